@@ -1,0 +1,47 @@
+/**
+ * The one SQLite database: WAL mode, foreign keys on, a busy timeout, and the
+ * drizzle-kit migrations of `drizzle/` applied when it is opened.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { env } from "~/lib/env.server";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & {
+  $client: Database.Database;
+};
+
+const MIGRATIONS_FOLDER = path.resolve(
+  process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"),
+);
+
+/** Opens (creating if needed) and migrates the SQLite file at `file`. */
+export function openDatabase(file: string): Db {
+  if (file !== ":memory:") {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  }
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return db;
+}
+
+const globalForDb = globalThis as unknown as { __db?: Db };
+
+/** The process-wide database (one per process, kept across dev reloads). */
+export function getDb(): Db {
+  if (!globalForDb.__db) globalForDb.__db = openDatabase(env().DATABASE_URL);
+  return globalForDb.__db;
+}
+
+/** Tests point the process at a database of their own. */
+export function setDb(db: Db | undefined) {
+  globalForDb.__db = db;
+}

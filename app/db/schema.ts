@@ -1,0 +1,234 @@
+/**
+ * The ten tables of SPEC §3. Money is stored as whole dollars in INTEGER columns
+ * (exact; never a binary float) and carried by the API as strings of digits.
+ * Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(now)
+    .$onUpdateFn(() => new Date());
+
+export const users = sqliteTable("users", {
+  id: text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  profileImageUrl: text("profile_image_url"),
+  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: text("sess", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("IDX_session_expire").on(t.expire)],
+);
+
+export const contactSubmissions = sqliteTable(
+  "contact_submissions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_submissions_created_at_idx").on(t.createdAt)],
+);
+
+export const TRANSACTION_TYPES = ["buying", "selling"] as const;
+export const TRANSACTION_STATUSES = ["active", "completed", "cancelled"] as const;
+
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: TRANSACTION_TYPES }).notNull(),
+    propertyAddress: text("property_address"),
+    /** Whole US dollars. */
+    homeValue: integer("home_value"),
+    tier: integer("tier"),
+    currentStep: integer("current_step").notNull().default(1),
+    status: text("status", { enum: TRANSACTION_STATUSES })
+      .notNull()
+      .default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("transactions_user_id_idx").on(t.userId),
+    index("transactions_status_idx").on(t.status, t.type),
+  ],
+);
+
+export const MILESTONE_STATUSES = [
+  "not_started",
+  "in_progress",
+  "completed",
+  "action_required",
+] as const;
+
+export const transactionMilestones = sqliteTable(
+  "transaction_milestones",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    stepNumber: integer("step_number").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: text("status", { enum: MILESTONE_STATUSES })
+      .notNull()
+      .default("not_started"),
+    adminNotes: text("admin_notes"),
+    documentUrl: text("document_url"),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("transaction_milestones_transaction_step_idx").on(
+      t.transactionId,
+      t.stepNumber,
+    ),
+  ],
+);
+
+export const listings = sqliteTable(
+  "listings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    zillowId: text("zillow_id"),
+    address: text("address").notNull(),
+    /** Whole US dollars. */
+    price: integer("price").notNull(),
+    bedrooms: integer("bedrooms"),
+    /** An exact decimal such as "2.5", kept as text like the API carries it. */
+    bathrooms: text("bathrooms"),
+    squareFootage: integer("square_footage"),
+    imageUrl: text("image_url"),
+    status: text("status").notNull().default("active"),
+    isFavorite: integer("is_favorite", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("listings_user_id_idx").on(t.userId, t.createdAt)],
+);
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    imageUrl: text("image_url"),
+    published: integer("published", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    authorId: text("author_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blog_posts_published_created_at_idx").on(t.published, t.createdAt)],
+);
+
+export const leadNurturingCampaigns = sqliteTable("lead_nurturing_campaigns", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  type: text("type").notNull(),
+  description: text("description"),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const leadNurturingEmails = sqliteTable(
+  "lead_nurturing_emails",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => leadNurturingCampaigns.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    subject: text("subject").notNull(),
+    content: text("content").notNull(),
+    delayDays: integer("delay_days").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("lead_nurturing_emails_campaign_sequence_idx").on(
+      t.campaignId,
+      t.sequence,
+    ),
+  ],
+);
+
+export const leadEngagement = sqliteTable(
+  "lead_engagement",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    contactSubmissionId: integer("contact_submission_id")
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    campaignId: integer("campaign_id").references(
+      () => leadNurturingCampaigns.id,
+      { onDelete: "set null" },
+    ),
+    status: text("status").notNull().default("active"),
+    currentSequence: integer("current_sequence").notNull().default(1),
+    lastEmailSent: integer("last_email_sent", { mode: "timestamp_ms" }),
+    nextEmailDue: integer("next_email_due", { mode: "timestamp_ms" }),
+    score: integer("score").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("lead_engagement_submission_idx").on(t.contactSubmissionId),
+    index("lead_engagement_next_due_idx").on(t.status, t.nextEmailDue),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Transaction = typeof transactions.$inferSelect;
+export type Milestone = typeof transactionMilestones.$inferSelect;
+export type Listing = typeof listings.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type ContactSubmission = typeof contactSubmissions.$inferSelect;

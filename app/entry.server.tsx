@@ -1,0 +1,68 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/lib/nonce";
+import { applySecurityHeaders, createNonce } from "~/lib/security.server";
+import { startup } from "~/lib/startup.server";
+
+// Configuration check, migrations, seed and the local provider run when the
+// server loads this module, before it answers any request.
+await startup();
+
+export const streamTimeout = 5_000;
+const dev = process.env.NODE_ENV === "development";
+
+const handleRequest: HandleDocumentRequestFunction = (
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) => {
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, nonce, { dev });
+  // Crawlers and no-JS visitors get the whole document at once; browsers
+  // stream from the shell.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+};
+
+export default handleRequest;
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

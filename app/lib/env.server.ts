@@ -1,0 +1,111 @@
+/**
+ * Configuration, validated with zod once at start-up. A wrong value stops the
+ * server with a message that names the variable.
+ */
+import "dotenv/config";
+import { z } from "zod";
+
+const isLocalHost = (url: URL) =>
+  ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+
+const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const schema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"])
+      .default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: optionalString.pipe(z.string().url().optional()),
+    DATABASE_URL: optionalString.transform((v) => v ?? "./data/app.db"),
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    ADMIN_EMAILS: optionalString.transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    OIDC_ISSUER: optionalString.pipe(z.string().url().optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    LOCAL_OIDC_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+    AGENCY_NAME: optionalString,
+    AGENCY_LICENSE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{8}$/, "must be the 8-digit DRE license number")
+        .optional(),
+    ),
+    AGENCY_BROKER: optionalString,
+    AGENCY_BROKER_LICENSE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{8}$/, "must be the 8-digit DRE license number")
+        .optional(),
+    ),
+    AGENCY_EMAIL: optionalString.pipe(z.string().email().optional()),
+    AGENCY_PHONE: optionalString,
+    AGENCY_ADDRESS: optionalString,
+  })
+  .transform((env, ctx) => {
+    const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+    const production = env.NODE_ENV === "production" && !isLocalHost(appUrl);
+    if (production && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message:
+          "is required in production (NODE_ENV=production and APP_URL is not localhost)",
+      });
+    }
+    if (env.OIDC_ISSUER && !(env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["OIDC_CLIENT_ID"],
+        message: "OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER",
+      });
+    }
+    return {
+      ...env,
+      APP_URL: appUrl.origin,
+      SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      /** True when cookies must carry the Secure flag. */
+      secureCookies: appUrl.protocol === "https:",
+      /** With no external provider, the app runs the local demo provider. */
+      useLocalOidc: !env.OIDC_ISSUER,
+    };
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses an environment object; throws an EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process. */
+export function env(): Env {
+  if (!cached) cached = parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,230 @@
+/**
+ * The local demo OpenID Connect provider (the `oidc-provider` package), started
+ * on 127.0.0.1 when no OIDC_ISSUER is configured. Its sign-in page asks for an
+ * e-mail address and a first name, never asks for consent, and the app talks to
+ * it exactly as to any external provider (discovery, authorization code + PKCE,
+ * token, userinfo). It is for trying the product and for the browser tests: it
+ * checks no password.
+ */
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import http from "node:http";
+import Provider, { interactionPolicy } from "oidc-provider";
+
+export const LOCAL_CLIENT_ID = "flatfee-local";
+
+type Account = { email: string; firstName?: string; lastName?: string };
+
+export type LocalProvider = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  close: () => Promise<void>;
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f3f6fa;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 2px 12px #0002;width:min(360px,90vw)}
+h1{font-size:1.25rem;margin:0 0 .25rem}p{color:#555;font-size:.9rem}
+label{display:block;font-weight:600;margin:1rem 0 .25rem;font-size:.9rem}
+input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #bbb;border-radius:6px;font-size:1rem}
+button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:6px;background:#1565c0;color:#fff;font-size:1rem;cursor:pointer}
+.secondary{background:#e5e7eb;color:#111}.error{color:#b91c1c}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+function loginForm(uid: string, error?: string, email = "", firstName = "") {
+  return page(
+    "Sign in (local demo provider)",
+    `<h1>Sign in</h1>
+<p>Local demo sign-in: enter any e-mail address. No password is checked.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
+<form method="post" action="/interaction/${escapeHtml(uid)}/login">
+<label for="email">E-mail address</label>
+<input id="email" name="email" type="email" required autocomplete="email" value="${escapeHtml(email)}" autofocus>
+<label for="firstName">First name</label>
+<input id="firstName" name="firstName" type="text" autocomplete="given-name" value="${escapeHtml(firstName)}">
+<button type="submit">Sign in</button>
+</form>
+<form method="post" action="/interaction/${escapeHtml(uid)}/abort">
+<button type="submit" class="secondary">Cancel</button>
+</form>`,
+  );
+}
+
+async function readForm(req: http.IncomingMessage) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 16_384) throw new Error("Request body too large");
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function startLocalProvider(options: {
+  port: number;
+  redirectUri: string;
+}): Promise<LocalProvider> {
+  const issuer = `http://127.0.0.1:${options.port}`;
+  const clientSecret = randomBytes(24).toString("base64url");
+  const accounts = new Map<string, Account>();
+
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: "jwk" }), use: "sig", alg: "RS256" };
+
+  // The demo provider always shows its sign-in form, so anyone can switch
+  // between accounts; it asks once per authorization request.
+  const policy = interactionPolicy.base();
+  policy
+    .get("login")!
+    .checks.add(
+      new interactionPolicy.Check(
+        "demo_always_sign_in",
+        "The local demo provider asks who you are on every sign-in",
+        (ctx) =>
+          ctx.oidc.result?.login
+            ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+            : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: LOCAL_CLIENT_ID,
+        client_secret: clientSecret,
+        redirect_uris: [options.redirectUri],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    pkce: { methods: ["S256"], required: () => true },
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["given_name", "family_name", "name"],
+    },
+    scopes: ["openid", "email", "profile"],
+    jwks: { keys: [jwk as never] },
+    cookies: { keys: [randomBytes(32).toString("hex")] },
+    features: { devInteractions: { enabled: false } },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
+    },
+    // First-party demo client: grant the requested scopes without a consent screen.
+    async loadExistingGrant(ctx) {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ??
+        ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
+    },
+    async findAccount(_ctx, id) {
+      const account = accounts.get(id) ?? { email: id };
+      return {
+        accountId: id,
+        async claims() {
+          return {
+            sub: id,
+            email: account.email,
+            email_verified: true,
+            given_name: account.firstName,
+            family_name: account.lastName,
+            name: [account.firstName, account.lastName].filter(Boolean).join(" ") || undefined,
+          };
+        },
+      };
+    },
+    ttl: { Session: 8 * 3600, Interaction: 3600, Grant: 8 * 3600 },
+  });
+  // Keep the provider quiet in the server log about expected user errors.
+  provider.on("server_error", (_ctx, error) => {
+    console.error("[local-oidc] server error:", error);
+  });
+
+  const callback = provider.callback();
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", issuer);
+    const match = url.pathname.match(/^\/interaction\/([\w-]+)(?:\/(login|abort))?$/);
+    if (!match) return callback(req, res);
+    try {
+      const details = await provider.interactionDetails(req, res);
+      const uid = details.uid;
+      if (req.method === "GET" && !match[2]) {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+        return res.end(loginForm(uid));
+      }
+      if (req.method === "POST" && match[2] === "abort") {
+        return await provider.interactionFinished(
+          req,
+          res,
+          { error: "access_denied", error_description: "The person cancelled sign-in." },
+          { mergeWithLastSubmission: false },
+        );
+      }
+      if (req.method === "POST" && match[2] === "login") {
+        const form = await readForm(req);
+        const email = (form.get("email") ?? "").trim().toLowerCase();
+        const firstName = (form.get("firstName") ?? "").trim().slice(0, 80);
+        if (!EMAIL.test(email) || email.length > 254) {
+          res.writeHead(400, { "content-type": "text/html; charset=utf-8" });
+          return res.end(loginForm(uid, "Enter a valid e-mail address.", email, firstName));
+        }
+        accounts.set(email, { email, firstName: firstName || undefined });
+        return await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: email } },
+          { mergeWithLastSubmission: false },
+        );
+      }
+      res.writeHead(405).end();
+    } catch (error) {
+      res.writeHead(400, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        page(
+          "Sign-in expired",
+          `<h1>Sign-in expired</h1><p>This sign-in page is no longer valid. Go back to the site and sign in again.</p>`,
+        ),
+      );
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", () => resolve());
+  });
+
+  return {
+    issuer,
+    clientId: LOCAL_CLIENT_ID,
+    clientSecret,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

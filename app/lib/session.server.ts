@@ -1,0 +1,90 @@
+/**
+ * Server-side sessions in the `sessions` table. The cookie holds only the
+ * signed session id (Remix's `createSessionStorage`), so a session can be
+ * revoked by deleting its row; expired rows are refused and purged.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  createCookie,
+  createSessionStorage,
+  type SessionStorage,
+} from "@remix-run/node";
+import { eq, lt } from "drizzle-orm";
+import { getDb, type Db } from "~/db/client.server";
+import { sessions } from "~/db/schema";
+import { env } from "~/lib/env.server";
+
+export const SESSION_COOKIE = "__session";
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30; // 30 days
+
+export type SessionData = { userId: string };
+
+export function purgeExpiredSessions(db: Db, now = new Date()) {
+  return db.delete(sessions).where(lt(sessions.expire, now)).run().changes;
+}
+
+export function createDbSessionStorage(options: {
+  db: () => Db;
+  secret: string;
+  secure: boolean;
+  maxAgeSeconds?: number;
+}): SessionStorage<SessionData> {
+  const maxAge = options.maxAgeSeconds ?? SESSION_MAX_AGE_SECONDS;
+  const cookie = createCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+    path: "/",
+    maxAge,
+    secrets: [options.secret],
+  });
+  const defaultExpiry = () => new Date(Date.now() + maxAge * 1000);
+
+  return createSessionStorage<SessionData>({
+    cookie,
+    async createData(data, expires) {
+      const db = options.db();
+      purgeExpiredSessions(db);
+      const sid = randomBytes(32).toString("base64url");
+      db.insert(sessions)
+        .values({ sid, sess: data, expire: expires ?? defaultExpiry() })
+        .run();
+      return sid;
+    },
+    async readData(sid) {
+      const db = options.db();
+      const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+      if (!row) return null;
+      if (row.expire.getTime() <= Date.now()) {
+        db.delete(sessions).where(eq(sessions.sid, sid)).run();
+        return null;
+      }
+      return row.sess as Partial<SessionData>;
+    },
+    async updateData(sid, data, expires) {
+      options
+        .db()
+        .update(sessions)
+        .set({ sess: data, expire: expires ?? defaultExpiry() })
+        .where(eq(sessions.sid, sid))
+        .run();
+    },
+    async deleteData(sid) {
+      options.db().delete(sessions).where(eq(sessions.sid, sid)).run();
+    },
+  });
+}
+
+let storage: SessionStorage<SessionData> | undefined;
+
+export function sessionStorage(): SessionStorage<SessionData> {
+  if (!storage) {
+    const config = env();
+    storage = createDbSessionStorage({
+      db: getDb,
+      secret: config.SESSION_SECRET,
+      secure: config.secureCookies,
+    });
+  }
+  return storage;
+}

@@ -1,0 +1,31 @@
+/** The agency's details, one configuration for nav, footer, legal pages and e-mails. */
+export type SiteConfig = {
+  name: string;
+  /** The brokerage's 8-digit California DRE license number. */
+  license: string;
+  /** The responsible (designated) broker. */
+  broker: string;
+  brokerLicense: string;
+  email: string;
+  phone: string;
+  address: string;
+  location: string;
+};
+
+/**
+ * Placeholders until the agency sets its own values (AGENCY_* variables);
+ * the phone number uses the 555-01xx range reserved for fiction.
+ */
+export const DEFAULT_SITE: SiteConfig = {
+  name: "Coastline Flat Fee Realty",
+  license: "02212345",
+  broker: "Jordan Reyes",
+  brokerLicense: "01987654",
+  email: "hello@coastlineflatfee.com",
+  phone: "(619) 555-0142",
+  address: "600 B Street, Suite 300, San Diego, CA 92101",
+  location: "San Diego, California",
+};
+
+/** Digits and a leading + only, for a tel: link. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -1,0 +1,58 @@
+/**
+ * What runs once when the server starts: configuration check, database
+ * migrations and first-start seed, expired-session purge, and the local demo
+ * OpenID provider when no external one is configured.
+ */
+import { getDb } from "~/db/client.server";
+import { seedDatabase } from "~/db/seed.server";
+import { env, EnvError } from "~/lib/env.server";
+import { startLocalProvider, type LocalProvider } from "~/lib/local-oidc.server";
+import { purgeExpiredSessions } from "~/lib/session.server";
+
+const state = globalThis as unknown as {
+  __startup?: Promise<void>;
+  __localOidc?: Promise<LocalProvider>;
+  __purgeTimer?: NodeJS.Timeout;
+};
+
+/** The local provider (started on first use; one per process). */
+export function localProviderInfo(): Promise<LocalProvider> {
+  state.__localOidc ??= startLocalProvider({
+    port: env().LOCAL_OIDC_PORT,
+    redirectUri: `${env().APP_URL}/api/auth/callback`,
+  });
+  return state.__localOidc;
+}
+
+async function run() {
+  const config = env();
+  const db = getDb();
+  const seeded = seedDatabase(db);
+  purgeExpiredSessions(db);
+  state.__purgeTimer ??= setInterval(() => purgeExpiredSessions(getDb()), 3600_000).unref();
+
+  console.log(`Database ready at ${config.DATABASE_URL}${seeded ? " (seeded)" : ""}`);
+  if (config.useLocalOidc) {
+    const provider = await localProviderInfo();
+    console.log(
+      `Sign-in uses the LOCAL DEMO OpenID provider at ${provider.issuer} ` +
+        "(any e-mail address signs in; for trying the product only). " +
+        "Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to use a real provider.",
+    );
+  } else {
+    console.log(`Sign-in uses the OpenID provider at ${config.OIDC_ISSUER}`);
+  }
+  console.log(`Site: ${config.APP_URL}`);
+}
+
+export function startup(): Promise<void> {
+  state.__startup ??= run().catch((error: unknown) => {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+    } else {
+      console.error("Start-up failed:", error);
+    }
+    process.exit(1);
+  });
+  return state.__startup;
+}

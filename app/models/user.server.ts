@@ -1,0 +1,85 @@
+/**
+ * Users: sign-in upsert by e-mail, admin promotion, and the public shape the
+ * current-user call returns.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { users, type User } from "~/db/schema";
+
+export type PublicUser = Pick<
+  User,
+  "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "isAdmin"
+>;
+
+export function toPublicUser(user: User): PublicUser {
+  const { id, email, firstName, lastName, profileImageUrl, isAdmin } = user;
+  return { id, email, firstName, lastName, profileImageUrl, isAdmin };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export type IdentityClaims = {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+};
+
+/**
+ * Creates or updates the user with this e-mail from the provider's claims.
+ * A name or picture the provider does not send leaves the stored one as it is.
+ * E-mails in `adminEmails` become admins; others keep their current role (so a
+ * role granted with `npm run admin` survives the next sign-in).
+ */
+export function upsertUserFromClaims(
+  db: Db,
+  claims: IdentityClaims,
+  adminEmails: readonly string[] = [],
+): User {
+  const email = normalizeEmail(claims.email);
+  const promote = adminEmails.includes(email);
+  const clean = (v: string | null | undefined) => (v && v.trim() ? v.trim() : undefined);
+  const values = {
+    firstName: clean(claims.firstName),
+    lastName: clean(claims.lastName),
+    profileImageUrl: clean(claims.profileImageUrl),
+  };
+  const update = Object.fromEntries(
+    Object.entries(values).filter(([, v]) => v !== undefined),
+  ) as Partial<typeof values>;
+
+  return db.transaction((tx) => {
+    const existing = tx.select().from(users).where(eq(users.email, email)).get();
+    if (existing) {
+      return tx
+        .update(users)
+        .set({ ...update, ...(promote ? { isAdmin: true } : {}), updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning()
+        .get();
+    }
+    return tx
+      .insert(users)
+      .values({ email, ...values, isAdmin: promote })
+      .returning()
+      .get();
+  });
+}
+
+export function getUserById(db: Db, id: string): User | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function getUserByEmail(db: Db, email: string): User | undefined {
+  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+}
+
+/** Grants or revokes the admin role of an existing user; undefined when none. */
+export function setAdmin(db: Db, email: string, isAdmin: boolean): User | undefined {
+  return db
+    .update(users)
+    .set({ isAdmin, updatedAt: new Date() })
+    .where(eq(users.email, normalizeEmail(email)))
+    .returning()
+    .get();
+}

@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteNav } from "~/components/site-nav";
+import { ToasterProvider } from "~/components/toaster";
+import { getUser } from "~/lib/auth.server";
+import { useNonce } from "~/lib/nonce";
+import { DEFAULT_SITE } from "~/lib/site";
+import { siteConfig } from "~/lib/site.server";
+import { getToast } from "~/lib/toast.server";
+import { toPublicUser } from "~/models/user.server";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "San Diego Flat-Fee Real Estate" },
+  {
+    name: "description",
+    content: "Sell or buy your San Diego home for a flat fee instead of a 3% commission.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
+  return data(
+    { user: user ? toPublicUser(user) : null, toast, site: siteConfig() },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootData = typeof loader;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const site = rootData?.site ?? DEFAULT_SITE;
+
+  useEffect(() => {
+    // Lets browser tests know React has hydrated before they interact.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <ToasterProvider flash={rootData?.toast ?? null}>
+          <SiteNav brand={site.name} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter site={site} />
+        </ToasterProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

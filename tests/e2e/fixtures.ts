@@ -1,0 +1,62 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+/** Console errors a page may log by design (an HTTP error status is a real answer). */
+const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of (400|401|403|404)/];
+
+export const test = base.extend<{ consoleErrors: string[]; js: boolean }>({
+  js: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (!EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, "unexpected console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+let counter = 0;
+/** A unique e-mail address per call, so tests never share users. */
+export function uniqueEmail(prefix = "client") {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.test`;
+}
+
+/** Waits for React to hydrate when JavaScript is on; a no-op without it. */
+export async function ready(page: Page, js: boolean) {
+  if (js) await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+}
+
+/**
+ * Signs in through the real flow: /api/login, the local OpenID provider's
+ * sign-in page, the callback, and back to returnTo.
+ */
+export async function signIn(
+  page: Page,
+  options: { email: string; firstName?: string; returnTo?: string },
+) {
+  const params = new URLSearchParams();
+  if (options.returnTo) params.set("returnTo", options.returnTo);
+  await page.goto(`/api/login?${params}`);
+  await fillProviderForm(page, options);
+}
+
+export async function fillProviderForm(page: Page, options: { email: string; firstName?: string }) {
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.getByLabel("E-mail address").fill(options.email);
+  if (options.firstName) await page.getByLabel("First name").fill(options.firstName);
+  await Promise.all([
+    page.waitForURL((url) => url.port !== String(process.env.E2E_OIDC_PORT ?? 3101)),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
+}

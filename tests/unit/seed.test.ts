@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { blogPosts, leadNurturingCampaigns, leadNurturingEmails } from "~/db/schema";
+import { SEED_CAMPAIGN, SEED_POSTS, seedDatabase } from "~/db/seed.server";
+import { freshDb } from "./db";
+
+describe("first-start seed", () => {
+  it("seeds posts, a draft and a campaign once, never twice", () => {
+    const db = freshDb();
+    expect(seedDatabase(db)).toBe(true);
+    expect(seedDatabase(db)).toBe(false);
+    const posts = db.select().from(blogPosts).all();
+    expect(posts).toHaveLength(SEED_POSTS.length + 1);
+    expect(posts.filter((p) => p.published)).toHaveLength(SEED_POSTS.length);
+    expect(db.select().from(leadNurturingCampaigns).all()).toHaveLength(1);
+    expect(db.select().from(leadNurturingEmails).all()).toHaveLength(SEED_CAMPAIGN.emails.length);
+  });
+
+  it("does not duplicate rows even if the marker is lost", () => {
+    const db = freshDb();
+    seedDatabase(db);
+    db.$client.pragma("user_version = 0");
+    seedDatabase(db);
+    expect(db.select().from(blogPosts).all()).toHaveLength(SEED_POSTS.length + 1);
+    expect(db.select().from(leadNurturingCampaigns).all()).toHaveLength(1);
+    expect(db.select().from(leadNurturingEmails).all()).toHaveLength(SEED_CAMPAIGN.emails.length);
+  });
+
+  it("applies the schema with foreign keys and WAL-ready pragmas", () => {
+    const db = freshDb();
+    expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
+    const tables = db.$client
+      .prepare("select name from sqlite_master where type='table' and name not like '\\_\\_%' escape '\\' and name not like 'sqlite_%' order by name")
+      .all()
+      .map((r) => (r as { name: string }).name);
+    expect(tables).toEqual([
+      "blog_posts",
+      "contact_submissions",
+      "lead_engagement",
+      "lead_nurturing_campaigns",
+      "lead_nurturing_emails",
+      "listings",
+      "sessions",
+      "transaction_milestones",
+      "transactions",
+      "users",
+    ]);
+  });
+});
