@@ -25,12 +25,13 @@ describe("assertSameOrigin", () => {
 
   it("refuses another site's Origin and cross-site fetch metadata with 403", async () => {
     const { assertSameOrigin } = await load();
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null" },
       { origin: "https://homes.example.com.evil.example" },
       { "sec-fetch-site": "cross-site" },
-    ]) {
+    ];
+    for (const headers of cases) {
       try {
         assertSameOrigin(post(headers));
         expect.unreachable(JSON.stringify(headers));
