@@ -45,7 +45,7 @@ export default defineConfig({
   ],
   webServer: {
     command:
-      "rm -rf tests/.tmp && mkdir -p tests/.tmp && node ./node_modules/@remix-run/serve/dist/cli.js ./build/server/index.js",
+      "rm -rf tests/.tmp && mkdir -p tests/.tmp && node server.js",
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -8,9 +8,24 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+/**
+ * Small modules shared by many routes go into one chunk: fewer requests and
+ * less per-chunk overhead on the landing page, whose budget is 90 KB of
+ * gzipped JavaScript (npm run bench).
+ */
+const SHARED = /\/app\/(lib\/(seo|pricing|format|toast|use-hydrated|use-pending)|components\/(error-boundary|toaster))\.tsx?$/;
+
+export default defineConfig(({ isSsrBuild }) => ({
   server: { host: "127.0.0.1" },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    // terser with three passes ships ~4 KB less gzipped JS than esbuild's minifier here.
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { ecma: 2020, module: true, toplevel: true, compress: { passes: 3 }, format: { comments: false } },
+    rollupOptions: isSsrBuild
+      ? {}
+      : { output: { manualChunks: (id: string) => (SHARED.test(id) ? "shared" : undefined) } },
+  },
   plugins: [
     remix({
       future: {
@@ -24,4 +39,4 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-});
+}));

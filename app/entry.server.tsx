@@ -13,6 +13,10 @@ import { startup } from "~/lib/startup.server";
 await startup();
 
 export const streamTimeout = 5_000;
+
+/** For server.js, which refuses cross-site writes before Remix sees them. */
+export { isCrossSiteWrite } from "~/lib/same-origin";
+export { env as serverEnv } from "~/lib/env.server";
 const dev = process.env.NODE_ENV === "development";
 
 const handleRequest: HandleDocumentRequestFunction = (

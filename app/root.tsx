@@ -14,8 +14,8 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
 import { ToasterProvider } from "~/components/toaster";
 import { getUser } from "~/lib/auth.server";
+import { env } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
-import { DEFAULT_SITE } from "~/lib/site";
 import { siteConfig } from "~/lib/site.server";
 import { getToast } from "~/lib/toast.server";
 import { toPublicUser } from "~/models/user.server";
@@ -37,7 +37,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
   return data(
-    { user: user ? toPublicUser(user) : null, toast, site: siteConfig() },
+    { user: user ? toPublicUser(user) : null, toast, site: siteConfig(), appUrl: env().APP_URL },
     { headers: headers ?? undefined },
   );
 }
@@ -47,7 +47,7 @@ export type RootData = typeof loader;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const site = rootData?.site ?? DEFAULT_SITE;
+  const site = rootData?.site;
 
   useEffect(() => {
     // Lets browser tests know React has hydrated before they interact.
@@ -70,11 +70,11 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <ToasterProvider flash={rootData?.toast ?? null}>
-          <SiteNav brand={site.name} />
+          <SiteNav brand={site?.name ?? "Home"} />
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter site={site} />
+          {site ? <SiteFooter site={site} /> : null}
         </ToasterProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,5 +1,8 @@
 import { Link } from "@remix-run/react";
-import { telHref, type SiteConfig } from "~/lib/site";
+import type { SiteConfig } from "~/lib/site";
+
+/** Digits and a leading + only, for a tel: link. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 export function SiteFooter({ site }: { site: SiteConfig }) {
   const year = new Date().getFullYear();

@@ -4,27 +4,24 @@
  */
 import { data } from "@remix-run/node";
 import { env } from "~/lib/env.server";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-export function isWrite(request: Request) {
-  return !SAFE_METHODS.has(request.method.toUpperCase());
-}
+import { isCrossSiteWrite } from "~/lib/same-origin";
 
 /**
- * Refuses (403) a write whose Origin is another site. Browsers send Origin on
- * every POST, PATCH and DELETE; a request without one (curl, server-to-server)
- * carries no ambient browser cookies from another site and is let through.
+ * Refuses (403) a write whose Origin is another site (see `isCrossSiteWrite`).
+ * server.js applies the same rule to every request before Remix; this check
+ * keeps it in force under `npm run dev`, which has no such middleware.
  */
 export function assertSameOrigin(request: Request) {
-  if (!isWrite(request)) return;
-  const origin = request.headers.get("origin");
-  const fetchSite = request.headers.get("sec-fetch-site");
-  const allowed = new Set([env().APP_URL, new URL(request.url).origin]);
-  if (fetchSite === "cross-site" || (origin !== null && !allowed.has(origin))) {
-    throw jsonError(403, "Cross-site request refused");
-  }
+  const crossSite = isCrossSiteWrite({
+    method: request.method,
+    origin: request.headers.get("origin"),
+    fetchSite: request.headers.get("sec-fetch-site"),
+    allowedOrigins: [env().APP_URL, new URL(request.url).origin],
+  });
+  if (crossSite) throw jsonError(403, CROSS_SITE_MESSAGE);
 }
+
+export const CROSS_SITE_MESSAGE = "Cross-site request refused";
 
 export function jsonError(
   status: number,

@@ -26,6 +26,3 @@ export const DEFAULT_SITE: SiteConfig = {
   address: "600 B Street, Suite 300, San Diego, CA 92101",
   location: "San Diego, California",
 };
-
-/** Digits and a leading + only, for a tel: link. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

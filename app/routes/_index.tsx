@@ -1,40 +1,94 @@
-import type { MetaFunction } from "@remix-run/node";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ContactForm, type ContactActionData, type FieldConstraint } from "~/components/contact-form";
+import { PricingSection } from "~/components/pricing-section";
+import { SavingsCalculator } from "~/components/savings-calculator";
+import { getDb } from "~/db/client.server";
+import { contactSchema } from "~/lib/contact-schema";
+import { readForm } from "~/lib/http.server";
+import { formatHomeValueInput } from "~/lib/pricing";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { submitContact } from "~/models/contact.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Flat-Fee Real Estate in San Diego" },
-  {
-    name: "description",
-    content: "Modern real estate in San Diego: sell or buy for a flat fee instead of a 3% commission.",
-  },
-];
+export const CONTACT_SENT = {
+  title: "Message sent!",
+  description: "Thank you for your message! We will contact you soon.",
+};
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Flat-Fee Real Estate in San Diego | Save on Commission",
+    description:
+      "Modern real estate in San Diego: full service for a flat fee of $5,000, $10,000 or $20,000 instead of a 3% commission. Calculate your savings.",
+    path: "/",
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const homeValue = new URL(request.url).searchParams.get("homeValue") ?? "";
+  return {
+    homeValue: formatHomeValueInput(homeValue),
+    // Native HTML constraints from the zod schema, computed here so the
+    // browser does not need zod to render them.
+    contactConstraint: getZodConstraint(contactSchema) as Record<string, FieldConstraint | undefined>,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data<ContactActionData>({ result: submission.reply(), failed: false }, { status: 400 });
+  }
+  try {
+    submitContact(getDb(), submission.value);
+  } catch (error) {
+    console.error("[contact] could not store a submission:", error);
+    return data<ContactActionData>({ result: submission.reply(), failed: true }, { status: 500 });
+  }
+  return redirectWithToast("/#contact", CONTACT_SENT);
+}
 
 export default function Index() {
+  const { homeValue, contactConstraint } = useLoaderData<typeof loader>();
   return (
     <>
-      <section id="home" className="scroll-mt-16 bg-white px-4 py-20 text-center">
-        <h1 className="text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl">
+      <section id="home" className="scroll-mt-16 bg-gradient-to-b from-brand-50 to-white px-4 py-20 text-center sm:py-28">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Flat-fee brokerage · San Diego County</p>
+        <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl">
           Modern Real Estate in San Diego
         </h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          Full service for a flat fee, not a 3% commission.
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
+          Full-service help buying or selling your home, for one flat fee instead of a 3% commission.
+          Follow every step of your transaction online.
         </p>
-        <div className="mt-8 flex justify-center gap-4">
-          <a href="#pricing" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white">
+        <div className="mt-8 flex flex-wrap justify-center gap-4">
+          <a href="#pricing" className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
             View Pricing
           </a>
-          <a href="#calculator" className="rounded-md border border-brand-600 px-5 py-3 font-semibold text-brand-700">
+          <a
+            href="#calculator"
+            className="rounded-md border border-brand-600 bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+          >
             Calculate Savings
           </a>
         </div>
       </section>
-      <section id="pricing" className="scroll-mt-16 px-4 py-16 text-center">
-        <h2 className="text-3xl font-bold">Simple, Flat-Fee Pricing</h2>
-      </section>
-      <section id="calculator" className="scroll-mt-16 bg-white px-4 py-16 text-center">
-        <h2 className="text-3xl font-bold">Calculate Your Savings</h2>
-      </section>
-      <section id="contact" className="scroll-mt-16 px-4 py-16 text-center">
-        <h2 className="text-3xl font-bold">Get Your Free Consultation</h2>
+      <PricingSection />
+      <SavingsCalculator initialValue={homeValue} />
+      <section id="contact" aria-labelledby="contact-title" className="scroll-mt-16 px-4 py-16">
+        <div className="mx-auto max-w-3xl">
+          <h2 id="contact-title" className="text-center text-3xl font-bold text-brand-900">
+            Get Your Free Consultation
+          </h2>
+          <p className="mt-3 text-center text-slate-600">
+            Tell us about your home or your search. An agent will call you within one business day.
+          </p>
+          <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <ContactForm constraint={contactConstraint} />
+          </div>
+        </div>
       </section>
     </>
   );

@@ -60,3 +60,20 @@ export async function fillProviderForm(page: Page, options: { email: string; fir
     page.getByRole("button", { name: "Sign in" }).click(),
   ]);
 }
+
+/** Read-only access to the server's database file, to check what was stored. */
+export async function queryDb<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database("tests/.tmp/e2e.db", { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A request context signed in as this e-mail through the real sign-in flow. */
+export async function signedInRequest(page: Page, email: string) {
+  await signIn(page, { email, firstName: "Api" });
+  return page.request;
+}

@@ -1,0 +1,189 @@
+/**
+ * The free-consultation form (SPEC §2, §5, §8). A real POST form handled by
+ * the landing action, which validates with Conform's parseWithZod and the zod
+ * schema of `~/lib/contact-schema`: field errors under each field (none under
+ * Message), post/redirect/get with a toast on success. Without JavaScript the
+ * schema's constraints (computed on the server) are native HTML validation.
+ * With JavaScript: the same schema validates in the browser (loaded on the
+ * first focus), 'Sending...' while busy, no reload, and the form clears.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useActionData } from "@remix-run/react";
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { useToast } from "~/components/toaster";
+import type { FieldErrors } from "~/lib/contact-validation";
+import { HONEYPOT_FIELD } from "~/lib/contact-fields";
+import { useHydrated } from "~/lib/use-hydrated";
+import { usePendingSubmission } from "~/lib/use-pending";
+
+export type ContactActionData = { result: SubmissionResult<string[]>; failed: boolean };
+export type FieldConstraint = {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+};
+
+export const CONTACT_FAILED = {
+  title: "Error",
+  description: "Failed to send message. Please try again.",
+  variant: "destructive",
+} as const;
+
+const FIELDS = [
+  { name: "firstName", label: "First Name*", type: "text", autoComplete: "given-name" },
+  { name: "lastName", label: "Last Name*", type: "text", autoComplete: "family-name" },
+  { name: "email", label: "Email*", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone*", type: "tel", autoComplete: "tel" },
+] as const;
+
+const inputClass =
+  "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
+
+type Validator = (formData: FormData) => FieldErrors;
+
+export function ContactForm({ constraint }: { constraint: Record<string, FieldConstraint | undefined> }) {
+  const actionData = useActionData<ContactActionData>();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const pending = usePendingSubmission();
+  const formRef = useRef<HTMLFormElement>(null);
+  const validator = useRef<Validator | null>(null);
+  const touched = useRef(new Set<string>());
+  const [errors, setErrors] = useState<FieldErrors>(actionData?.result.error ?? {});
+
+  // A new answer from the server replaces the errors shown.
+  useEffect(() => {
+    if (actionData) setErrors(actionData.result.error ?? {});
+  }, [actionData]);
+
+  // After a send: a redirect (no action data) means success, so clear the form.
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (pending) {
+      wasPending.current = true;
+      return;
+    }
+    if (!wasPending.current) return;
+    wasPending.current = false;
+    if (!actionData) {
+      formRef.current?.reset();
+      touched.current.clear();
+      setErrors({});
+    } else if (actionData.failed) {
+      toast(CONTACT_FAILED);
+    }
+  }, [pending, actionData, toast]);
+
+  const loadValidator = () => {
+    if (validator.current) return;
+    void import("~/lib/contact-validation").then((m) => {
+      validator.current = m.validateContact;
+    });
+  };
+
+  const validateTouched = (form: HTMLFormElement) => {
+    if (!validator.current) return;
+    const all = validator.current(new FormData(form));
+    setErrors(Object.fromEntries([...touched.current].map((name) => [name, all[name]])));
+  };
+
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const name = (event.target as Element).getAttribute("name");
+    if (!name || name === HONEYPOT_FIELD) return;
+    touched.current.add(name);
+    validateTouched(event.currentTarget);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!validator.current) return; // the server validates
+    const all = validator.current(new FormData(event.currentTarget));
+    FIELDS.forEach((f) => touched.current.add(f.name));
+    setErrors(all);
+    const firstInvalid = FIELDS.find((f) => all[f.name]?.length);
+    if (firstInvalid) {
+      event.preventDefault();
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid.name}"]`)?.focus();
+    }
+  };
+
+  const initial = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+
+  return (
+    <Form
+      method="post"
+      id="contact-form"
+      ref={formRef}
+      noValidate={hydrated}
+      onFocus={loadValidator}
+      onBlur={onBlur}
+      onInput={(event) => {
+        const name = (event.target as Element).getAttribute("name");
+        if (name && errors[name]?.length) validateTouched(event.currentTarget);
+      }}
+      onSubmit={onSubmit}
+      className="grid gap-2 sm:grid-cols-2 sm:gap-x-4"
+    >
+      {actionData?.failed ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
+          {CONTACT_FAILED.description}
+        </p>
+      ) : null}
+      {FIELDS.map((field) => {
+        const fieldErrors = errors[field.name];
+        const invalid = Boolean(fieldErrors?.length);
+        const c = constraint[field.name] ?? {};
+        return (
+          <div key={field.name}>
+            <label htmlFor={`contact-${field.name}`} className="text-sm font-semibold">
+              {field.label}
+            </label>
+            <input
+              id={`contact-${field.name}`}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required={c.required}
+              minLength={c.minLength}
+              maxLength={c.maxLength}
+              pattern={c.pattern}
+              defaultValue={initial[field.name]}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `contact-${field.name}-error` : undefined}
+              className={inputClass}
+            />
+            <p id={`contact-${field.name}-error`} className="mt-1 min-h-[1.25rem] text-sm text-red-700">
+              {fieldErrors?.[0] ?? ""}
+            </p>
+          </div>
+        );
+      })}
+      <div className="sm:col-span-2">
+        <label htmlFor="contact-message" className="text-sm font-semibold">
+          Message
+        </label>
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={4}
+          maxLength={constraint.message?.maxLength}
+          defaultValue={initial.message}
+          className={inputClass}
+        />
+      </div>
+      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <div className="sm:col-span-2">
+        <button
+          type="submit"
+          disabled={pending}
+          className="mt-2 w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 sm:w-auto"
+        >
+          {pending ? "Sending..." : "Send Message"}
+        </button>
+      </div>
+    </Form>
+  );
+}

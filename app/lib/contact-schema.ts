@@ -1,0 +1,28 @@
+/**
+ * The contact form (SPEC §2, §5): one schema for the browser (Conform) and the
+ * server (the landing action and POST /api/contact).
+ */
+import { z } from "zod";
+
+import { HONEYPOT_FIELD } from "~/lib/contact-fields";
+
+export { HONEYPOT_FIELD };
+
+export const contactSchema = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email: z.string().trim().email().max(254),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .refine(
+      (v) => /^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, "").length >= 7,
+      "Enter a valid phone number",
+    ),
+  message: z.string().trim().max(5000).optional(),
+  /** Honeypot: hidden from people; a bot that fills it is ignored. */
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;

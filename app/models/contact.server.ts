@@ -1,0 +1,91 @@
+/**
+ * Contact-form submissions (leads): creation by anyone, reading by admins only.
+ * A new lead is enrolled in the first active lead-nurturing campaign.
+ */
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import {
+  contactSubmissions,
+  leadEngagement,
+  leadNurturingCampaigns,
+  leadNurturingEmails,
+  type ContactSubmission,
+  type User,
+} from "~/db/schema";
+import { HONEYPOT_FIELD, type ContactInput } from "~/lib/contact-schema";
+import { ForbiddenError } from "~/lib/errors";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Stores a validated contact form and enrols the lead. A filled honeypot means
+ * a bot: nothing is stored and null is returned (callers answer as if sent).
+ */
+export function submitContact(db: Db, input: ContactInput): ContactSubmission | null {
+  if (input[HONEYPOT_FIELD]) return null;
+  return db.transaction((tx) => {
+    const submission = tx
+      .insert(contactSubmissions)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        message: input.message || null,
+      })
+      .returning()
+      .get();
+
+    const campaign = tx
+      .select({ id: leadNurturingCampaigns.id })
+      .from(leadNurturingCampaigns)
+      .where(eq(leadNurturingCampaigns.isActive, true))
+      .orderBy(asc(leadNurturingCampaigns.id))
+      .get();
+    if (campaign) {
+      const first = tx
+        .select({ delayDays: leadNurturingEmails.delayDays })
+        .from(leadNurturingEmails)
+        .where(eq(leadNurturingEmails.campaignId, campaign.id))
+        .orderBy(asc(leadNurturingEmails.sequence))
+        .get();
+      tx.insert(leadEngagement)
+        .values({
+          contactSubmissionId: submission.id,
+          campaignId: campaign.id,
+          nextEmailDue: first ? new Date(submission.createdAt.getTime() + first.delayDays * DAY_MS) : null,
+        })
+        .run();
+    }
+    return submission;
+  });
+}
+
+function assertAdmin(actor: Pick<User, "isAdmin">) {
+  if (!actor.isAdmin) throw new ForbiddenError();
+}
+
+/** Submissions, newest first. Admins only. */
+export function listContactSubmissions(
+  db: Db,
+  actor: Pick<User, "isAdmin">,
+  options: { limit?: number; offset?: number } = {},
+): ContactSubmission[] {
+  assertAdmin(actor);
+  return db
+    .select()
+    .from(contactSubmissions)
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(options.limit ?? 1000)
+    .offset(options.offset ?? 0)
+    .all();
+}
+
+export function countContactSubmissions(db: Db, actor: Pick<User, "isAdmin">): number {
+  assertAdmin(actor);
+  return db.select({ n: count() }).from(contactSubmissions).get()?.n ?? 0;
+}
+
+export function toContactJson(s: ContactSubmission) {
+  return { ...s, createdAt: s.createdAt.toISOString() };
+}

@@ -1,0 +1,28 @@
+import { getDb } from "~/db/client.server";
+import { env } from "~/lib/env.server";
+import { listPublishedPosts } from "~/models/blog.server";
+
+const PUBLIC_PAGES = ["/", "/blog", "/privacy-policy", "/terms-of-service", "/ca-disclosures"];
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+/** GET /sitemap.xml: the public pages and every published post. */
+export async function loader() {
+  const base = env().APP_URL;
+  const urls = [
+    ...PUBLIC_PAGES.map((path) => ({ loc: `${base}${path}`, lastmod: null as string | null })),
+    ...listPublishedPosts(getDb()).map((post) => ({
+      loc: `${base}/blog/${encodeURIComponent(post.slug)}`,
+      lastmod: post.updatedAt.toISOString().slice(0, 10),
+    })),
+  ];
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls
+  .map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`)
+  .join("\n")}
+</urlset>
+`;
+  return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" } });
+}

@@ -1,0 +1,120 @@
+/**
+ * npm run bench: measures what the landing page (and a few others) ship to a
+ * browser, on the production build served by remix-serve with compression:
+ * gzipped JavaScript and CSS transferred on load (until the network is idle),
+ * the JavaScript added by the first focus in the contact form, the cumulative
+ * layout shift, and server response times for the main pages.
+ * It prints figures; it asserts nothing (budgets are compared in the output).
+ */
+import { spawn } from "node:child_process";
+import { rmSync, mkdirSync } from "node:fs";
+import { chromium, type Page } from "@playwright/test";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const BASE = `http://localhost:${PORT}`;
+const BUDGET_JS_KB = 90;
+
+async function waitForServer(url: string, timeoutMs = 30_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start at ${url}`);
+}
+
+type Transfer = { url: string; type: string; bytes: number };
+
+function collect(page: Page) {
+  const transfers: Transfer[] = [];
+  page.on("requestfinished", async (request) => {
+    const response = await request.response();
+    if (!response) return;
+    const sizes = await request.sizes();
+    transfers.push({
+      url: request.url(),
+      type: request.resourceType(),
+      bytes: sizes.responseBodySize,
+    });
+  });
+  return transfers;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const sum = (list: Transfer[], type: string) =>
+  list.filter((t) => t.type === type).reduce((n, t) => n + t.bytes, 0);
+
+async function main() {
+  rmSync("tests/.tmp/bench", { recursive: true, force: true });
+  mkdirSync("tests/.tmp/bench", { recursive: true });
+  const server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      APP_URL: BASE,
+      LOCAL_OIDC_PORT: String(PORT + 1),
+      DATABASE_URL: "tests/.tmp/bench/bench.db",
+      OIDC_ISSUER: "",
+    },
+    stdio: "ignore",
+  });
+  try {
+    await waitForServer(`${BASE}/healthz`);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const transfers = collect(page);
+    await page.goto(BASE, { waitUntil: "networkidle" });
+    await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+    await page.waitForTimeout(500);
+    const js = sum(transfers, "script");
+    const css = sum(transfers, "stylesheet");
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    console.log(`landing: ${kb(js)} KB gzipped JS on load (budget ${BUDGET_JS_KB} KB: ${js / 1024 <= BUDGET_JS_KB ? "within" : "OVER"}), ${kb(css)} KB CSS, CLS ${cls.toFixed(4)}`);
+    for (const t of transfers.filter((x) => x.type === "script")) console.log(`  ${kb(t.bytes).padStart(6)} KB  ${new URL(t.url).pathname}`);
+
+    const before = transfers.length;
+    await page.getByLabel("First Name*").focus();
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(300);
+    const later = transfers.slice(before).filter((t) => t.type === "script");
+    console.log(`landing, first focus in the contact form: +${kb(later.reduce((n, t) => n + t.bytes, 0))} KB JS (validation with the shared zod schema)`);
+
+    // Server response time of the main pages (median of 20 sequential GETs).
+    for (const path of ["/", "/blog", "/blog/what-is-escrow-california", "/ca-disclosures", "/sitemap.xml"]) {
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const start = performance.now();
+        const response = await fetch(`${BASE}${path}`);
+        await response.arrayBuffer();
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`GET ${path}: median ${times[10]!.toFixed(1)} ms, p95 ${times[18]!.toFixed(1)} ms`);
+    }
+    await browser.close();
+  } finally {
+    server.kill();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
