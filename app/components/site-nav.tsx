@@ -39,7 +39,7 @@ export function SiteNav({ brand }: { brand: string }) {
   }, [open, close]);
 
   return (
-    <header className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-50 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Link to="/" className="text-lg font-bold text-brand-900" prefetch="intent">
           {brand}
@@ -94,7 +94,7 @@ export function SiteNav({ brand }: { brand: string }) {
             close(true);
           }}
         />
-        <div className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-6 shadow-xl">
+        <div className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-6 shadow-xl" data-testid="mobile-menu-panel">
           <div className="mb-4 flex items-center justify-between">
             <span className="font-semibold text-brand-900">{brand}</span>
             <a

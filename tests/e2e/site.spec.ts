@@ -60,6 +60,12 @@ test.describe("mobile menu at 390 px", () => {
 
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(menu).toBeVisible();
+    // The panel slides in from the right and covers the full height of the screen.
+    await expect(async () => {
+      const box = await page.getByTestId("mobile-menu-panel").boundingBox();
+      expect(box).toMatchObject({ y: 0, height: 844 });
+      expect(box!.x + box!.width).toBe(390);
+    }).toPass();
     for (const name of ["Home", "Pricing", "Calculator", "Contact", "Client Portal", "Admin Dashboard"]) {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
