@@ -21,3 +21,12 @@ export function methodNotAllowed(allowed: string[]) {
     headers: { allow: allowed.join(", "), "content-type": "application/json" },
   });
 }
+
+/** A positive integer id from a route parameter; anything else is a 404. */
+export function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!value || !/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id <= 0) {
+    throw jsonError(404, "Not found");
+  }
+  return id;
+}

@@ -1,0 +1,65 @@
+/**
+ * The Add Property form (SPEC §2, §5): one schema for the browser, the portal
+ * action and POST /api/listings. Form fields arrive as strings, API fields as
+ * strings, numbers or null; both end as the same values. Empty optional fields
+ * become undefined (stored as null).
+ */
+import { z } from "zod";
+
+const blankToUndefined = (v: unknown) =>
+  v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v;
+
+const optionalNumber = (schema: z.ZodType<number>) =>
+  z.preprocess((v) => {
+    const value = blankToUndefined(v);
+    return typeof value === "string" ? Number(value.trim()) : value;
+  }, schema.optional());
+
+export const MAX_PRICE_DIGITS = 12;
+
+export const listingSchema = z.object({
+  zillowUrl: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
+  zillowId: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,15}$/, "Invalid listing id").optional()),
+  address: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ required_error: "Address is required" }).min(1, "Address is required").max(300),
+  ),
+  price: z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(/[$,\s]/g, "") : v),
+    z
+      .string({ required_error: "Price is required" })
+      .min(1, "Price is required")
+      .regex(new RegExp(`^\\d{1,${MAX_PRICE_DIGITS}}$`), "Enter the price in whole dollars")
+      .refine((v) => Number(v) > 0, "Enter the price in whole dollars"),
+  ),
+  squareFootage: optionalNumber(z.number({ invalid_type_error: "Enter a number" }).int("Enter a whole number").min(0).max(1_000_000)),
+  bedrooms: optionalNumber(z.number({ invalid_type_error: "Enter a number" }).int("Enter a whole number").min(0).max(100)),
+  bathrooms: optionalNumber(
+    z
+      .number({ invalid_type_error: "Enter a number" })
+      .min(0)
+      .max(100)
+      .refine((v) => Number.isInteger(v * 2), "Use steps of 0.5"),
+  ),
+  imageUrl: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .url("Enter a valid URL")
+      .max(2000)
+      .refine((v) => /^https?:\/\//i.test(v), "Enter a valid URL")
+      .optional(),
+  ),
+  notes: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
+});
+
+export type ListingInput = z.infer<typeof listingSchema>;
+
+export const parseZillowSchema = z.object({
+  url: z.preprocess(blankToUndefined, z.string({ required_error: "Please enter a Zillow URL first" }).max(2000)),
+});
+
+export const favoriteSchema = z.object({
+  isFavorite: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()),
+});

@@ -1,0 +1,32 @@
+/** Progress of a transaction (SPEC §4): the two readings. Pure. */
+
+export const TOTAL_STEPS = { buying: 13, selling: 14 } as const;
+
+export type MilestoneLike = { stepNumber: number; status: string };
+
+/** Reading one: completed milestones over all milestones, as steps and a rounded percentage. */
+export function milestoneProgress(milestones: readonly MilestoneLike[]) {
+  const total = milestones.length;
+  const completed = milestones.filter((m) => m.status === "completed").length;
+  return { completed, total, percent: total === 0 ? 0 : Math.round((completed / total) * 100) };
+}
+
+/** Reading two: currentStep over the type's total steps, times 100, rounded. */
+export function stepProgress(currentStep: number, type: keyof typeof TOTAL_STEPS) {
+  return Math.round((currentStep / TOTAL_STEPS[type]) * 100);
+}
+
+/** currentStep: the step number of the first milestone not completed; the total when all are. */
+export function currentStepOf(milestones: readonly MilestoneLike[], type: keyof typeof TOTAL_STEPS) {
+  if (milestones.length === 0) return 1;
+  const sorted = [...milestones].sort((a, b) => a.stepNumber - b.stepNumber);
+  const open = sorted.find((m) => m.status !== "completed");
+  return open ? open.stepNumber : Math.max(sorted.at(-1)!.stepNumber, TOTAL_STEPS[type]);
+}
+
+export const MILESTONE_STATUS_LABELS = {
+  not_started: { label: "Not Started", colour: "gray" },
+  in_progress: { label: "In Progress", colour: "yellow" },
+  completed: { label: "Completed", colour: "green" },
+  action_required: { label: "Action Required", colour: "red" },
+} as const;
