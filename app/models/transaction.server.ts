@@ -5,7 +5,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { transactionMilestones, transactions, type Milestone, type Transaction, type User } from "~/db/schema";
-import { NotFoundError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
 
 type Actor = Pick<User, "id" | "isAdmin">;
 
@@ -65,4 +66,28 @@ export function toMilestoneJson(m: Milestone) {
     documentUrl: m.documentUrl,
     completedAt: m.completedAt ? m.completedAt.toISOString() : null,
   };
+}
+
+/**
+ * Creates the standard milestones of the transaction's type, once. Admins only.
+ * Returns how many were created: 0 when the transaction already has milestones.
+ */
+export function initializeMilestones(db: Db, actor: Actor, transactionId: number): number {
+  if (!actor.isAdmin) throw new ForbiddenError();
+  return db.transaction((tx) => {
+    const transaction = tx.select().from(transactions).where(eq(transactions.id, transactionId)).get();
+    if (!transaction) throw new NotFoundError("Transaction not found");
+    const existing = tx
+      .select({ id: transactionMilestones.id })
+      .from(transactionMilestones)
+      .where(eq(transactionMilestones.transactionId, transactionId))
+      .get();
+    if (existing) return 0;
+    const templates = MILESTONE_TEMPLATES[transaction.type];
+    tx.insert(transactionMilestones)
+      .values(templates.map((t, i) => ({ transactionId, stepNumber: i + 1, title: t.title, description: t.description })))
+      .run();
+    tx.update(transactions).set({ currentStep: 1, updatedAt: new Date() }).where(eq(transactions.id, transactionId)).run();
+    return templates.length;
+  });
 }

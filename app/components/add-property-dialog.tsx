@@ -1,0 +1,142 @@
+/**
+ * The Add Property dialog (SPEC §2, §5). It is opened by the URL
+ * (?dialog=add-property), so the server renders it open, with its errors,
+ * without JavaScript; Cancel is a link back. With JavaScript it is a Radix
+ * modal dialog (focus trap, Escape) with browser-side validation by the same
+ * zod schema. Parse is a second submit button that skips validation.
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import * as Dialog from "@radix-ui/react-dialog";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { z } from "zod";
+import { listingSchema, type ListingInput } from "~/lib/listing-schema";
+import { usePendingSubmission } from "~/lib/use-pending";
+
+export type AddPropertyResult = {
+  /** Changes with every answer, so the form remounts with the server's values. */
+  key: string;
+  result: SubmissionResult<string[]>;
+  /** The values to show (what was sent, plus a parsed address). */
+  values: Record<string, string>;
+  message?: { title: string; description: string; variant: "default" | "destructive" };
+};
+
+const inputClass =
+  "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
+
+function Field({ label, children, errorId, errors }: { label: string; children: React.ReactNode; errorId: string; errors?: string[] }) {
+  return (
+    <div>
+      <label className="block text-sm font-semibold">
+        {label}
+        {children}
+      </label>
+      <p id={errorId} className="mt-1 min-h-[1rem] text-xs text-red-700">
+        {errors?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}
+
+export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; answer?: AddPropertyResult }) {
+  const navigate = useNavigate();
+  const adding = usePendingSubmission({ intent: "add" });
+  const parsing = usePendingSubmission({ intent: "parse" });
+  const [form, fields] = useForm<ListingInput>({
+    id: `add-property-${answer?.key ?? "new"}`,
+    lastResult: answer?.result,
+    defaultValue: answer?.values as Partial<Record<keyof ListingInput, string>> | undefined,
+    constraint: getZodConstraint(listingSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // Parse (formNoValidate) goes to the server with whatever is filled in.
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, {
+        schema:
+          submitter && "formNoValidate" in submitter && submitter.formNoValidate
+            ? (z.object({}) as unknown as typeof listingSchema)
+            : listingSchema,
+      }),
+  });
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : navigate(closeHref, { replace: true, preventScrollReset: true }))}>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+      <Dialog.Content
+        className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
+        aria-describedby={undefined}
+      >
+        <Dialog.Title className="text-xl font-bold text-brand-900">Add Property</Dialog.Title>
+        {answer?.message ? (
+          <p
+            role="status"
+            className={`mt-3 rounded-md border px-3 py-2 text-sm ${
+              answer.message.variant === "destructive" ? "border-red-300 bg-red-50 text-red-800" : "border-green-300 bg-green-50 text-green-900"
+            }`}
+          >
+            <strong>{answer.message.title}: </strong>
+            {answer.message.description}
+          </p>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">
+          <input type="hidden" name="zillowId" defaultValue={answer?.values.zillowId ?? ""} />
+          <div className="flex items-end gap-2">
+            <div className="flex-1">
+              <Field label="Zillow listing URL (optional)" errorId={fields.zillowUrl.errorId} errors={fields.zillowUrl.errors}>
+                <input {...getInputProps(fields.zillowUrl, { type: "url" })} placeholder="https://www.zillow.com/homedetails/..." className={inputClass} />
+              </Field>
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value="parse"
+              formNoValidate
+              disabled={parsing}
+              className="mb-5 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-70"
+            >
+              {parsing ? "Parsing..." : "Parse"}
+            </button>
+          </div>
+          <Field label="Property Address*" errorId={fields.address.errorId} errors={fields.address.errors}>
+            <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} />
+          </Field>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <Field label="Price*" errorId={fields.price.errorId} errors={fields.price.errors}>
+              <input {...getInputProps(fields.price, { type: "text" })} inputMode="numeric" placeholder="850000" className={inputClass} />
+            </Field>
+            <Field label="Square Footage" errorId={fields.squareFootage.errorId} errors={fields.squareFootage.errors}>
+              <input {...getInputProps(fields.squareFootage, { type: "number" })} min={0} step={1} className={inputClass} />
+            </Field>
+            <Field label="Bedrooms" errorId={fields.bedrooms.errorId} errors={fields.bedrooms.errors}>
+              <input {...getInputProps(fields.bedrooms, { type: "number" })} min={0} step={1} className={inputClass} />
+            </Field>
+            <Field label="Bathrooms" errorId={fields.bathrooms.errorId} errors={fields.bathrooms.errors}>
+              <input {...getInputProps(fields.bathrooms, { type: "number" })} min={0} step={0.5} className={inputClass} />
+            </Field>
+          </div>
+          <Field label="Image URL" errorId={fields.imageUrl.errorId} errors={fields.imageUrl.errors}>
+            <input {...getInputProps(fields.imageUrl, { type: "url" })} placeholder="https://" className={inputClass} />
+          </Field>
+          <Field label="Notes" errorId={fields.notes.errorId} errors={fields.notes.errors}>
+            <textarea {...getTextareaProps(fields.notes)} rows={3} className={inputClass} />
+          </Field>
+          <div className="mt-2 flex justify-end gap-3">
+            <Link to={closeHref} replace preventScrollReset className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700">
+              Cancel
+            </Link>
+            <button
+              type="submit"
+              name="intent"
+              value="add"
+              disabled={adding}
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
+              {adding ? "Adding..." : "Add Property"}
+            </button>
+          </div>
+        </Form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The transaction progress panel (SPEC §2), shared by the client portal and
+ * the admin's transaction detail. Admin controls come in as props.
+ */
+import type { ReactNode } from "react";
+import { formatDate, formatUSD } from "~/lib/format";
+import { MILESTONE_STATUS_LABELS, milestoneProgress } from "~/lib/progress";
+
+export type PanelTransaction = {
+  id: number;
+  type: "buying" | "selling";
+  propertyAddress: string | null;
+  homeValue: string | null;
+};
+
+export type PanelMilestone = {
+  id: number;
+  stepNumber: number;
+  title: string;
+  description: string | null;
+  status: keyof typeof MILESTONE_STATUS_LABELS;
+  adminNotes: string | null;
+  documentUrl: string | null;
+  completedAt: string | null;
+};
+
+const badgeClass = {
+  gray: "bg-slate-100 text-slate-700 border-slate-300",
+  yellow: "bg-yellow-100 text-yellow-800 border-yellow-300",
+  green: "bg-green-100 text-green-800 border-green-300",
+  red: "bg-red-100 text-red-800 border-red-300",
+} as const;
+
+export function StatusBadge({ status }: { status: PanelMilestone["status"] }) {
+  const { label, colour } = MILESTONE_STATUS_LABELS[status];
+  return (
+    <span className={`inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badgeClass[colour]}`} data-colour={colour}>
+      {label}
+    </span>
+  );
+}
+
+export function ProgressPanel({
+  transaction,
+  milestones,
+  isAdmin,
+  initializeControl,
+  milestoneAction,
+}: {
+  transaction: PanelTransaction;
+  milestones: PanelMilestone[];
+  isAdmin: boolean;
+  /** The admin's Initialize Milestones form, shown when there are no milestones. */
+  initializeControl?: ReactNode;
+  /** The admin's Update control of one milestone. */
+  milestoneAction?: (milestone: PanelMilestone) => ReactNode;
+}) {
+  const progress = milestoneProgress(milestones);
+  const title = transaction.type === "buying" ? "Home Buying Progress" : "Home Selling Progress";
+  return (
+    <section aria-labelledby="progress-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="progress-title" className="text-xl font-bold text-brand-900">
+        {title}
+      </h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline text-slate-500">Property: </dt>
+          <dd className="inline font-medium">{transaction.propertyAddress ?? "Address to be confirmed"}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Home value: </dt>
+          <dd className="inline font-medium">{transaction.homeValue ? formatUSD(transaction.homeValue) : "—"}</dd>
+        </div>
+      </dl>
+      <div className="mt-5">
+        <div className="flex justify-between text-sm">
+          <span data-testid="steps-completed">
+            {progress.completed} of {progress.total} steps completed
+          </span>
+          <span className="font-semibold" data-testid="progress-percent">
+            {progress.percent}%
+          </span>
+        </div>
+        <div
+          className="mt-2 h-3 overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label={title}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.percent}
+        >
+          <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress.percent}%` }} />
+        </div>
+      </div>
+      {milestones.length === 0 ? (
+        <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center">
+          {isAdmin ? (
+            (initializeControl ?? null)
+          ) : (
+            <p className="text-slate-600">
+              Your agent will set up your milestone tracker soon. You'll see each step of your transaction here.
+            </p>
+          )}
+        </div>
+      ) : (
+        <ol className="mt-6 space-y-3">
+          {milestones.map((m) => (
+            <li key={m.id} className="rounded-lg border border-slate-200 p-4" data-testid="milestone">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h3 className="font-semibold">
+                    <span className="text-slate-500">{m.stepNumber}. </span>
+                    {m.title}
+                  </h3>
+                  {m.description ? <p className="mt-1 text-sm text-slate-600">{m.description}</p> : null}
+                </div>
+                <div className="flex items-center gap-2">
+                  <StatusBadge status={m.status} />
+                  {isAdmin && milestoneAction ? milestoneAction(m) : null}
+                </div>
+              </div>
+              {m.adminNotes ? (
+                <p className="mt-2 rounded bg-slate-50 p-2 text-sm">
+                  <span className="font-semibold">Notes: </span>
+                  {m.adminNotes}
+                </p>
+              ) : null}
+              <div className="mt-2 flex flex-wrap gap-4 text-sm">
+                {m.documentUrl ? (
+                  <a href={m.documentUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+                    View document
+                  </a>
+                ) : null}
+                {m.status === "completed" && m.completedAt ? (
+                  <span className="text-green-800">Completed on {formatDate(m.completedAt)}</span>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
