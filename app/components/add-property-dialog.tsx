@@ -50,11 +50,12 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
     constraint: getZodConstraint(listingSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // Parse (formNoValidate) goes to the server with whatever is filled in.
+    // Parse goes to the server with whatever is filled in. (Conform's own
+    // validation submits with formNoValidate too, so the button is told by its value.)
     onValidate: ({ formData, submitter }) =>
       parseWithZod(formData, {
         schema:
-          submitter && "formNoValidate" in submitter && submitter.formNoValidate
+          submitter?.name === "intent" && submitter.value === "parse"
             ? (z.object({}) as unknown as typeof listingSchema)
             : listingSchema,
       }),
@@ -66,8 +67,11 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
       <Dialog.Content
         className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
         aria-describedby={undefined}
+        aria-labelledby="add-property-title"
       >
-        <Dialog.Title className="text-xl font-bold text-brand-900">Add Property</Dialog.Title>
+        <Dialog.Title id="add-property-title" className="text-xl font-bold text-brand-900">
+          Add Property
+        </Dialog.Title>
         {answer?.message ? (
           <p
             role="status"
@@ -75,8 +79,8 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
               answer.message.variant === "destructive" ? "border-red-300 bg-red-50 text-red-800" : "border-green-300 bg-green-50 text-green-900"
             }`}
           >
-            <strong>{answer.message.title}: </strong>
-            {answer.message.description}
+            <strong className="block">{answer.message.title}</strong>
+            <span>{answer.message.description}</span>
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">

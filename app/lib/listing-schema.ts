@@ -16,6 +16,7 @@ const optionalNumber = (schema: z.ZodType<number>) =>
   }, schema.optional());
 
 export const MAX_PRICE_DIGITS = 12;
+const PRICE = new RegExp(`^\\d{1,${MAX_PRICE_DIGITS}}$`);
 
 export const listingSchema = z.object({
   zillowUrl: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
@@ -26,11 +27,12 @@ export const listingSchema = z.object({
   ),
   price: z.preprocess(
     (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(/[$,\s]/g, "") : v),
-    z
-      .string({ required_error: "Price is required" })
-      .min(1, "Price is required")
-      .regex(new RegExp(`^\\d{1,${MAX_PRICE_DIGITS}}$`), "Enter the price in whole dollars")
-      .refine((v) => Number(v) > 0, "Enter the price in whole dollars"),
+    z.string({ required_error: "Price is required" }).superRefine((v, ctx) => {
+      if (v === "") ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Price is required" });
+      else if (!PRICE.test(v) || Number(v) <= 0) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Enter the price in whole dollars" });
+      }
+    }),
   ),
   squareFootage: optionalNumber(z.number({ invalid_type_error: "Enter a number" }).int("Enter a whole number").min(0).max(1_000_000)),
   bedrooms: optionalNumber(z.number({ invalid_type_error: "Enter a number" }).int("Enter a whole number").min(0).max(100)),

@@ -77,3 +77,39 @@ export async function signedInRequest(page: Page, email: string) {
   await signIn(page, { email, firstName: "Api" });
   return page.request;
 }
+
+/**
+ * Creates a transaction (and milestones with the given statuses) for a user who
+ * has signed in once. Transactions have no client-side screen to create them
+ * yet, so tests set them up in the database, as the admin's tools will.
+ */
+export async function seedTransaction(options: {
+  email: string;
+  type: "buying" | "selling";
+  address?: string;
+  homeValue?: number;
+  milestones?: { status: string; notes?: string; documentUrl?: string; completedAt?: number }[];
+}): Promise<number> {
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database("tests/.tmp/e2e.db", { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  try {
+    const user = db.prepare("select id from users where email = ?").get(options.email) as { id: string } | undefined;
+    if (!user) throw new Error(`no user ${options.email}: sign in first`);
+    const now = Date.now();
+    const { lastInsertRowid } = db
+      .prepare(
+        "insert into transactions (user_id, type, property_address, home_value, tier, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(user.id, options.type, options.address ?? null, options.homeValue ?? null, 2, now, now);
+    const insert = db.prepare(
+      "insert into transaction_milestones (transaction_id, step_number, title, description, status, admin_notes, document_url, completed_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    (options.milestones ?? []).forEach((m, i) =>
+      insert.run(lastInsertRowid, i + 1, `Step ${i + 1} title`, `Step ${i + 1} description`, m.status, m.notes ?? null, m.documentUrl ?? null, m.completedAt ?? null, now, now),
+    );
+    return Number(lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
