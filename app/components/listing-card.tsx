@@ -1,6 +1,6 @@
 /** One saved property (SPEC §2): favorite and delete are small forms that work without JavaScript. */
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatUSD } from "~/lib/format";
 import { zillowListingUrl } from "~/lib/zillow";
 
@@ -24,6 +24,13 @@ export function ListingCard({ listing }: { listing: CardListing }) {
   const favorite = useFetcher({ key: `favorite-${listing.id}` });
   const remove = useFetcher({ key: `delete-${listing.id}` });
   const [imageFailed, setImageFailed] = useState(false);
+  const imageRef = useRef<HTMLImageElement>(null);
+
+  // An image that failed before hydration fired its error event before React listened.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image && image.complete && image.naturalWidth === 0) setImageFailed(true);
+  }, []);
 
   // Optimistic: show the value being sent, and hide a listing being deleted.
   const isFavorite = favorite.formData ? favorite.formData.get("isFavorite") === "true" : listing.isFavorite;
@@ -33,6 +40,7 @@ export function ListingCard({ listing }: { listing: CardListing }) {
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="listing">
       {listing.imageUrl && !imageFailed ? (
         <img
+          ref={imageRef}
           src={listing.imageUrl}
           alt={`Photo of ${listing.address}`}
           width={640}

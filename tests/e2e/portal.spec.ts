@@ -199,3 +199,44 @@ test.describe("client portal", () => {
     await adminContext.close();
   });
 });
+
+test.describe("client portal details", () => {
+  test("'Adding...' and 'Parsing...' while busy", async ({ page, js }) => {
+    test.skip(!js, "pending labels are a JavaScript enhancement");
+    await signIn(page, { email: uniqueEmail() });
+    await page.goto("/client-portal?dialog=add-property");
+    await ready(page, js);
+    await page.route("**/client-portal*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.getByLabel("Zillow listing URL (optional)").fill(ZILLOW);
+    await page.getByRole("dialog").getByRole("button", { name: "Parse" }).click();
+    await expect(page.getByRole("button", { name: "Parsing..." })).toBeVisible();
+    await expect(page.getByLabel("Property Address*")).toHaveValue(/1234 Ocean View Blvd/);
+    await page.getByLabel("Price*").fill("700000");
+    await page.getByRole("dialog").getByRole("button", { name: "Add Property" }).click();
+    await expect(page.getByRole("button", { name: "Adding..." })).toBeVisible();
+    await expect(page.getByTestId("listing")).toHaveCount(1);
+  });
+
+  test("an image that fails to load is hidden (its alt text without JavaScript)", async ({ page, js }) => {
+    await signIn(page, { email: uniqueEmail() });
+    await page.goto("/client-portal?dialog=add-property");
+    await ready(page, js);
+    await page.getByLabel("Property Address*").fill("8 Broken Image Ct");
+    await page.getByLabel("Price*").fill("650000");
+    await page.getByLabel("Image URL").fill(`${BASE_URL}/images/no-such-photo.jpg`);
+    await page.getByRole("dialog").getByRole("button", { name: "Add Property" }).click();
+    const card = page.getByTestId("listing");
+    await expect(card).toHaveCount(1);
+    if (js) {
+      await expect(card.locator("img")).toHaveCount(0);
+      await page.reload(); // the image fails again, this time before hydration
+      await ready(page, js);
+      await expect(page.getByTestId("listing").locator("img")).toHaveCount(0);
+    } else {
+      await expect(card.locator("img")).toHaveAttribute("alt", "Photo of 8 Broken Image Ct");
+    }
+  });
+});
