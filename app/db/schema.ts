@@ -11,6 +11,9 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
+
+export { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES };
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
@@ -59,8 +62,6 @@ export const contactSubmissions = sqliteTable(
   (t) => [index("contact_submissions_created_at_idx").on(t.createdAt)],
 );
 
-export const TRANSACTION_TYPES = ["buying", "selling"] as const;
-export const TRANSACTION_STATUSES = ["active", "completed", "cancelled"] as const;
 
 export const transactions = sqliteTable(
   "transactions",
@@ -87,12 +88,6 @@ export const transactions = sqliteTable(
   ],
 );
 
-export const MILESTONE_STATUSES = [
-  "not_started",
-  "in_progress",
-  "completed",
-  "action_required",
-] as const;
 
 export const transactionMilestones = sqliteTable(
   "transaction_milestones",

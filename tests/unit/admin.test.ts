@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "~/db/client.server";
+import { transactionMilestones, transactions, users, type User } from "~/db/schema";
+import { milestoneUpdateSchema, newTransactionSchema } from "~/lib/admin-schemas";
+import { contactSchema } from "~/lib/contact-schema";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { submitContact } from "~/models/contact.server";
+import {
+  adminSummary,
+  createTestData,
+  createTransaction,
+  initializeMilestones,
+  listMilestones,
+  searchTransactions,
+  updateMilestone,
+  updateTransaction,
+} from "~/models/transaction.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+import { freshDb } from "./db";
+
+describe("admin operations", () => {
+  let db: Db;
+  let admin: User;
+  let client: User;
+  beforeEach(() => {
+    db = freshDb();
+    admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+    client = upsertUserFromClaims(db, { email: "client@example.com", firstName: "Robin", lastName: "Vega" });
+  });
+
+  const open = (input: Partial<Parameters<typeof newTransactionSchema.parse>[0]> = {}) =>
+    createTransaction(
+      db,
+      admin,
+      newTransactionSchema.parse({ email: "client@example.com", type: "buying", propertyAddress: "10 Palm Ave", homeValue: "650000", ...input }),
+    );
+
+  it("refuses every admin operation to a client", () => {
+    expect(() => adminSummary(db, client)).toThrow(ForbiddenError);
+    expect(() => searchTransactions(db, client)).toThrow(ForbiddenError);
+    expect(() => createTestData(db, client)).toThrow(ForbiddenError);
+    expect(() => initializeMilestones(db, client, 1)).toThrow(ForbiddenError);
+    expect(() => updateMilestone(db, client, 1, { status: "completed" })).toThrow(ForbiddenError);
+    expect(() =>
+      createTransaction(db, client, newTransactionSchema.parse({ email: "x@example.com", type: "buying", propertyAddress: "a", homeValue: "1" })),
+    ).toThrow(ForbiddenError);
+  });
+
+  it("counts in SQL: total, active buyers, active sellers, submissions", () => {
+    open();
+    open({ type: "selling" });
+    const cancelled = open({ type: "selling" });
+    updateTransaction(db, admin, cancelled.id, { propertyAddress: "x", homeValue: "1", status: "cancelled" });
+    submitContact(db, contactSchema.parse({ firstName: "A", lastName: "B", email: "a@b.co", phone: "6195550100" }));
+    expect(adminSummary(db, admin)).toEqual({ totalTransactions: 3, activeBuyers: 1, activeSellers: 1, contactSubmissions: 1 });
+  });
+
+  it("searches address, user id, name and e-mail case-insensitively, with a type filter", () => {
+    const t = open({ propertyAddress: "4410 Ocean Blvd" });
+    open({ email: "other@example.com", type: "selling", propertyAddress: "1 Inland Rd" });
+    const ids = (q?: string, type?: "buying" | "selling") => searchTransactions(db, admin, { q, type }).rows.map((r) => r.id);
+    expect(ids("OCEAN")).toEqual([t.id]);
+    expect(ids(client.id.slice(0, 8).toUpperCase())).toEqual([t.id]);
+    expect(ids("robin vega")).toEqual([t.id]);
+    expect(ids("client@EXAMPLE")).toEqual([t.id]);
+    expect(ids(undefined, "selling")).toHaveLength(1);
+    expect(ids("ocean", "selling")).toEqual([]);
+    expect(ids("%")).toEqual([]);
+    expect(ids("_")).toEqual([]);
+  });
+
+  it("pages by 50, newest first, with progress counts", () => {
+    for (let i = 0; i < 51; i++) open({ propertyAddress: `${i} Many St` });
+    const first = searchTransactions(db, admin, { page: 1 });
+    expect(first.rows).toHaveLength(50);
+    expect(first.total).toBe(51);
+    expect(first.pageCount).toBe(2);
+    expect(searchTransactions(db, admin, { page: 2 }).rows).toHaveLength(1);
+    expect(first.rows[0]!.id).toBeGreaterThan(first.rows[1]!.id);
+  });
+
+  it("initializes 13 buying or 14 selling milestones, once", () => {
+    const buying = open();
+    const selling = open({ type: "selling" });
+    expect(initializeMilestones(db, admin, buying.id)).toBe(13);
+    expect(initializeMilestones(db, admin, selling.id)).toBe(14);
+    expect(initializeMilestones(db, admin, buying.id)).toBe(0);
+    expect(listMilestones(db, admin, buying.id)).toHaveLength(13);
+    expect(listMilestones(db, admin, buying.id)[0]!.title).toBe("Consultation and buyer-broker agreement");
+    expect(() => initializeMilestones(db, admin, 9999)).toThrow(NotFoundError);
+  });
+
+  it("sets the completion date when completed, clears it when moved back; currentStep follows", () => {
+    const t = open();
+    initializeMilestones(db, admin, t.id);
+    const [m1, m2] = listMilestones(db, admin, t.id);
+    const done = updateMilestone(db, admin, m1!.id, milestoneUpdateSchema.parse({ status: "completed", adminNotes: "  Signed.  ", documentUrl: "https://docs.example.com/a.pdf" }));
+    expect(done.completedAt).toBeInstanceOf(Date);
+    expect(done.adminNotes).toBe("Signed.");
+    expect(done.documentUrl).toBe("https://docs.example.com/a.pdf");
+    const step = () => db.select().from(transactions).where(eq(transactions.id, t.id)).get()!.currentStep;
+    expect(step()).toBe(2);
+    updateMilestone(db, admin, m2!.id, { status: "completed" });
+    expect(step()).toBe(3);
+    // Empty notes and URL leave the stored ones as they are.
+    const back = updateMilestone(db, admin, m1!.id, milestoneUpdateSchema.parse({ status: "in_progress", adminNotes: " ", documentUrl: "" }));
+    expect(back.completedAt).toBeNull();
+    expect(back.adminNotes).toBe("Signed.");
+    expect(back.documentUrl).toBe("https://docs.example.com/a.pdf");
+    expect(step()).toBe(1);
+    expect(() => updateMilestone(db, admin, 99999, { status: "completed" })).toThrow(NotFoundError);
+  });
+
+  it("validates milestone updates: the four statuses, http(s) document URLs", () => {
+    expect(milestoneUpdateSchema.safeParse({ status: "done" }).success).toBe(false);
+    expect(milestoneUpdateSchema.safeParse({ status: "completed", documentUrl: "javascript:alert(1)" }).success).toBe(false);
+    expect(milestoneUpdateSchema.safeParse({ status: "completed", documentUrl: "ftp://x.example/a" }).success).toBe(false);
+    expect(milestoneUpdateSchema.parse({ status: "action_required", adminNotes: "", documentUrl: "" })).toEqual({ status: "action_required" });
+  });
+
+  it("opens a transaction for someone who has not signed in; it is theirs when they do", () => {
+    const t = open({ email: "New.Person@Example.com", firstName: "New", lastName: "Person", homeValue: "$1,500,001" });
+    expect(t.tier).toBe(3);
+    expect(t.homeValue).toBe(1500001);
+    const placeholder = db.select().from(users).where(eq(users.email, "new.person@example.com")).get()!;
+    expect(placeholder.firstName).toBe("New");
+    const signedIn = upsertUserFromClaims(db, { email: "new.person@example.com", firstName: "Newt" });
+    expect(signedIn.id).toBe(placeholder.id);
+    expect(t.userId).toBe(signedIn.id);
+  });
+
+  it("creates sample transactions, for the asking admin too, and never twice", () => {
+    expect(createTestData(db, admin)).toBe(4);
+    expect(createTestData(db, admin)).toBe(0);
+    const mine = db.select().from(transactions).where(eq(transactions.userId, admin.id)).all();
+    expect(mine.map((t) => t.type).sort()).toEqual(["buying", "selling"]);
+    expect(db.select().from(transactionMilestones).all()).toHaveLength(13 + 14 + 13 + 14);
+    expect(mine.find((t) => t.type === "buying")!.currentStep).toBe(4);
+  });
+});
