@@ -11,6 +11,13 @@ const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3101);
 export const BASE_URL = `http://localhost:${PORT}`;
 export const ADMIN_EMAIL = "admin@e2e.test";
 
+/**
+ * Empty-database servers: the admin's "no transactions yet" screens need a
+ * database nobody else writes to, one per project (JS on, JS off).
+ */
+const EMPTY = { js: PORT + 10, "no-js": PORT + 20 } as const;
+export const emptyBaseUrl = (project: string) => `http://localhost:${EMPTY[project as keyof typeof EMPTY]}`;
+
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -40,26 +47,45 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    { name: "js", testIgnore: /empty-db/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /empty-db/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    {
+      name: "empty-db-js",
+      testMatch: /empty-db/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true, baseURL: emptyBaseUrl("js") },
+    },
+    {
+      name: "empty-db-no-js",
+      testMatch: /empty-db/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false, baseURL: emptyBaseUrl("no-js") },
+    },
   ],
-  webServer: {
-    command:
-      "rm -rf tests/.tmp && mkdir -p tests/.tmp && node server.js",
-    url: `${BASE_URL}/healthz`,
+  webServer: [
+    server(PORT, OIDC_PORT, "e2e"),
+    server(EMPTY.js, EMPTY.js + 1, "empty-js"),
+    server(EMPTY["no-js"], EMPTY["no-js"] + 1, "empty-no-js"),
+  ],
+});
+
+/** One server with a fresh database of its own (tests/.tmp/<name>.db). */
+function server(port: number, oidcPort: number, name: string) {
+  const url = `http://localhost:${port}`;
+  return {
+    command: `mkdir -p tests/.tmp && rm -f tests/.tmp/${name}.db* && node server.js`,
+    url: `${url}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
       NODE_ENV: "production",
-      PORT: String(PORT),
-      APP_URL: BASE_URL,
-      LOCAL_OIDC_PORT: String(OIDC_PORT),
-      DATABASE_URL: "tests/.tmp/e2e.db",
+      PORT: String(port),
+      APP_URL: url,
+      LOCAL_OIDC_PORT: String(oidcPort),
+      DATABASE_URL: `tests/.tmp/${name}.db`,
       ADMIN_EMAILS: ADMIN_EMAIL,
       SESSION_SECRET: "e2e-session-secret-of-at-least-32-characters",
       OIDC_ISSUER: "",
     },
-  },
-});
+  };
+}

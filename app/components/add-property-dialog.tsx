@@ -10,6 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { z } from "zod";
+import { Field, inputClass } from "~/components/form-field";
 import { listingSchema, type ListingInput } from "~/lib/listing-schema";
 import { usePendingSubmission } from "~/lib/use-pending";
 
@@ -21,23 +22,6 @@ export type AddPropertyResult = {
   values: Record<string, string>;
   message?: { title: string; description: string; variant: "default" | "destructive" };
 };
-
-const inputClass =
-  "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
-
-function Field({ label, children, errorId, errors }: { label: string; children: React.ReactNode; errorId: string; errors?: string[] }) {
-  return (
-    <div>
-      <label className="block text-sm font-semibold">
-        {label}
-        {children}
-      </label>
-      <p id={errorId} className="mt-1 min-h-[1rem] text-xs text-red-700">
-        {errors?.[0] ?? ""}
-      </p>
-    </div>
-  );
-}
 
 export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; answer?: AddPropertyResult }) {
   const navigate = useNavigate();

@@ -56,7 +56,8 @@ export async function fillProviderForm(page: Page, options: { email: string; fir
   await page.getByLabel("E-mail address").fill(options.email);
   if (options.firstName) await page.getByLabel("First name").fill(options.firstName);
   await Promise.all([
-    page.waitForURL((url) => url.port !== String(process.env.E2E_OIDC_PORT ?? 3101)),
+    // The app is on localhost; the local provider on 127.0.0.1.
+    page.waitForURL((url) => url.hostname === "localhost"),
     page.getByRole("button", { name: "Sign in" }).click(),
   ]);
 }

@@ -1,0 +1,106 @@
+/**
+ * The Update Milestone dialog (SPEC §2, §5): status, admin notes, document URL.
+ * Opened by URL (?update=<milestone id>) and rendered open by the server, so it
+ * works without JavaScript; a Radix modal with it. Empty notes or URL leave the
+ * stored ones unchanged. On success the page reloads without ?update: the
+ * dialog closes and its fields are clear next time.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import * as Dialog from "@radix-ui/react-dialog";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { Field, inputClass } from "~/components/form-field";
+import type { PanelMilestone } from "~/components/progress-panel";
+import { milestoneUpdateSchema } from "~/lib/admin-schemas";
+import { MILESTONE_STATUSES } from "~/lib/enums";
+import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
+import { usePendingSubmission } from "~/lib/use-pending";
+
+export function UpdateMilestoneDialog({
+  milestone,
+  closeHref,
+  lastResult,
+  failed,
+}: {
+  milestone: PanelMilestone;
+  closeHref: string;
+  lastResult?: SubmissionResult<string[]>;
+  failed?: boolean;
+}) {
+  const navigate = useNavigate();
+  const updating = usePendingSubmission({ intent: "update-milestone" });
+  const [form, fields] = useForm({
+    id: `update-milestone-${milestone.id}`,
+    lastResult,
+    defaultValue: { status: milestone.status },
+    constraint: getZodConstraint(milestoneUpdateSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: milestoneUpdateSchema }),
+  });
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : navigate(closeHref, { replace: true, preventScrollReset: true }))}>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+      <Dialog.Content
+        aria-labelledby="update-milestone-title"
+        aria-describedby="update-milestone-step"
+        className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
+      >
+        <Dialog.Title id="update-milestone-title" className="text-xl font-bold text-brand-900">
+          Update Milestone
+        </Dialog.Title>
+        <p id="update-milestone-step" className="mt-1 text-sm text-slate-600">
+          Step {milestone.stepNumber}: {milestone.title}
+        </p>
+        {failed ? (
+          <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            Failed to update milestone
+          </p>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">
+          <input type="hidden" name="milestoneId" value={milestone.id} />
+          <Field label="Status" errorId={fields.status.errorId} errors={fields.status.errors}>
+            <select {...getSelectProps(fields.status)} className={inputClass}>
+              {MILESTONE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {MILESTONE_STATUS_LABELS[s].label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Admin notes" errorId={fields.adminNotes.errorId} errors={fields.adminNotes.errors}>
+            <textarea
+              {...getTextareaProps(fields.adminNotes)}
+              rows={3}
+              placeholder={milestone.adminNotes ? `Current: ${milestone.adminNotes}` : "Notes the client will see"}
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Document URL" errorId={fields.documentUrl.errorId} errors={fields.documentUrl.errors}>
+            <input
+              {...getInputProps(fields.documentUrl, { type: "url" })}
+              placeholder={milestone.documentUrl ?? "https://"}
+              className={inputClass}
+            />
+          </Field>
+          <p className="text-xs text-slate-500">Leave notes or the document URL empty to keep the current ones.</p>
+          <div className="mt-2 flex justify-end gap-3">
+            <Link to={closeHref} replace preventScrollReset className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+              Cancel
+            </Link>
+            <button
+              type="submit"
+              name="intent"
+              value="update-milestone"
+              disabled={updating}
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
+            >
+              {updating ? "Updating..." : "Update"}
+            </button>
+          </div>
+        </Form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

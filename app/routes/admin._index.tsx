@@ -1,0 +1,273 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { AdminDenied, adminMeta } from "~/components/admin-denied";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getDb } from "~/db/client.server";
+import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
+import { formatDate, formatUSD } from "~/lib/format";
+import { readForm } from "~/lib/http.server";
+import type { TransactionType } from "~/lib/enums";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { usePendingSubmission } from "~/lib/use-pending";
+import { countContactSubmissions, listContactSubmissions } from "~/models/contact.server";
+import { adminSummary, createTestData, searchTransactions } from "~/models/transaction.server";
+
+export const RECENT_SUBMISSIONS = 5;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta("Admin Dashboard", data);
+
+const TYPE_FILTERS = { all: "All Types", buying: "Buyers Only", selling: "Sellers Only" } as const;
+type TypeFilter = keyof typeof TYPE_FILTERS;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, deny } = await adminPageAccess(request, "/admin");
+  if (deny) return deny;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const typeParam = url.searchParams.get("type") ?? "all";
+  const type: TypeFilter = typeParam in TYPE_FILTERS ? (typeParam as TypeFilter) : "all";
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const db = getDb();
+  const result = searchTransactions(db, user, { q, type: type === "all" ? undefined : (type as TransactionType), page });
+  const submissions = listContactSubmissions(db, user, { limit: RECENT_SUBMISSIONS });
+  return {
+    denied: false as const,
+    q,
+    type,
+    summary: adminSummary(db, user),
+    page: result.page,
+    pageCount: result.pageCount,
+    total: result.total,
+    rows: result.rows.map((r) => ({
+      id: r.id,
+      client: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+      email: r.email,
+      type: r.type,
+      propertyAddress: r.propertyAddress,
+      homeValue: r.homeValue === null ? null : String(r.homeValue),
+      status: r.status,
+      completed: r.milestonesCompleted,
+      totalSteps: r.milestonesTotal,
+    })),
+    submissionCount: countContactSubmissions(db, user),
+    submissions: submissions.map((s) => ({
+      id: s.id,
+      name: `${s.firstName} ${s.lastName}`,
+      email: s.email,
+      phone: s.phone,
+      date: formatDate(s.createdAt),
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request);
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "setup-test-data") return data({ message: "Unknown action" }, { status: 400 });
+  try {
+    createTestData(getDb(), admin);
+  } catch (error) {
+    console.error("[admin] could not create test data:", error);
+    return redirectWithToast("/admin", { title: "Error", description: "Failed to create test data", variant: "destructive" });
+  }
+  return redirectWithToast("/admin", { description: "Test transactions created! Check the client portal to see them." });
+}
+
+const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+
+export default function AdminDashboard() {
+  const loaderData = useLoaderData<typeof loader>();
+  if (loaderData.denied) return <AdminDenied loginHref={loaderData.loginHref} />;
+  return <Dashboard data={loaderData} />;
+}
+
+type DashboardData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { denied: false }>;
+
+function Dashboard({ data: d }: { data: DashboardData }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const creating = usePendingSubmission({ intent: "setup-test-data" });
+  const pageHref = (page: number) => `?${new URLSearchParams({ q: d.q, type: d.type, page: String(page) })}`;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
+        <div className="flex gap-3">
+          <Link to="/admin/transactions/new" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            New Transaction
+          </Link>
+        </div>
+      </div>
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[
+          ["Total Transactions", d.summary.totalTransactions],
+          ["Active Buyers", d.summary.activeBuyers],
+          ["Active Sellers", d.summary.activeSellers],
+          ["Contact Submissions", d.summary.contactSubmissions],
+        ].map(([label, value]) => (
+          <div key={label} className={card}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="mt-1 text-3xl font-bold text-brand-900" data-testid={`summary-${String(label).toLowerCase().replace(/ /g, "-")}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {d.summary.totalTransactions === 0 ? (
+        <section className={`${card} mt-6`} aria-labelledby="quick-setup">
+          <h2 id="quick-setup" className="text-lg font-semibold">
+            Quick Setup
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Create sample buying and selling transactions to try the dashboard and the client portal.</p>
+          <Form method="post" className="mt-4">
+            <button
+              type="submit"
+              name="intent"
+              value="setup-test-data"
+              disabled={creating}
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
+            >
+              {creating ? "Creating..." : "Create Test Transactions"}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      <section className={`${card} mt-6`} aria-labelledby="transactions-title">
+        <h2 id="transactions-title" className="text-lg font-semibold">
+          Transactions
+        </h2>
+        <Form
+          method="get"
+          role="search"
+          className="mt-3 flex flex-wrap gap-3"
+          onChange={(event) => {
+            const form = event.currentTarget;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+          }}
+        >
+          <label className="sr-only" htmlFor="admin-q">
+            Search
+          </label>
+          <input
+            id="admin-q"
+            type="search"
+            name="q"
+            defaultValue={d.q}
+            placeholder="Search properties or clients..."
+            className="min-w-[16rem] flex-1 rounded-md border border-slate-300 px-3 py-2"
+          />
+          <label className="sr-only" htmlFor="admin-type">
+            Type
+          </label>
+          <select id="admin-type" name="type" defaultValue={d.type} className="rounded-md border border-slate-300 px-3 py-2">
+            {Object.entries(TYPE_FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          {hydrated ? null : (
+            <button type="submit" className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700">
+              Search
+            </button>
+          )}
+        </Form>
+
+        {d.rows.length === 0 ? (
+          <p className="mt-6 text-center text-slate-600">
+            {d.summary.totalTransactions === 0
+              ? "No transactions yet. Create test data to get started."
+              : "No transactions match your search criteria."}
+          </p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  {["Client", "Type", "Property Address", "Value", "Progress", "Status", "Actions"].map((h) => (
+                    <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {d.rows.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-100" data-testid="transaction-row">
+                    <td className="px-2 py-2">
+                      <span className="block font-medium">{r.client}</span>
+                      <span className="block text-xs text-slate-500">{r.email}</span>
+                    </td>
+                    <td className="px-2 py-2">{r.type === "buying" ? "Buyer" : "Seller"}</td>
+                    <td className="px-2 py-2">{r.propertyAddress ?? "—"}</td>
+                    <td className="px-2 py-2">{r.homeValue ? formatUSD(r.homeValue) : "—"}</td>
+                    <td className="px-2 py-2">
+                      {r.totalSteps === 0 ? "Not set up" : `${r.completed}/${r.totalSteps} (${Math.round((r.completed / r.totalSteps) * 100)}%)`}
+                    </td>
+                    <td className="px-2 py-2 capitalize">{r.status}</td>
+                    <td className="px-2 py-2">
+                      <Link to={`/admin/transactions/${r.id}`} className="rounded-md border border-brand-600 px-3 py-1 font-semibold text-brand-700">
+                        Manage
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {d.pageCount > 1 ? (
+          <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+            {d.page > 1 ? <Link to={pageHref(d.page - 1)}>← Previous</Link> : <span />}
+            <span>
+              Page {d.page} of {d.pageCount} · {d.total} transactions
+            </span>
+            {d.page < d.pageCount ? <Link to={pageHref(d.page + 1)}>Next →</Link> : <span />}
+          </nav>
+        ) : null}
+      </section>
+
+      <section className={`${card} mt-6`} aria-labelledby="recent-submissions">
+        <h2 id="recent-submissions" className="text-lg font-semibold">
+          Recent Contact Submissions
+        </h2>
+        {d.submissions.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No contact submissions yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {d.submissions.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm" data-testid="recent-submission">
+                <div>
+                  <p className="font-semibold">{s.name}</p>
+                  <p className="text-slate-600">
+                    {s.date} · {s.email} · {s.phone}
+                  </p>
+                </div>
+                <a href={`mailto:${s.email}`} className="rounded-md border border-slate-300 px-3 py-1 font-semibold" aria-label={`Email ${s.name}`}>
+                  Email
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {d.submissionCount > RECENT_SUBMISSIONS ? (
+          <Link to="/admin/submissions" className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+            And {d.submissionCount - RECENT_SUBMISSIONS} more submissions...
+          </Link>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,272 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AdminDenied, adminMeta } from "~/components/admin-denied";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, inputClass } from "~/components/form-field";
+import { ProgressPanel } from "~/components/progress-panel";
+import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
+import { getDb } from "~/db/client.server";
+import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
+import { editTransactionSchema, milestoneUpdateSchema } from "~/lib/admin-schemas";
+import { NotFoundError } from "~/lib/errors";
+import { readForm } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { usePendingSubmission } from "~/lib/use-pending";
+import { getUserById } from "~/models/user.server";
+import {
+  getTransaction,
+  initializeMilestones,
+  listMilestones,
+  toMilestoneJson,
+  toTransactionJson,
+  updateMilestone,
+  updateTransaction,
+} from "~/models/transaction.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  adminMeta(data && "transaction" in data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction", data);
+
+const notFound = () => data({ message: "Transaction not found" }, { status: 404 });
+
+function transactionId(param: string | undefined) {
+  const id = Number(param);
+  if (!param || !/^\d{1,12}$/.test(param) || id <= 0) throw notFound();
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, deny } = await adminPageAccess(request, new URL(request.url).pathname);
+  if (deny) return deny;
+  const db = getDb();
+  const id = transactionId(params.id);
+  let transaction;
+  try {
+    transaction = getTransaction(db, user, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw notFound();
+    throw error;
+  }
+  const client = getUserById(db, transaction.userId);
+  return {
+    denied: false as const,
+    transaction: toTransactionJson(transaction),
+    client: client ? { name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null, email: client.email } : null,
+    milestones: listMilestones(db, user, id).map(toMilestoneJson),
+  };
+}
+
+type ActionData =
+  | { intent: "update-milestone"; milestoneId: number; result: SubmissionResult<string[]>; failed: boolean }
+  | { intent: "edit-transaction"; result: SubmissionResult<string[]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request);
+  const id = transactionId(params.id);
+  const formData = await readForm(request);
+  const db = getDb();
+  const here = `/admin/transactions/${id}`;
+  switch (formData.get("intent")) {
+    case "initialize": {
+      try {
+        const created = initializeMilestones(db, admin, id);
+        return redirectWithToast(
+          here,
+          created
+            ? { title: "Success", description: "Transaction milestones initialized successfully!" }
+            : { title: "Already set up", description: "This transaction already has its milestones; nothing was changed." },
+        );
+      } catch (error) {
+        console.error("[admin] initialize milestones failed:", error);
+        return redirectWithToast(here, { title: "Error", description: "Failed to initialize milestones", variant: "destructive" });
+      }
+    }
+    case "update-milestone": {
+      const milestoneId = Number(formData.get("milestoneId"));
+      const submission = parseWithZod(formData, { schema: milestoneUpdateSchema });
+      if (submission.status !== "success") {
+        return data<ActionData>({ intent: "update-milestone", milestoneId, result: submission.reply(), failed: false }, { status: 400 });
+      }
+      const belongs = listMilestones(db, admin, id).some((m) => m.id === milestoneId);
+      try {
+        if (!belongs) throw new NotFoundError("Milestone not found");
+        updateMilestone(db, admin, milestoneId, submission.value);
+      } catch (error) {
+        console.error("[admin] update milestone failed:", error);
+        return data<ActionData>(
+          { intent: "update-milestone", milestoneId, result: submission.reply(), failed: true },
+          { status: belongs ? 500 : 404 },
+        );
+      }
+      return redirectWithToast(here, { title: "Success", description: "Milestone updated successfully!" });
+    }
+    case "edit-transaction": {
+      const submission = parseWithZod(formData, { schema: editTransactionSchema });
+      if (submission.status !== "success") {
+        return data<ActionData>({ intent: "edit-transaction", result: submission.reply() }, { status: 400 });
+      }
+      try {
+        updateTransaction(db, admin, id, submission.value);
+      } catch (error) {
+        if (error instanceof NotFoundError) throw notFound();
+        throw error;
+      }
+      return redirectWithToast(here, { title: "Success", description: "Transaction updated." });
+    }
+    default:
+      return data({ message: "Unknown action" }, { status: 400 });
+  }
+}
+
+export default function ManageTransaction() {
+  const d = useLoaderData<typeof loader>();
+  if (d.denied) return <AdminDenied loginHref={d.loginHref} />;
+  return <Manage data={d} />;
+}
+
+type ManageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { denied: false }>;
+
+function Manage({ data: { transaction, client, milestones } }: { data: ManageData }) {
+  const location = useLocation();
+  const actionData = useActionData<ActionData>();
+  const initializing = usePendingSubmission({ intent: "initialize" });
+  const here = `/admin/transactions/${transaction.id}`;
+  const updateId = Number(new URLSearchParams(location.search).get("update"));
+  const editing = milestones.find((m) => m.id === updateId);
+  const milestoneAnswer = actionData?.intent === "update-milestone" && actionData.milestoneId === editing?.id ? actionData : undefined;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <Link to="/admin" className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold">
+        Back to Dashboard
+      </Link>
+      <div className="mt-4 flex flex-wrap items-baseline gap-3">
+        <h1 className="text-2xl font-bold text-brand-900">{transaction.propertyAddress ?? "Transaction"}</h1>
+        <span className="rounded-full bg-brand-100 px-3 py-0.5 text-sm font-semibold text-brand-700" data-testid="role-label">
+          {transaction.type === "buying" ? "Buyer" : "Seller"}
+        </span>
+        <span className="text-sm capitalize text-slate-600">{transaction.status}</span>
+      </div>
+      {client ? (
+        <p className="mt-1 text-sm text-slate-600">
+          Client: {client.name ? `${client.name} · ` : ""}
+          <a className="text-brand-700 underline" href={`mailto:${client.email}`}>
+            {client.email}
+          </a>
+        </p>
+      ) : null}
+
+      <div className="mt-6">
+        <ProgressPanel
+          transaction={transaction}
+          milestones={milestones}
+          isAdmin
+          initializeControl={
+            <Form method="post">
+              <p className="mb-3 text-slate-600">
+                No milestones yet. Create the {transaction.type === "buying" ? "13 buying" : "14 selling"} standard steps.
+              </p>
+              <button
+                type="submit"
+                name="intent"
+                value="initialize"
+                disabled={initializing}
+                className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
+              >
+                {initializing ? "Initializing..." : "Initialize Milestones"}
+              </button>
+            </Form>
+          }
+          milestoneAction={(m) => (
+            <Link
+              to={`?update=${m.id}`}
+              preventScrollReset
+              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold"
+              aria-label={`Update step ${m.stepNumber}: ${m.title}`}
+            >
+              Update
+            </Link>
+          )}
+        />
+      </div>
+
+      <EditTransaction
+        transaction={transaction}
+        lastResult={actionData?.intent === "edit-transaction" ? actionData.result : undefined}
+      />
+
+      {editing ? (
+        <UpdateMilestoneDialog
+          key={editing.id}
+          milestone={editing}
+          closeHref={here}
+          lastResult={milestoneAnswer?.result}
+          failed={milestoneAnswer?.failed}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function EditTransaction({
+  transaction,
+  lastResult,
+}: {
+  transaction: ManageData["transaction"];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const saving = usePendingSubmission({ intent: "edit-transaction" });
+  const [form, fields] = useForm({
+    id: `edit-transaction-${transaction.id}`,
+    lastResult,
+    defaultValue: {
+      propertyAddress: transaction.propertyAddress ?? "",
+      homeValue: transaction.homeValue ?? "",
+      status: transaction.status,
+    },
+    constraint: getZodConstraint(editTransactionSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editTransactionSchema }),
+  });
+  return (
+    <section aria-labelledby="edit-title" className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id="edit-title" className="text-lg font-semibold">
+        Transaction details
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2 sm:grid-cols-3">
+        <div className="sm:col-span-3">
+          <Field label="Property address" errorId={fields.propertyAddress.errorId} errors={fields.propertyAddress.errors}>
+            <input {...getInputProps(fields.propertyAddress, { type: "text" })} className={inputClass} />
+          </Field>
+        </div>
+        <Field label="Home value" errorId={fields.homeValue.errorId} errors={fields.homeValue.errors}>
+          <input {...getInputProps(fields.homeValue, { type: "text" })} inputMode="numeric" className={inputClass} />
+        </Field>
+        <Field label="Status" errorId={fields.status.errorId} errors={fields.status.errors}>
+          <select {...getSelectProps(fields.status)} className={inputClass}>
+            <option value="active">Active</option>
+            <option value="completed">Completed</option>
+            <option value="cancelled">Cancelled</option>
+          </select>
+        </Field>
+        <div className="flex items-center sm:pt-1">
+          <button
+            type="submit"
+            name="intent"
+            value="edit-transaction"
+            disabled={saving}
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
+          >
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { AdminDenied, adminMeta } from "~/components/admin-denied";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, inputClass } from "~/components/form-field";
+import { getDb } from "~/db/client.server";
+import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
+import { newTransactionSchema } from "~/lib/admin-schemas";
+import { formatUSD } from "~/lib/format";
+import { readForm } from "~/lib/http.server";
+import { parseHomeValue, tierFor } from "~/lib/pricing";
+import { redirectWithToast } from "~/lib/toast.server";
+import { usePendingSubmission } from "~/lib/use-pending";
+import { createTransaction } from "~/models/transaction.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta("New Transaction", data);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { deny } = await adminPageAccess(request, "/admin/transactions/new");
+  if (deny) return deny;
+  return { denied: false as const };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request);
+  const submission = parseWithZod(await readForm(request), { schema: newTransactionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const transaction = createTransaction(getDb(), admin, submission.value);
+  return redirectWithToast(`/admin/transactions/${transaction.id}`, {
+    title: "Success",
+    description: `Transaction opened for ${submission.value.email}.`,
+  });
+}
+
+export default function NewTransaction() {
+  const d = useLoaderData<typeof loader>();
+  if (d.denied) return <AdminDenied loginHref={d.loginHref} />;
+  return <NewTransactionForm />;
+}
+
+function NewTransactionForm() {
+  const actionData = useActionData<typeof action>();
+  const pending = usePendingSubmission();
+  const [value, setValue] = useState("");
+  const [form, fields] = useForm({
+    id: "new-transaction",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(newTransactionSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newTransactionSchema }),
+  });
+  const suggested = parseHomeValue(value) > 0 ? tierFor(parseHomeValue(value)) : null;
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <Link to="/admin" className="text-sm text-brand-700 underline">
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">New Transaction</h1>
+      <p className="mt-1 text-slate-600">
+        Open a transaction for a client by e-mail. If they have not signed in yet, it is waiting for them when they do.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-2 rounded-xl border border-slate-200 bg-white p-6">
+        <Field label="Client e-mail*" errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
+        </Field>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Field label="First name" errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
+            <input {...getInputProps(fields.firstName, { type: "text" })} className={inputClass} />
+          </Field>
+          <Field label="Last name" errorId={fields.lastName.errorId} errors={fields.lastName.errors}>
+            <input {...getInputProps(fields.lastName, { type: "text" })} className={inputClass} />
+          </Field>
+        </div>
+        <Field label="Type*" errorId={fields.type.errorId} errors={fields.type.errors}>
+          <select {...getSelectProps(fields.type)} className={inputClass}>
+            <option value="">Choose…</option>
+            <option value="buying">Buying</option>
+            <option value="selling">Selling</option>
+          </select>
+        </Field>
+        <Field label="Property address*" errorId={fields.propertyAddress.errorId} errors={fields.propertyAddress.errors}>
+          <input {...getInputProps(fields.propertyAddress, { type: "text" })} className={inputClass} />
+        </Field>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Field label="Home value*" errorId={fields.homeValue.errorId} errors={fields.homeValue.errors}>
+            <input
+              {...getInputProps(fields.homeValue, { type: "text" })}
+              inputMode="numeric"
+              placeholder="750000"
+              onChange={(e) => setValue(e.target.value)}
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Tier" errorId={fields.tier.errorId} errors={fields.tier.errors}>
+            <select {...getSelectProps(fields.tier)} className={inputClass}>
+              <option value="">{suggested ? `Suggested: ${suggested.name} (${formatUSD(suggested.fee)})` : "Suggested from the value"}</option>
+              <option value="1">Tier 1 ($5,000)</option>
+              <option value="2">Tier 2 ($10,000)</option>
+              <option value="3">Tier 3 ($20,000)</option>
+            </select>
+          </Field>
+        </div>
+        <div className="mt-2 flex justify-end gap-3">
+          <Link to="/admin" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+            Cancel
+          </Link>
+          <button type="submit" disabled={pending} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70">
+            {pending ? "Creating..." : "Create Transaction"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

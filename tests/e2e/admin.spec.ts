@@ -1,0 +1,187 @@
+import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
+import { expect, queryDb, ready, seedTransaction, signIn, test, uniqueEmail } from "./fixtures";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function openTransaction(
+  page: import("@playwright/test").Page,
+  js: boolean,
+  input: { email: string; firstName?: string; type: "buying" | "selling"; address: string; value: string },
+) {
+  await page.goto("/admin/transactions/new");
+  await ready(page, js);
+  await page.getByLabel("Client e-mail*").fill(input.email);
+  if (input.firstName) await page.getByLabel("First name").fill(input.firstName);
+  await page.getByLabel("Type*").selectOption(input.type);
+  await page.getByLabel("Property address*").fill(input.address);
+  await page.getByLabel("Home value*").fill(input.value);
+  await page.getByRole("button", { name: "Create Transaction" }).click();
+  await expect(page).toHaveURL(/\/admin\/transactions\/\d+$/);
+  return Number(new URL(page.url()).pathname.split("/").pop());
+}
+
+test.describe("admin area", () => {
+  test("non-admins are denied on every admin page", async ({ page }) => {
+    for (const path of ["/admin", "/admin/submissions", "/admin/transactions/new", "/admin/transactions/1"]) {
+      const anonymous = await page.goto(path);
+      expect(anonymous?.status(), path).toBe(401);
+      await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    }
+    await signIn(page, { email: uniqueEmail() });
+    for (const path of ["/admin", "/admin/submissions", "/admin/transactions/new", "/admin/transactions/1"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByText("You don't have permission to access this area.")).toBeVisible();
+    }
+    // A client's post to an admin action changes nothing.
+    const response = await page.request.post("/admin?index", { form: { intent: "setup-test-data" }, headers: { origin: BASE_URL } });
+    expect(response.status()).toBe(403);
+  });
+
+  test("a new transaction for a client who has not signed in is theirs when they do", async ({ page, browser, js }) => {
+    await signIn(page, { email: ADMIN_EMAIL });
+    const clientEmail = uniqueEmail("newclient");
+    const address = `${unique()} Coast Blvd, La Jolla, CA 92037`;
+    await page.goto("/admin/transactions/new");
+    await ready(page, js);
+    await page.getByLabel("Home value*").fill("1,500,001");
+    if (js) await expect(page.getByLabel("Tier")).toContainText("Suggested: Tier 3");
+    const id = await openTransaction(page, js, { email: clientEmail, firstName: "Jordan", type: "selling", address, value: "1,500,001" });
+    await expect(page.getByRole("heading", { name: address })).toBeVisible();
+    await expect(page.getByTestId("role-label")).toHaveText("Seller");
+    expect(await queryDb("select tier, home_value from transactions where id = ?", id)).toEqual([{ tier: 3, home_value: 1500001 }]);
+
+    const clientContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
+    const client = await clientContext.newPage();
+    await signIn(client, { email: clientEmail, firstName: "Jordan" });
+    await expect(client.getByRole("heading", { name: "Home Selling Progress" })).toBeVisible();
+    await expect(client.getByText(address)).toBeVisible();
+    await expect(client.getByText("$1,500,001")).toBeVisible();
+    await clientContext.close();
+  });
+
+  test("search and filter, Manage, initialize 13 and 14", async ({ page, js }) => {
+    await signIn(page, { email: ADMIN_EMAIL });
+    const token = unique();
+    const buyerEmail = uniqueEmail("buyer");
+    await openTransaction(page, js, { email: buyerEmail, firstName: "Bea", type: "buying", address: `1 ${token} Way`, value: "640000" });
+    await openTransaction(page, js, { email: uniqueEmail("seller"), type: "selling", address: `2 ${token} Way`, value: "980000" });
+
+    await page.goto("/admin");
+    await ready(page, js);
+    const search = page.getByPlaceholder("Search properties or clients...");
+    await search.fill(token.toUpperCase());
+    if (!js) await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    await expect(page).toHaveURL(new RegExp(`q=${token.toUpperCase()}`));
+    await page.getByLabel("Type").selectOption("selling");
+    if (!js) await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("transaction-row")).toContainText(`2 ${token} Way`);
+    await expect(page).toHaveURL(/type=selling/);
+    await page.getByLabel("Type").selectOption("all");
+    await search.fill(buyerEmail);
+    if (!js) await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    const row = page.getByTestId("transaction-row");
+    await expect(row).toContainText("Bea");
+    await expect(row).toContainText("Buyer");
+    await expect(row).toContainText("$640,000");
+    await expect(row).toContainText("Not set up");
+    await expect(row).toContainText("active");
+
+    await row.getByRole("link", { name: "Manage" }).click();
+    await expect(page.getByRole("heading", { name: `1 ${token} Way` })).toBeVisible();
+    await expect(page.getByTestId("role-label")).toHaveText("Buyer");
+    await expect(page.getByRole("heading", { name: "Home Buying Progress" })).toBeVisible();
+    await ready(page, js);
+    await page.getByRole("button", { name: "Initialize Milestones" }).click();
+    await expect(page.getByText("Transaction milestones initialized successfully!", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("milestone")).toHaveCount(13);
+    await expect(page.getByTestId("steps-completed")).toHaveText("0 of 13 steps completed");
+
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/admin`);
+    await page.goto(`/admin?q=2+${token}`);
+    await page.getByRole("link", { name: "Manage" }).click();
+    await ready(page, js);
+    await page.getByRole("button", { name: "Initialize Milestones" }).click();
+    await expect(page.getByTestId("milestone")).toHaveCount(14);
+    await expect(page.getByTestId("role-label")).toHaveText("Seller");
+  });
+
+  test("update a milestone to completed with notes and a document; the client sees it", async ({ page, browser, js }) => {
+    const clientEmail = uniqueEmail("tracked");
+    const clientContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
+    const client = await clientContext.newPage();
+    await signIn(client, { email: clientEmail, firstName: "Tess" });
+    const id = await seedTransaction({ email: clientEmail, type: "buying", address: "55 Tracked Ave" });
+
+    await signIn(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}` });
+    await ready(page, js);
+    await page.getByRole("button", { name: "Initialize Milestones" }).click();
+    await expect(page.getByTestId("milestone")).toHaveCount(13);
+    await ready(page, js);
+    await page.getByRole("link", { name: "Update step 1: Consultation and buyer-broker agreement" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update Milestone" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Document URL").fill("javascript:alert(1)");
+    await dialog.getByLabel("Status").selectOption("completed");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("dialog", { name: "Update Milestone" }).getByText(/must start with http/)).toBeVisible();
+
+    const again = page.getByRole("dialog", { name: "Update Milestone" });
+    await again.getByLabel("Status").selectOption("completed");
+    await again.getByLabel("Admin notes").fill("  Buyer agreement signed.  ");
+    await again.getByLabel("Document URL").fill("https://docs.example.com/buyer-agreement.pdf");
+    await again.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Milestone updated successfully!", { exact: true })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Update Milestone" })).toHaveCount(0);
+    await expect(page).toHaveURL(`${BASE_URL}/admin/transactions/${id}`);
+    const first = page.getByTestId("milestone").first();
+    await expect(first).toContainText("Completed");
+    await expect(first).toContainText("Buyer agreement signed.");
+    expect(await queryDb("select current_step from transactions where id = ?", id)).toEqual([{ current_step: 2 }]);
+
+    // The dialog opens empty next time.
+    await ready(page, js);
+    await page.getByRole("link", { name: "Update step 1: Consultation and buyer-broker agreement" }).click();
+    await expect(page.getByRole("dialog", { name: "Update Milestone" }).getByLabel("Admin notes")).toHaveValue("");
+    await page.getByRole("dialog", { name: "Update Milestone" }).getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog", { name: "Update Milestone" })).toHaveCount(0);
+
+    await client.goto("/client-portal");
+    const seen = client.getByTestId("milestone").first();
+    await expect(seen).toContainText("Completed");
+    await expect(seen).toContainText("Buyer agreement signed.");
+    await expect(seen.getByRole("link", { name: "View document" })).toHaveAttribute("href", "https://docs.example.com/buyer-agreement.pdf");
+    await expect(seen).toContainText(/Completed on [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expect(client.getByTestId("steps-completed")).toHaveText("1 of 13 steps completed");
+    await clientContext.close();
+  });
+
+  test("recent submissions: the newest 5, then 'And N more submissions...' to the full list", async ({ page, request, js }) => {
+    const emails = Array.from({ length: 6 }, () => uniqueEmail("recent"));
+    for (const email of emails) {
+      await request.post("/api/contact", { data: { firstName: "Recent", lastName: "Lead", email, phone: "6195550100" } });
+    }
+    await signIn(page, { email: ADMIN_EMAIL, returnTo: "/admin" });
+    const recent = page.getByTestId("recent-submission");
+    await expect(recent).toHaveCount(5);
+    const n = (await queryDb<{ n: number }>("select count(*) as n from contact_submissions"))[0]!.n;
+    const more = page.getByRole("link", { name: /^And \d+ more submissions\.\.\.$/ });
+    await expect(more).toBeVisible();
+    const shown = Number((await more.textContent())!.match(/\d+/)![0]);
+    expect(shown).toBeGreaterThanOrEqual(n - 5 - 10); // other tests may add submissions meanwhile
+    expect(shown).toBeLessThanOrEqual(n - 5 + 10);
+    await expect(recent.first().getByRole("link", { name: /^Email / })).toHaveAttribute("href", /^mailto:recent-/);
+    await ready(page, js);
+    await more.click();
+    await expect(page).toHaveURL(`${BASE_URL}/admin/submissions`);
+    await expect(page.getByRole("heading", { name: "Contact Submissions" })).toBeVisible();
+    const listed = await page.getByTestId("submission").allTextContents();
+    const positions = emails.map((e) => listed.findIndex((t) => t.includes(e)));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual([...positions].reverse()); // newest first
+  });
+});
