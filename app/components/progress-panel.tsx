@@ -2,9 +2,10 @@
  * The transaction progress panel (SPEC §2), shared by the client portal and
  * the admin's transaction detail. Admin controls come in as props.
  */
-import type { ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
 import { formatDate, formatUSD } from "~/lib/format";
-import { MILESTONE_STATUS_LABELS, milestoneProgress } from "~/lib/progress";
+import { MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
+import { usePendingSubmission } from "~/lib/use-pending";
 
 export type PanelTransaction = {
   id: number;
@@ -40,20 +41,39 @@ export function StatusBadge({ status }: { status: PanelMilestone["status"] }) {
   );
 }
 
+/** The admin's Initialize Milestones button: posts intent=initialize to the page's own action. */
+function InitializeMilestonesForm({ transaction }: { transaction: PanelTransaction }) {
+  const initializing = usePendingSubmission({ intent: "initialize" });
+  return (
+    <Form method="post">
+      <input type="hidden" name="transactionId" value={transaction.id} />
+      <p className="mb-3 text-slate-600">
+        No milestones yet. Create the {TOTAL_STEPS[transaction.type]} standard {transaction.type} steps.
+      </p>
+      <button
+        type="submit"
+        name="intent"
+        value="initialize"
+        disabled={initializing}
+        className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
+      >
+        {initializing ? "Initializing..." : "Initialize Milestones"}
+      </button>
+    </Form>
+  );
+}
+
 export function ProgressPanel({
   transaction,
   milestones,
   isAdmin,
-  initializeControl,
-  milestoneAction,
+  updateHref,
 }: {
   transaction: PanelTransaction;
   milestones: PanelMilestone[];
   isAdmin: boolean;
-  /** The admin's Initialize Milestones form, shown when there are no milestones. */
-  initializeControl?: ReactNode;
-  /** The admin's Update control of one milestone. */
-  milestoneAction?: (milestone: PanelMilestone) => ReactNode;
+  /** Where an admin's Update button of a milestone leads (its dialog opens by URL). */
+  updateHref?: (milestone: PanelMilestone) => string;
 }) {
   const progress = milestoneProgress(milestones);
   const title = transaction.type === "buying" ? "Home Buying Progress" : "Home Selling Progress";
@@ -95,7 +115,7 @@ export function ProgressPanel({
       {milestones.length === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center">
           {isAdmin ? (
-            (initializeControl ?? null)
+            <InitializeMilestonesForm transaction={transaction} />
           ) : (
             <p className="text-slate-600">
               Your agent will set up your milestone tracker soon. You'll see each step of your transaction here.
@@ -116,7 +136,16 @@ export function ProgressPanel({
                 </div>
                 <div className="flex items-center gap-2">
                   <StatusBadge status={m.status} />
-                  {isAdmin && milestoneAction ? milestoneAction(m) : null}
+                  {isAdmin && updateHref ? (
+                    <Link
+                      to={updateHref(m)}
+                      preventScrollReset
+                      className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold"
+                      aria-label={`Update step ${m.stepNumber}: ${m.title}`}
+                    >
+                      Update
+                    </Link>
+                  ) : null}
                 </div>
               </div>
               {m.adminNotes ? (

@@ -12,12 +12,12 @@ import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
 import { editTransactionSchema, milestoneUpdateSchema } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
 import { readForm } from "~/lib/http.server";
+import { initializeMilestonesAndRedirect } from "~/lib/milestone-actions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { usePendingSubmission } from "~/lib/use-pending";
 import { getUserById } from "~/models/user.server";
 import {
   getTransaction,
-  initializeMilestones,
   listMilestones,
   toMilestoneJson,
   toTransactionJson,
@@ -68,20 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const here = `/admin/transactions/${id}`;
   switch (formData.get("intent")) {
-    case "initialize": {
-      try {
-        const created = initializeMilestones(db, admin, id);
-        return redirectWithToast(
-          here,
-          created
-            ? { title: "Success", description: "Transaction milestones initialized successfully!" }
-            : { title: "Already set up", description: "This transaction already has its milestones; nothing was changed." },
-        );
-      } catch (error) {
-        console.error("[admin] initialize milestones failed:", error);
-        return redirectWithToast(here, { title: "Error", description: "Failed to initialize milestones", variant: "destructive" });
-      }
-    }
+    case "initialize":
+      return initializeMilestonesAndRedirect(db, admin, id, here);
     case "update-milestone": {
       const milestoneId = Number(formData.get("milestoneId"));
       const submission = parseWithZod(formData, { schema: milestoneUpdateSchema });
@@ -130,7 +118,6 @@ type ManageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { den
 function Manage({ data: { transaction, client, milestones } }: { data: ManageData }) {
   const location = useLocation();
   const actionData = useActionData<ActionData>();
-  const initializing = usePendingSubmission({ intent: "initialize" });
   const here = `/admin/transactions/${transaction.id}`;
   const updateId = Number(new URLSearchParams(location.search).get("update"));
   const editing = milestones.find((m) => m.id === updateId);
@@ -162,32 +149,7 @@ function Manage({ data: { transaction, client, milestones } }: { data: ManageDat
           transaction={transaction}
           milestones={milestones}
           isAdmin
-          initializeControl={
-            <Form method="post">
-              <p className="mb-3 text-slate-600">
-                No milestones yet. Create the {transaction.type === "buying" ? "13 buying" : "14 selling"} standard steps.
-              </p>
-              <button
-                type="submit"
-                name="intent"
-                value="initialize"
-                disabled={initializing}
-                className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
-              >
-                {initializing ? "Initializing..." : "Initialize Milestones"}
-              </button>
-            </Form>
-          }
-          milestoneAction={(m) => (
-            <Link
-              to={`?update=${m.id}`}
-              preventScrollReset
-              className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold"
-              aria-label={`Update step ${m.stepNumber}: ${m.title}`}
-            >
-              Update
-            </Link>
-          )}
+          updateHref={(m) => `?update=${m.id}`}
         />
       </div>
 

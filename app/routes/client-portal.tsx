@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { AccessCard, refreshTo } from "~/components/access-card";
 import { AddPropertyDialog, type AddPropertyResult } from "~/components/add-property-dialog";
@@ -13,19 +13,17 @@ import { getUser, loginPath } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/http.server";
 import { listingSchema } from "~/lib/listing-schema";
+import { initializeMilestonesAndRedirect } from "~/lib/milestone-actions.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { usePendingSubmission } from "~/lib/use-pending";
 import { parsedMessage, parseZillowUrl } from "~/lib/zillow";
 import { listContactSubmissions } from "~/models/contact.server";
 import { createListing, deleteListing, listListings, setFavorite, toListingJson } from "~/models/listing.server";
 import {
   firstActiveTransaction,
-  initializeMilestones,
   listMilestones,
   toMilestoneJson,
   toTransactionJson,
 } from "~/models/transaction.server";
-import { redirect } from "@remix-run/node";
 
 export const ADD_DIALOG = "add-property";
 const PORTAL = "/client-portal";
@@ -74,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = Object.fromEntries(
     [...formData.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string"),
   ) as Record<string, string>;
-  const back = `${PORTAL}`;
+  const back = PORTAL;
 
   switch (intent) {
     case "add": {
@@ -123,15 +121,8 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       return redirectWithToast(back, { description: "Property listing deleted successfully!" });
     }
-    case "initialize": {
-      const transactionId = Number(formData.get("transactionId"));
-      try {
-        initializeMilestones(db, user, transactionId);
-      } catch {
-        return redirectWithToast(back, { title: "Error", description: "Failed to initialize milestones", variant: "destructive" });
-      }
-      return redirectWithToast(back, { title: "Success", description: "Transaction milestones initialized successfully!" });
-    }
+    case "initialize":
+      return initializeMilestonesAndRedirect(db, user, Number(formData.get("transactionId")), back);
     default:
       return data({ message: "Unknown action" }, { status: 400 });
   }
@@ -160,7 +151,6 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
   const location = useLocation();
   const actionData = useActionData<ActionData>();
   const toast = useToast();
-  const initializing = usePendingSubmission({ intent: "initialize" });
   const dialogOpen = new URLSearchParams(location.search).get("dialog") === ADD_DIALOG;
   const name = user.firstName || user.email || "Client";
 
@@ -191,29 +181,7 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
             transaction={transaction}
             milestones={milestones}
             isAdmin={user.isAdmin}
-            initializeControl={
-              <Form method="post">
-                <input type="hidden" name="transactionId" value={transaction.id} />
-                <p className="mb-3 text-slate-600">This transaction has no milestones yet.</p>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="initialize"
-                  disabled={initializing}
-                  className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
-                >
-                  {initializing ? "Initializing..." : "Initialize Milestones"}
-                </button>
-              </Form>
-            }
-            milestoneAction={(m) => (
-              <Link
-                to={`/admin/transactions/${transaction.id}?update=${m.id}`}
-                className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold"
-              >
-                Update
-              </Link>
-            )}
+            updateHref={(m) => `/admin/transactions/${transaction.id}?update=${m.id}`}
           />
         ) : (
           <section className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
