@@ -160,6 +160,29 @@ test.describe("admin area", () => {
     await clientContext.close();
   });
 
+  test("an admin changes a transaction's address, value and status", async ({ page, js }) => {
+    await signIn(page, { email: ADMIN_EMAIL });
+    const token = unique();
+    const id = await openTransaction(page, js, { email: uniqueEmail("edit"), type: "buying", address: `3 ${token} Ct`, value: "500000" });
+    await ready(page, js);
+    const details = page.getByRole("region", { name: "Transaction details" });
+    await details.getByLabel("Property address").fill(`33 ${token} Ct`);
+    await details.getByLabel("Home value").fill("0");
+    await details.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Enter the value in whole dollars")).toBeVisible();
+    await page.getByRole("region", { name: "Transaction details" }).getByLabel("Home value").fill("515,000");
+    await page.getByRole("region", { name: "Transaction details" }).getByLabel("Status").selectOption("cancelled");
+    await page.getByRole("region", { name: "Transaction details" }).getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Transaction updated.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `33 ${token} Ct` })).toBeVisible();
+    expect(await queryDb("select property_address, home_value, status from transactions where id = ?", id)).toEqual([
+      { property_address: `33 ${token} Ct`, home_value: 515000, status: "cancelled" },
+    ]);
+    await page.goto(`/admin?q=${token}`);
+    await expect(page.getByTestId("transaction-row")).toContainText("cancelled");
+    await expect(page.getByTestId("transaction-row")).toContainText("$515,000");
+  });
+
   test("recent submissions: the newest 5, then 'And N more submissions...' to the full list", async ({ page, request, js }) => {
     const emails = Array.from({ length: 6 }, () => uniqueEmail("recent"));
     for (const email of emails) {
