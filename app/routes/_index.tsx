@@ -12,7 +12,7 @@ import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { submitContact } from "~/models/contact.server";
 
-export const CONTACT_SENT = {
+const CONTACT_SENT = {
   title: "Message sent!",
   description: "Thank you for your message! We will contact you soon.",
 };

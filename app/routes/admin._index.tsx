@@ -14,7 +14,7 @@ import { usePendingSubmission } from "~/lib/use-pending";
 import { countContactSubmissions, listContactSubmissions } from "~/models/contact.server";
 import { adminSummary, createTestData, searchTransactions } from "~/models/transaction.server";
 
-export const RECENT_SUBMISSIONS = 5;
+const RECENT_SUBMISSIONS = 5;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta("Admin Dashboard", data);
 

@@ -25,7 +25,7 @@ import {
   toTransactionJson,
 } from "~/models/transaction.server";
 
-export const ADD_DIALOG = "add-property";
+const ADD_DIALOG = "add-property";
 const PORTAL = "/client-portal";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
