@@ -11,6 +11,7 @@ import { useToast } from "~/components/toaster";
 import { getDb } from "~/db/client.server";
 import { getUser, loginPath } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
+import { NotFoundError } from "~/lib/errors";
 import { readForm } from "~/lib/http.server";
 import { listingSchema } from "~/lib/listing-schema";
 import { initializeMilestonesAndRedirect } from "~/lib/milestone-actions.server";
@@ -63,6 +64,11 @@ type ActionData = { intent: "add" | "parse"; answer: AddPropertyResult };
 
 const answerKey = () => crypto.randomUUID();
 
+/** Another user's or a missing listing is expected; anything else goes to the log. */
+function logUnexpected(error: unknown) {
+  if (!(error instanceof NotFoundError)) console.error("[portal] listing change failed:", error);
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const user = await getUser(request);
@@ -108,15 +114,16 @@ export async function action({ request }: ActionFunctionArgs) {
     case "favorite": {
       try {
         setFavorite(db, user, Number(formData.get("id")), formData.get("isFavorite") === "true");
-      } catch {
-        // A failed favorite shows nothing (SPEC §8).
+      } catch (error) {
+        logUnexpected(error); // A failed favorite shows nothing (SPEC §8).
       }
       return redirect(back);
     }
     case "delete": {
       try {
         deleteListing(db, user, Number(formData.get("id")));
-      } catch {
+      } catch (error) {
+        logUnexpected(error);
         return redirect(back); // A failed delete shows nothing (SPEC §8).
       }
       return redirectWithToast(back, { description: "Property listing deleted successfully!" });
