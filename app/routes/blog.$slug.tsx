@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PostImage } from "~/components/post-image";
 import { getDb } from "~/db/client.server";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -45,15 +46,7 @@ export default function Article() {
   if (!post) return <ArticleNotFound />;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      {post.imageUrl ? (
-        <img
-          src={post.imageUrl}
-          alt=""
-          width={1200}
-          height={630}
-          className="aspect-[40/21] h-auto w-full rounded-xl bg-slate-100 object-cover"
-        />
-      ) : null}
+      {post.imageUrl ? <PostImage src={post.imageUrl} eager className="rounded-xl" /> : null}
       <h1 className="mt-8 text-3xl font-bold text-brand-900 sm:text-4xl">{post.title}</h1>
       <p className="mt-3 text-sm text-slate-500">
         <time dateTime={post.isoDate}>{post.date}</time>

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PostImage } from "~/components/post-image";
 import { getDb } from "~/db/client.server";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -44,17 +45,7 @@ export default function Blog() {
           {posts.map((post, index) => (
             <li key={post.slug}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                {post.imageUrl ? (
-                  <img
-                    src={post.imageUrl}
-                    alt=""
-                    width={1200}
-                    height={630}
-                    loading={index < 3 ? "eager" : "lazy"}
-                    decoding="async"
-                    className="aspect-[40/21] h-auto w-full bg-slate-100 object-cover"
-                  />
-                ) : null}
+                {post.imageUrl ? <PostImage src={post.imageUrl} eager={index < 3} /> : null}
                 <div className="flex flex-1 flex-col p-5">
                   <time dateTime={post.isoDate} className="text-sm text-slate-500">
                     {post.date}
