@@ -1,16 +1,14 @@
 /** Forms of the admin area (SPEC §5 milestone update; issue 5 transactions). One schema for browser, action and API. */
 import { z } from "zod";
 import { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
-
-const blankToUndefined = (v: unknown) =>
-  v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v;
+import { blankToUndefined, isHttpUrl, moneyDigits } from "~/lib/form-values";
 
 const httpUrl = z
   .string()
   .trim()
   .max(2000)
   .url("Enter a valid URL")
-  .refine((v) => /^https?:\/\//i.test(v), "The URL must start with http:// or https://");
+  .refine(isHttpUrl, "The URL must start with http:// or https://");
 
 /** adminNotes and documentUrl are trimmed and stored only when non-empty. */
 export const milestoneUpdateSchema = z.object({
@@ -27,7 +25,7 @@ export const initializeSchema = z.object({
 });
 
 const homeValue = z.preprocess(
-  (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(/[$,\s]/g, "") : v),
+  moneyDigits,
   z
     .string({ required_error: "Home value is required" })
     .regex(/^\d{1,12}$/, "Enter the value in whole dollars")

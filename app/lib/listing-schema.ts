@@ -5,9 +5,7 @@
  * become undefined (stored as null).
  */
 import { z } from "zod";
-
-const blankToUndefined = (v: unknown) =>
-  v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v;
+import { blankToUndefined, isHttpUrl, moneyDigits } from "~/lib/form-values";
 
 const optionalNumber = (schema: z.ZodType<number>) =>
   z.preprocess((v) => {
@@ -26,7 +24,7 @@ export const listingSchema = z.object({
     z.string({ required_error: "Address is required" }).min(1, "Address is required").max(300),
   ),
   price: z.preprocess(
-    (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(/[$,\s]/g, "") : v),
+    moneyDigits,
     z.string({ required_error: "Price is required" }).superRefine((v, ctx) => {
       if (v === "") ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Price is required" });
       else if (!PRICE.test(v) || Number(v) <= 0) {
@@ -50,7 +48,7 @@ export const listingSchema = z.object({
       .trim()
       .url("Enter a valid URL")
       .max(2000)
-      .refine((v) => /^https?:\/\//i.test(v), "Enter a valid URL")
+      .refine(isHttpUrl, "Enter a valid URL")
       .optional(),
   ),
   notes: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
