@@ -18,7 +18,7 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 // Importing the build runs start-up: configuration check, migrations, seed,
 // and the local OpenID provider when no external one is configured.
 const build = await import(path.join(buildDir, "server/index.js"));
-const { isCrossSiteWrite, serverEnv } = build.entry.module;
+const { isCrossSiteWrite, serverEnv, CROSS_SITE_MESSAGE } = build.entry.module;
 const config = serverEnv();
 
 const app = express();
@@ -40,7 +40,7 @@ app.use((req, res, next) => {
     allowedOrigins: [config.APP_URL, `${req.protocol}://${req.get("host")}`],
   });
   if (crossSite) {
-    res.status(403).json({ message: "Cross-site request refused" });
+    res.status(403).json({ message: CROSS_SITE_MESSAGE });
     return;
   }
   next();

@@ -17,6 +17,7 @@ export const streamTimeout = 5_000;
 /** For server.js, which refuses cross-site writes before Remix sees them. */
 export { isCrossSiteWrite } from "~/lib/same-origin";
 export { env as serverEnv } from "~/lib/env.server";
+export { CROSS_SITE_MESSAGE } from "~/lib/http.server";
 const dev = process.env.NODE_ENV === "development";
 
 const handleRequest: HandleDocumentRequestFunction = (

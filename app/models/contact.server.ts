@@ -14,6 +14,7 @@ import {
 } from "~/db/schema";
 import { HONEYPOT_FIELD, type ContactInput } from "~/lib/contact-schema";
 import { ForbiddenError } from "~/lib/errors";
+import { formatDate } from "~/lib/format";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -84,6 +85,18 @@ export function listContactSubmissions(
 export function countContactSubmissions(db: Db, actor: Pick<User, "isAdmin">): number {
   assertAdmin(actor);
   return db.select({ n: count() }).from(contactSubmissions).get()?.n ?? 0;
+}
+
+/** What the portal and the dashboard show of a submission. */
+export function toContactSummary(s: ContactSubmission) {
+  return {
+    id: s.id,
+    name: `${s.firstName} ${s.lastName}`,
+    email: s.email,
+    phone: s.phone,
+    message: s.message,
+    date: formatDate(s.createdAt),
+  };
 }
 
 export function toContactJson(s: ContactSubmission) {

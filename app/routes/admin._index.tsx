@@ -5,13 +5,13 @@ import { AdminDenied, adminMeta } from "~/components/admin-denied";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getDb } from "~/db/client.server";
 import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
-import { formatDate, formatUSD } from "~/lib/format";
+import { formatUSD } from "~/lib/format";
 import { readForm } from "~/lib/http.server";
 import type { TransactionType } from "~/lib/enums";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePendingSubmission } from "~/lib/use-pending";
-import { countContactSubmissions, listContactSubmissions } from "~/models/contact.server";
+import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { adminSummary, createTestData, searchTransactions } from "~/models/transaction.server";
 
 const RECENT_SUBMISSIONS = 5;
@@ -52,13 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalSteps: r.milestonesTotal,
     })),
     submissionCount: countContactSubmissions(db, user),
-    submissions: submissions.map((s) => ({
-      id: s.id,
-      name: `${s.firstName} ${s.lastName}`,
-      email: s.email,
-      phone: s.phone,
-      date: formatDate(s.createdAt),
-    })),
+    submissions: submissions.map(toContactSummary),
   };
 }
 

@@ -9,6 +9,7 @@ import { ProgressPanel } from "~/components/progress-panel";
 import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
 import { getDb } from "~/db/client.server";
 import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
+import { idParam } from "~/lib/api.server";
 import { editTransactionSchema, milestoneUpdateSchema } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
 import { readForm } from "~/lib/http.server";
@@ -30,17 +31,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 const notFound = () => data({ message: "Transaction not found" }, { status: 404 });
 
-function transactionId(param: string | undefined) {
-  const id = Number(param);
-  if (!param || !/^\d{1,12}$/.test(param) || id <= 0) throw notFound();
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, deny } = await adminPageAccess(request, new URL(request.url).pathname);
   if (deny) return deny;
   const db = getDb();
-  const id = transactionId(params.id);
+  const id = idParam(params.id);
   let transaction;
   try {
     transaction = getTransaction(db, user, id);
@@ -63,7 +58,7 @@ type ActionData =
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
-  const id = transactionId(params.id);
+  const id = idParam(params.id);
   const formData = await readForm(request);
   const db = getDb();
   const here = `/admin/transactions/${id}`;

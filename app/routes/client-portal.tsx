@@ -10,14 +10,13 @@ import { ProgressPanel } from "~/components/progress-panel";
 import { useToast } from "~/components/toaster";
 import { getDb } from "~/db/client.server";
 import { getUser, loginPath } from "~/lib/auth.server";
-import { formatDate } from "~/lib/format";
 import { NotFoundError } from "~/lib/errors";
 import { readForm } from "~/lib/http.server";
 import { listingSchema } from "~/lib/listing-schema";
 import { initializeMilestonesAndRedirect } from "~/lib/milestone-actions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parsedMessage, parseZillowUrl } from "~/lib/zillow";
-import { listContactSubmissions } from "~/models/contact.server";
+import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { createListing, deleteListing, listListings, setFavorite, toListingJson } from "~/models/listing.server";
 import {
   firstActiveTransaction,
@@ -48,14 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     milestones: transaction ? listMilestones(db, user, transaction.id).map(toMilestoneJson) : [],
     listings: listListings(db, user).map(toListingJson),
     submissions: user.isAdmin
-      ? listContactSubmissions(db, user, { limit: 20 }).map((s) => ({
-          id: s.id,
-          name: `${s.firstName} ${s.lastName}`,
-          email: s.email,
-          phone: s.phone,
-          message: s.message,
-          date: formatDate(s.createdAt),
-        }))
+      ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary)
       : [],
   };
 }
