@@ -7,10 +7,10 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { Field, inputClass } from "~/components/form-field";
+import { UrlDialog } from "~/components/url-dialog";
 import { listingSchema, type ListingInput } from "~/lib/listing-schema";
 import { usePendingSubmission } from "~/lib/use-pending";
 
@@ -24,7 +24,6 @@ export type AddPropertyResult = {
 };
 
 export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; answer?: AddPropertyResult }) {
-  const navigate = useNavigate();
   const adding = usePendingSubmission({ intent: "add" });
   const parsing = usePendingSubmission({ intent: "parse" });
   const [form, fields] = useForm<ListingInput>({
@@ -46,16 +45,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
   });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : navigate(closeHref, { replace: true, preventScrollReset: true }))}>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-      <Dialog.Content
-        className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
-        aria-describedby={undefined}
-        aria-labelledby="add-property-title"
-      >
-        <Dialog.Title id="add-property-title" className="text-xl font-bold text-brand-900">
-          Add Property
-        </Dialog.Title>
+    <UrlDialog id="add-property" title="Add Property" closeHref={closeHref}>
         {answer?.message ? (
           <p
             role="status"
@@ -124,7 +114,6 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
             </button>
           </div>
         </Form>
-      </Dialog.Content>
-    </Dialog.Root>
+    </UrlDialog>
   );
 }

@@ -7,9 +7,9 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Field, inputClass } from "~/components/form-field";
+import { UrlDialog } from "~/components/url-dialog";
 import type { PanelMilestone } from "~/components/progress-panel";
 import { milestoneUpdateSchema } from "~/lib/admin-schemas";
 import { MILESTONE_STATUSES } from "~/lib/enums";
@@ -27,7 +27,6 @@ export function UpdateMilestoneDialog({
   lastResult?: SubmissionResult<string[]>;
   failed?: boolean;
 }) {
-  const navigate = useNavigate();
   const updating = usePendingSubmission({ intent: "update-milestone" });
   const [form, fields] = useForm({
     id: `update-milestone-${milestone.id}`,
@@ -40,16 +39,7 @@ export function UpdateMilestoneDialog({
   });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : navigate(closeHref, { replace: true, preventScrollReset: true }))}>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-      <Dialog.Content
-        aria-labelledby="update-milestone-title"
-        aria-describedby="update-milestone-step"
-        className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
-      >
-        <Dialog.Title id="update-milestone-title" className="text-xl font-bold text-brand-900">
-          Update Milestone
-        </Dialog.Title>
+    <UrlDialog id="update-milestone" title="Update Milestone" closeHref={closeHref} describedBy="update-milestone-step" size="md">
         <p id="update-milestone-step" className="mt-1 text-sm text-slate-600">
           Step {milestone.stepNumber}: {milestone.title}
         </p>
@@ -100,7 +90,6 @@ export function UpdateMilestoneDialog({
             </button>
           </div>
         </Form>
-      </Dialog.Content>
-    </Dialog.Root>
+    </UrlDialog>
   );
 }
