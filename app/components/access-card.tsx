@@ -30,6 +30,9 @@ export function AccessCard(props: {
 
   return (
     <div className="px-4 py-16">
+      <noscript>
+        <meta httpEquiv="refresh" content={`${LOGIN_REDIRECT_DELAY_MS / 1000};url=${loginHref}`} />
+      </noscript>
       {hydrated ? null : (
         <FlashBanner toast={{ id: "access", title: toastTitle, description: toastText, variant: "destructive" }} />
       )}
@@ -51,9 +54,3 @@ export function AccessCard(props: {
     </div>
   );
 }
-
-/** The meta refresh used when JavaScript is off. */
-export const refreshTo = (href: string) => ({
-  httpEquiv: "refresh",
-  content: `${LOGIN_REDIRECT_DELAY_MS / 1000};url=${href}`,
-});

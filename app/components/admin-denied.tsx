@@ -1,4 +1,4 @@
-import { AccessCard, refreshTo } from "~/components/access-card";
+import { AccessCard } from "~/components/access-card";
 
 export function AdminDenied({ loginHref }: { loginHref: string }) {
   return (
@@ -13,8 +13,7 @@ export function AdminDenied({ loginHref }: { loginHref: string }) {
   );
 }
 
-/** The meta of an admin page: its title, noindex, and the no-JS redirect when denied. */
-export function adminMeta(title: string, data: unknown) {
-  const d = data as { denied?: boolean; loginHref?: string } | undefined;
-  return [{ title }, { name: "robots", content: "noindex" }, ...(d?.denied && d.loginHref ? [refreshTo(d.loginHref)] : [])];
+/** The meta of an admin page: its title and noindex. */
+export function adminMeta(title: string) {
+  return [{ title }, { name: "robots", content: "noindex" }];
 }

@@ -16,7 +16,7 @@ import { adminSummary, createTestData, searchTransactions } from "~/models/trans
 
 const RECENT_SUBMISSIONS = 5;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta("Admin Dashboard", data);
+export const meta: MetaFunction<typeof loader> = () => adminMeta("Admin Dashboard");
 
 const TYPE_FILTERS = { all: "All Types", buying: "Buyers Only", selling: "Sellers Only" } as const;
 type TypeFilter = keyof typeof TYPE_FILTERS;

@@ -8,7 +8,7 @@ import { formatDate } from "~/lib/format";
 import { countContactSubmissions, listContactSubmissions } from "~/models/contact.server";
 import { ADMIN_PAGE_SIZE } from "~/models/transaction.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta("Contact Submissions", data);
+export const meta: MetaFunction<typeof loader> = () => adminMeta("Contact Submissions");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, deny } = await adminPageAccess(request, "/admin/submissions");

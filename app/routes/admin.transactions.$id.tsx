@@ -27,7 +27,7 @@ import {
 } from "~/models/transaction.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  adminMeta(data && "transaction" in data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction", data);
+  adminMeta(data && "transaction" in data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");
 
 const notFound = () => data({ message: "Transaction not found" }, { status: 404 });
 

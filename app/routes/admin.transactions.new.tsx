@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { usePendingSubmission } from "~/lib/use-pending";
 import { createTransaction } from "~/models/transaction.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta("New Transaction", data);
+export const meta: MetaFunction<typeof loader> = () => adminMeta("New Transaction");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { deny } = await adminPageAccess(request, "/admin/transactions/new");

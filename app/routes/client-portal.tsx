@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { AccessCard, refreshTo } from "~/components/access-card";
+import { AccessCard } from "~/components/access-card";
 import { AddPropertyDialog, type AddPropertyResult } from "~/components/add-property-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingCard } from "~/components/listing-card";
@@ -28,11 +28,7 @@ import {
 const ADD_DIALOG = "add-property";
 const PORTAL = "/client-portal";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: "Client Portal" },
-  { name: "robots", content: "noindex" },
-  ...(data && !data.user ? [refreshTo(data.loginHref)] : []),
-];
+export const meta: MetaFunction<typeof loader> = () => [{ title: "Client Portal" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
