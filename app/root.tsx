@@ -16,6 +16,7 @@ import { ToasterProvider } from "~/components/toaster";
 import { getUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
+import { DemoSignInBanner } from "~/components/demo-banner";
 import { siteConfig } from "~/lib/site.server";
 import { getToast } from "~/lib/toast.server";
 import { toPublicUser } from "~/models/user.server";
@@ -37,7 +38,13 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
   return data(
-    { user: user ? toPublicUser(user) : null, toast, site: siteConfig(), appUrl: env().APP_URL },
+    {
+      user: user ? toPublicUser(user) : null,
+      toast,
+      site: siteConfig(),
+      appUrl: env().APP_URL,
+      demoSignIn: env().demoSignInBanner,
+    },
     { headers: headers ?? undefined },
   );
 }
@@ -69,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        {rootData?.demoSignIn ? <DemoSignInBanner /> : null}
         <ToasterProvider flash={rootData?.toast ?? null}>
           <SiteNav brand={site?.name ?? "Home"} />
           <main id="main" className="flex-1">

@@ -37,6 +37,10 @@ const schema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     LOCAL_OIDC_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+    /** Lets the password-less demo provider run on a public URL (with a banner on every page). */
+    DEMO_SIGN_IN: optionalString.pipe(
+      z.enum(["true", "false"], { errorMap: () => ({ message: "must be true or false" }) }).optional(),
+    ),
     AGENCY_NAME: optionalString,
     AGENCY_LICENSE: optionalString.pipe(
       z
@@ -73,6 +77,18 @@ const schema = z
         message: "OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER",
       });
     }
+    const publicUrl = !isLocalHost(appUrl);
+    const demoSignIn = env.DEMO_SIGN_IN === "true";
+    if (publicUrl && !env.OIDC_ISSUER && !demoSignIn) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["OIDC_ISSUER"],
+        message:
+          `is required when APP_URL (${appUrl.origin}) is not localhost: without it anyone could sign in ` +
+          "as anyone through the password-less demo provider. Set OIDC_ISSUER, OIDC_CLIENT_ID and " +
+          "OIDC_CLIENT_SECRET, or DEMO_SIGN_IN=true to run a public demo on purpose",
+      });
+    }
     return {
       ...env,
       APP_URL: appUrl.origin,
@@ -81,6 +97,8 @@ const schema = z
       secureCookies: appUrl.protocol === "https:",
       /** With no external provider, the app runs the local demo provider. */
       useLocalOidc: !env.OIDC_ISSUER,
+      /** The demo provider runs on a public URL (DEMO_SIGN_IN=true): every page says so. */
+      demoSignInBanner: !env.OIDC_ISSUER && publicUrl,
     };
   });
 

@@ -28,6 +28,9 @@ describe("parseEnv", () => {
       NODE_ENV: "production",
       APP_URL: "https://homes.example.com/",
       SESSION_SECRET: "x".repeat(40),
+      OIDC_ISSUER: "https://login.example.com",
+      OIDC_CLIENT_ID: "site",
+      OIDC_CLIENT_SECRET: "secret",
     });
     expect(env.secureCookies).toBe(true);
     expect(env.APP_URL).toBe("https://homes.example.com");
@@ -67,5 +70,28 @@ describe("parseEnv", () => {
   it("checks the agency's DRE license number", () => {
     expect(() => parseEnv({ AGENCY_LICENSE: "1234" })).toThrow(/AGENCY_LICENSE/);
     expect(parseEnv({ AGENCY_LICENSE: "01234567" }).AGENCY_LICENSE).toBe("01234567");
+  });
+
+  it("refuses the password-less demo provider on a public URL", () => {
+    const run = () => parseEnv({ NODE_ENV: "production", APP_URL: "https://homes.example.com", SESSION_SECRET: "x".repeat(40) });
+    expect(run).toThrow(EnvError);
+    expect(run).toThrow(/OIDC_ISSUER: is required when APP_URL \(https:\/\/homes\.example\.com\) is not localhost/);
+    // Also outside production: what matters is who can reach the URL.
+    expect(() => parseEnv({ APP_URL: "http://10.0.0.5:3000" })).toThrow(/OIDC_ISSUER/);
+  });
+
+  it("runs a public demo only when DEMO_SIGN_IN=true says so, with a banner", () => {
+    const base = { NODE_ENV: "production", APP_URL: "https://demo.example.com", SESSION_SECRET: "x".repeat(40) };
+    const demo = parseEnv({ ...base, DEMO_SIGN_IN: "true" });
+    expect(demo.useLocalOidc).toBe(true);
+    expect(demo.demoSignInBanner).toBe(true);
+    expect(() => parseEnv({ ...base, DEMO_SIGN_IN: "false" })).toThrow(/OIDC_ISSUER/);
+    expect(() => parseEnv({ ...base, DEMO_SIGN_IN: "yes" })).toThrow(/DEMO_SIGN_IN: must be true or false/);
+    // On localhost the demo provider stays the default, without a banner.
+    expect(parseEnv({ NODE_ENV: "production" }).demoSignInBanner).toBe(false);
+    // With a real provider there is no banner, whatever DEMO_SIGN_IN says.
+    const real = parseEnv({ ...base, DEMO_SIGN_IN: "true", OIDC_ISSUER: "https://login.example.com", OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" });
+    expect(real.demoSignInBanner).toBe(false);
+    expect(real.useLocalOidc).toBe(false);
   });
 });

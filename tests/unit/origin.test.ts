@@ -8,6 +8,7 @@ describe("assertSameOrigin", () => {
 
   async function load() {
     vi.stubEnv("APP_URL", "https://homes.example.com");
+    vi.stubEnv("DEMO_SIGN_IN", "true");
     return import("~/lib/http.server");
   }
 
