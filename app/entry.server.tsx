@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "~/lib/nonce";
+import { NonceProvider } from "~/hooks/use-nonce";
 import { applySecurityHeaders, createNonce } from "~/lib/security.server";
 import { startup } from "~/lib/startup.server";
 

@@ -13,9 +13,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
 import { ToasterProvider } from "~/components/toaster";
-import { getUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/hooks/use-nonce";
 import { DemoSignInBanner } from "~/components/demo-banner";
 import { siteConfig } from "~/lib/site.server";
 import { getToast } from "~/lib/toast.server";
@@ -36,7 +36,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
+  const [{ user, clearCookie }, { toast, headers }] = await Promise.all([getSessionUser(request), getToast(request)]);
+  const out = new Headers(headers ?? undefined);
+  // A session cookie whose session (or user) is gone is cleared.
+  if (clearCookie) out.append("set-cookie", clearCookie);
   return data(
     {
       user: user ? toPublicUser(user) : null,
@@ -45,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       appUrl: env().APP_URL,
       demoSignIn: env().demoSignInBanner,
     },
-    { headers: headers ?? undefined },
+    { headers: out },
   );
 }
 

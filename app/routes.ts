@@ -1,4 +1,5 @@
 import type { RouteConfig } from "@remix-run/route-config";
 import { flatRoutes } from "@remix-run/fs-routes";
 
-export default flatRoutes() satisfies RouteConfig;
+// Route-only server helpers sit beside their routes as `*.server.ts`; they are not routes.
+export default flatRoutes({ ignoredRouteFiles: ["**/*.server.ts"] }) satisfies RouteConfig;

@@ -6,7 +6,7 @@
  */
 import { useEffect } from "react";
 import { FlashBanner, useToast } from "~/components/toaster";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { Field, inputClass } from "~/components/form-field";
 import { UrlDialog } from "~/components/url-dialog";
 import { listingSchema, type ListingInput } from "~/lib/listing-schema";
-import { usePendingSubmission } from "~/lib/use-pending";
+import { buttonOutline, SubmitButton } from "~/components/submit-button";
 
 export type AddPropertyResult = {
   /** Changes with every answer, so the form remounts with the server's values. */
@@ -24,8 +24,6 @@ export type AddPropertyResult = {
 };
 
 export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; answer?: AddPropertyResult }) {
-  const adding = usePendingSubmission({ intent: "add" });
-  const parsing = usePendingSubmission({ intent: "parse" });
   const [form, fields] = useForm<ListingInput>({
     id: `add-property-${answer?.key ?? "new"}`,
     lastResult: answer?.result,
@@ -65,16 +63,9 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
                 <input {...getInputProps(fields.zillowUrl, { type: "url" })} placeholder="https://www.zillow.com/homedetails/..." className={inputClass} />
               </Field>
             </div>
-            <button
-              type="submit"
-              name="intent"
-              value="parse"
-              formNoValidate
-              disabled={parsing}
-              className="mb-5 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-70"
-            >
-              {parsing ? "Parsing..." : "Parse"}
-            </button>
+            <SubmitButton intent="parse" pendingLabel="Parsing..." formNoValidate className={`mb-5 ${buttonOutline}`}>
+              Parse
+            </SubmitButton>
           </div>
           <Field label="Property Address*" errorId={fields.address.errorId} errors={fields.address.errors}>
             <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} />
@@ -103,15 +94,9 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
             <Link to={closeHref} replace preventScrollReset className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700">
               Cancel
             </Link>
-            <button
-              type="submit"
-              name="intent"
-              value="add"
-              disabled={adding}
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-            >
-              {adding ? "Adding..." : "Add Property"}
-            </button>
+            <SubmitButton intent="add" pendingLabel="Adding...">
+              Add Property
+            </SubmitButton>
           </div>
         </Form>
     </UrlDialog>

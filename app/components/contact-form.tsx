@@ -11,10 +11,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import { useToast } from "~/components/toaster";
-import type { FieldErrors } from "~/lib/contact-validation";
+import type { FieldErrors } from "~/lib/contact-schema";
 import { HONEYPOT_FIELD } from "~/lib/contact-fields";
-import { useHydrated } from "~/lib/use-hydrated";
-import { usePendingSubmission } from "~/lib/use-pending";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { usePendingSubmission } from "~/hooks/use-pending";
+import { SubmitButton } from "~/components/submit-button";
 
 export type ContactActionData = { result: SubmissionResult<string[]>; failed: boolean };
 export type FieldConstraint = {
@@ -77,7 +78,7 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
 
   const loadValidator = () => {
     if (validator.current) return;
-    void import("~/lib/contact-validation").then((m) => {
+    void import("~/lib/contact-schema").then((m) => {
       validator.current = m.validateContact;
     });
   };
@@ -176,13 +177,12 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
         <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <div className="sm:col-span-2">
-        <button
-          type="submit"
-          disabled={pending}
+        <SubmitButton
+          pendingLabel="Sending..."
           className="mt-2 w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 sm:w-auto"
         >
-          {pending ? "Sending..." : "Send Message"}
-        </button>
+          Send Message
+        </SubmitButton>
       </div>
     </Form>
   );

@@ -5,7 +5,7 @@
 import { Form, Link } from "@remix-run/react";
 import { formatDate, formatUSD } from "~/lib/format";
 import { MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
-import { usePendingSubmission } from "~/lib/use-pending";
+import { SubmitButton } from "~/components/submit-button";
 
 export type PanelTransaction = {
   id: number;
@@ -43,22 +43,15 @@ export function StatusBadge({ status }: { status: PanelMilestone["status"] }) {
 
 /** The admin's Initialize Milestones button: posts intent=initialize to the page's own action. */
 function InitializeMilestonesForm({ transaction }: { transaction: PanelTransaction }) {
-  const initializing = usePendingSubmission({ intent: "initialize" });
   return (
     <Form method="post">
       <input type="hidden" name="transactionId" value={transaction.id} />
       <p className="mb-3 text-slate-600">
         No milestones yet. Create the {TOTAL_STEPS[transaction.type]} standard {transaction.type} steps.
       </p>
-      <button
-        type="submit"
-        name="intent"
-        value="initialize"
-        disabled={initializing}
-        className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
-      >
-        {initializing ? "Initializing..." : "Initialize Milestones"}
-      </button>
+      <SubmitButton intent="initialize" pendingLabel="Initializing...">
+        Initialize Milestones
+      </SubmitButton>
     </Form>
   );
 }

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { formatCentsAsDollars, formatUSD } from "~/lib/format";
 import { calculateSavings, formatHomeValueInput, parseHomeValue, TIERS, type Savings } from "~/lib/pricing";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export function SavingsCalculator({ initialValue }: { initialValue: string }) {
   const hydrated = useHydrated();

@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
+import { telHref } from "~/lib/format";
 import type { SiteConfig } from "~/lib/site";
-
-/** Digits and a leading + only, for a tel: link. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 export function SiteFooter({ site }: { site: SiteConfig }) {
   const year = new Date().getFullYear();
@@ -14,10 +12,11 @@ export function SiteFooter({ site }: { site: SiteConfig }) {
           <p className="mt-2 text-sm">Flat-fee real estate in {site.location}.</p>
           <address className="mt-4 text-sm not-italic">
             <span className="block">{site.address}</span>
-            <a className="block hover:text-white" href={`mailto:${site.email}`}>
+            {/* Each contact link is a 24 px tall target at least (WCAG 2.2 SC 2.5.8). */}
+            <a className="flex min-h-6 w-fit items-center py-1 hover:text-white" href={`mailto:${site.email}`}>
               {site.email}
             </a>
-            <a className="block hover:text-white" href={telHref(site.phone)}>
+            <a className="flex min-h-6 w-fit items-center py-1 hover:text-white" href={telHref(site.phone)}>
               {site.phone}
             </a>
           </address>

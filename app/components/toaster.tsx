@@ -18,7 +18,7 @@ import {
 } from "react";
 import type { ShownToast } from "~/components/toast-viewport";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ClientToast } from "~/lib/toast";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 const ToastViewport = lazy(() => import("~/components/toast-viewport"));
 

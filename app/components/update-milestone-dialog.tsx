@@ -14,7 +14,7 @@ import type { PanelMilestone } from "~/components/progress-panel";
 import { milestoneUpdateSchema } from "~/lib/admin-schemas";
 import { MILESTONE_STATUSES } from "~/lib/enums";
 import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
-import { usePendingSubmission } from "~/lib/use-pending";
+import { SubmitButton } from "~/components/submit-button";
 
 export function UpdateMilestoneDialog({
   milestone,
@@ -27,7 +27,6 @@ export function UpdateMilestoneDialog({
   lastResult?: SubmissionResult<string[]>;
   failed?: boolean;
 }) {
-  const updating = usePendingSubmission({ intent: "update-milestone" });
   const [form, fields] = useForm({
     id: `update-milestone-${milestone.id}`,
     lastResult,
@@ -79,15 +78,9 @@ export function UpdateMilestoneDialog({
             <Link to={closeHref} replace preventScrollReset className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
               Cancel
             </Link>
-            <button
-              type="submit"
-              name="intent"
-              value="update-milestone"
-              disabled={updating}
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
-            >
-              {updating ? "Updating..." : "Update"}
-            </button>
+            <SubmitButton intent="update-milestone" pendingLabel="Updating...">
+              Update
+            </SubmitButton>
           </div>
         </Form>
     </UrlDialog>

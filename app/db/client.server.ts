@@ -7,12 +7,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { env } from "~/lib/env.server";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & {
   $client: Database.Database;
 };
+
+/** The database or a transaction on it: what a helper called inside `db.transaction` takes. */
+export type DbOrTx = BaseSQLiteDatabase<"sync", Database.RunResult, typeof schema>;
 
 const MIGRATIONS_FOLDER = path.resolve(
   process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"),

@@ -1,7 +1,7 @@
 /** Forms of the admin area (SPEC §5 milestone update; issue 5 transactions). One schema for browser, action and API. */
 import { z } from "zod";
 import { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
-import { blankToUndefined, isHttpUrl, moneyDigits } from "~/lib/form-values";
+import { blankToUndefined, idField, isHttpUrl, moneyDigits, pageField } from "~/lib/form-values";
 
 const httpUrl = z
   .string()
@@ -52,3 +52,28 @@ export const editTransactionSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES, { errorMap: () => ({ message: "Choose Active, Completed or Cancelled" }) }),
 });
 export type EditTransaction = z.infer<typeof editTransactionSchema>;
+
+/** The Update Milestone form: which milestone, and the update itself. */
+export const milestoneFormSchema = milestoneUpdateSchema.extend({ milestoneId: idField });
+
+/** The Initialize Milestones form of the portal: which transaction. */
+export const initializeFormSchema = z.object({ transactionId: idField });
+
+export const TYPE_FILTERS = { all: "All Types", buying: "Buyers Only", selling: "Sellers Only" } as const;
+
+/**
+ * The dashboard's search (`/admin?q=&type=&page=`): read from the query, never
+ * refused; what is not understood falls back to the default.
+ */
+export const adminSearchSchema = z.object({
+  q: z.preprocess((v) => (typeof v === "string" ? v.slice(0, 200) : ""), z.string()),
+  type: z.enum(["all", ...TRANSACTION_TYPES]).catch("all"),
+  page: pageField,
+});
+export type AdminSearch = z.infer<typeof adminSearchSchema>;
+
+/** A list's page (`?page=`). */
+export const pageSchema = z.object({ page: pageField });
+
+/** The query of a URL as a plain object for the schemas above. */
+export const searchParamsObject = (url: string | URL) => Object.fromEntries(new URL(url).searchParams);

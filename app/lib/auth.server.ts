@@ -2,17 +2,17 @@
  * Sign-in with OpenID Connect through remix-auth + remix-auth-oauth2
  * (authorization code with PKCE), and the helpers that read the signed-in user.
  */
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie, data, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import { env } from "~/lib/env.server";
-import { assertSameOrigin, jsonError } from "~/lib/http.server";
+import { assertSameOrigin, isApiRequest } from "~/lib/http.server";
 import { localProviderInfo } from "~/lib/startup.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { sessionStorage } from "~/lib/session.server";
+import { SESSION_COOKIE, sessionStorage } from "~/lib/session.server";
 import { getUserById, upsertUserFromClaims } from "~/models/user.server";
 
 export const DEFAULT_RETURN_TO = "/client-portal";
@@ -177,11 +177,23 @@ export async function logout(request: Request): Promise<Response> {
   });
 }
 
-export async function getUser(request: Request): Promise<User | null> {
-  const session = await sessionStorage().getSession(request.headers.get("cookie"));
+/**
+ * The signed-in user, and the header that clears a session cookie naming a
+ * session (or a user) that no longer exists, or a cookie that fails its signature.
+ */
+export async function getSessionUser(request: Request): Promise<{ user: User | null; clearCookie: string | null }> {
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return { user: null, clearCookie: null };
+  const storage = sessionStorage();
+  const session = await storage.getSession(cookieHeader);
   const userId = session.get("userId");
-  if (!userId) return null;
-  return getUserById(getDb(), userId) ?? null;
+  const user = userId ? (getUserById(getDb(), userId) ?? null) : null;
+  if (user) return { user, clearCookie: null };
+  return { user: null, clearCookie: await storage.destroySession(session) };
+}
+
+export async function getUser(request: Request): Promise<User | null> {
+  return (await getSessionUser(request)).user;
 }
 
 export function loginPath(returnTo: string, options: { switchAccount?: boolean } = {}) {
@@ -190,17 +202,46 @@ export function loginPath(returnTo: string, options: { switchAccount?: boolean }
   return `/api/login?${params}`;
 }
 
-/** For /api routes: the signed-in user, or a 401 JSON response. */
-export async function requireApiUser(request: Request): Promise<User> {
+/**
+ * What a page's 401/403 carries to the shared error boundary: which card to
+ * show ('Access Required' for a sign-in, 'Access Denied' for the admin area)
+ * and where the 1-second redirect goes.
+ */
+export type AccessDenial = { access: "sign-in" | "admin"; loginHref: string };
+
+function deny(request: Request, status: 401 | 403, access: AccessDenial["access"], clearCookie: string | null): never {
+  const headers = new Headers({ "cache-control": "private, no-store" });
+  if (clearCookie) headers.append("set-cookie", clearCookie);
+  if (isApiRequest(request)) {
+    throw Response.json({ message: status === 401 ? "Unauthorized" : "Forbidden" }, { status, headers });
+  }
+  const url = new URL(request.url);
+  // After sign-in the browser comes back with a GET: a form's query (?index) is not a page to return to.
+  const returnTo = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
+  const loginHref = loginPath(returnTo, { switchAccount: status === 403 });
+  throw data<AccessDenial>({ access, loginHref }, { status, headers });
+}
+
+/**
+ * The signed-in user, or a thrown 401: for /api the JSON answer, for pages the
+ * 'Access Required' card of the error boundary. Writes must be same-origin.
+ */
+export async function requireUser(request: Request): Promise<User> {
   assertSameOrigin(request);
-  const user = await getUser(request);
-  if (!user) throw jsonError(401, "Unauthorized");
+  const { user, clearCookie } = await getSessionUser(request);
+  if (!user) deny(request, 401, "sign-in", clearCookie);
   return user;
 }
 
-/** For admin /api routes: 401 when signed out, 403 for non-admins. */
-export async function requireApiAdmin(request: Request): Promise<User> {
-  const user = await requireApiUser(request);
-  if (!user.isAdmin) throw jsonError(403, "Forbidden");
+/**
+ * The signed-in admin, or a thrown 401 (signed out) / 403 (not an admin): for
+ * /api the JSON answer, for pages the 'Access Denied' card, whose login asks the
+ * provider to sign in again (prompt=login) so a non-admin never loops back.
+ */
+export async function requireAdmin(request: Request): Promise<User> {
+  assertSameOrigin(request);
+  const { user, clearCookie } = await getSessionUser(request);
+  if (!user) deny(request, 401, "admin", clearCookie);
+  if (!user.isAdmin) deny(request, 403, "admin", null);
   return user;
 }

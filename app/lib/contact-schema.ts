@@ -1,9 +1,10 @@
 /**
  * The contact form (SPEC §2, §5): one schema for the browser (Conform) and the
- * server (the landing action and POST /api/contact).
+ * server (the landing action and POST /api/contact), and the browser-side
+ * validation with the same parser, which the form loads on its first focus.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-
 import { HONEYPOT_FIELD } from "~/lib/contact-fields";
 
 export { HONEYPOT_FIELD };
@@ -26,3 +27,11 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
+
+export type FieldErrors = Record<string, string[] | null | undefined>;
+
+/** The field errors of a contact form, as the server would answer them ({} when valid). */
+export function validateContact(formData: FormData): FieldErrors {
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  return submission.status === "success" ? {} : (submission.reply().error ?? {});
+}

@@ -1,4 +1,5 @@
 /** Normalisations shared by the zod schemas of forms and JSON bodies. */
+import { z } from "zod";
 
 /** null, undefined and blank strings are "not given". */
 export const blankToUndefined = (v: unknown) =>
@@ -10,3 +11,16 @@ export const moneyDigits = (v: unknown) =>
 
 /** Only web links: http:// or https:// (never javascript:, data:, ftp:, ...). */
 export const isHttpUrl = (v: string) => /^https?:\/\//i.test(v);
+
+/** A record id sent by a form or a query: a canonical positive integer ("1", never "01", "1e3" or "0x10"). */
+export const idField = z
+  .string({ required_error: "Required" })
+  .regex(/^[1-9]\d{0,11}$/, "Invalid id")
+  .transform(Number);
+
+/** A page number of a paginated list: 1 when absent or not a page, at most MAX_PAGE. */
+export const MAX_PAGE = 100_000;
+export const pageField = z.preprocess(
+  (v) => (typeof v === "string" && /^[1-9]\d{0,5}$/.test(v) ? Math.min(Number(v), MAX_PAGE) : 1),
+  z.number().int().min(1).max(MAX_PAGE),
+);

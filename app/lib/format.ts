@@ -31,3 +31,6 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 export function formatDate(date: Date | string | number): string {
   return dateFormat.format(new Date(date));
 }
+
+/** A phone number as a tel: link (digits and a leading + only). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -1,10 +1,18 @@
 /**
- * Request guards shared by page actions and /api resource routes: the
- * same-origin check for writes and JSON error responses.
+ * Request and response helpers shared by page actions and /api resource
+ * routes: the same-origin check for writes, reading bodies, route parameters,
+ * and the JSON answers of the API (errors, validation, 405).
  */
 import { data } from "@remix-run/node";
+import type { ZodError } from "zod";
 import { env } from "~/lib/env.server";
+import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { isCrossSiteWrite } from "~/lib/same-origin";
+
+export const CROSS_SITE_MESSAGE = "Cross-site request refused";
+
+/** True for the JSON endpoints under /api/ (their guards answer JSON, pages answer HTML). */
+export const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
 /**
  * Refuses (403) a write whose Origin is another site (see `isCrossSiteWrite`).
@@ -21,13 +29,7 @@ export function assertSameOrigin(request: Request) {
   if (crossSite) throw jsonError(403, CROSS_SITE_MESSAGE);
 }
 
-export const CROSS_SITE_MESSAGE = "Cross-site request refused";
-
-export function jsonError(
-  status: number,
-  message: string,
-  extra: Record<string, unknown> = {},
-) {
+export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
   return Response.json({ message, ...extra }, { status });
 }
 
@@ -47,6 +49,51 @@ export async function readJson(request: Request): Promise<unknown> {
 export async function readForm(request: Request): Promise<FormData> {
   assertSameOrigin(request);
   return request.formData();
+}
+
+/** 400 with the field errors of a failed zod parse. */
+export function validationError(error: ZodError) {
+  return jsonError(400, "Invalid input", { errors: error.flatten().fieldErrors });
+}
+
+/** Turns a model's error into its JSON answer; anything else is rethrown. */
+export function modelErrorResponse(error: unknown): Response {
+  if (error instanceof NotFoundError) return jsonError(404, error.message);
+  if (error instanceof ForbiddenError) return jsonError(403, error.message);
+  if (error instanceof InvalidInputError) return jsonError(400, error.message, { errors: error.fieldErrors });
+  throw error;
+}
+
+/**
+ * Runs a model call; a model error (not found, forbidden, invalid) is thrown as
+ * its HTTP answer: /api routes send it as JSON, pages render it in the error boundary.
+ */
+export function modelCall<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw modelErrorResponse(error);
+  }
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return new Response(JSON.stringify({ message: "Method Not Allowed" }), {
+    status: 405,
+    headers: { allow: allowed.join(", "), "content-type": "application/json" },
+  });
+}
+
+/** A canonical positive integer (no sign, no leading zero, no exponent, at most 12 digits), or null. */
+export function parseId(value: string | null | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,11}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** A positive integer id from a route parameter; anything else is a 404. */
+export function idParam(value: string | undefined): number {
+  const id = parseId(value);
+  if (id === null) throw jsonError(404, "Not found");
+  return id;
 }
 
 export { data };

@@ -5,7 +5,7 @@
  * become undefined (stored as null).
  */
 import { z } from "zod";
-import { blankToUndefined, isHttpUrl, moneyDigits } from "~/lib/form-values";
+import { blankToUndefined, idField, isHttpUrl, moneyDigits } from "~/lib/form-values";
 
 const optionalNumber = (schema: z.ZodType<number>) =>
   z.preprocess((v) => {
@@ -56,10 +56,20 @@ export const listingSchema = z.object({
 
 export type ListingInput = z.infer<typeof listingSchema>;
 
+/** POST /api/listings/parse-zillow: the URL (empty, too long or not a listing is answered by `parseListingUrl`). */
 export const parseZillowSchema = z.object({
-  url: z.preprocess(blankToUndefined, z.string({ required_error: "Please enter a Zillow URL first" }).max(2000)),
+  url: z.preprocess((v) => v ?? "", z.string({ invalid_type_error: "Enter the URL as text" })),
 });
 
 export const favoriteSchema = z.object({
   isFavorite: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()),
 });
+
+/** The portal's favorite form: which listing and the new value. */
+export const favoriteFormSchema = favoriteSchema.extend({ id: idField });
+
+/** The portal's delete form: which listing. */
+export const deleteFormSchema = z.object({ id: idField });
+
+/** The Parse button: the listing URL typed so far; anything but text counts as empty (the other fields ride along untouched). */
+export const parseFormSchema = z.object({ zillowUrl: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string()) });

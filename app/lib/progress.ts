@@ -1,6 +1,11 @@
 /** Progress of a transaction (SPEC §4): the two readings. Pure. */
+import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
 
-export const TOTAL_STEPS = { buying: 13, selling: 14 } as const;
+/** Steps of each type (buying 13, selling 14): as many as its standard milestones. */
+export const TOTAL_STEPS = {
+  buying: MILESTONE_TEMPLATES.buying.length,
+  selling: MILESTONE_TEMPLATES.selling.length,
+} as const;
 
 export type MilestoneLike = { stepNumber: number; status: string };
 

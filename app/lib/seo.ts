@@ -43,3 +43,8 @@ export function pageMeta(
   }
   return tags;
 }
+
+/** The meta of a signed-in page (portal, admin): its title and noindex. */
+export function privatePageMeta(title: string): MetaDescriptor[] {
+  return [{ title }, { name: "robots", content: "noindex" }];
+}

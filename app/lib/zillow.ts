@@ -80,7 +80,12 @@ export function parseZillowUrl(input: string): ParsedZillowUrl | null {
     return null;
   }
   if (!["http:", "https:"].includes(url.protocol) || !isZillowHost(url.hostname.toLowerCase())) return null;
-  const parts = url.pathname.split("/").filter(Boolean).map((p) => decodeURIComponent(p));
+  let parts: string[];
+  try {
+    parts = url.pathname.split("/").filter(Boolean).map((p) => decodeURIComponent(p));
+  } catch {
+    return null; // a malformed percent-escape (%ZZ, a lone %) is not a listing URL
+  }
   const [kind, ...rest] = parts;
   if (kind !== "homedetails" && kind !== "homes") return null;
   const zpidPart = rest.find((p) => /^\d+_zpid$/.test(p));
@@ -107,4 +112,21 @@ export function parsedMessage(parsed: ParsedZillowUrl) {
   return parsed.address
     ? `Found Zillow listing ${parsed.zillowId}: ${parsed.address}. Price, bedrooms and photos are not in the link: please enter them.`
     : `Found Zillow listing ${parsed.zillowId}. The link has no address: please enter it, with the price.`;
+}
+
+export const PARSE_EMPTY_MESSAGE = "Please enter a Zillow URL first";
+export const PARSE_FAILED_MESSAGE = "Failed to parse Zillow URL";
+
+/**
+ * The Parse action of the portal and of POST /api/listings/parse-zillow: an
+ * empty URL, a URL that is not a listing, or the listing with its message.
+ */
+export function parseListingUrl(
+  input: string | null | undefined,
+): { ok: true; parsed: ParsedZillowUrl; message: string } | { ok: false; message: string } {
+  const url = (input ?? "").trim();
+  if (!url) return { ok: false, message: PARSE_EMPTY_MESSAGE };
+  const parsed = url.length > 2000 ? null : parseZillowUrl(url);
+  if (!parsed) return { ok: false, message: PARSE_FAILED_MESSAGE };
+  return { ok: true, parsed, message: parsedMessage(parsed) };
 }

@@ -10,11 +10,10 @@ import {
   leadNurturingCampaigns,
   leadNurturingEmails,
   type ContactSubmission,
-  type User,
 } from "~/db/schema";
 import { HONEYPOT_FIELD, type ContactInput } from "~/lib/contact-schema";
-import { ForbiddenError } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
+import { assertAdmin, type Actor } from "~/models/actor.server";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -62,14 +61,10 @@ export function submitContact(db: Db, input: ContactInput): ContactSubmission | 
   });
 }
 
-function assertAdmin(actor: Pick<User, "isAdmin">) {
-  if (!actor.isAdmin) throw new ForbiddenError();
-}
-
 /** Submissions, newest first. Admins only. */
 export function listContactSubmissions(
   db: Db,
-  actor: Pick<User, "isAdmin">,
+  actor: Pick<Actor, "isAdmin">,
   options: { limit?: number; offset?: number } = {},
 ): ContactSubmission[] {
   assertAdmin(actor);
@@ -82,7 +77,7 @@ export function listContactSubmissions(
     .all();
 }
 
-export function countContactSubmissions(db: Db, actor: Pick<User, "isAdmin">): number {
+export function countContactSubmissions(db: Db, actor: Pick<Actor, "isAdmin">): number {
   assertAdmin(actor);
   return db.select({ n: count() }).from(contactSubmissions).get()?.n ?? 0;
 }
@@ -98,6 +93,8 @@ export function toContactSummary(s: ContactSubmission) {
     date: formatDate(s.createdAt),
   };
 }
+
+export type ContactSummary = ReturnType<typeof toContactSummary>;
 
 export function toContactJson(s: ContactSubmission) {
   return { ...s, createdAt: s.createdAt.toISOString() };

@@ -3,7 +3,7 @@
  * current-user call returns.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
 
 export type PublicUser = Pick<
@@ -70,8 +70,33 @@ export function getUserById(db: Db, id: string): User | undefined {
   return db.select().from(users).where(eq(users.id, id)).get();
 }
 
-export function getUserByEmail(db: Db, email: string): User | undefined {
+export function getUserByEmail(db: DbOrTx, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+}
+
+/**
+ * The client a transaction is opened for: found by e-mail (a missing first or
+ * last name is filled in), or created without a sign-in, to be claimed when
+ * they first sign in (the sign-in upsert matches by e-mail).
+ */
+export function findOrCreateClient(
+  db: DbOrTx,
+  input: { email: string; firstName?: string | null; lastName?: string | null },
+): User {
+  const existing = getUserByEmail(db, input.email);
+  if (!existing) {
+    return db
+      .insert(users)
+      .values({ email: normalizeEmail(input.email), firstName: input.firstName ?? null, lastName: input.lastName ?? null })
+      .returning()
+      .get();
+  }
+  const names = {
+    ...(!existing.firstName && input.firstName ? { firstName: input.firstName } : {}),
+    ...(!existing.lastName && input.lastName ? { lastName: input.lastName } : {}),
+  };
+  if (Object.keys(names).length === 0) return existing;
+  return db.update(users).set({ ...names, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning().get()!;
 }
 
 /** Grants or revokes the admin role of an existing user; undefined when none. */

@@ -1,42 +1,36 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
-import { AdminDenied, adminMeta } from "~/components/admin-denied";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pager } from "~/components/pager";
+import { SubmissionList } from "~/components/submission-list";
+import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
-import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { adminSearchSchema, searchParamsObject, TYPE_FILTERS } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
 import { formatUSD } from "~/lib/format";
 import { readForm } from "~/lib/http.server";
-import type { TransactionType } from "~/lib/enums";
+import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
-import { usePendingSubmission } from "~/lib/use-pending";
+import type { User } from "~/db/schema";
 import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/contact.server";
-import { adminSummary, createTestData, searchTransactions } from "~/models/transaction.server";
+import { adminSummary, searchTransactions } from "~/models/dashboard.server";
+import { createTestData } from "~/models/sample-data.server";
 
 const RECENT_SUBMISSIONS = 5;
 
-export const meta: MetaFunction<typeof loader> = () => adminMeta("Admin Dashboard");
-
-const TYPE_FILTERS = { all: "All Types", buying: "Buyers Only", selling: "Sellers Only" } as const;
-type TypeFilter = keyof typeof TYPE_FILTERS;
+export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Admin Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, deny } = await adminPageAccess(request, "/admin");
-  if (deny) return deny;
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
-  const typeParam = url.searchParams.get("type") ?? "all";
-  const type: TypeFilter = typeParam in TYPE_FILTERS ? (typeParam as TypeFilter) : "all";
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const admin = await requireAdmin(request);
+  const { q, type, page } = adminSearchSchema.parse(searchParamsObject(request.url));
   const db = getDb();
-  const result = searchTransactions(db, user, { q, type: type === "all" ? undefined : (type as TransactionType), page });
-  const submissions = listContactSubmissions(db, user, { limit: RECENT_SUBMISSIONS });
+  const result = searchTransactions(db, admin, { q, type: type === "all" ? undefined : type, page });
   return {
-    denied: false as const,
     q,
     type,
-    summary: adminSummary(db, user),
+    summary: adminSummary(db, admin),
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
@@ -51,15 +45,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
       completed: r.milestonesCompleted,
       totalSteps: r.milestonesTotal,
     })),
-    submissionCount: countContactSubmissions(db, user),
-    submissions: submissions.map(toContactSummary),
+    submissionCount: countContactSubmissions(db, admin),
+    submissions: listContactSubmissions(db, admin, { limit: RECENT_SUBMISSIONS }).map(toContactSummary),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
+  const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  if (formData.get("intent") !== "setup-test-data") return data({ message: "Unknown action" }, { status: 400 });
+  switch (formData.get("intent")) {
+    case "setup-test-data":
+      return setupTestDataAction(admin);
+    default:
+      return data({ message: "Unknown action" }, { status: 400 });
+  }
+}
+
+async function setupTestDataAction(admin: User) {
   try {
     createTestData(getDb(), admin);
   } catch (error) {
@@ -72,18 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
 const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
 export default function AdminDashboard() {
-  const loaderData = useLoaderData<typeof loader>();
-  if (loaderData.denied) return <AdminDenied loginHref={loaderData.loginHref} />;
-  return <Dashboard data={loaderData} />;
-}
-
-type DashboardData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { denied: false }>;
-
-function Dashboard({ data: d }: { data: DashboardData }) {
+  const d = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const creating = usePendingSubmission({ intent: "setup-test-data" });
   const pageHref = (page: number) => `?${new URLSearchParams({ q: d.q, type: d.type, page: String(page) })}`;
 
   return (
@@ -120,15 +114,9 @@ function Dashboard({ data: d }: { data: DashboardData }) {
           </h2>
           <p className="mt-1 text-sm text-slate-600">Create sample buying and selling transactions to try the dashboard and the client portal.</p>
           <Form method="post" className="mt-4">
-            <button
-              type="submit"
-              name="intent"
-              value="setup-test-data"
-              disabled={creating}
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
-            >
-              {creating ? "Creating..." : "Create Test Transactions"}
-            </button>
+            <SubmitButton intent="setup-test-data" pendingLabel="Creating...">
+              Create Test Transactions
+            </SubmitButton>
           </Form>
         </section>
       ) : null}
@@ -218,15 +206,7 @@ function Dashboard({ data: d }: { data: DashboardData }) {
             </table>
           </div>
         )}
-        {d.pageCount > 1 ? (
-          <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-            {d.page > 1 ? <Link to={pageHref(d.page - 1)}>← Previous</Link> : <span />}
-            <span>
-              Page {d.page} of {d.pageCount} · {d.total} transactions
-            </span>
-            {d.page < d.pageCount ? <Link to={pageHref(d.page + 1)}>Next →</Link> : <span />}
-          </nav>
-        ) : null}
+        <Pager page={d.page} pageCount={d.pageCount} href={pageHref} summary={`· ${d.total} transactions`} />
       </section>
 
       <section className={`${card} mt-6`} aria-labelledby="recent-submissions">
@@ -236,21 +216,13 @@ function Dashboard({ data: d }: { data: DashboardData }) {
         {d.submissions.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No contact submissions yet.</p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-100">
-            {d.submissions.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm" data-testid="recent-submission">
-                <div>
-                  <p className="font-semibold">{s.name}</p>
-                  <p className="text-slate-600">
-                    {s.date} · {s.email} · {s.phone}
-                  </p>
-                </div>
-                <a href={`mailto:${s.email}`} className="rounded-md border border-slate-300 px-3 py-1 font-semibold" aria-label={`Email ${s.name}`}>
-                  Email
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SubmissionList
+            submissions={d.submissions}
+            testId="recent-submission"
+            showMessage={false}
+            mailButton
+            className="mt-3 divide-y divide-slate-100"
+          />
         )}
         {d.submissionCount > RECENT_SUBMISSIONS ? (
           <Link to="/admin/submissions" className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">

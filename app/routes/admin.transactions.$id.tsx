@@ -2,53 +2,38 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { AdminDenied, adminMeta } from "~/components/admin-denied";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, inputClass } from "~/components/form-field";
 import { ProgressPanel } from "~/components/progress-panel";
+import { SubmitButton } from "~/components/submit-button";
 import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
 import { getDb } from "~/db/client.server";
-import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
-import { idParam } from "~/lib/api.server";
-import { editTransactionSchema, milestoneUpdateSchema } from "~/lib/admin-schemas";
+import type { User } from "~/db/schema";
+import { editTransactionSchema, milestoneFormSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
 import { NotFoundError } from "~/lib/errors";
-import { readForm } from "~/lib/http.server";
-import { initializeMilestonesAndRedirect } from "~/lib/milestone-actions.server";
+import { idField } from "~/lib/form-values";
+import { idParam, modelCall, readForm } from "~/lib/http.server";
+import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { usePendingSubmission } from "~/lib/use-pending";
+import { listMilestones, toMilestoneJson, updateMilestone } from "~/models/milestone.server";
+import { getTransaction, toTransactionJson, updateTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
-import {
-  getTransaction,
-  listMilestones,
-  toMilestoneJson,
-  toTransactionJson,
-  updateMilestone,
-  updateTransaction,
-} from "~/models/transaction.server";
+import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  adminMeta(data && "transaction" in data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");
-
-const notFound = () => data({ message: "Transaction not found" }, { status: 404 });
+  privatePageMeta(data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, deny } = await adminPageAccess(request, new URL(request.url).pathname);
-  if (deny) return deny;
+  const admin = await requireAdmin(request);
   const db = getDb();
   const id = idParam(params.id);
-  let transaction;
-  try {
-    transaction = getTransaction(db, user, id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw notFound();
-    throw error;
-  }
+  const transaction = modelCall(() => getTransaction(db, admin, id));
   const client = getUserById(db, transaction.userId);
   return {
-    denied: false as const,
     transaction: toTransactionJson(transaction),
     client: client ? { name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null, email: client.email } : null,
-    milestones: listMilestones(db, user, id).map(toMilestoneJson),
+    milestones: listMilestones(db, admin, id).map(toMilestoneJson),
   };
 }
 
@@ -57,58 +42,57 @@ type ActionData =
   | { intent: "edit-transaction"; result: SubmissionResult<string[]> };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
+  const admin = await requireAdmin(request);
   const id = idParam(params.id);
   const formData = await readForm(request);
-  const db = getDb();
-  const here = `/admin/transactions/${id}`;
   switch (formData.get("intent")) {
     case "initialize":
-      return initializeMilestonesAndRedirect(db, admin, id, here);
-    case "update-milestone": {
-      const milestoneId = Number(formData.get("milestoneId"));
-      const submission = parseWithZod(formData, { schema: milestoneUpdateSchema });
-      if (submission.status !== "success") {
-        return data<ActionData>({ intent: "update-milestone", milestoneId, result: submission.reply(), failed: false }, { status: 400 });
-      }
-      const belongs = listMilestones(db, admin, id).some((m) => m.id === milestoneId);
-      try {
-        if (!belongs) throw new NotFoundError("Milestone not found");
-        updateMilestone(db, admin, milestoneId, submission.value);
-      } catch (error) {
-        console.error("[admin] update milestone failed:", error);
-        return data<ActionData>(
-          { intent: "update-milestone", milestoneId, result: submission.reply(), failed: true },
-          { status: belongs ? 500 : 404 },
-        );
-      }
-      return redirectWithToast(here, { title: "Success", description: "Milestone updated successfully!" });
-    }
-    case "edit-transaction": {
-      const submission = parseWithZod(formData, { schema: editTransactionSchema });
-      if (submission.status !== "success") {
-        return data<ActionData>({ intent: "edit-transaction", result: submission.reply() }, { status: 400 });
-      }
-      try {
-        updateTransaction(db, admin, id, submission.value);
-      } catch (error) {
-        if (error instanceof NotFoundError) throw notFound();
-        throw error;
-      }
-      return redirectWithToast(here, { title: "Success", description: "Transaction updated." });
-    }
+      return initializeMilestonesAndRedirect(getDb(), admin, id, manageHref(id));
+    case "update-milestone":
+      return updateMilestoneAction(admin, id, formData);
+    case "edit-transaction":
+      return editTransactionAction(admin, id, formData);
     default:
       return data({ message: "Unknown action" }, { status: 400 });
   }
 }
 
-export default function ManageTransaction() {
-  const d = useLoaderData<typeof loader>();
-  if (d.denied) return <AdminDenied loginHref={d.loginHref} />;
-  return <Manage data={d} />;
+const manageHref = (id: number) => `/admin/transactions/${id}`;
+
+async function updateMilestoneAction(admin: User, transactionId: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: milestoneFormSchema });
+  if (submission.status !== "success") {
+    const milestoneId = idField.safeParse(formData.get("milestoneId")).data ?? 0;
+    return data<ActionData>({ intent: "update-milestone", milestoneId, result: submission.reply(), failed: false }, { status: 400 });
+  }
+  const { milestoneId, ...update } = submission.value;
+  try {
+    updateMilestone(getDb(), admin, { transactionId, milestoneId }, update);
+  } catch (error) {
+    const notFound = error instanceof NotFoundError;
+    if (!notFound) console.error("[admin] update milestone failed:", error);
+    return data<ActionData>(
+      { intent: "update-milestone", milestoneId, result: submission.reply(), failed: true },
+      { status: notFound ? 404 : 500 },
+    );
+  }
+  return redirectWithToast(manageHref(transactionId), { title: "Success", description: "Milestone updated successfully!" });
 }
 
-type ManageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { denied: false }>;
+async function editTransactionAction(admin: User, id: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: editTransactionSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: "edit-transaction", result: submission.reply() }, { status: 400 });
+  }
+  modelCall(() => updateTransaction(getDb(), admin, id, submission.value));
+  return redirectWithToast(manageHref(id), { title: "Success", description: "Transaction updated." });
+}
+
+export default function ManageTransaction() {
+  return <Manage data={useLoaderData<typeof loader>()} />;
+}
+
+type ManageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Manage({ data: { transaction, client, milestones } }: { data: ManageData }) {
   const location = useLocation();
@@ -173,7 +157,6 @@ function EditTransaction({
   transaction: ManageData["transaction"];
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const saving = usePendingSubmission({ intent: "edit-transaction" });
   const [form, fields] = useForm({
     id: `edit-transaction-${transaction.id}`,
     lastResult,
@@ -209,15 +192,9 @@ function EditTransaction({
           </select>
         </Field>
         <div className="flex items-center sm:pt-1">
-          <button
-            type="submit"
-            name="intent"
-            value="edit-transaction"
-            disabled={saving}
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70"
-          >
-            {saving ? "Saving..." : "Save Changes"}
-          </button>
+          <SubmitButton intent="edit-transaction" pendingLabel="Saving...">
+            Save Changes
+          </SubmitButton>
         </div>
       </Form>
     </section>

@@ -1,31 +1,30 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
-import { AdminDenied, adminMeta } from "~/components/admin-denied";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, inputClass } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
-import { adminPageAccess, requireAdminAction } from "~/lib/admin-access.server";
 import { newTransactionSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
 import { formatUSD } from "~/lib/format";
 import { readForm } from "~/lib/http.server";
 import { parseHomeValue, tierFor } from "~/lib/pricing";
+import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { usePendingSubmission } from "~/lib/use-pending";
 import { createTransaction } from "~/models/transaction.server";
 
-export const meta: MetaFunction<typeof loader> = () => adminMeta("New Transaction");
+export const meta: MetaFunction<typeof loader> = () => privatePageMeta("New Transaction");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { deny } = await adminPageAccess(request, "/admin/transactions/new");
-  if (deny) return deny;
-  return { denied: false as const };
+  await requireAdmin(request);
+  return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: newTransactionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const transaction = createTransaction(getDb(), admin, submission.value);
@@ -36,14 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewTransaction() {
-  const d = useLoaderData<typeof loader>();
-  if (d.denied) return <AdminDenied loginHref={d.loginHref} />;
-  return <NewTransactionForm />;
-}
-
-function NewTransactionForm() {
   const actionData = useActionData<typeof action>();
-  const pending = usePendingSubmission();
   const [value, setValue] = useState("");
   const [form, fields] = useForm({
     id: "new-transaction",
@@ -109,9 +101,7 @@ function NewTransactionForm() {
           <Link to="/admin" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
             Cancel
           </Link>
-          <button type="submit" disabled={pending} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-70">
-            {pending ? "Creating..." : "Create Transaction"}
-          </button>
+          <SubmitButton pendingLabel="Creating...">Create Transaction</SubmitButton>
         </div>
       </Form>
     </div>

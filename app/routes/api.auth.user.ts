@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/lib/auth.server";
+import { requireUser } from "~/lib/auth.server";
 import { toPublicUser } from "~/models/user.server";
 
 /** GET /api/auth/user: the current user, or 401 when signed out. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
+  const user = await requireUser(request);
   return Response.json(toPublicUser(user), { headers: { "cache-control": "no-store" } });
 }

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
-import { requireApiAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/lib/auth.server";
 import { listContactSubmissions, toContactJson } from "~/models/contact.server";
 
-/** GET /api/contact-submissions: every submission, newest first (admins). */
+/** GET /api/contact-submissions (and GET /api/contact): every submission, newest first (admins). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireAdmin(request);
   return Response.json(listContactSubmissions(getDb(), admin).map(toContactJson));
 }

@@ -1,16 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
-import { validationError, methodNotAllowed } from "~/lib/api.server";
-import { requireApiAdmin } from "~/lib/auth.server";
 import { contactSchema } from "~/lib/contact-schema";
-import { readJson } from "~/lib/http.server";
-import { listContactSubmissions, submitContact, toContactJson } from "~/models/contact.server";
+import { methodNotAllowed, readJson, validationError } from "~/lib/http.server";
+import { submitContact } from "~/models/contact.server";
 
-/** GET /api/contact: contact submissions, newest first (admins). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireApiAdmin(request);
-  return Response.json(listContactSubmissions(getDb(), admin).map(toContactJson));
-}
+/** GET /api/contact: the same list as GET /api/contact-submissions (admins). */
+export { loader } from "./api.contact-submissions";
 
 /** POST /api/contact: sends the contact form; 201 with the new id, 400 with field errors. */
 export async function action({ request }: ActionFunctionArgs) {

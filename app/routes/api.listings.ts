@@ -1,21 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
-import { methodNotAllowed, validationError } from "~/lib/api.server";
-import { requireApiUser } from "~/lib/auth.server";
-import { readJson } from "~/lib/http.server";
+import { requireUser } from "~/lib/auth.server";
+import { methodNotAllowed, readJson, validationError } from "~/lib/http.server";
 import { listingSchema } from "~/lib/listing-schema";
 import { createListing, listListings, toListingJson } from "~/models/listing.server";
 
 /** GET /api/listings: the user's own listings, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
+  const user = await requireUser(request);
   return Response.json(listListings(getDb(), user).map(toListingJson));
 }
 
 /** POST /api/listings: adds a listing; 201 with it, 400 with field errors. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiUser(request);
+  const user = await requireUser(request);
   const parsed = listingSchema.safeParse(await readJson(request));
   if (!parsed.success) return validationError(parsed.error);
   return Response.json(toListingJson(createListing(getDb(), user, parsed.data)), { status: 201 });

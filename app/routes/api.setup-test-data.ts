@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
-import { methodNotAllowed } from "~/lib/api.server";
-import { requireApiAdmin } from "~/lib/auth.server";
-import { createTestData } from "~/models/transaction.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { methodNotAllowed } from "~/lib/http.server";
+import { createTestData } from "~/models/sample-data.server";
 
-/** POST /api/setup-test-data: sample transactions (admins). */
+/** POST /api/setup-test-data: sample transactions (admins); 201 when it created some, 200 when all existed. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireApiAdmin(request);
+  const admin = await requireAdmin(request);
   const created = createTestData(getDb(), admin);
   return Response.json({ created }, { status: created > 0 ? 201 : 200 });
 }

@@ -1,15 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
-import { idParam, modelErrorResponse } from "~/lib/api.server";
-import { requireApiUser } from "~/lib/auth.server";
-import { listMilestones, toMilestoneJson } from "~/models/transaction.server";
+import { requireUser } from "~/lib/auth.server";
+import { idParam, modelCall } from "~/lib/http.server";
+import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 
 /** GET /api/transactions/{id}/milestones: owner or admin; another client's is 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  try {
-    return Response.json(listMilestones(getDb(), user, idParam(params.id)).map(toMilestoneJson));
-  } catch (error) {
-    return modelErrorResponse(error);
-  }
+  const user = await requireUser(request);
+  const id = idParam(params.id);
+  return Response.json(modelCall(() => listMilestones(getDb(), user, id)).map(toMilestoneJson));
 }

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
-import { requireApiUser } from "~/lib/auth.server";
+import { requireUser } from "~/lib/auth.server";
 import { listTransactions, toTransactionJson } from "~/models/transaction.server";
 
 /** GET /api/transactions: the user's transactions; all of them for admins. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
+  const user = await requireUser(request);
   return Response.json(listTransactions(getDb(), user).map(toTransactionJson));
 }

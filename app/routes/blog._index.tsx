@@ -58,7 +58,8 @@ export default function Blog() {
                     className="mt-4 font-semibold text-brand-700 hover:underline"
                     aria-label={`Read More: ${post.title}`}
                   >
-                    Read More
+                    {/* The link's text itself names the article too: audits that read the text, not aria-label, see it. */}
+                    Read More<span className="sr-only">: {post.title}</span>
                   </Link>
                 </div>
               </article>

@@ -4,7 +4,7 @@ import { formatUSD } from "~/lib/format";
 import { TIERS } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
 import { DEFAULT_SITE } from "~/lib/site";
-import { useSite } from "~/lib/use-site";
+import { useSite } from "~/hooks/use-site";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

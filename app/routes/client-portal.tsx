@@ -2,145 +2,151 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { AccessCard } from "~/components/access-card";
 import { AddPropertyDialog, type AddPropertyResult } from "~/components/add-property-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingCard } from "~/components/listing-card";
 import { ProgressPanel } from "~/components/progress-panel";
+import { SubmissionList } from "~/components/submission-list";
 import { useToast } from "~/components/toaster";
 import { getDb } from "~/db/client.server";
-import { getUser, loginPath } from "~/lib/auth.server";
+import type { User } from "~/db/schema";
+import { initializeFormSchema } from "~/lib/admin-schemas";
+import { requireUser } from "~/lib/auth.server";
 import { NotFoundError } from "~/lib/errors";
 import { readForm } from "~/lib/http.server";
-import { listingSchema } from "~/lib/listing-schema";
-import { initializeMilestonesAndRedirect } from "~/lib/milestone-actions.server";
+import { deleteFormSchema, favoriteFormSchema, listingSchema, parseFormSchema } from "~/lib/listing-schema";
+import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { parsedMessage, parseZillowUrl } from "~/lib/zillow";
+import { parseListingUrl } from "~/lib/zillow";
 import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { createListing, deleteListing, listListings, setFavorite, toListingJson } from "~/models/listing.server";
-import {
-  firstActiveTransaction,
-  listMilestones,
-  toMilestoneJson,
-  toTransactionJson,
-} from "~/models/transaction.server";
+import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
+import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
+import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
 
 const ADD_DIALOG = "add-property";
 const PORTAL = "/client-portal";
 
-export const meta: MetaFunction<typeof loader> = () => [{ title: "Client Portal" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Client Portal");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const loginHref = loginPath(PORTAL);
-  if (!user) return data({ user: null, loginHref } as const, { status: 401 });
+  const user = await requireUser(request);
   const db = getDb();
   const transaction = firstActiveTransaction(db, user);
   return {
     user: { firstName: user.firstName, email: user.email, isAdmin: user.isAdmin },
-    loginHref,
     transaction: transaction ? toTransactionJson(transaction) : null,
     milestones: transaction ? listMilestones(db, user, transaction.id).map(toMilestoneJson) : [],
     listings: listListings(db, user).map(toListingJson),
-    submissions: user.isAdmin
-      ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary)
-      : [],
+    submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
   };
 }
 
 type ActionData = { intent: "add" | "parse"; answer: AddPropertyResult };
 
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  switch (formData.get("intent")) {
+    case "add":
+      return addAction(user, formData);
+    case "parse":
+      return parseAction(formData);
+    case "favorite":
+      return favoriteAction(user, formData);
+    case "delete":
+      return deleteAction(user, formData);
+    case "initialize":
+      return initializeAction(user, formData);
+    default:
+      return data({ message: "Unknown action" }, { status: 400 });
+  }
+}
+
 const answerKey = () => crypto.randomUUID();
+
+/** What was typed in the dialog, to show it again with the answer. */
+const typedValues = (formData: FormData) =>
+  Object.fromEntries(
+    [...formData.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string"),
+  ) as Record<string, string>;
+
+async function addAction(user: User, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: listingSchema });
+  const values = typedValues(formData);
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: "add", answer: { key: answerKey(), result: submission.reply(), values } }, { status: 400 });
+  }
+  try {
+    createListing(getDb(), user, submission.value);
+  } catch (error) {
+    console.error("[portal] could not add a listing:", error);
+    const message = { title: "Error", description: "Failed to add property listing", variant: "destructive" } as const;
+    return data<ActionData>({ intent: "add", answer: { key: answerKey(), result: submission.reply(), values, message } }, { status: 500 });
+  }
+  return redirectWithToast(PORTAL, { description: "Property listing added successfully!" });
+}
+
+/** Parse reads the listing URL (never fetches it) and fills the address and the listing id. */
+async function parseAction(formData: FormData) {
+  const { zillowUrl } = parseFormSchema.parse(Object.fromEntries(formData));
+  const values = typedValues(formData);
+  const result = parseListingUrl(zillowUrl);
+  const message = result.ok
+    ? ({ title: "URL Parsed", description: result.message, variant: "default" } as const)
+    : ({ title: "Error", description: result.message, variant: "destructive" } as const);
+  const filled = result.ok
+    ? { ...values, zillowId: result.parsed.zillowId, address: result.parsed.address ?? values.address ?? "" }
+    : values;
+  return data<ActionData>(
+    { intent: "parse", answer: { key: answerKey(), result: { initialValue: filled }, values: filled, message } },
+    { status: result.ok ? 200 : 400 },
+  );
+}
 
 /** Another user's or a missing listing is expected; anything else goes to the log. */
 function logUnexpected(error: unknown) {
   if (!(error instanceof NotFoundError)) console.error("[portal] listing change failed:", error);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const user = await getUser(request);
-  if (!user) throw redirect(loginPath(PORTAL));
-  const db = getDb();
-  const intent = String(formData.get("intent") ?? "");
-  const values = Object.fromEntries(
-    [...formData.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string"),
-  ) as Record<string, string>;
-  const back = PORTAL;
-
-  switch (intent) {
-    case "add": {
-      const submission = parseWithZod(formData, { schema: listingSchema });
-      if (submission.status !== "success") {
-        return data<ActionData>({ intent: "add", answer: { key: answerKey(), result: submission.reply(), values } }, { status: 400 });
-      }
-      try {
-        createListing(db, user, submission.value);
-      } catch (error) {
-        console.error("[portal] could not add a listing:", error);
-        const message = { title: "Error", description: "Failed to add property listing", variant: "destructive" } as const;
-        return data<ActionData>({ intent: "add", answer: { key: answerKey(), result: submission.reply(), values, message } }, { status: 500 });
-      }
-      return redirectWithToast(back, { description: "Property listing added successfully!" });
-    }
-    case "parse": {
-      const url = (values.zillowUrl ?? "").trim();
-      const parsed = url ? parseZillowUrl(url) : null;
-      const message = !url
-        ? ({ title: "Error", description: "Please enter a Zillow URL first", variant: "destructive" } as const)
-        : !parsed
-          ? ({ title: "Error", description: "Failed to parse Zillow URL", variant: "destructive" } as const)
-          : ({ title: "URL Parsed", description: parsedMessage(parsed), variant: "default" } as const);
-      const filled = parsed
-        ? { ...values, zillowId: parsed.zillowId, address: parsed.address ?? values.address ?? "" }
-        : values;
-      return data<ActionData>(
-        { intent: "parse", answer: { key: answerKey(), result: { initialValue: filled }, values: filled, message } },
-        { status: parsed ? 200 : 400 },
-      );
-    }
-    case "favorite": {
-      try {
-        setFavorite(db, user, Number(formData.get("id")), formData.get("isFavorite") === "true");
-      } catch (error) {
-        logUnexpected(error); // A failed favorite shows nothing (SPEC §8).
-      }
-      return redirect(back);
-    }
-    case "delete": {
-      try {
-        deleteListing(db, user, Number(formData.get("id")));
-      } catch (error) {
-        logUnexpected(error);
-        return redirect(back); // A failed delete shows nothing (SPEC §8).
-      }
-      return redirectWithToast(back, { description: "Property listing deleted successfully!" });
-    }
-    case "initialize":
-      return initializeMilestonesAndRedirect(db, user, Number(formData.get("transactionId")), back);
-    default:
-      return data({ message: "Unknown action" }, { status: 400 });
+/** A failed favorite shows nothing (SPEC §8): the page comes back as it was. */
+async function favoriteAction(user: User, formData: FormData) {
+  const parsed = favoriteFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return redirect(PORTAL);
+  try {
+    setFavorite(getDb(), user, parsed.data.id, parsed.data.isFavorite);
+  } catch (error) {
+    logUnexpected(error);
   }
+  return redirect(PORTAL);
+}
+
+/** A failed delete shows nothing (SPEC §8). */
+async function deleteAction(user: User, formData: FormData) {
+  const parsed = deleteFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return redirect(PORTAL);
+  try {
+    deleteListing(getDb(), user, parsed.data.id);
+  } catch (error) {
+    logUnexpected(error);
+    return redirect(PORTAL);
+  }
+  return redirectWithToast(PORTAL, { description: "Property listing deleted successfully!" });
+}
+
+async function initializeAction(user: User, formData: FormData) {
+  const parsed = initializeFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return redirectWithToast(PORTAL, { title: "Error", description: "Failed to initialize milestones", variant: "destructive" });
+  }
+  return initializeMilestonesAndRedirect(getDb(), user, parsed.data.transactionId, PORTAL);
 }
 
 export default function ClientPortal() {
-  const loaderData = useLoaderData<typeof loader>();
-  if (!loaderData.user) {
-    return (
-      <AccessCard
-        cardTitle="Access Required"
-        cardText="Please sign in to see your transaction and saved properties."
-        toastTitle="Authentication Required"
-        toastText="Please log in to access the client portal."
-        action={{ href: loaderData.loginHref, label: "Sign In" }}
-        loginHref={loaderData.loginHref}
-      />
-    );
-  }
-  return <Portal data={loaderData as Exclude<typeof loaderData, { user: null }>} />;
+  return <Portal data={useLoaderData<typeof loader>()} />;
 }
 
-type PortalData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { user: null }>;
+type PortalData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Portal({ data: { user, transaction, milestones, listings, submissions } }: { data: PortalData }) {
   const location = useLocation();
@@ -227,22 +233,7 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
           {submissions.length === 0 ? (
             <p className="mt-3 text-slate-600">No contact submissions yet.</p>
           ) : (
-            <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-              {submissions.map((s) => (
-                <li key={s.id} className="p-4 text-sm">
-                  <p className="font-semibold">
-                    {s.name} <span className="font-normal text-slate-500">· {s.date}</span>
-                  </p>
-                  <p>
-                    <a className="text-brand-700 underline" href={`mailto:${s.email}`}>
-                      {s.email}
-                    </a>{" "}
-                    · {s.phone}
-                  </p>
-                  {s.message ? <p className="mt-1 text-slate-700">{s.message}</p> : null}
-                </li>
-              ))}
-            </ul>
+            <SubmissionList submissions={submissions} className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" />
           )}
         </section>
       ) : null}

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/legal-page";
 import { pageMeta } from "~/lib/seo";
 import { DEFAULT_SITE } from "~/lib/site";
-import { useSite } from "~/lib/use-site";
+import { useSite } from "~/hooks/use-site";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -12,8 +12,8 @@ test("an empty dashboard offers Quick Setup; test data appears in the table and 
 
   await page.getByRole("button", { name: "Create Test Transactions" }).click();
   await expect(page.getByText("Test transactions created! Check the client portal to see them.", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("transaction-row")).toHaveCount(4);
-  await expect(page.getByTestId("summary-total-transactions")).toHaveText("4");
+  await expect(page.getByTestId("transaction-row")).toHaveCount(5);
+  await expect(page.getByTestId("summary-total-transactions")).toHaveText("5");
   await expect(page.getByTestId("summary-active-buyers")).toHaveText("2");
   await expect(page.getByTestId("summary-active-sellers")).toHaveText("2");
   await expect(page.getByRole("heading", { name: "Quick Setup" })).toHaveCount(0);

@@ -6,16 +6,10 @@ import { milestoneUpdateSchema, newTransactionSchema } from "~/lib/admin-schemas
 import { contactSchema } from "~/lib/contact-schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { submitContact } from "~/models/contact.server";
-import {
-  adminSummary,
-  createTestData,
-  createTransaction,
-  initializeMilestones,
-  listMilestones,
-  searchTransactions,
-  updateMilestone,
-  updateTransaction,
-} from "~/models/transaction.server";
+import { adminSummary, searchTransactions } from "~/models/dashboard.server";
+import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
+import { createTestData } from "~/models/sample-data.server";
+import { createTransaction, updateTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { freshDb } from "./db";
 
@@ -41,7 +35,7 @@ describe("admin operations", () => {
     expect(() => searchTransactions(db, client)).toThrow(ForbiddenError);
     expect(() => createTestData(db, client)).toThrow(ForbiddenError);
     expect(() => initializeMilestones(db, client, 1)).toThrow(ForbiddenError);
-    expect(() => updateMilestone(db, client, 1, { status: "completed" })).toThrow(ForbiddenError);
+    expect(() => updateMilestone(db, client, { milestoneId: 1 }, { status: "completed" })).toThrow(ForbiddenError);
     expect(() =>
       createTransaction(db, client, newTransactionSchema.parse({ email: "x@example.com", type: "buying", propertyAddress: "a", homeValue: "1" })),
     ).toThrow(ForbiddenError);
@@ -95,21 +89,21 @@ describe("admin operations", () => {
     const t = open();
     initializeMilestones(db, admin, t.id);
     const [m1, m2] = listMilestones(db, admin, t.id);
-    const done = updateMilestone(db, admin, m1!.id, milestoneUpdateSchema.parse({ status: "completed", adminNotes: "  Signed.  ", documentUrl: "https://docs.example.com/a.pdf" }));
+    const done = updateMilestone(db, admin, { milestoneId: m1!.id }, milestoneUpdateSchema.parse({ status: "completed", adminNotes: "  Signed.  ", documentUrl: "https://docs.example.com/a.pdf" }));
     expect(done.completedAt).toBeInstanceOf(Date);
     expect(done.adminNotes).toBe("Signed.");
     expect(done.documentUrl).toBe("https://docs.example.com/a.pdf");
     const step = () => db.select().from(transactions).where(eq(transactions.id, t.id)).get()!.currentStep;
     expect(step()).toBe(2);
-    updateMilestone(db, admin, m2!.id, { status: "completed" });
+    updateMilestone(db, admin, { milestoneId: m2!.id }, { status: "completed" });
     expect(step()).toBe(3);
     // Empty notes and URL leave the stored ones as they are.
-    const back = updateMilestone(db, admin, m1!.id, milestoneUpdateSchema.parse({ status: "in_progress", adminNotes: " ", documentUrl: "" }));
+    const back = updateMilestone(db, admin, { milestoneId: m1!.id }, milestoneUpdateSchema.parse({ status: "in_progress", adminNotes: " ", documentUrl: "" }));
     expect(back.completedAt).toBeNull();
     expect(back.adminNotes).toBe("Signed.");
     expect(back.documentUrl).toBe("https://docs.example.com/a.pdf");
     expect(step()).toBe(1);
-    expect(() => updateMilestone(db, admin, 99999, { status: "completed" })).toThrow(NotFoundError);
+    expect(() => updateMilestone(db, admin, { milestoneId: 99999 }, { status: "completed" })).toThrow(NotFoundError);
   });
 
   it("validates milestone updates: the four statuses, http(s) document URLs", () => {
@@ -130,12 +124,22 @@ describe("admin operations", () => {
     expect(t.userId).toBe(signedIn.id);
   });
 
-  it("creates sample transactions, for the asking admin too, and never twice", () => {
-    expect(createTestData(db, admin)).toBe(4);
+  it("creates sample data in every state of the tracker, for the asking admin too, and never twice", () => {
+    expect(createTestData(db, admin)).toBe(5);
     expect(createTestData(db, admin)).toBe(0);
-    const mine = db.select().from(transactions).where(eq(transactions.userId, admin.id)).all();
-    expect(mine.map((t) => t.type).sort()).toEqual(["buying", "selling"]);
-    expect(db.select().from(transactionMilestones).all()).toHaveLength(13 + 14 + 13 + 14);
+    const all = db.select().from(transactions).all();
+    const milestonesOf = (id: number) => db.select().from(transactionMilestones).where(eq(transactionMilestones.transactionId, id)).all();
+    const state = (t: (typeof all)[number]) => {
+      const ms = milestonesOf(t.id);
+      const done = ms.filter((m) => m.status === "completed").length;
+      return `${t.type}:${t.status}:${done}/${ms.length}`;
+    };
+    const mine = all.filter((t) => t.userId === admin.id);
+    expect(mine.map(state).sort()).toEqual(["buying:active:3/13", "selling:active:5/14"]);
     expect(mine.find((t) => t.type === "buying")!.currentStep).toBe(4);
+    const others = all.filter((t) => t.userId !== admin.id);
+    // One buying and one selling with no milestones yet, and one completed.
+    expect(others.map(state).sort()).toEqual(["buying:active:0/0", "buying:completed:13/13", "selling:active:0/0"]);
+    expect(adminSummary(db, admin)).toMatchObject({ totalTransactions: 5, activeBuyers: 2, activeSellers: 2 });
   });
 });

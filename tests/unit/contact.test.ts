@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { contactSubmissions, leadEngagement } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
 import { contactSchema } from "~/lib/contact-schema";
-import { validateContact } from "~/lib/contact-validation";
+import { validateContact } from "~/lib/contact-schema";
 import { ForbiddenError } from "~/lib/errors";
 import { countContactSubmissions, listContactSubmissions, submitContact } from "~/models/contact.server";
 import { freshDb } from "./db";

@@ -5,7 +5,8 @@ import { listings, transactionMilestones, transactions } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { listingSchema } from "~/lib/listing-schema";
 import { createListing, deleteListing, listListings, setFavorite, toListingJson } from "~/models/listing.server";
-import { firstActiveTransaction, listMilestones, listTransactions, toTransactionJson } from "~/models/transaction.server";
+import { listMilestones } from "~/models/milestone.server";
+import { firstActiveTransaction, listTransactions, toTransactionJson } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { freshDb } from "./db";
 

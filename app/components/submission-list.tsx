@@ -1,0 +1,44 @@
+/** Contact-form submissions as the portal, the dashboard and the full list show them. */
+import { telHref } from "~/lib/format";
+import type { ContactSummary } from "~/models/contact.server";
+
+export function SubmissionList({
+  submissions,
+  testId,
+  showMessage = true,
+  mailButton = false,
+  className = "divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white",
+}: {
+  submissions: ContactSummary[];
+  testId?: string;
+  showMessage?: boolean;
+  /** An "Email" button at the end of each row (the dashboard's mail button). */
+  mailButton?: boolean;
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {submissions.map((s) => (
+        <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm" data-testid={testId}>
+          <div className="min-w-0">
+            <p className="font-semibold">
+              {s.name} <span className="font-normal text-slate-500">· {s.date}</span>
+            </p>
+            <p>
+              <a className="text-brand-700 underline" href={`mailto:${s.email}`}>
+                {s.email}
+              </a>{" "}
+              · <a href={telHref(s.phone)}>{s.phone}</a>
+            </p>
+            {showMessage && s.message ? <p className="mt-1 whitespace-pre-line text-slate-700">{s.message}</p> : null}
+          </div>
+          {mailButton ? (
+            <a href={`mailto:${s.email}`} className="rounded-md border border-slate-300 px-3 py-1 font-semibold" aria-label={`Email ${s.name}`}>
+              Email
+            </a>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * A form's submit button that shows its pending label ('Sending...',
+ * 'Adding...') while its submission is on its way. With `intent`, it submits
+ * `intent=<value>` and is pending only for that intent of the page's action.
+ */
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { usePendingSubmission } from "~/hooks/use-pending";
+
+export const buttonPrimary = "rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
+export const buttonOutline =
+  "rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-70";
+
+export function SubmitButton({
+  intent,
+  formAction,
+  pendingLabel,
+  children,
+  className = buttonPrimary,
+  disabled,
+  ...rest
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "name" | "value" | "children" | "formAction"> & {
+  intent?: string;
+  /** The action this button posts to, when not the route's own. */
+  formAction?: string;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  const pending = usePendingSubmission({ intent, formAction });
+  return (
+    <button
+      {...rest}
+      type="submit"
+      name={intent ? "intent" : undefined}
+      value={intent}
+      formAction={formAction}
+      disabled={pending || disabled}
+      className={className}
+    >
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,91 @@
+/** The admin dashboard: its four summary cards and the transaction search. Admins only. */
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { transactionMilestones, transactions, users } from "~/db/schema";
+import type { TransactionType } from "~/lib/enums";
+import { assertAdmin, type Actor } from "~/models/actor.server";
+import { countContactSubmissions } from "~/models/contact.server";
+
+export const ADMIN_PAGE_SIZE = 50;
+
+/** The dashboard's four cards, counted in SQL. */
+export function adminSummary(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  const row = db
+    .select({
+      total: count(),
+      activeBuyers: sql<number>`coalesce(sum(case when ${transactions.status} = 'active' and ${transactions.type} = 'buying' then 1 else 0 end), 0)`,
+      activeSellers: sql<number>`coalesce(sum(case when ${transactions.status} = 'active' and ${transactions.type} = 'selling' then 1 else 0 end), 0)`,
+    })
+    .from(transactions)
+    .get()!;
+  return {
+    totalTransactions: row.total,
+    activeBuyers: row.activeBuyers,
+    activeSellers: row.activeSellers,
+    contactSubmissions: countContactSubmissions(db, actor),
+  };
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Transactions for the dashboard table, newest first, 50 a page: a
+ * case-insensitive substring of the property address, the client's user id,
+ * name or e-mail, and an optional type.
+ */
+export function searchTransactions(
+  db: Db,
+  actor: Actor,
+  options: { q?: string; type?: TransactionType; page?: number } = {},
+) {
+  assertAdmin(actor);
+  const conditions: SQL[] = [];
+  const q = options.q?.trim().toLowerCase();
+  if (q) {
+    const pattern = `%${likeEscape(q)}%`;
+    const like = (column: SQL) => sql`lower(${column}) like ${pattern} escape '\\'`;
+    conditions.push(
+      or(
+        like(sql`coalesce(${transactions.propertyAddress}, '')`),
+        like(sql`${transactions.userId}`),
+        like(sql`${users.email}`),
+        like(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`),
+      )!,
+    );
+  }
+  if (options.type) conditions.push(eq(transactions.type, options.type));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+
+  const total = db
+    .select({ n: count() })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(where)
+    .get()!.n;
+  const rows = db
+    .select({
+      id: transactions.id,
+      userId: transactions.userId,
+      type: transactions.type,
+      propertyAddress: transactions.propertyAddress,
+      homeValue: transactions.homeValue,
+      status: transactions.status,
+      currentStep: transactions.currentStep,
+      createdAt: transactions.createdAt,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      milestonesTotal: sql<number>`(select count(*) from ${transactionMilestones} m where m.transaction_id = ${transactions.id})`,
+      milestonesCompleted: sql<number>`(select count(*) from ${transactionMilestones} m where m.transaction_id = ${transactions.id} and m.status = 'completed')`,
+    })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .all();
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+}

@@ -1,0 +1,123 @@
+/**
+ * The milestones of a transaction: read by its client or an admin; created
+ * (the standard steps, once) and updated by admins. Each function takes the
+ * transaction id and checks that the milestone and the type belong to it.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { transactionMilestones, transactions, type Milestone } from "~/db/schema";
+import type { MilestoneUpdate } from "~/lib/admin-schemas";
+import type { TransactionType } from "~/lib/enums";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
+import { currentStepOf } from "~/lib/progress";
+import { assertAdmin, type Actor } from "~/models/actor.server";
+import { getTransaction } from "~/models/transaction.server";
+
+/** The milestones of a transaction the actor may read, by step. */
+export function listMilestones(db: Db, actor: Actor, transactionId: number): Milestone[] {
+  getTransaction(db, actor, transactionId);
+  return db
+    .select()
+    .from(transactionMilestones)
+    .where(eq(transactionMilestones.transactionId, transactionId))
+    .orderBy(asc(transactionMilestones.stepNumber))
+    .all();
+}
+
+/**
+ * Creates the standard milestones of the transaction's type, once. Admins only.
+ * A `type` given by the caller must be the transaction's (else InvalidInputError).
+ * Returns how many were created: 0 when the transaction already has milestones.
+ */
+export function initializeMilestones(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+  options: { type?: TransactionType } = {},
+): number {
+  assertAdmin(actor);
+  return db.transaction((tx) => {
+    const transaction = tx.select().from(transactions).where(eq(transactions.id, transactionId)).get();
+    if (!transaction) throw new NotFoundError("Transaction not found");
+    if (options.type && options.type !== transaction.type) {
+      throw new InvalidInputError(`This is a ${transaction.type} transaction`, { type: ["Does not match the transaction"] });
+    }
+    const existing = tx
+      .select({ id: transactionMilestones.id })
+      .from(transactionMilestones)
+      .where(eq(transactionMilestones.transactionId, transactionId))
+      .get();
+    if (existing) return 0;
+    const templates = MILESTONE_TEMPLATES[transaction.type];
+    tx.insert(transactionMilestones)
+      .values(templates.map((t, i) => ({ transactionId, stepNumber: i + 1, title: t.title, description: t.description })))
+      .run();
+    tx.update(transactions).set({ currentStep: 1, updatedAt: new Date() }).where(eq(transactions.id, transactionId)).run();
+    return templates.length;
+  });
+}
+
+/** Which milestone: by id, and (when the caller knows it) of which transaction. */
+export type MilestoneRef = { milestoneId: number; transactionId?: number };
+
+/**
+ * Updates one milestone (admins only). A milestone of another transaction than
+ * `ref.transactionId` is not found. Completed sets the completion date to `now`
+ * (kept if it already was completed); any other status clears it. Notes and the
+ * document URL change only when given (non-empty). The transaction's
+ * currentStep then follows: the first milestone not completed.
+ */
+export function updateMilestone(
+  db: Db,
+  actor: Actor,
+  ref: MilestoneRef,
+  input: MilestoneUpdate,
+  now: Date = new Date(),
+): Milestone {
+  assertAdmin(actor);
+  return db.transaction((tx) => {
+    const current = tx.select().from(transactionMilestones).where(eq(transactionMilestones.id, ref.milestoneId)).get();
+    if (!current || (ref.transactionId !== undefined && current.transactionId !== ref.transactionId)) {
+      throw new NotFoundError("Milestone not found");
+    }
+    const completedAt =
+      input.status === "completed" ? (current.status === "completed" && current.completedAt ? current.completedAt : now) : null;
+    const updated = tx
+      .update(transactionMilestones)
+      .set({
+        status: input.status,
+        completedAt,
+        ...(input.adminNotes !== undefined ? { adminNotes: input.adminNotes } : {}),
+        ...(input.documentUrl !== undefined ? { documentUrl: input.documentUrl } : {}),
+        updatedAt: now,
+      })
+      .where(eq(transactionMilestones.id, current.id))
+      .returning()
+      .get();
+    const transaction = tx.select().from(transactions).where(eq(transactions.id, current.transactionId)).get()!;
+    const siblings = tx
+      .select({ stepNumber: transactionMilestones.stepNumber, status: transactionMilestones.status })
+      .from(transactionMilestones)
+      .where(eq(transactionMilestones.transactionId, current.transactionId))
+      .all();
+    tx.update(transactions)
+      .set({ currentStep: currentStepOf(siblings, transaction.type), updatedAt: now })
+      .where(eq(transactions.id, transaction.id))
+      .run();
+    return updated;
+  });
+}
+
+export function toMilestoneJson(m: Milestone) {
+  return {
+    id: m.id,
+    stepNumber: m.stepNumber,
+    title: m.title,
+    description: m.description,
+    status: m.status,
+    adminNotes: m.adminNotes,
+    documentUrl: m.documentUrl,
+    completedAt: m.completedAt ? m.completedAt.toISOString() : null,
+  };
+}
