@@ -10,6 +10,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3101);
 export const BASE_URL = `http://localhost:${PORT}`;
 export const ADMIN_EMAIL = "admin@e2e.test";
+export const E2E_SESSION_SECRET = "e2e-session-secret-of-at-least-32-characters";
+/** The database of the main e2e server (fixtures write test data into it with the app's models). */
+export const E2E_DATABASE = "tests/.tmp/e2e.db";
 
 /**
  * Empty-database servers: the admin's "no transactions yet" screens need a
@@ -84,7 +87,7 @@ function server(port: number, oidcPort: number, name: string) {
       LOCAL_OIDC_PORT: String(oidcPort),
       DATABASE_URL: `tests/.tmp/${name}.db`,
       ADMIN_EMAILS: ADMIN_EMAIL,
-      SESSION_SECRET: "e2e-session-secret-of-at-least-32-characters",
+      SESSION_SECRET: E2E_SESSION_SECRET,
       OIDC_ISSUER: "",
     },
   };

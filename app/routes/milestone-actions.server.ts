@@ -3,7 +3,7 @@
  * the client portal (an admin's own transaction) and the admin's Manage page.
  */
 import type { Db } from "~/db/client.server";
-import { NotFoundError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Actor } from "~/models/actor.server";
 import { initializeMilestones } from "~/models/milestone.server";
@@ -18,7 +18,7 @@ export async function initializeMilestonesAndRedirect(db: Db, actor: Actor, tran
         : { title: "Already set up", description: "This transaction already has its milestones; nothing was changed." },
     );
   } catch (error) {
-    if (error instanceof NotFoundError) console.info("[milestones] initialize refused:", error.message);
+    if (error instanceof NotFoundError || error instanceof ForbiddenError) console.info("[milestones] initialize refused:", error.message);
     else console.error("[milestones] initialize failed:", error);
     return redirectWithToast(back, { title: "Error", description: "Failed to initialize milestones", variant: "destructive" });
   }

@@ -1,5 +1,5 @@
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
-import { expect, queryDb, ready, seedTransaction, signIn, test, uniqueEmail } from "./fixtures";
+import { expect, loginAs, queryDb, ready, seedTransaction, test, uniqueEmail } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -27,7 +27,7 @@ test.describe("admin area", () => {
       expect(anonymous?.status(), path).toBe(401);
       await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     }
-    await signIn(page, { email: uniqueEmail() });
+    await loginAs(page, { email: uniqueEmail() });
     for (const path of ["/admin", "/admin/submissions", "/admin/transactions/new", "/admin/transactions/1"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
@@ -39,7 +39,7 @@ test.describe("admin area", () => {
   });
 
   test("a new transaction for a client who has not signed in is theirs when they do", async ({ page, browser, js }) => {
-    await signIn(page, { email: ADMIN_EMAIL });
+    await loginAs(page, { email: ADMIN_EMAIL });
     const clientEmail = uniqueEmail("newclient");
     const address = `${unique()} Coast Blvd, La Jolla, CA 92037`;
     await page.goto("/admin/transactions/new");
@@ -53,7 +53,7 @@ test.describe("admin area", () => {
 
     const clientContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
     const client = await clientContext.newPage();
-    await signIn(client, { email: clientEmail, firstName: "Jordan" });
+    await loginAs(client, { email: clientEmail, firstName: "Jordan" });
     await expect(client.getByRole("heading", { name: "Home Selling Progress" })).toBeVisible();
     await expect(client.getByText(address)).toBeVisible();
     await expect(client.getByText("$1,500,001")).toBeVisible();
@@ -61,7 +61,7 @@ test.describe("admin area", () => {
   });
 
   test("search and filter, Manage, initialize 13 and 14", async ({ page, js }) => {
-    await signIn(page, { email: ADMIN_EMAIL });
+    await loginAs(page, { email: ADMIN_EMAIL });
     const token = unique();
     const buyerEmail = uniqueEmail("buyer");
     await openTransaction(page, js, { email: buyerEmail, firstName: "Bea", type: "buying", address: `1 ${token} Way`, value: "640000" });
@@ -114,10 +114,10 @@ test.describe("admin area", () => {
     const clientEmail = uniqueEmail("tracked");
     const clientContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
     const client = await clientContext.newPage();
-    await signIn(client, { email: clientEmail, firstName: "Tess" });
+    await loginAs(client, { email: clientEmail, firstName: "Tess" });
     const id = await seedTransaction({ email: clientEmail, type: "buying", address: "55 Tracked Ave" });
 
-    await signIn(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}` });
+    await loginAs(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}` });
     await ready(page, js);
     await page.getByRole("button", { name: "Initialize Milestones" }).click();
     await expect(page.getByTestId("milestone")).toHaveCount(13);
@@ -161,7 +161,7 @@ test.describe("admin area", () => {
   });
 
   test("an admin changes a transaction's address, value and status", async ({ page, js }) => {
-    await signIn(page, { email: ADMIN_EMAIL });
+    await loginAs(page, { email: ADMIN_EMAIL });
     const token = unique();
     const id = await openTransaction(page, js, { email: uniqueEmail("edit"), type: "buying", address: `3 ${token} Ct`, value: "500000" });
     await ready(page, js);
@@ -188,15 +188,15 @@ test.describe("admin area", () => {
     for (const email of emails) {
       await request.post("/api/contact", { data: { firstName: "Recent", lastName: "Lead", email, phone: "6195550100" } });
     }
-    await signIn(page, { email: ADMIN_EMAIL, returnTo: "/admin" });
+    await loginAs(page, { email: ADMIN_EMAIL, returnTo: "/admin" });
     const recent = page.getByTestId("recent-submission");
     await expect(recent).toHaveCount(5);
-    const n = (await queryDb<{ n: number }>("select count(*) as n from contact_submissions"))[0]!.n;
     const more = page.getByRole("link", { name: /^And \d+ more submissions\.\.\.$/ });
     await expect(more).toBeVisible();
-    const shown = Number((await more.textContent())!.match(/\d+/)![0]);
-    expect(shown).toBeGreaterThanOrEqual(n - 5 - 10); // other tests may add submissions meanwhile
-    expect(shown).toBeLessThanOrEqual(n - 5 + 10);
+    // Other tests add submissions meanwhile, so compare with the count of the same answer: exactly 5 fewer.
+    const total = Number(await page.getByTestId("summary-contact-submissions").textContent());
+    expect(total).toBeGreaterThanOrEqual(6);
+    await expect(more).toHaveText(`And ${total - 5} more submissions...`);
     await expect(recent.first().getByRole("link", { name: /^Email / })).toHaveAttribute("href", /^mailto:recent-/);
     await ready(page, js);
     await more.click();

@@ -1,5 +1,5 @@
 import { ADMIN_EMAIL } from "../../playwright.config";
-import { expect, seedTransaction, signedInRequest, signIn, test, uniqueEmail } from "./fixtures";
+import { expect, loginAs, queryDb, seedTransaction, signedInRequest, test, uniqueEmail } from "./fixtures";
 
 const ADMIN_ENDPOINTS = [
   ["POST", "/api/setup-test-data", {}],
@@ -22,7 +22,7 @@ test.describe("admin API", () => {
   test("initialize and update: 404 for unknown ids, 400 for bad bodies, once only", async ({ page, browser }) => {
     const clientEmail = uniqueEmail("apiclient");
     const clientContext = await browser.newContext();
-    await signIn(await clientContext.newPage(), { email: clientEmail });
+    await loginAs(await clientContext.newPage(), { email: clientEmail, returnTo: null });
     const id = await seedTransaction({ email: clientEmail, type: "selling" });
     await clientContext.close();
 
@@ -57,13 +57,33 @@ test.describe("admin API", () => {
   });
 
   test("setup-test-data creates sample transactions for the admin, never twice", async ({ page }) => {
-    const admin = await signedInRequest(page, ADMIN_EMAIL);
+    // An admin of its own, so its two own samples are always new. The three sample clients are shared
+    // by every admin of this database: another test may have created them already.
+    const adminEmail = uniqueEmail("setup-admin");
+    const admin = await signedInRequest(page, adminEmail, { admin: true });
     const first = await admin.post("/api/setup-test-data");
-    expect([200, 201]).toContain(first.status());
+    expect(first.status()).toBe(201);
+    const { created } = await first.json();
     const again = await admin.post("/api/setup-test-data");
     expect(again.status()).toBe(200);
     expect(await again.json()).toEqual({ created: 0 });
-    const mine = await (await admin.get("/api/transactions")).json();
-    expect(mine.some((t: { propertyAddress: string | null }) => t.propertyAddress?.includes("(sample)"))).toBe(true);
+    const mine = await queryDb<{ property_address: string; type: string }>(
+      "select t.property_address, t.type from transactions t join users u on u.id = t.user_id where u.email = ? order by t.type",
+      adminEmail,
+    );
+    expect(mine).toEqual([
+      { property_address: "1450 Garnet Ave, San Diego, CA 92109 (sample)", type: "buying" },
+      { property_address: "912 Orange Ave, Coronado, CA 92118 (sample)", type: "selling" },
+    ]);
+    // Each sample client's transaction exists exactly once, whoever created it.
+    const shared = await queryDb<{ email: string; n: number }>(
+      "select u.email, count(*) as n from transactions t join users u on u.id = t.user_id where u.email in ('maria.lopez@example.com', 'james.chen@example.com', 'sofia.nguyen@example.com') group by u.email order by u.email",
+    );
+    expect(shared).toEqual([
+      { email: "james.chen@example.com", n: 1 },
+      { email: "maria.lopez@example.com", n: 1 },
+      { email: "sofia.nguyen@example.com", n: 1 },
+    ]);
+    expect([2, 3, 4, 5]).toContain(created);
   });
 });

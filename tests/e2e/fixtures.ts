@@ -1,4 +1,12 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { openDatabase, type Db } from "~/db/client.server";
+import type { User } from "~/db/schema";
+import type { MilestoneStatus } from "~/lib/enums";
+import { createDbSessionStorage, SESSION_COOKIE } from "~/lib/session.server";
+import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
+import { createTransaction } from "~/models/transaction.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+import { ADMIN_EMAIL, BASE_URL, E2E_DATABASE, E2E_SESSION_SECRET } from "../../playwright.config";
 
 export { expect };
 
@@ -65,7 +73,7 @@ export async function fillProviderForm(page: Page, options: { email: string; fir
 /** Read-only access to the server's database file, to check what was stored. */
 export async function queryDb<T>(sql: string, ...params: unknown[]): Promise<T[]> {
   const { default: Database } = await import("better-sqlite3");
-  const db = new Database("tests/.tmp/e2e.db", { readonly: true, fileMustExist: true });
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -73,44 +81,81 @@ export async function queryDb<T>(sql: string, ...params: unknown[]): Promise<T[]
   }
 }
 
-/** A request context signed in as this e-mail through the real sign-in flow. */
-export async function signedInRequest(page: Page, email: string) {
-  await signIn(page, { email, firstName: "Api" });
+/** Runs `work` on the e2e server's database with the app's own client and models. */
+async function withE2eDb<T>(work: (db: Db) => T | Promise<T>): Promise<T> {
+  const db = openDatabase(E2E_DATABASE);
+  try {
+    return await work(db);
+  } finally {
+    db.$client.close();
+  }
+}
+
+/**
+ * Signs a browser context in without the sign-in flow, for tests that are not
+ * about sign-in: the user (an admin with `admin: true` or the ADMIN_EMAILS
+ * address) and a session row are written with the app's own code, and the
+ * signed cookie is set. auth.spec.ts signs in through the real provider.
+ */
+export async function loginAs(
+  page: Page,
+  options: { email: string; firstName?: string; admin?: boolean; returnTo?: string | null },
+): Promise<User> {
+  const { user, cookie } = await withE2eDb(async (db) => {
+    const user = upsertUserFromClaims(
+      db,
+      { email: options.email, firstName: options.firstName },
+      options.admin || options.email === ADMIN_EMAIL ? [options.email] : [],
+    );
+    const storage = createDbSessionStorage({ db: () => db, secret: E2E_SESSION_SECRET, secure: false });
+    const session = await storage.getSession();
+    session.set("userId", user.id);
+    return { user, cookie: await storage.commitSession(session) };
+  });
+  const value = cookie.split(";")[0]!.slice(`${SESSION_COOKIE}=`.length);
+  await page.context().addCookies([{ name: SESSION_COOKIE, value, url: BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  if (options.returnTo !== null) await page.goto(options.returnTo ?? "/client-portal");
+  return user;
+}
+
+/** A request context signed in as this e-mail (the session fixture). */
+export async function signedInRequest(page: Page, email: string, options: { admin?: boolean } = {}) {
+  await loginAs(page, { email, firstName: "Api", admin: options.admin, returnTo: null });
   return page.request;
 }
 
 /**
- * Creates a transaction (and milestones with the given statuses) for a user who
- * has signed in once. Transactions have no client-side screen to create them
- * yet, so tests set them up in the database, as the admin's tools will.
+ * Opens a transaction for a client with the app's models, as an admin does,
+ * and brings its milestones to the given statuses (completed on `completedAt`).
  */
 export async function seedTransaction(options: {
   email: string;
   type: "buying" | "selling";
   address?: string;
   homeValue?: number;
-  milestones?: { status: string; notes?: string; documentUrl?: string; completedAt?: number }[];
+  milestones?: { status: MilestoneStatus; notes?: string; documentUrl?: string; completedAt?: number }[];
 }): Promise<number> {
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database("tests/.tmp/e2e.db", { fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  try {
-    const user = db.prepare("select id from users where email = ?").get(options.email) as { id: string } | undefined;
-    if (!user) throw new Error(`no user ${options.email}: sign in first`);
-    const now = Date.now();
-    const { lastInsertRowid } = db
-      .prepare(
-        "insert into transactions (user_id, type, property_address, home_value, tier, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(user.id, options.type, options.address ?? null, options.homeValue ?? null, 2, now, now);
-    const insert = db.prepare(
-      "insert into transaction_milestones (transaction_id, step_number, title, description, status, admin_notes, document_url, completed_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    (options.milestones ?? []).forEach((m, i) =>
-      insert.run(lastInsertRowid, i + 1, `Step ${i + 1} title`, `Step ${i + 1} description`, m.status, m.notes ?? null, m.documentUrl ?? null, m.completedAt ?? null, now, now),
-    );
-    return Number(lastInsertRowid);
-  } finally {
-    db.close();
-  }
+  return withE2eDb((db) => {
+    const admin = upsertUserFromClaims(db, { email: ADMIN_EMAIL }, [ADMIN_EMAIL]);
+    const transaction = createTransaction(db, admin, {
+      email: options.email,
+      type: options.type,
+      propertyAddress: options.address ?? "Address to be confirmed",
+      homeValue: String(options.homeValue ?? 500000),
+    });
+    if (options.milestones?.length) {
+      initializeMilestones(db, admin, transaction.id);
+      const steps = listMilestones(db, admin, transaction.id);
+      options.milestones.forEach((m, i) => {
+        updateMilestone(
+          db,
+          admin,
+          { transactionId: transaction.id, milestoneId: steps[i]!.id },
+          { status: m.status, adminNotes: m.notes, documentUrl: m.documentUrl },
+          m.completedAt ? new Date(m.completedAt) : new Date(),
+        );
+      });
+    }
+    return transaction.id;
+  });
 }

@@ -1,0 +1,207 @@
+/**
+ * Every intent of every page action, called directly with a Request (the
+ * browser tests cover the same forms end to end, with and without JavaScript).
+ */
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setDb, type Db } from "~/db/client.server";
+import { contactSubmissions, listings, sessions, transactionMilestones, transactions, type User } from "~/db/schema";
+import { createListing } from "~/models/listing.server";
+import { initializeMilestones, listMilestones } from "~/models/milestone.server";
+import { createTransaction } from "~/models/transaction.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+import { action as landingAction } from "~/routes/_index";
+import { action as dashboardAction } from "~/routes/admin._index";
+import { action as manageAction, loader as manageLoader } from "~/routes/admin.transactions.$id";
+import { action as newTransactionAction } from "~/routes/admin.transactions.new";
+import { action as logoutAction } from "~/routes/api.logout";
+import { action as portalAction, loader as portalLoader } from "~/routes/client-portal";
+import { freshDb } from "./db";
+import { answer, args, formPost, get } from "./request";
+
+let db: Db;
+let admin: User;
+let client: User;
+
+beforeEach(() => {
+  db = freshDb();
+  setDb(db);
+  admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+  client = upsertUserFromClaims(db, { email: "client@example.com", firstName: "Robin" });
+});
+afterEach(() => setDb(undefined));
+
+const openFor = (email: string, type: "buying" | "selling" = "buying") =>
+  createTransaction(db, admin, { email, type, propertyAddress: "1 Test St", homeValue: "700000" });
+
+describe("landing action (the contact form)", () => {
+  it("stores a valid message and redirects with the toast", async () => {
+    const fields = { firstName: "Ana", lastName: "Ruiz", email: "ana@example.com", phone: "619 555 0100", message: "Selling in spring" };
+    const a = await answer(async () => landingAction(args(await formPost("/?index", fields))));
+    expect(a.status).toBe(302);
+    expect(a.headers.get("location")).toBe("/#contact");
+    expect(a.headers.get("set-cookie")).toMatch(/^__toast=/);
+    expect(db.select().from(contactSubmissions).all()).toHaveLength(1);
+  });
+
+  it("answers field errors with 400 and stores nothing", async () => {
+    const a = await answer(async () => landingAction(args(await formPost("/?index", { firstName: "Ana", email: "nope" }))));
+    expect(a.status).toBe(400);
+    expect((a.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
+      lastName: ["Required"],
+      email: ["Invalid email"],
+    });
+    expect(db.select().from(contactSubmissions).all()).toHaveLength(0);
+  });
+});
+
+describe("portal action", () => {
+  it("add: a valid listing is stored; a bad one gets 400 with the spec's messages", async () => {
+    const ok = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "add", address: "9 Bay St", price: "$850,000", bathrooms: "2.5" }, client))));
+    expect(ok.status).toBe(302);
+    expect(db.select().from(listings).all()).toMatchObject([{ userId: client.id, price: 850000, bathrooms: "2.5" }]);
+    const bad = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "add" }, client))));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain("Address is required");
+    expect(JSON.stringify(bad.data)).toContain("Price is required");
+  });
+
+  it("parse: the listing's address and zpid; an empty URL and a malformed one are refused", async () => {
+    const url = "https://www.zillow.com/homedetails/742-Evergreen-Ter-La-Jolla-CA-92037/98765_zpid/";
+    const ok = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "parse", zillowUrl: url }, client))));
+    expect(ok.status).toBe(200);
+    expect(ok.data).toMatchObject({ intent: "parse", answer: { values: { zillowId: "98765", address: "742 Evergreen Ter, La Jolla, CA 92037" } } });
+    const empty = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "parse", zillowUrl: "" }, client))));
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ answer: { message: { description: "Please enter a Zillow URL first" } } });
+    const malformed = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "parse", zillowUrl: "https://www.zillow.com/homedetails/%ZZ/1_zpid/" }, client))),
+    );
+    expect(malformed.status).toBe(400);
+    expect(malformed.data).toMatchObject({ answer: { message: { description: "Failed to parse Zillow URL" } } });
+  });
+
+  it("favorite and delete act on one's own listing only; a bad id changes nothing", async () => {
+    const mine = createListing(db, client, { address: "1 Mine St", price: "500000" });
+    const theirs = createListing(db, admin, { address: "2 Theirs St", price: "600000" });
+    const fav = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "favorite", id: String(mine.id), isFavorite: "true" }, client))));
+    expect(fav.status).toBe(302);
+    await portalAction(args(await formPost("/client-portal", { intent: "favorite", id: String(theirs.id), isFavorite: "true" }, client)));
+    await portalAction(args(await formPost("/client-portal", { intent: "favorite", id: `0${mine.id}`, isFavorite: "false" }, client)));
+    const flags = Object.fromEntries(db.select().from(listings).all().map((l) => [l.address, l.isFavorite]));
+    expect(flags).toEqual({ "1 Mine St": true, "2 Theirs St": false });
+
+    const refused = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "delete", id: String(theirs.id) }, client))));
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("set-cookie")).toBeNull(); // a failed delete shows nothing
+    const del = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "delete", id: String(mine.id) }, client))));
+    expect(del.status).toBe(302);
+    expect(del.headers.get("set-cookie")).toMatch(/^__toast=/);
+    expect(db.select().from(listings).all().map((l) => l.address)).toEqual(["2 Theirs St"]);
+  });
+
+  it("initialize: an admin's own transaction gets its steps; a client is refused and nothing changes", async () => {
+    const own = openFor(admin.email);
+    const ok = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "initialize", transactionId: String(own.id) }, admin))));
+    expect(ok.status).toBe(302);
+    expect(listMilestones(db, admin, own.id)).toHaveLength(13);
+    const theirs = openFor(client.email, "selling");
+    await portalAction(args(await formPost("/client-portal", { intent: "initialize", transactionId: String(theirs.id) }, client)));
+    expect(listMilestones(db, admin, theirs.id)).toHaveLength(0);
+  });
+
+  it("an unknown intent is a 400; a signed-out post is a 401 and the page a 401 card", async () => {
+    const unknown = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "nope" }, client))));
+    expect(unknown.status).toBe(400);
+    const anonymous = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "add", address: "x", price: "1" }))));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.data).toMatchObject({ access: "sign-in", loginHref: "/api/login?returnTo=%2Fclient-portal" });
+    const page = await answer(async () => portalLoader(args(await get("/client-portal"))));
+    expect(page.status).toBe(401);
+    expect(db.select().from(listings).all()).toHaveLength(0);
+  });
+});
+
+describe("admin dashboard action", () => {
+  it("setup-test-data creates the samples for an admin; a client gets 403", async () => {
+    const denied = await answer(async () => dashboardAction(args(await formPost("/admin?index", { intent: "setup-test-data" }, client))));
+    expect(denied.status).toBe(403);
+    expect(denied.data).toMatchObject({ access: "admin", loginHref: "/api/login?returnTo=%2Fadmin&prompt=login" });
+    expect(db.select().from(transactions).all()).toHaveLength(0);
+    const ok = await answer(async () => dashboardAction(args(await formPost("/admin?index", { intent: "setup-test-data" }, admin))));
+    expect(ok.status).toBe(302);
+    expect(db.select().from(transactions).all()).toHaveLength(5);
+  });
+});
+
+describe("manage transaction action", () => {
+  it("initialize, update-milestone (of this transaction only) and edit-transaction", async () => {
+    const t = openFor(client.email);
+    const other = openFor("other@example.com", "selling");
+    initializeMilestones(db, admin, other.id);
+    const path = `/admin/transactions/${t.id}`;
+    const params = { id: String(t.id) };
+
+    const init = await answer(async () => manageAction(args(await formPost(path, { intent: "initialize" }, admin), params)));
+    expect(init.status).toBe(302);
+    const [first] = listMilestones(db, admin, t.id);
+
+    const update = await answer(async () =>
+      manageAction(args(await formPost(path, { intent: "update-milestone", milestoneId: String(first!.id), status: "completed", adminNotes: " Signed. " }, admin), params)),
+    );
+    expect(update.status).toBe(302);
+    expect(db.select().from(transactionMilestones).where(eq(transactionMilestones.id, first!.id)).get()).toMatchObject({ status: "completed", adminNotes: "Signed." });
+
+    const [foreign] = listMilestones(db, admin, other.id);
+    const wrong = await answer(async () =>
+      manageAction(args(await formPost(path, { intent: "update-milestone", milestoneId: String(foreign!.id), status: "completed" }, admin), params)),
+    );
+    expect(wrong.status).toBe(404);
+    expect(db.select().from(transactionMilestones).where(eq(transactionMilestones.id, foreign!.id)).get()!.status).toBe("not_started");
+
+    const invalid = await answer(async () =>
+      manageAction(args(await formPost(path, { intent: "update-milestone", milestoneId: String(first!.id), status: "done" }, admin), params)),
+    );
+    expect(invalid.status).toBe(400);
+
+    const edit = await answer(async () =>
+      manageAction(args(await formPost(path, { intent: "edit-transaction", propertyAddress: "2 New St", homeValue: "710,000", status: "cancelled" }, admin), params)),
+    );
+    expect(edit.status).toBe(302);
+    expect(db.select().from(transactions).where(eq(transactions.id, t.id)).get()).toMatchObject({ propertyAddress: "2 New St", homeValue: 710000, status: "cancelled" });
+  });
+
+  it("an unknown transaction is a 404 on the page and its action; a non-canonical id too", async () => {
+    expect((await answer(async () => manageLoader(args(await get("/admin/transactions/999", admin), { id: "999" })))).status).toBe(404);
+    expect((await answer(async () => manageLoader(args(await get("/admin/transactions/01", admin), { id: "01" })))).status).toBe(404);
+    const edit = await answer(async () =>
+      manageAction(args(await formPost("/admin/transactions/999", { intent: "edit-transaction", propertyAddress: "x", homeValue: "1", status: "active" }, admin), { id: "999" })),
+    );
+    expect(edit.status).toBe(404);
+  });
+});
+
+describe("new transaction action", () => {
+  it("opens a transaction by e-mail and goes to it; bad input is a 400", async () => {
+    const ok = await answer(async () =>
+      newTransactionAction(args(await formPost("/admin/transactions/new", { email: "New@Example.com", type: "selling", propertyAddress: "5 Sale Ave", homeValue: "1200000" }, admin))),
+    );
+    expect(ok.status).toBe(302);
+    const created = db.select().from(transactions).get()!;
+    expect(ok.headers.get("location")).toBe(`/admin/transactions/${created.id}`);
+    expect(created).toMatchObject({ type: "selling", tier: 2 });
+    const bad = await answer(async () => newTransactionAction(args(await formPost("/admin/transactions/new", { email: "x", type: "renting" }, admin))));
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("logout action", () => {
+  it("deletes the session row and clears the cookie", async () => {
+    const request = await formPost("/api/logout", {}, client);
+    expect(db.select().from(sessions).all()).toHaveLength(1);
+    const a = await answer(async () => logoutAction(args(request)));
+    expect(a.status).toBe(302);
+    expect(a.headers.get("set-cookie")).toMatch(/__session=;/);
+    expect(db.select().from(sessions).all()).toHaveLength(0);
+  });
+});
