@@ -3,33 +3,26 @@
  * browser tests cover the same forms end to end, with and without JavaScript).
  */
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setDb, type Db } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "~/db/client.server";
 import { contactSubmissions, listings, sessions, transactionMilestones, transactions, type User } from "~/db/schema";
 import { createListing } from "~/models/listing.server";
 import { initializeMilestones, listMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
-import { upsertUserFromClaims } from "~/models/user.server";
 import { action as landingAction } from "~/routes/_index";
 import { action as dashboardAction } from "~/routes/admin._index";
 import { action as manageAction, loader as manageLoader } from "~/routes/admin.transactions.$id";
 import { action as newTransactionAction } from "~/routes/admin.transactions.new";
 import { action as logoutAction } from "~/routes/api.logout";
 import { action as portalAction, loader as portalLoader } from "~/routes/client-portal";
-import { freshDb } from "./db";
+import { useAppDb } from "./db";
 import { answer, args, formPost, get } from "./request";
 
+const app = useAppDb();
 let db: Db;
 let admin: User;
 let client: User;
-
-beforeEach(() => {
-  db = freshDb();
-  setDb(db);
-  admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
-  client = upsertUserFromClaims(db, { email: "client@example.com", firstName: "Robin" });
-});
-afterEach(() => setDb(undefined));
+beforeEach(() => ({ db, admin, client } = app));
 
 const openFor = (email: string, type: "buying" | "selling" = "buying") =>
   createTransaction(db, admin, { email, type, propertyAddress: "1 Test St", homeValue: "700000" });

@@ -1,6 +1,25 @@
-import { openDatabase, type Db } from "~/db/client.server";
+import { afterEach, beforeEach } from "vitest";
+import { openDatabase, setDb, type Db } from "~/db/client.server";
+import type { User } from "~/db/schema";
+import { upsertUserFromClaims } from "~/models/user.server";
 
 /** A fresh in-memory database with every migration applied. */
 export function freshDb(): Db {
   return openDatabase(":memory:");
+}
+
+/**
+ * For tests that call routes: before each test a fresh database becomes the
+ * process's database, with an admin and a client in it.
+ */
+export function useAppDb() {
+  const state = {} as { db: Db; admin: User; client: User };
+  beforeEach(() => {
+    state.db = freshDb();
+    setDb(state.db);
+    state.admin = upsertUserFromClaims(state.db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+    state.client = upsertUserFromClaims(state.db, { email: "client@example.com", firstName: "Robin" });
+  });
+  afterEach(() => setDb(undefined));
+  return state;
 }

@@ -1,24 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setDb, type Db } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
 import { getSessionUser, requireAdmin, requireUser } from "~/lib/auth.server";
-import { upsertUserFromClaims } from "~/models/user.server";
 import { loader as rootLoader } from "~/root";
-import { freshDb } from "./db";
+import { useAppDb } from "./db";
 import { answer, args, get, ORIGIN, sessionCookie } from "./request";
 
+const app = useAppDb();
 let db: Db;
 let admin: User;
 let client: User;
-
-beforeEach(() => {
-  db = freshDb();
-  setDb(db);
-  admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
-  client = upsertUserFromClaims(db, { email: "client@example.com" });
-});
-afterEach(() => setDb(undefined));
+beforeEach(() => ({ db, admin, client } = app));
 
 describe("requireUser and requireAdmin", () => {
   it("return the user when allowed", async () => {
