@@ -81,11 +81,24 @@ export async function queryDb<T>(sql: string, ...params: unknown[]): Promise<T[]
   }
 }
 
-/** Runs `work` on the e2e server's database with the app's own client and models. */
+/**
+ * Runs `work` on the e2e server's database with the app's own client and
+ * models, inside one IMMEDIATE transaction: it waits for the server's writes
+ * (busy timeout) instead of failing when the server wrote between its reads
+ * and its writes (the models' own transactions become savepoints in it).
+ */
 async function withE2eDb<T>(work: (db: Db) => T | Promise<T>): Promise<T> {
   const db = openDatabase(E2E_DATABASE);
   try {
-    return await work(db);
+    db.$client.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await work(db);
+      db.$client.exec("COMMIT");
+      return result;
+    } catch (error) {
+      db.$client.exec("ROLLBACK");
+      throw error;
+    }
   } finally {
     db.$client.close();
   }
