@@ -19,7 +19,7 @@ export function SubmissionList({
   return (
     <ul className={className}>
       {submissions.map((s) => (
-        <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm" data-testid={testId}>
+        <li key={s.id} id={`submission-${s.id}`} className="flex scroll-mt-20 flex-wrap items-center justify-between gap-2 p-4 text-sm" data-testid={testId}>
           <div className="min-w-0">
             <p className="font-semibold">
               {s.name} <span className="font-normal text-slate-500">· {s.date}</span>

@@ -11,7 +11,14 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
+import {
+  EMAIL_KINDS,
+  EMAIL_STATUSES,
+  ENGAGEMENT_STATUSES,
+  MILESTONE_STATUSES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "~/lib/enums";
 
 export { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES };
 
@@ -34,6 +41,8 @@ export const users = sqliteTable("users", {
   lastName: text("last_name"),
   profileImageUrl: text("profile_image_url"),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  /** E-mail notices when an admin changes a milestone of the user's transaction (on by default). */
+  milestoneNotices: integer("milestone_notices", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -207,7 +216,9 @@ export const leadEngagement = sqliteTable(
       () => leadNurturingCampaigns.id,
       { onDelete: "set null" },
     ),
-    status: text("status").notNull().default("active"),
+    /** The lead's e-mail address (lowercase): one engagement per address per campaign. */
+    email: text("email"),
+    status: text("status", { enum: ENGAGEMENT_STATUSES }).notNull().default("active"),
     currentSequence: integer("current_sequence").notNull().default(1),
     lastEmailSent: integer("last_email_sent", { mode: "timestamp_ms" }),
     nextEmailDue: integer("next_email_due", { mode: "timestamp_ms" }),
@@ -218,7 +229,78 @@ export const leadEngagement = sqliteTable(
   (t) => [
     index("lead_engagement_submission_idx").on(t.contactSubmissionId),
     index("lead_engagement_next_due_idx").on(t.status, t.nextEmailDue),
+    uniqueIndex("lead_engagement_email_campaign_idx").on(t.email, t.campaignId),
   ],
+);
+
+/**
+ * The transactional outbox: every e-mail is a row first, written in the same
+ * database transaction as the event that causes it; the sender delivers due
+ * rows and records what happened.
+ */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
+    toAddress: text("to_address").notNull(),
+    toName: text("to_name"),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** Extra headers (List-Unsubscribe, ...), never built from visitor input. */
+    headers: text("headers", { mode: "json" }).notNull().$type<Record<string, string>>().default(sql`'{}'`),
+    /** The stable Message-ID, kept across retries. */
+    messageId: text("message_id").notNull().unique(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    contactSubmissionId: integer("contact_submission_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    engagementId: integer("engagement_id").references(() => leadEngagement.id, { onDelete: "set null" }),
+    campaignEmailId: integer("campaign_email_id").references(() => leadNurturingEmails.id, { onDelete: "set null" }),
+    transactionId: integer("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    /** Queued notices with the same key are merged into one e-mail (client notices of one transaction). */
+    coalesceKey: text("coalesce_key"),
+    /** What a mergeable message was built from, to build it again with more changes. */
+    payload: text("payload", { mode: "json" }).$type<unknown>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_kind_status_idx").on(t.kind, t.status, t.createdAt),
+    index("email_outbox_submission_idx").on(t.contactSubmissionId),
+    index("email_outbox_coalesce_idx").on(t.coalesceKey, t.status),
+  ],
+);
+
+/** Addresses that unsubscribed from lead nurturing: no drip e-mail reaches them again, from any campaign. */
+export const emailUnsubscribes = sqliteTable("email_unsubscribes", {
+  email: text("email").primaryKey(),
+  engagementId: integer("engagement_id").references(() => leadEngagement.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** What happened to a lead besides its e-mails: tracked clicks, unsubscribes (and, later, notes, pauses). */
+export const leadEvents = sqliteTable(
+  "lead_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    contactSubmissionId: integer("contact_submission_id")
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    engagementId: integer("engagement_id").references(() => leadEngagement.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    detail: text("detail"),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_events_submission_idx").on(t.contactSubmissionId, t.createdAt)],
 );
 
 export type User = typeof users.$inferSelect;
@@ -227,3 +309,6 @@ export type Milestone = typeof transactionMilestones.$inferSelect;
 export type Listing = typeof listings.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
+export type Engagement = typeof leadEngagement.$inferSelect;
+export type OutboxEmail = typeof emailOutbox.$inferSelect;
+export type NewOutboxEmail = typeof emailOutbox.$inferInsert;

@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { blogPosts, leadNurturingCampaigns, leadNurturingEmails } from "./schema";
 
-const SEED_VERSION = 1;
+/** 1: posts and the campaign; 2: the campaign's e-mails rewritten for sending (a welcome at once, then days apart). */
+const SEED_VERSION = 2;
 
 const day = 24 * 3600 * 1000;
 const SEED_DATE = Date.UTC(2025, 0, 15, 17, 0, 0);
@@ -72,57 +73,65 @@ export const SEED_DRAFT = {
 
 export const SEED_CAMPAIGN = {
   name: "New consultation follow-up",
-  type: "consultation",
+  type: "general",
   description:
-    "Sent to people who asked for a free consultation through the contact form and have not signed an agreement yet.",
+    "Sent to people who asked for a free consultation through the contact form: a welcome at once, then a few useful e-mails days apart.",
   emails: [
     {
       sequence: 1,
       delayDays: 0,
-      subject: "Thanks for reaching out about your home",
-      content:
-        "Thank you for contacting us. An agent will call you within one business day to set up your free consultation. In the meantime, our savings calculator shows what a flat fee could save you.",
+      subject: "Thanks, {{firstName}}: we got your message",
+      content: `Hi {{firstName}},
+Thank you for reaching out to Coastline Flat Fee Realty. A local agent has your message and will call you within one business day to set up your free consultation.
+Nothing to prepare for now. If a question comes to mind before we talk, just reply to this e-mail.`,
     },
     {
       sequence: 2,
-      delayDays: 3,
-      subject: "What a flat fee covers",
-      content:
-        "Every tier includes a full-service listing, professional photography, the MLS listing, negotiation and transaction support. Here is how the three tiers compare.",
+      delayDays: 2,
+      subject: "What our flat fee includes, {{firstName}}",
+      content: `Hi {{firstName}},
+People often ask what they give up with a flat fee. The short answer: nothing you need.
+Every tier includes a full-service listing, professional photography, the MLS listing, contract negotiation and support through escrow. Homes up to $500,000 pay $5,000; up to $1,500,000, $10,000; above that, $20,000. The fee is due at closing, not before.
+On a $900,000 San Diego home, a 3% commission is $27,000. Our fee for it is $10,000.`,
     },
     {
       sequence: 3,
-      delayDays: 7,
-      subject: "A step-by-step look at escrow in California",
-      content:
-        "Wondering what happens after an offer is accepted? Our article on escrow walks through the 30 to 45 days to closing.",
+      delayDays: 5,
+      subject: "Buying or selling in San Diego: what to get ready",
+      content: `Hi {{firstName}},
+A little preparation saves weeks later. If you are selling: gather permits for past work, HOA documents and recent utility bills, and fix the small things buyers notice (dripping faucets, sticking doors, scuffed paint).
+If you are buying: get a lender's pre-approval letter first. In San Diego, offers without one rarely win. Then list the neighborhoods and the must-haves that matter to you.
+In both cases, escrow in California usually runs 30 to 45 days, and your agent walks you through each step in our client portal.`,
     },
     {
       sequence: 4,
       delayDays: 14,
-      subject: "Ready when you are",
-      content:
-        "If now is not the right time, that is fine. Reply to this e-mail whenever you want a free market analysis of your home.",
+      subject: "Checking in, {{firstName}}",
+      content: `Hi {{firstName}},
+Just checking in. Whether you plan to move this season or next year, we are glad to give you a free market analysis of your home or a second opinion on a listing you saw.
+Reply to this e-mail or book a call, whenever it suits you.`,
     },
   ],
 };
 
-/** Seeds a new database once. Returns true when it seeded. */
+/** Seeds a new database once, and brings an older seed up to date. Returns true when it changed anything. */
 export function seedDatabase(db: Db): boolean {
   const version = db.$client.pragma("user_version", { simple: true }) as number;
   if (version >= SEED_VERSION) return false;
 
   db.transaction((tx) => {
-    for (const post of SEED_POSTS) {
+    if (version < 1) {
+      for (const post of SEED_POSTS) {
+        tx.insert(blogPosts)
+          .values({ ...post, published: true, updatedAt: post.createdAt })
+          .onConflictDoNothing({ target: blogPosts.slug })
+          .run();
+      }
       tx.insert(blogPosts)
-        .values({ ...post, published: true, updatedAt: post.createdAt })
+        .values({ ...SEED_DRAFT, published: false, updatedAt: SEED_DRAFT.createdAt })
         .onConflictDoNothing({ target: blogPosts.slug })
         .run();
     }
-    tx.insert(blogPosts)
-      .values({ ...SEED_DRAFT, published: false, updatedAt: SEED_DRAFT.createdAt })
-      .onConflictDoNothing({ target: blogPosts.slug })
-      .run();
 
     const { emails, ...campaign } = SEED_CAMPAIGN;
     const existing = tx
@@ -133,10 +142,17 @@ export function seedDatabase(db: Db): boolean {
     const campaignId =
       existing?.id ??
       tx.insert(leadNurturingCampaigns).values(campaign).returning().get().id;
+    if (existing) {
+      tx.update(leadNurturingCampaigns).set({ type: campaign.type, description: campaign.description }).where(eq(leadNurturingCampaigns.id, campaignId)).run();
+    }
+    // Version 1's e-mails were never sent (there was no sender): version 2's replace them.
     for (const email of emails) {
       tx.insert(leadNurturingEmails)
         .values({ ...email, campaignId })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: [leadNurturingEmails.campaignId, leadNurturingEmails.sequence],
+          set: { subject: email.subject, content: email.content, delayDays: email.delayDays, isActive: true },
+        })
         .run();
     }
   });

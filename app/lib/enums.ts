@@ -6,3 +6,13 @@ export const MILESTONE_STATUSES = ["not_started", "in_progress", "completed", "a
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+
+/** Lead engagement (lead_engagement.status): what the drip campaign does with a lead. */
+export const ENGAGEMENT_STATUSES = ["active", "paused", "completed", "unsubscribed", "converted"] as const;
+export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
+
+/** The e-mail outbox. */
+export const EMAIL_KINDS = ["lead_alert", "drip", "client_notice"] as const;
+export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -3,12 +3,21 @@
  * server with a message that names the variable.
  */
 import "dotenv/config";
+import path from "node:path";
 import { z } from "zod";
 
 const isLocalHost = (url: URL) =>
   ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
+
+const EMAIL = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+/** "address@example.com" or "Display Name <address@example.com>" (no line breaks). */
+const isMailbox = (v: string) => {
+  if (/[\r\n]/.test(v)) return false;
+  const named = v.match(/^([^<>]*)<([^<>]+)>$/);
+  return EMAIL.test(named ? named[2]!.trim() : v.trim());
+};
 
 const optionalString = z
   .string()
@@ -32,7 +41,7 @@ const schema = z
         .split(",")
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
-    ),
+    ).refine((list) => list.every((e) => EMAIL.test(e)), "must be comma-separated e-mail addresses"),
     OIDC_ISSUER: optionalString.pipe(z.string().url().optional()),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
@@ -41,6 +50,28 @@ const schema = z
     DEMO_SIGN_IN: optionalString.pipe(
       z.enum(["true", "false"], { errorMap: () => ({ message: "must be true or false" }) }).optional(),
     ),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .url("must be a URL such as smtp://user:pass@host:587 or smtps://user:pass@host:465")
+        .refine((v) => /^smtps?:\/\/[^/]/i.test(v), "must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: optionalString.pipe(
+      z
+        .string()
+        .refine(isMailbox, 'must be an e-mail address or "Name <address@example.com>"')
+        .optional(),
+    ),
+    LEAD_ALERT_EMAILS: optionalString.pipe(
+      z
+        .string()
+        .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
+        .refine((list) => list.every((e) => EMAIL.test(e)), "must be comma-separated e-mail addresses")
+        .optional(),
+    ),
+    MAIL_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    MAIL_DIR: optionalString,
     AGENCY_NAME: optionalString,
     AGENCY_LICENSE: optionalString.pipe(
       z
@@ -89,9 +120,14 @@ const schema = z
           "OIDC_CLIENT_SECRET, or DEMO_SIGN_IN=true to run a public demo on purpose",
       });
     }
+    const databaseDir = env.DATABASE_URL === ":memory:" ? "./data" : path.dirname(env.DATABASE_URL);
     return {
       ...env,
       APP_URL: appUrl.origin,
+      /** Staff told of each new lead: LEAD_ALERT_EMAILS, else ADMIN_EMAILS. */
+      leadAlertEmails: env.LEAD_ALERT_EMAILS ?? env.ADMIN_EMAILS,
+      /** Where messages are written as .eml files when there is no SMTP_URL. */
+      mailDir: env.MAIL_DIR ?? path.join(databaseDir, "mail"),
       SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
       /** True when cookies must carry the Secure flag. */
       secureCookies: appUrl.protocol === "https:",

@@ -27,6 +27,17 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "America/Los_Angeles",
 });
 
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "America/Los_Angeles",
+});
+
+/** A date and time in en-US ("January 15, 2025 at 9:30 AM"), in San Diego's time zone. */
+export function formatDateTime(date: Date | string | number): string {
+  return dateTimeFormat.format(new Date(date));
+}
+
 /** A date in en-US ("January 15, 2025"), in San Diego's time zone. */
 export function formatDate(date: Date | string | number): string {
   return dateFormat.format(new Date(date));

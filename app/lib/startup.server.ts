@@ -7,12 +7,15 @@ import { getDb } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed.server";
 import { env, EnvError } from "~/lib/env.server";
 import { startLocalProvider, type LocalProvider } from "~/lib/local-oidc.server";
+import { mailSettings } from "~/lib/mail-settings.server";
+import { startMailer } from "~/lib/mailer.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
 
 const state = globalThis as unknown as {
   __startup?: Promise<void>;
   __localOidc?: Promise<LocalProvider>;
   __purgeTimer?: NodeJS.Timeout;
+  __mailer?: ReturnType<typeof startMailer>;
 };
 
 /** The local provider (started on first use; one per process). */
@@ -42,6 +45,12 @@ async function run() {
   } else {
     console.log(`Sign-in uses the OpenID provider at ${config.OIDC_ISSUER}`);
   }
+  state.__mailer ??= startMailer(getDb, mailSettings());
+  console.log(
+    `E-mail: ${state.__mailer.transport.describe}` +
+      (config.SMTP_URL ? "" : " (no SMTP_URL: nothing is sent; open them with any mail program, or in /admin/emails)") +
+      `, checked every ${config.MAIL_TICK_SECONDS} s`,
+  );
   console.log(`Site: ${config.APP_URL}`);
 }
 

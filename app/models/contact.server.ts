@@ -1,28 +1,29 @@
 /**
  * Contact-form submissions (leads): creation by anyone, reading by admins only.
- * A new lead is enrolled in the first active lead-nurturing campaign.
+ * A new lead is stored with its staff alerts and its enrolment (and a first
+ * drip e-mail due at once) in one database transaction: all or nothing.
  */
-import { asc, count, desc, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import {
-  contactSubmissions,
-  leadEngagement,
-  leadNurturingCampaigns,
-  leadNurturingEmails,
-  type ContactSubmission,
-} from "~/db/schema";
+import { count, desc } from "drizzle-orm";
+import { createElement } from "react";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { contactSubmissions, type ContactSubmission } from "~/db/schema";
+import { LeadAlertEmail } from "~/emails/lead-alert";
+import { renderEmail } from "~/emails/render.server";
 import { HONEYPOT_FIELD, type ContactInput } from "~/lib/contact-schema";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { mailSettings, type MailSettings } from "~/lib/mail-settings.server";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-
-const DAY_MS = 24 * 3600 * 1000;
+import { enrollLead, sendDueDrip } from "~/models/nurturing.server";
+import { enqueueEmail } from "~/models/outbox.server";
 
 /**
- * Stores a validated contact form and enrols the lead. A filled honeypot means
- * a bot: nothing is stored and null is returned (callers answer as if sent).
+ * Stores a validated contact form, tells staff, and enrols the lead. A filled
+ * honeypot means a bot: nothing is stored or sent and null is returned
+ * (callers answer as if sent).
  */
-export function submitContact(db: Db, input: ContactInput): ContactSubmission | null {
+export function submitContact(db: Db, input: ContactInput, now: Date = new Date()): ContactSubmission | null {
   if (input[HONEYPOT_FIELD]) return null;
+  const settings = mailSettings();
   return db.transaction((tx) => {
     const submission = tx
       .insert(contactSubmissions)
@@ -32,33 +33,54 @@ export function submitContact(db: Db, input: ContactInput): ContactSubmission | 
         email: input.email.toLowerCase(),
         phone: input.phone,
         message: input.message || null,
+        createdAt: now,
       })
       .returning()
       .get();
-
-    const campaign = tx
-      .select({ id: leadNurturingCampaigns.id })
-      .from(leadNurturingCampaigns)
-      .where(eq(leadNurturingCampaigns.isActive, true))
-      .orderBy(asc(leadNurturingCampaigns.id))
-      .get();
-    if (campaign) {
-      const first = tx
-        .select({ delayDays: leadNurturingEmails.delayDays })
-        .from(leadNurturingEmails)
-        .where(eq(leadNurturingEmails.campaignId, campaign.id))
-        .orderBy(asc(leadNurturingEmails.sequence))
-        .get();
-      tx.insert(leadEngagement)
-        .values({
-          contactSubmissionId: submission.id,
-          campaignId: campaign.id,
-          nextEmailDue: first ? new Date(submission.createdAt.getTime() + first.delayDays * DAY_MS) : null,
-        })
-        .run();
-    }
+    const { engagement, repeat } = enrollLead(tx, submission, now);
+    enqueueLeadAlerts(tx, submission, repeat, settings, now);
+    if (engagement) sendDueDrip(tx, engagement.id, now, settings);
     return submission;
   });
+}
+
+/** Where staff open a lead. */
+export const leadPath = (submissionId: number) => `/admin/submissions#submission-${submissionId}`;
+
+/** One alert per staff address (LEAD_ALERT_EMAILS, else ADMIN_EMAILS), answering to the lead. */
+function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, settings: MailSettings, now: Date) {
+  if (settings.leadAlertEmails.length === 0) return;
+  const name = `${s.firstName} ${s.lastName}`;
+  const { html, text } = renderEmail(
+    createElement(LeadAlertEmail, {
+      site: settings.site,
+      appUrl: settings.appUrl,
+      preview: `${name} asked for a free consultation`,
+      name,
+      email: s.email,
+      phone: s.phone,
+      message: s.message,
+      receivedAt: formatDateTime(s.createdAt),
+      leadUrl: `${settings.appUrl}${leadPath(s.id)}`,
+      repeat,
+    }),
+  );
+  for (const address of settings.leadAlertEmails) {
+    enqueueEmail(
+      db,
+      {
+        kind: "lead_alert",
+        to: { address },
+        replyTo: s.email,
+        subject: `New lead: ${name}${repeat ? " (writing again)" : ""}`,
+        text,
+        html,
+        links: { contactSubmissionId: s.id },
+      },
+      now,
+      settings.messageIdDomain,
+    );
+  }
 }
 
 /** Submissions, newest first. Admins only. */

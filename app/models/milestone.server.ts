@@ -11,7 +11,9 @@ import type { TransactionType } from "~/lib/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
 import { currentStepOf } from "~/lib/progress";
+import { mailSettings } from "~/lib/mail-settings.server";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { noticeMilestoneChanged } from "~/models/notice.server";
 import { getTransaction } from "~/models/transaction.server";
 
 /** The milestones of a transaction the actor may read, by step. */
@@ -63,7 +65,8 @@ export type MilestoneRef = { milestoneId: number; transactionId?: number };
 
 /**
  * Updates one milestone (admins only). A milestone of another transaction than
- * `ref.transactionId` is not found. Completed sets the completion date to `now`
+ * `ref.transactionId` is not found. A real change (status, notes or document)
+ * queues the client's notice in the same transaction (unless `notify: false`). Completed sets the completion date to `now`
  * (kept if it already was completed); any other status clears it. Notes and the
  * document URL change only when given (non-empty). The transaction's
  * currentStep then follows: the first milestone not completed.
@@ -73,9 +76,11 @@ export function updateMilestone(
   actor: Actor,
   ref: MilestoneRef,
   input: MilestoneUpdate,
-  now: Date = new Date(),
+  options: { now?: Date; notify?: boolean } = {},
 ): Milestone {
   assertAdmin(actor);
+  const now = options.now ?? new Date();
+  const settings = options.notify === false ? null : mailSettings();
   return db.transaction((tx) => {
     const current = tx.select().from(transactionMilestones).where(eq(transactionMilestones.id, ref.milestoneId)).get();
     if (!current || (ref.transactionId !== undefined && current.transactionId !== ref.transactionId)) {
@@ -105,6 +110,9 @@ export function updateMilestone(
       .set({ currentStep: currentStepOf(siblings, transaction.type), updatedAt: now })
       .where(eq(transactions.id, transaction.id))
       .run();
+    const changed =
+      updated.status !== current.status || updated.adminNotes !== current.adminNotes || updated.documentUrl !== current.documentUrl;
+    if (changed && settings) noticeMilestoneChanged(tx, transaction, updated, now, settings);
     return updated;
   });
 }

@@ -54,6 +54,9 @@ export const SAMPLE_PLANS: readonly SamplePlan[] = [
  * completed one. A sample that exists already (same client and address) is
  * not added again. Returns how many transactions it created.
  */
+/** Sample data sends no e-mail: the sample clients' addresses are not real. */
+const quiet = { notify: false } as const;
+
 export function createTestData(db: Db, actor: Actor): number {
   assertAdmin(actor);
   const admin = getUserById(db, actor.id);
@@ -77,14 +80,14 @@ export function createTestData(db: Db, actor: Actor): number {
       type: plan.type,
       propertyAddress: plan.address,
       homeValue: String(plan.value),
-    });
+    }, { notify: false });
     created += 1;
     if (plan.done === null) continue;
     initializeMilestones(db, actor, transaction.id);
     const milestones = listMilestones(db, actor, transaction.id);
     const done = plan.done === "all" ? milestones.length : plan.done;
     for (const m of milestones.slice(0, done)) {
-      updateMilestone(db, actor, { transactionId: transaction.id, milestoneId: m.id }, { status: "completed" });
+      updateMilestone(db, actor, { transactionId: transaction.id, milestoneId: m.id }, { status: "completed" }, quiet);
     }
     const next = milestones[done];
     if (next) {
@@ -93,6 +96,7 @@ export function createTestData(db: Db, actor: Actor): number {
         actor,
         { transactionId: transaction.id, milestoneId: next.id },
         { status: "in_progress", adminNotes: "We are working on this step now." },
+        quiet,
       );
     } else {
       updateTransaction(db, actor, transaction.id, { propertyAddress: plan.address, homeValue: String(plan.value), status: "completed" });

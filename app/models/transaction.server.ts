@@ -8,7 +8,9 @@ import { transactions, type Transaction } from "~/db/schema";
 import type { EditTransaction, NewTransaction } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
 import { tierFor } from "~/lib/pricing";
+import { mailSettings } from "~/lib/mail-settings.server";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { noticeTransactionOpened } from "~/models/notice.server";
 import { findOrCreateClient } from "~/models/user.server";
 
 /** The actor's transactions; every transaction for admins. */
@@ -36,13 +38,23 @@ export function getTransaction(db: Db, actor: Actor, id: number): Transaction {
   return row;
 }
 
-/** Opens a transaction for a client by e-mail (created if they have not signed in yet). Admins only. */
-export function createTransaction(db: Db, actor: Actor, input: NewTransaction): Transaction {
+/**
+ * Opens a transaction for a client by e-mail (created if they have not signed
+ * in yet) and queues their welcome e-mail (unless `notify: false`). Admins only.
+ */
+export function createTransaction(
+  db: Db,
+  actor: Actor,
+  input: NewTransaction,
+  options: { now?: Date; notify?: boolean } = {},
+): Transaction {
   assertAdmin(actor);
+  const now = options.now ?? new Date();
+  const settings = options.notify === false ? null : mailSettings();
   return db.transaction((tx) => {
     const client = findOrCreateClient(tx, input);
     const value = Number(input.homeValue);
-    return tx
+    const transaction = tx
       .insert(transactions)
       .values({
         userId: client.id,
@@ -50,9 +62,13 @@ export function createTransaction(db: Db, actor: Actor, input: NewTransaction): 
         propertyAddress: input.propertyAddress,
         homeValue: value,
         tier: input.tier ?? tierFor(value).tier,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning()
       .get();
+    if (settings) noticeTransactionOpened(tx, transaction, now, settings);
+    return transaction;
   });
 }
 

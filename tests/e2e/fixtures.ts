@@ -165,7 +165,7 @@ export async function seedTransaction(options: {
           admin,
           { transactionId: transaction.id, milestoneId: steps[i]!.id },
           { status: m.status, adminNotes: m.notes, documentUrl: m.documentUrl },
-          m.completedAt ? new Date(m.completedAt) : new Date(),
+          { now: m.completedAt ? new Date(m.completedAt) : new Date() },
         );
       });
     }

@@ -71,8 +71,11 @@ describe("contact submissions", () => {
     expect(db.select().from(contactSubmissions).all()).toHaveLength(1);
     const engagement = db.select().from(leadEngagement).all();
     expect(engagement).toHaveLength(1);
-    expect(engagement[0]).toMatchObject({ contactSubmissionId: row.id, status: "active", currentSequence: 1, score: 0 });
-    expect(engagement[0]!.nextEmailDue?.getTime()).toBe(row.createdAt.getTime());
+    // Issue 9: the welcome (delay 0) is queued at once with the submission, so the lead waits for e-mail 2,
+    // due its 2 days after; a first inquiry scores 10.
+    expect(engagement[0]).toMatchObject({ contactSubmissionId: row.id, status: "active", currentSequence: 2, score: 10, email: "dana@example.com" });
+    expect(engagement[0]!.lastEmailSent?.getTime()).toBe(row.createdAt.getTime());
+    expect(engagement[0]!.nextEmailDue?.getTime()).toBe(row.createdAt.getTime() + 2 * 24 * 3600 * 1000);
   });
 
   it("stores nothing when the honeypot is filled", () => {

@@ -35,7 +35,10 @@ describe("first-start seed", () => {
     expect(tables).toEqual([
       "blog_posts",
       "contact_submissions",
+      "email_outbox",
+      "email_unsubscribes",
       "lead_engagement",
+      "lead_events",
       "lead_nurturing_campaigns",
       "lead_nurturing_emails",
       "listings",

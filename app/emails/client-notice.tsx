@@ -1,0 +1,62 @@
+/** Client notices: a transaction was opened for them, or milestones of it changed. */
+import { Button, Text } from "@react-email/components";
+import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
+
+export type MilestoneChange = { step: number; title: string; status: string; note: string | null; documentUrl: string | null };
+
+export function MilestoneNoticeEmail(
+  p: EmailFrame & { firstName: string; property: string; changes: MilestoneChange[]; portalUrl: string },
+) {
+  return (
+    <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview}>
+      <Text style={paragraph}>Hi {p.firstName},</Text>
+      <Text style={paragraph}>
+        {p.changes.length === 1 ? "A step" : `${p.changes.length} steps`} of your transaction for {p.property} changed:
+      </Text>
+      {p.changes.map((c) => (
+        <Text key={c.step} style={{ ...paragraph, paddingLeft: "12px", borderLeft: "3px solid #1565c0" }}>
+          <strong>
+            Step {c.step}: {c.title}
+          </strong>{" "}
+          — {c.status}
+          {c.note ? (
+            <>
+              <br />
+              Note from your agent: {c.note}
+            </>
+          ) : null}
+          {c.documentUrl ? (
+            <>
+              <br />
+              Document: {c.documentUrl}
+            </>
+          ) : null}
+        </Text>
+      ))}
+      <Button href={p.portalUrl} style={button}>
+        See your progress
+      </Button>
+      <Text style={{ ...paragraph, fontSize: "13px", color: "#475569", marginTop: "16px" }}>
+        You can turn these notices off in your client portal.
+      </Text>
+    </EmailLayout>
+  );
+}
+
+export function ClientWelcomeEmail(
+  p: EmailFrame & { firstName: string; property: string; kind: "buying" | "selling"; signInUrl: string },
+) {
+  return (
+    <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview}>
+      <Text style={paragraph}>Hi {p.firstName},</Text>
+      <Text style={paragraph}>
+        Welcome to {p.site.name}. We opened your {p.kind === "buying" ? "purchase" : "sale"} of {p.property} in our client
+        portal. There you can follow every step of the transaction, read your agent's notes and open your documents.
+      </Text>
+      <Text style={paragraph}>Sign in with this e-mail address:</Text>
+      <Button href={p.signInUrl} style={button}>
+        Open your client portal
+      </Button>
+    </EmailLayout>
+  );
+}

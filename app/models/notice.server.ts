@@ -1,0 +1,103 @@
+/**
+ * Client notices (transactional e-mail): a welcome when an admin opens a
+ * transaction for a client, and a notice when an admin changes a milestone of
+ * it. Changes to one transaction that happen before its notice is sent (within
+ * one tick) are merged into that one e-mail. A client can turn milestone notices off.
+ */
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import type { DbOrTx } from "~/db/client.server";
+import { users, type Milestone, type Transaction } from "~/db/schema";
+import { ClientWelcomeEmail, MilestoneNoticeEmail, type MilestoneChange } from "~/emails/client-notice";
+import { renderEmail } from "~/emails/render.server";
+import { oneLine } from "~/lib/mail";
+import type { MailSettings } from "~/lib/mail-settings.server";
+import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
+import { enqueueEmail, findMergeable, replaceContent } from "~/models/outbox.server";
+
+const firstNameOf = (user: { firstName: string | null }) => oneLine(user.firstName || "there", 100);
+const propertyOf = (t: Pick<Transaction, "propertyAddress">) => t.propertyAddress || "your home";
+
+/** The welcome e-mail of a transaction an admin opened for a client, with the sign-in link. */
+export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, now: Date, settings: MailSettings) {
+  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
+  if (!client) return;
+  const subject = `Your ${transaction.type === "buying" ? "purchase" : "sale"} with ${settings.site.name}: your client portal`;
+  const { html, text } = renderEmail(
+    createElement(ClientWelcomeEmail, {
+      site: settings.site,
+      appUrl: settings.appUrl,
+      preview: subject,
+      firstName: firstNameOf(client),
+      property: propertyOf(transaction),
+      kind: transaction.type,
+      signInUrl: `${settings.appUrl}/client-portal`,
+    }),
+  );
+  enqueueEmail(
+    db,
+    {
+      kind: "client_notice",
+      to: { address: client.email, name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null },
+      subject,
+      text,
+      html,
+      links: { transactionId: transaction.id },
+    },
+    now,
+    settings.messageIdDomain,
+  );
+}
+
+/** Tells the client of a changed milestone (new status, notes or document), merged with queued changes. */
+export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, milestone: Milestone, now: Date, settings: MailSettings) {
+  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
+  if (!client?.milestoneNotices) return;
+  const change: MilestoneChange = {
+    step: milestone.stepNumber,
+    title: milestone.title,
+    status: MILESTONE_STATUS_LABELS[milestone.status].label,
+    note: milestone.adminNotes,
+    documentUrl: milestone.documentUrl,
+  };
+  const key = `transaction:${transaction.id}`;
+  const queued = findMergeable(db, key);
+  const earlier = ((queued?.payload as { changes?: MilestoneChange[] } | null)?.changes ?? []).filter((c) => c.step !== change.step);
+  const changes = [...earlier, change].sort((a, b) => a.step - b.step);
+  const property = propertyOf(transaction);
+  const subject =
+    changes.length === 1
+      ? `Update on ${property}: ${change.title} is ${change.status}`
+      : `Update on ${property}: ${changes.length} steps changed`;
+  const { html, text } = renderEmail(
+    createElement(MilestoneNoticeEmail, {
+      site: settings.site,
+      appUrl: settings.appUrl,
+      preview: subject,
+      firstName: firstNameOf(client),
+      property,
+      changes,
+      portalUrl: `${settings.appUrl}/client-portal`,
+    }),
+  );
+  const payload = { changes };
+  if (queued) {
+    replaceContent(db, queued.id, { subject, text, html, payload }, now);
+    return;
+  }
+  enqueueEmail(
+    db,
+    {
+      kind: "client_notice",
+      to: { address: client.email, name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null },
+      subject,
+      text,
+      html,
+      links: { transactionId: transaction.id },
+      coalesceKey: key,
+      payload,
+    },
+    now,
+    settings.messageIdDomain,
+  );
+}

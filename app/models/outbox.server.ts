@@ -1,0 +1,182 @@
+/**
+ * The e-mail outbox: messages are rows first (`enqueueEmail`, inside the
+ * transaction of the event that causes them); the sender claims due rows and
+ * records each attempt; admins read the log and retry failed messages.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { emailOutbox, type NewOutboxEmail, type OutboxEmail } from "~/db/schema";
+import type { EmailKind, EmailStatus } from "~/lib/enums";
+import { NotFoundError } from "~/lib/errors";
+import { afterFailure, backoffMs, oneLine } from "~/lib/mail";
+import { assertAdmin, type Actor } from "~/models/actor.server";
+
+export type OutgoingEmail = {
+  kind: EmailKind;
+  to: { address: string; name?: string | null };
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  links?: Pick<NewOutboxEmail, "contactSubmissionId" | "engagementId" | "campaignEmailId" | "transactionId">;
+  coalesceKey?: string;
+  payload?: unknown;
+};
+
+/** Stores a message to send at once (a new stable Message-ID). Names and subjects are made header-safe here. */
+export function enqueueEmail(db: DbOrTx, email: OutgoingEmail, now: Date, messageIdDomain: string): OutboxEmail {
+  return db
+    .insert(emailOutbox)
+    .values({
+      kind: email.kind,
+      toAddress: email.to.address,
+      toName: email.to.name ? oneLine(email.to.name, 100) : null,
+      replyTo: email.replyTo ?? null,
+      subject: oneLine(email.subject, 250),
+      textBody: email.text,
+      htmlBody: email.html,
+      headers: email.headers ?? {},
+      messageId: `<${randomUUID()}@${messageIdDomain}>`,
+      nextAttemptAt: now,
+      coalesceKey: email.coalesceKey ?? null,
+      payload: email.payload ?? null,
+      ...email.links,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+}
+
+/** The queued message with this key that has not been tried yet (to merge a new change into it). */
+export function findMergeable(db: DbOrTx, coalesceKey: string): OutboxEmail | undefined {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.coalesceKey, coalesceKey), eq(emailOutbox.status, "queued"), eq(emailOutbox.attempts, 0)))
+    .get();
+}
+
+/** Replaces the content of a queued, untried message (a merged notice). */
+export function replaceContent(db: DbOrTx, id: number, content: Pick<OutgoingEmail, "subject" | "text" | "html" | "payload">, now: Date) {
+  db.update(emailOutbox)
+    .set({ subject: oneLine(content.subject, 250), textBody: content.text, htmlBody: content.html, payload: content.payload ?? null, updatedAt: now })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, 0)))
+    .run();
+}
+
+/**
+ * Claims up to `limit` due messages for one delivery attempt. Each claimed
+ * row counts the attempt and is pushed to its retry time before it is sent,
+ * so a crash during delivery leaves it queued to be tried again (at least
+ * once, maybe twice; never zero times).
+ */
+export function claimDue(db: Db, now: Date, limit: number, tickMs: number): OutboxEmail[] {
+  return db.transaction((tx) => {
+    const due = tx
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+      .limit(limit)
+      .all();
+    for (const row of due) {
+      const attempts = row.attempts + 1;
+      tx.update(emailOutbox)
+        .set({ attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, tickMs)), updatedAt: now })
+        .where(eq(emailOutbox.id, row.id))
+        .run();
+      row.attempts = attempts;
+    }
+    return due;
+  });
+}
+
+export function markSent(db: Db, id: number, providerMessageId: string | null, now: Date) {
+  db.update(emailOutbox)
+    .set({ status: "sent", sentAt: now, providerMessageId, lastError: null, updatedAt: now })
+    .where(eq(emailOutbox.id, id))
+    .run();
+}
+
+/** Records a failed attempt: retried with backoff, or failed for good (5xx, or the last attempt). */
+export function markAttemptFailed(db: Db, row: Pick<OutboxEmail, "id" | "attempts">, error: unknown, now: Date, tickMs: number) {
+  const next = afterFailure(row.attempts, error, now, tickMs);
+  const message = error instanceof Error ? error.message : String(error);
+  db.update(emailOutbox)
+    .set({ status: next.status, nextAttemptAt: next.nextAttemptAt, lastError: message.slice(0, 1000), updatedAt: now })
+    .where(eq(emailOutbox.id, row.id))
+    .run();
+}
+
+export const EMAIL_PAGE_SIZE = 50;
+
+/** The e-mail log for admins: newest first, 50 a page, by status and kind. */
+export function listEmails(
+  db: Db,
+  actor: Actor,
+  options: { status?: EmailStatus; kind?: EmailKind; page?: number } = {},
+) {
+  assertAdmin(actor);
+  const conditions: SQL[] = [];
+  if (options.status) conditions.push(eq(emailOutbox.status, options.status));
+  if (options.kind) conditions.push(eq(emailOutbox.kind, options.kind));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const page = Math.max(1, options.page ?? 1);
+  const total = db.select({ n: count() }).from(emailOutbox).where(where).get()!.n;
+  const rows = db
+    .select({
+      id: emailOutbox.id,
+      kind: emailOutbox.kind,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+    })
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(EMAIL_PAGE_SIZE)
+    .offset((page - 1) * EMAIL_PAGE_SIZE)
+    .all();
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / EMAIL_PAGE_SIZE)) };
+}
+
+export function getEmail(db: Db, actor: Actor, id: number): OutboxEmail {
+  assertAdmin(actor);
+  const row = db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+  if (!row) throw new NotFoundError("E-mail not found");
+  return row;
+}
+
+/** Queues a failed message again, due now, with a fresh count of attempts. Admins only. */
+export function retryEmail(db: Db, actor: Actor, id: number, now: Date = new Date()): OutboxEmail {
+  assertAdmin(actor);
+  const row = db
+    .update(emailOutbox)
+    .set({ status: "queued", attempts: 0, nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
+    .returning()
+    .get();
+  if (!row) throw new NotFoundError("No failed e-mail with this id");
+  return row;
+}
+
+/** How many messages wait and how many failed, for the dashboard. */
+export function emailCounts(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  const rows = db
+    .select({ status: emailOutbox.status, n: count() })
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.status} in ('queued', 'failed')`)
+    .groupBy(emailOutbox.status)
+    .all();
+  const of = (status: EmailStatus) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { queued: of("queued"), failed: of("failed") };
+}
