@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     setupFiles: ["tests/unit/setup.ts"],
+    // Staff told of new leads in the unit tests (the configuration is read once per process).
+    env: { LEAD_ALERT_EMAILS: "agent1@agency.test, agent2@agency.test" },
     environment: "node",
     pool: "forks",
   },

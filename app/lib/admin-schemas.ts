@@ -1,6 +1,6 @@
 /** Forms of the admin area (SPEC §5 milestone update; issue 5 transactions). One schema for browser, action and API. */
 import { z } from "zod";
-import { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
+import { EMAIL_KINDS, EMAIL_STATUSES, MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
 import { blankToUndefined, idField, isHttpUrl, moneyDigits, pageField } from "~/lib/form-values";
 
 const httpUrl = z
@@ -77,3 +77,13 @@ export const pageSchema = z.object({ page: pageField });
 
 /** The query of a URL as a plain object for the schemas above. */
 export const searchParamsObject = (url: string | URL) => Object.fromEntries(new URL(url).searchParams);
+
+export const EMAIL_KIND_LABELS = { lead_alert: "Lead alert", drip: "Drip", client_notice: "Client notice" } as const;
+export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
+
+/** The e-mail log's filter (`/admin/emails?status=&kind=&page=`); anything not understood means "all". */
+export const emailLogSchema = z.object({
+  status: z.enum(["all", ...EMAIL_STATUSES]).catch("all"),
+  kind: z.enum(["all", ...EMAIL_KINDS]).catch("all"),
+  page: pageField,
+});

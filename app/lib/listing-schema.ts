@@ -68,6 +68,9 @@ export const favoriteSchema = z.object({
 /** The portal's favorite form: which listing and the new value. */
 export const favoriteFormSchema = favoriteSchema.extend({ id: idField });
 
+/** The portal's e-mail notices form: on or off. */
+export const noticesFormSchema = z.object({ notices: z.enum(["on", "off"]) });
+
 /** The portal's delete form: which listing. */
 export const deleteFormSchema = z.object({ id: idField });
 

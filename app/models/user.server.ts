@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
+import { NotFoundError } from "~/lib/errors";
 
 export type PublicUser = Pick<
   User,
@@ -97,6 +98,13 @@ export function findOrCreateClient(
   };
   if (Object.keys(names).length === 0) return existing;
   return db.update(users).set({ ...names, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning().get()!;
+}
+
+/** Turns the actor's own milestone notices on or off. */
+export function setMilestoneNotices(db: Db, actor: Pick<User, "id">, on: boolean): User {
+  const row = db.update(users).set({ milestoneNotices: on, updatedAt: new Date() }).where(eq(users.id, actor.id)).returning().get();
+  if (!row) throw new NotFoundError("User not found");
+  return row;
 }
 
 /** Grants or revokes the admin role of an existing user; undefined when none. */

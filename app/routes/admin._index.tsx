@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { User } from "~/db/schema";
 import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { adminSummary, searchTransactions } from "~/models/dashboard.server";
+import { emailCounts } from "~/models/outbox.server";
 import { createTestData } from "~/models/sample-data.server";
 
 const RECENT_SUBMISSIONS = 5;
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalSteps: r.milestonesTotal,
     })),
     submissionCount: countContactSubmissions(db, admin),
+    emails: emailCounts(db, admin),
     submissions: listContactSubmissions(db, admin, { limit: RECENT_SUBMISSIONS }).map(toContactSummary),
   };
 }
@@ -84,7 +86,15 @@ export default function AdminDashboard() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
+          <Link
+            to="/admin/emails"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold"
+            data-testid="email-counts"
+          >
+            E-mails: {d.emails.queued} queued
+            {d.emails.failed > 0 ? <span className="text-red-700">, {d.emails.failed} failed</span> : `, ${d.emails.failed} failed`}
+          </Link>
           <Link to="/admin/transactions/new" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
             New Transaction
           </Link>

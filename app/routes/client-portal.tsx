@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { AddPropertyDialog, type AddPropertyResult } from "~/components/add-property-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListingCard } from "~/components/listing-card";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmissionList } from "~/components/submission-list";
+import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { useToast } from "~/components/toaster";
 import { getDb } from "~/db/client.server";
 import type { User } from "~/db/schema";
@@ -14,7 +15,7 @@ import { initializeFormSchema } from "~/lib/admin-schemas";
 import { requireUser } from "~/lib/auth.server";
 import { NotFoundError } from "~/lib/errors";
 import { readForm } from "~/lib/http.server";
-import { deleteFormSchema, favoriteFormSchema, listingSchema, parseFormSchema } from "~/lib/listing-schema";
+import { deleteFormSchema, favoriteFormSchema, listingSchema, noticesFormSchema, parseFormSchema } from "~/lib/listing-schema";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseListingUrl } from "~/lib/zillow";
@@ -22,6 +23,7 @@ import { listContactSubmissions, toContactSummary } from "~/models/contact.serve
 import { createListing, deleteListing, listListings, setFavorite, toListingJson } from "~/models/listing.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
+import { setMilestoneNotices } from "~/models/user.server";
 import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
 
 const ADD_DIALOG = "add-property";
@@ -34,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const transaction = firstActiveTransaction(db, user);
   return {
-    user: { firstName: user.firstName, email: user.email, isAdmin: user.isAdmin },
+    user: { firstName: user.firstName, email: user.email, isAdmin: user.isAdmin, milestoneNotices: user.milestoneNotices },
     transaction: transaction ? toTransactionJson(transaction) : null,
     milestones: transaction ? listMilestones(db, user, transaction.id).map(toMilestoneJson) : [],
     listings: listListings(db, user).map(toListingJson),
@@ -58,6 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return deleteAction(user, formData);
     case "initialize":
       return initializeAction(user, formData);
+    case "notices":
+      return noticesAction(user, formData);
     default:
       return data({ message: "Unknown action" }, { status: 400 });
   }
@@ -142,6 +146,17 @@ async function initializeAction(user: User, formData: FormData) {
   return initializeMilestonesAndRedirect(getDb(), user, parsed.data.transactionId, PORTAL);
 }
 
+/** Milestone e-mail notices on or off (a plain form). */
+async function noticesAction(user: User, formData: FormData) {
+  const parsed = noticesFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return data({ message: "Choose on or off" }, { status: 400 });
+  const on = parsed.data.notices === "on";
+  setMilestoneNotices(getDb(), user, on);
+  return redirectWithToast(PORTAL, {
+    description: on ? "You will get an e-mail when your transaction moves forward." : "Milestone e-mails are off.",
+  });
+}
+
 export default function ClientPortal() {
   return <Portal data={useLoaderData<typeof loader>()} />;
 }
@@ -194,6 +209,25 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
           </section>
         )}
       </div>
+
+      <section aria-labelledby="notices-title" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-6 py-4 text-sm">
+        <div>
+          <h2 id="notices-title" className="font-semibold">
+            E-mail notices
+          </h2>
+          <p className="text-slate-600" data-testid="notices-state">
+            {user.milestoneNotices
+              ? "On: we e-mail you when a step of your transaction changes."
+              : "Off: we do not e-mail you when a step of your transaction changes."}
+          </p>
+        </div>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="notices" value={user.milestoneNotices ? "off" : "on"} />
+          <SubmitButton intent="notices" pendingLabel="Saving..." className={buttonOutline}>
+            {user.milestoneNotices ? "Turn off e-mail notices" : "Turn on e-mail notices"}
+          </SubmitButton>
+        </Form>
+      </section>
 
       <section aria-labelledby="listings-title" className="mt-10">
         <div className="flex flex-wrap items-center justify-between gap-3">

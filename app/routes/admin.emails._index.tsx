@@ -1,0 +1,117 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EmailStatusBadge } from "~/components/email-status";
+import { Pager } from "~/components/pager";
+import { buttonOutline } from "~/components/submit-button";
+import { getDb } from "~/db/client.server";
+import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS, emailLogSchema, searchParamsObject } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { formatDateTime } from "~/lib/format";
+import { privatePageMeta } from "~/lib/seo";
+import { listEmails } from "~/models/outbox.server";
+
+export const meta: MetaFunction<typeof loader> = () => privatePageMeta("E-mail Log");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const filter = emailLogSchema.parse(searchParamsObject(request.url));
+  const result = listEmails(getDb(), admin, {
+    status: filter.status === "all" ? undefined : filter.status,
+    kind: filter.kind === "all" ? undefined : filter.kind,
+    page: filter.page,
+  });
+  return {
+    filter,
+    ...result,
+    rows: result.rows.map((r) => ({
+      ...r,
+      createdAt: formatDateTime(r.createdAt),
+      sentAt: r.sentAt ? formatDateTime(r.sentAt) : null,
+      nextAttemptAt: r.status === "queued" ? formatDateTime(r.nextAttemptAt) : null,
+    })),
+  };
+}
+
+export default function EmailLog() {
+  const d = useLoaderData<typeof loader>();
+  const href = (page: number) => `?${new URLSearchParams({ status: d.filter.status, kind: d.filter.kind, page: String(page) })}`;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <Link to="/admin" className="text-sm text-brand-700 underline">
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">E-mail Log</h1>
+      <p className="mt-1 text-slate-600">Every message the site sends, newest first: {d.total} shown by this filter.</p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter e-mails">
+        <label className="text-sm font-semibold">
+          Status
+          <select name="status" defaultValue={d.filter.status} className="mt-1 block rounded-md border border-slate-300 px-3 py-2">
+            <option value="all">All statuses</option>
+            {Object.entries(EMAIL_STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          Kind
+          <select name="kind" defaultValue={d.filter.kind} className="mt-1 block rounded-md border border-slate-300 px-3 py-2">
+            <option value="all">All kinds</option>
+            {Object.entries(EMAIL_KIND_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={buttonOutline}>
+          Filter
+        </button>
+      </Form>
+      {d.rows.length === 0 ? (
+        <p className="mt-8 text-center text-slate-600">No e-mails match this filter.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                {["Recipient", "Kind", "Subject", "Status", "Attempts", "Created", "Sent / next try"].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {d.rows.map((r) => (
+                <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="email-row">
+                  <td className="px-3 py-2">{r.toAddress}</td>
+                  <td className="px-3 py-2">{EMAIL_KIND_LABELS[r.kind]}</td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/emails/${r.id}`} className="font-medium text-brand-700 underline">
+                      {r.subject}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    <EmailStatusBadge status={r.status} />
+                    {r.status === "failed" && r.lastError ? <span className="mt-1 block text-xs text-red-800">{r.lastError}</span> : null}
+                  </td>
+                  <td className="px-3 py-2">{r.attempts}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{r.createdAt}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{r.sentAt ?? r.nextAttemptAt ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={d.page} pageCount={d.pageCount} href={href} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,13 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db/client.server";
+import { mailSettings } from "~/lib/mail-settings.server";
+import { recordClick } from "~/models/nurturing.server";
+
+/** GET /r/TOKEN: a tracked link of a drip e-mail; counts the click and goes (303) to its page of this site. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const target = recordClick(getDb(), mailSettings().secret, params.token ?? "", new Date());
+  if (!target) {
+    return new Response("This link is not valid.", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  return redirect(target, { status: 303, headers: { "cache-control": "no-store" } });
+}
