@@ -87,8 +87,8 @@ export async function queryDb<T>(sql: string, ...params: unknown[]): Promise<T[]
  * (busy timeout) instead of failing when the server wrote between its reads
  * and its writes (the models' own transactions become savepoints in it).
  */
-async function withE2eDb<T>(work: (db: Db) => T | Promise<T>): Promise<T> {
-  const db = openDatabase(E2E_DATABASE);
+export async function withE2eDb<T>(work: (db: Db) => T | Promise<T>, database = E2E_DATABASE): Promise<T> {
+  const db = openDatabase(database);
   try {
     db.$client.exec("BEGIN IMMEDIATE");
     try {
@@ -110,9 +110,14 @@ async function withE2eDb<T>(work: (db: Db) => T | Promise<T>): Promise<T> {
  * address) and a session row are written with the app's own code, and the
  * signed cookie is set. auth.spec.ts signs in through the real provider.
  */
+/** Which server a fixture writes to: the main e2e server, or one a test started itself. */
+export type TargetServer = { database: string; baseUrl: string; secret: string };
+const MAIN_SERVER: TargetServer = { database: E2E_DATABASE, baseUrl: BASE_URL, secret: E2E_SESSION_SECRET };
+
 export async function loginAs(
   page: Page,
   options: { email: string; firstName?: string; admin?: boolean; returnTo?: string | null },
+  server: TargetServer = MAIN_SERVER,
 ): Promise<User> {
   const { user, cookie } = await withE2eDb(async (db) => {
     const user = upsertUserFromClaims(
@@ -120,14 +125,14 @@ export async function loginAs(
       { email: options.email, firstName: options.firstName },
       options.admin || options.email === ADMIN_EMAIL ? [options.email] : [],
     );
-    const storage = createDbSessionStorage({ db: () => db, secret: E2E_SESSION_SECRET, secure: false });
+    const storage = createDbSessionStorage({ db: () => db, secret: server.secret, secure: false });
     const session = await storage.getSession();
     session.set("userId", user.id);
     return { user, cookie: await storage.commitSession(session) };
-  });
+  }, server.database);
   const value = cookie.split(";")[0]!.slice(`${SESSION_COOKIE}=`.length);
-  await page.context().addCookies([{ name: SESSION_COOKIE, value, url: BASE_URL, httpOnly: true, sameSite: "Lax" }]);
-  if (options.returnTo !== null) await page.goto(options.returnTo ?? "/client-portal");
+  await page.context().addCookies([{ name: SESSION_COOKIE, value, url: server.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+  if (options.returnTo !== null) await page.goto(`${server.baseUrl}${options.returnTo ?? "/client-portal"}`);
   return user;
 }
 

@@ -1,0 +1,158 @@
+/**
+ * Servers a test starts for itself: the app (server.js on the real build,
+ * with a database of its own) and a real SMTP server (smtp-server, with
+ * mailparser reading what arrives). Ports are picked free.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const APP_SESSION_SECRET = "own-server-session-secret-of-32-chars!";
+
+export type AppServer = {
+  port: number;
+  baseUrl: string;
+  database: string;
+  secret: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/** Starts server.js with a fresh database; `waitUntilUp` unless told not to (a server meant to refuse start). */
+export async function startApp(name: string, env: Record<string, string>, options: { wait?: boolean } = {}): Promise<AppServer> {
+  const port = await freePort();
+  const oidcPort = await freePort();
+  const database = `tests/.tmp/${name}-${port}.db`;
+  mkdirSync("tests/.tmp", { recursive: true });
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      LOCAL_OIDC_PORT: String(oidcPort),
+      DATABASE_URL: database,
+      MAIL_DIR: `tests/.tmp/mail-${name}-${port}`,
+      SESSION_SECRET: APP_SESSION_SECRET,
+      OIDC_ISSUER: "",
+      LOG_FORMAT: "tiny",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const server: AppServer = {
+    port,
+    baseUrl: `http://localhost:${port}`,
+    database,
+    secret: env.SESSION_SECRET ?? APP_SESSION_SECRET,
+    child,
+    exited,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+      rmSync(`tests/.tmp/mail-${name}-${port}`, { recursive: true, force: true });
+    },
+  };
+  if (options.wait !== false) {
+    try {
+      await waitUntilUp(server);
+    } catch (error) {
+      await server.stop();
+      throw new Error(`${(error as Error).message}\n${output}`);
+    }
+  }
+  return server;
+}
+
+async function waitUntilUp(server: AppServer) {
+  for (let i = 0; i < 150; i++) {
+    if (server.child.exitCode !== null) throw new Error("the server exited");
+    try {
+      if ((await fetch(`${server.baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server did not start");
+}
+
+export type ReceivedMail = { envelopeTo: string[]; mail: ParsedMail };
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives (no TLS, no auth: the test's own loopback). */
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | null = null;
+  constructor(readonly port: number) {}
+
+  static async start(port?: number) {
+    const sink = new SmtpSink(port ?? (await freePort()));
+    await sink.listen();
+    return sink;
+  }
+
+  get url() {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async listen() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData: (stream, session, callback) => {
+        simpleParser(stream)
+          .then((mail) => {
+            this.received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once("error", reject);
+      this.server!.listen(this.port, "127.0.0.1", () => resolve());
+    });
+  }
+
+  async close() {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Waits until a message matching `match` has arrived (polling), and returns it. */
+  async waitFor(match: (m: ReceivedMail) => boolean, timeoutMs = 15_000): Promise<ReceivedMail> {
+    const start = Date.now();
+    while (Date.now() - start < timeoutMs) {
+      const found = this.received.find(match);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no matching e-mail within ${timeoutMs} ms; received: ${this.received.map((m) => `${m.mail.subject} → ${m.envelopeTo}`).join("; ")}`);
+  }
+}
+
+export const toAddresses = (m: ReceivedMail) =>
+  (Array.isArray(m.mail.to) ? m.mail.to : m.mail.to ? [m.mail.to] : []).flatMap((a) => a.value.map((v) => v.address));
