@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import { rmSync, mkdirSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
+import { benchMail } from "./bench-mail";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://localhost:${PORT}`;
@@ -114,7 +115,9 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+main()
+  .then(() => benchMail({ port: PORT + 10, dir: "tests/.tmp/bench" }))
+  .catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmailStatusBadge } from "~/components/email-status";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AccessErrorBoundary } from "~/components/access-boundary";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
 import type { User } from "~/db/schema";
@@ -116,5 +116,5 @@ function FragmentRow({ name, value }: { name: string; value: string }) {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AccessErrorBoundary />;
 }

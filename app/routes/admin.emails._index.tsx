@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AccessErrorBoundary } from "~/components/access-boundary";
 import { EmailStatusBadge } from "~/components/email-status";
 import { Pager } from "~/components/pager";
 import { buttonOutline } from "~/components/submit-button";
@@ -113,5 +113,5 @@ export default function EmailLog() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AccessErrorBoundary />;
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AccessErrorBoundary } from "~/components/access-boundary";
 import { Field, inputClass } from "~/components/form-field";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmitButton } from "~/components/submit-button";
@@ -202,5 +202,5 @@ function EditTransaction({
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AccessErrorBoundary />;
 }

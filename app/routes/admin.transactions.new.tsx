@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useState } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AccessErrorBoundary } from "~/components/access-boundary";
 import { Field, inputClass } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
@@ -109,5 +109,5 @@ export default function NewTransaction() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AccessErrorBoundary />;
 }

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { AddPropertyDialog, type AddPropertyResult } from "~/components/add-property-dialog";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AccessErrorBoundary } from "~/components/access-boundary";
 import { ListingCard } from "~/components/listing-card";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmissionList } from "~/components/submission-list";
@@ -278,5 +278,5 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <AccessErrorBoundary />;
 }
