@@ -124,7 +124,7 @@ const schema = z
     return {
       ...env,
       APP_URL: appUrl.origin,
-      /** Staff told of each new lead: LEAD_ALERT_EMAILS, else ADMIN_EMAILS. */
+      /** Staff told of each new lead: LEAD_ALERT_EMAILS, else ADMIN_EMAILS (else, in mailSettings, the agency's e-mail). */
       leadAlertEmails: env.LEAD_ALERT_EMAILS ?? env.ADMIN_EMAILS,
       /** Where messages are written as .eml files when there is no SMTP_URL. */
       mailDir: env.MAIL_DIR ?? path.join(databaseDir, "mail"),

@@ -13,7 +13,8 @@ export function mailSettings() {
     smtpUrl: config.SMTP_URL,
     mailDir: config.mailDir,
     tickMs: config.MAIL_TICK_SECONDS * 1000,
-    leadAlertEmails: config.leadAlertEmails,
+    /** LEAD_ALERT_EMAILS, else ADMIN_EMAILS, else the agency's own address: a lead always reaches someone. */
+    leadAlertEmails: config.leadAlertEmails.length ? config.leadAlertEmails : [site.email],
     /** The domain of Message-IDs: the site's host. */
     messageIdDomain: new URL(config.APP_URL).hostname,
   };

@@ -8,7 +8,7 @@ import { afterFailure, backoffMs, MAX_ATTEMPTS, oneLine, SCORE } from "~/lib/mai
 import { mailSettings } from "~/lib/mail-settings.server";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
 import { submitContact } from "~/models/contact.server";
-import { claimDue, markAttemptFailed } from "~/models/outbox.server";
+import { claimDue, emailCounts, listEmails, markAttemptFailed, retryEmail } from "~/models/outbox.server";
 import { processDueDrips, recordClick, trackedUrl, unsubscribe, unsubscribeUrl } from "~/models/nurturing.server";
 import { freshDb } from "./db";
 
@@ -291,5 +291,27 @@ describe("client notices", () => {
     updateMilestone(db, admin, ref(m2!.id), { status: "not_started" }, { now: at(7000), notify: false });
     createTransaction(db, admin, { email: "quiet@example.com", type: "selling", propertyAddress: "1 Quiet St", homeValue: "1" }, { notify: false });
     expect(notices()).toHaveLength(3);
+  });
+});
+
+describe("the e-mail log", () => {
+  it("lists for admins only, filters, counts, and retries a failed message from the start", async () => {
+    const { upsertUserFromClaims } = await import("~/models/user.server");
+    const { ForbiddenError, NotFoundError } = await import("~/lib/errors");
+    const admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+    const client = upsertUserFromClaims(db, { email: "c@example.com" });
+    campaign([{ delayDays: 0 }]);
+    submitContact(db, lead(), T0);
+    expect(() => listEmails(db, client, {})).toThrow(ForbiddenError);
+    expect(listEmails(db, admin, {}).total).toBe(3);
+    expect(listEmails(db, admin, { kind: "drip" }).rows.map((r) => r.subject)).toEqual(["E-mail 1 for Dana"]);
+    const [drip] = claimDue(db, T0, 10, 60_000).filter((r) => r.kind === "drip");
+    markAttemptFailed(db, drip!, Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 }), T0, 60_000);
+    expect(emailCounts(db, admin)).toEqual({ queued: 2, failed: 1 });
+    expect(listEmails(db, admin, { status: "failed" }).rows).toMatchObject([{ id: drip!.id, lastError: "550 mailbox unavailable", attempts: 1 }]);
+    expect(() => retryEmail(db, client, drip!.id)).toThrow(ForbiddenError);
+    const again = retryEmail(db, admin, drip!.id, at(5000));
+    expect(again).toMatchObject({ status: "queued", attempts: 0, nextAttemptAt: at(5000) });
+    expect(() => retryEmail(db, admin, drip!.id)).toThrow(NotFoundError); // only a failed one
   });
 });

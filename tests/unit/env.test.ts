@@ -94,4 +94,37 @@ describe("parseEnv", () => {
     expect(real.demoSignInBanner).toBe(false);
     expect(real.useLocalOidc).toBe(false);
   });
+
+  it("validates the e-mail settings, naming each wrong one", () => {
+    const ok = parseEnv({
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      MAIL_FROM: "Coastline Flat Fee Realty <hello@example.com>",
+      LEAD_ALERT_EMAILS: " Agent@Example.com , ops@example.com ",
+      MAIL_TICK_SECONDS: "5",
+      DATABASE_URL: "/srv/app/db/app.db",
+    });
+    expect(ok.leadAlertEmails).toEqual(["agent@example.com", "ops@example.com"]);
+    expect(ok.MAIL_TICK_SECONDS).toBe(5);
+    expect(ok.mailDir).toBe("/srv/app/db/mail");
+    const defaults = parseEnv({ ADMIN_EMAILS: "boss@example.com" });
+    expect(defaults).toMatchObject({ MAIL_TICK_SECONDS: 60, mailDir: "data/mail", leadAlertEmails: ["boss@example.com"] });
+    expect(defaults.SMTP_URL).toBeUndefined();
+    expect(parseEnv({ MAIL_FROM: "hello@example.com" }).MAIL_FROM).toBe("hello@example.com");
+
+    let message = "";
+    try {
+      parseEnv({
+        SMTP_URL: "http://mail.example.com",
+        MAIL_FROM: "Eve <eve@example.com>\r\nBcc: x@evil.example",
+        LEAD_ALERT_EMAILS: "agent@example.com, not-an-address",
+        MAIL_TICK_SECONDS: "0",
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("SMTP_URL: must start with smtp:// or smtps://");
+    expect(message).toContain("MAIL_FROM: must be an e-mail address");
+    expect(message).toContain("LEAD_ALERT_EMAILS: must be comma-separated e-mail addresses");
+    expect(message).toContain("MAIL_TICK_SECONDS");
+  });
 });
