@@ -33,8 +33,22 @@ export type AppServer = {
   stop: () => Promise<void>;
 };
 
-/** Starts server.js with a fresh database; `waitUntilUp` unless told not to (a server meant to refuse start). */
+/**
+ * Starts server.js with a fresh database; waits until it answers unless told
+ * not to (a server meant to refuse start). A free port can be taken by another
+ * test between the look-up and the listen: then it starts again on new ports.
+ */
 export async function startApp(name: string, env: Record<string, string>, options: { wait?: boolean } = {}): Promise<AppServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOnce(name, env, options);
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startAppOnce(name: string, env: Record<string, string>, options: { wait?: boolean }): Promise<AppServer> {
   const port = await freePort();
   const oidcPort = await freePort();
   const database = `tests/.tmp/${name}-${port}.db`;
@@ -107,9 +121,15 @@ export class SmtpSink {
   constructor(readonly port: number) {}
 
   static async start(port?: number) {
-    const sink = new SmtpSink(port ?? (await freePort()));
-    await sink.listen();
-    return sink;
+    for (let attempt = 1; ; attempt++) {
+      const sink = new SmtpSink(port ?? (await freePort()));
+      try {
+        await sink.listen();
+        return sink;
+      } catch (error) {
+        if (port !== undefined || attempt >= 3 || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      }
+    }
   }
 
   get url() {
