@@ -66,9 +66,15 @@ export const contactSubmissions = sqliteTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     message: text("message"),
+    /** The lead's engagement (its own, or the one its address already had): the lead's status and score. */
+    engagementId: integer("engagement_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_submissions_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_submissions_created_at_idx").on(t.createdAt),
+    index("contact_submissions_email_idx").on(t.email, t.createdAt),
+    index("contact_submissions_engagement_idx").on(t.engagementId),
+  ],
 );
 
 
@@ -172,15 +178,21 @@ export const blogPosts = sqliteTable(
   (t) => [index("blog_posts_published_created_at_idx").on(t.published, t.createdAt)],
 );
 
-export const leadNurturingCampaigns = sqliteTable("lead_nurturing_campaigns", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  type: text("type").notNull(),
-  description: text("description"),
-  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const leadNurturingCampaigns = sqliteTable(
+  "lead_nurturing_campaigns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    description: text("description"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** The campaign new leads join, chosen by an admin (at most one; none chosen: the first active one). */
+    forNewLeads: integer("for_new_leads", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lead_nurturing_campaigns_for_new_leads_idx").on(t.forNewLeads).where(sql`"for_new_leads" = 1`)],
+);
 
 export const leadNurturingEmails = sqliteTable(
   "lead_nurturing_emails",

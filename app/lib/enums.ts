@@ -16,3 +16,7 @@ export const EMAIL_KINDS = ["lead_alert", "drip", "client_notice"] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** A lead's status as staff see it: its engagement's, or "new" when it joined no campaign. */
+export const LEAD_STATUSES = ["new", "nurturing", "paused", "unsubscribed", "converted", "completed"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];

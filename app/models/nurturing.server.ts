@@ -4,7 +4,7 @@
  * one-click unsubscribe and tracked clicks, and the lead's score.
  * Every function takes an injected `now`.
  */
-import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lte } from "drizzle-orm";
 import { createElement } from "react";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -28,13 +28,17 @@ import { enqueueEmail } from "~/models/outbox.server";
 const UNSUBSCRIBE = "unsubscribe";
 const CLICK = "click";
 
-/** The campaign new leads join: the first active one (none: leads are stored, not enrolled). */
+/**
+ * The campaign new leads join: the one an admin chose, if it is active; else
+ * the first active one; none when no campaign is active (leads are then
+ * stored and alerted, not enrolled).
+ */
 export function campaignForNewLeads(db: DbOrTx) {
   return db
     .select()
     .from(leadNurturingCampaigns)
     .where(eq(leadNurturingCampaigns.isActive, true))
-    .orderBy(asc(leadNurturingCampaigns.id))
+    .orderBy(desc(leadNurturingCampaigns.forNewLeads), asc(leadNurturingCampaigns.id))
     .get();
 }
 
@@ -89,6 +93,7 @@ export function enrollLead(
       .where(eq(leadEngagement.id, existing.id))
       .returning()
       .get();
+    db.update(contactSubmissions).set({ engagementId: engagement.id }).where(eq(contactSubmissions.id, submission.id)).run();
     return { engagement, repeat: true };
   }
   const first = activeEmailFrom(db, campaign.id, 1);
@@ -108,6 +113,7 @@ export function enrollLead(
     })
     .returning()
     .get();
+  db.update(contactSubmissions).set({ engagementId: engagement.id }).where(eq(contactSubmissions.id, submission.id)).run();
   return { engagement, repeat: Boolean(priorSubmission) };
 }
 

@@ -1,0 +1,230 @@
+/**
+ * Leads for staff (admins only): a contact submission with its engagement.
+ * The list, one lead with every submission of its address and a timeline of
+ * what happened, and the actions: pause and resume nurturing, add a note,
+ * and conversion into a client (which stops the drip e-mails).
+ */
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import {
+  contactSubmissions,
+  emailOutbox,
+  leadEngagement,
+  leadEvents,
+  leadNurturingCampaigns,
+  leadNurturingEmails,
+  users,
+  type Engagement,
+} from "~/db/schema";
+import type { EngagementStatus, LeadStatus } from "~/lib/enums";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { DAY_MS } from "~/lib/mail";
+import { assertAdmin, type Actor } from "~/models/actor.server";
+
+export const LEAD_PAGE_SIZE = 50;
+
+/** The lead status of an engagement status (no engagement: "new"). */
+export function leadStatusOf(status: EngagementStatus | string | null | undefined): LeadStatus {
+  if (!status) return "new";
+  if (status === "active") return "nurturing";
+  return status as LeadStatus;
+}
+
+const engagementStatusOf = (status: Exclude<LeadStatus, "new">): EngagementStatus => (status === "nurturing" ? "active" : status);
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Leads newest first (or by score), 50 a page: a substring of the name, e-mail or phone, and a status. */
+export function listLeads(
+  db: Db,
+  actor: Actor,
+  options: { q?: string; status?: LeadStatus; sort?: "newest" | "score"; page?: number } = {},
+) {
+  assertAdmin(actor);
+  const conditions: SQL[] = [];
+  const q = options.q?.trim().toLowerCase();
+  if (q) {
+    const pattern = `%${likeEscape(q)}%`;
+    conditions.push(
+      or(
+        sql`lower(${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}) like ${pattern} escape '\\'`,
+        sql`${contactSubmissions.email} like ${pattern} escape '\\'`,
+        sql`lower(${contactSubmissions.phone}) like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  if (options.status === "new") conditions.push(isNull(leadEngagement.id));
+  else if (options.status) conditions.push(eq(leadEngagement.status, engagementStatusOf(options.status)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const page = Math.max(1, options.page ?? 1);
+  const base = () =>
+    db.select({ n: count() }).from(contactSubmissions).leftJoin(leadEngagement, eq(leadEngagement.id, contactSubmissions.engagementId));
+  const total = (where ? base().where(where) : db.select({ n: count() }).from(contactSubmissions)).get()!.n;
+  const order =
+    options.sort === "score"
+      ? [desc(sql`coalesce(${leadEngagement.score}, 0)`), desc(contactSubmissions.createdAt), desc(contactSubmissions.id)]
+      : [desc(contactSubmissions.createdAt), desc(contactSubmissions.id)];
+  const rows = db
+    .select({
+      id: contactSubmissions.id,
+      firstName: contactSubmissions.firstName,
+      lastName: contactSubmissions.lastName,
+      email: contactSubmissions.email,
+      phone: contactSubmissions.phone,
+      createdAt: contactSubmissions.createdAt,
+      engagementStatus: leadEngagement.status,
+      score: leadEngagement.score,
+      nextEmailDue: leadEngagement.nextEmailDue,
+    })
+    .from(contactSubmissions)
+    .leftJoin(leadEngagement, eq(leadEngagement.id, contactSubmissions.engagementId))
+    .where(where)
+    .orderBy(...order)
+    .limit(LEAD_PAGE_SIZE)
+    .offset((page - 1) * LEAD_PAGE_SIZE)
+    .all();
+  return {
+    rows: rows.map(({ engagementStatus, ...r }) => ({ ...r, status: leadStatusOf(engagementStatus), score: r.score ?? 0 })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE)),
+  };
+}
+
+export type TimelineEntry = { at: Date; type: string; text: string; detail?: string | null };
+
+/** One lead: the submission, every submission of its address, its engagement and its timeline (newest first). */
+export function getLead(db: Db, actor: Actor, submissionId: number) {
+  assertAdmin(actor);
+  const submission = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
+  if (!submission) throw new NotFoundError("Lead not found");
+  const related = db
+    .select()
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.email, submission.email))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(100)
+    .all();
+  const engagement = submission.engagementId
+    ? db.select().from(leadEngagement).where(eq(leadEngagement.id, submission.engagementId)).get()
+    : undefined;
+  const campaign = engagement?.campaignId
+    ? db.select({ id: leadNurturingCampaigns.id, name: leadNurturingCampaigns.name }).from(leadNurturingCampaigns).where(eq(leadNurturingCampaigns.id, engagement.campaignId)).get()
+    : undefined;
+  const ids = related.map((r) => r.id);
+  const emails = db
+    .select({ id: emailOutbox.id, kind: emailOutbox.kind, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt, lastError: emailOutbox.lastError, toAddress: emailOutbox.toAddress })
+    .from(emailOutbox)
+    .where(engagement ? or(inArray(emailOutbox.contactSubmissionId, ids), eq(emailOutbox.engagementId, engagement.id)) : inArray(emailOutbox.contactSubmissionId, ids))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(200)
+    .all();
+  const events = db
+    .select({ type: leadEvents.type, detail: leadEvents.detail, createdAt: leadEvents.createdAt, firstName: users.firstName, lastName: users.lastName, actorEmail: users.email })
+    .from(leadEvents)
+    .leftJoin(users, eq(users.id, leadEvents.actorId))
+    .where(inArray(leadEvents.contactSubmissionId, ids))
+    .orderBy(desc(leadEvents.createdAt))
+    .limit(200)
+    .all();
+
+  const timeline: TimelineEntry[] = [
+    ...related.map((r) => ({ at: r.createdAt, type: "received", text: r.id === submission.id ? "Contact form received" : "Contact form received (another message)", detail: r.message })),
+    ...emails.map((e) => ({
+      at: e.sentAt ?? e.createdAt,
+      type: `email_${e.status}`,
+      text: `${e.kind === "lead_alert" ? "Staff alert" : e.kind === "drip" ? "E-mail" : "Notice"} ${e.status}: ${e.subject}`,
+      detail: e.status === "failed" ? e.lastError : e.kind === "lead_alert" ? `to ${e.toAddress}` : null,
+    })),
+    ...events.map((e) => {
+      const by = [e.firstName, e.lastName].filter(Boolean).join(" ") || e.actorEmail;
+      const label: Record<string, string> = {
+        clicked: "Clicked a link",
+        paused: "Nurturing paused",
+        resumed: "Nurturing resumed",
+        unsubscribed: "Unsubscribed",
+        converted: "Converted into a client",
+        note: "Note",
+      };
+      return { at: e.createdAt, type: e.type, text: `${label[e.type] ?? e.type}${by ? ` (${by})` : ""}`, detail: e.detail };
+    }),
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+
+  return { submission, related, engagement: engagement ?? null, status: leadStatusOf(engagement?.status), campaign: campaign ?? null, timeline };
+}
+
+function engagementOfLead(db: DbOrTx, submissionId: number): Engagement {
+  const submission = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
+  if (!submission) throw new NotFoundError("Lead not found");
+  const engagement = submission.engagementId
+    ? db.select().from(leadEngagement).where(eq(leadEngagement.id, submission.engagementId)).get()
+    : undefined;
+  if (!engagement) throw new InvalidInputError("This lead is in no campaign");
+  return engagement;
+}
+
+const event = (db: DbOrTx, e: Engagement, actor: Actor | null, type: string, now: Date, detail: string | null = null) =>
+  db.insert(leadEvents).values({ contactSubmissionId: e.contactSubmissionId, engagementId: e.id, type, detail, actorId: actor?.id ?? null, createdAt: now }).run();
+
+/** Stops the drip e-mails of a nurtured lead until resumed. */
+export function pauseLead(db: Db, actor: Actor, submissionId: number, now: Date = new Date()) {
+  assertAdmin(actor);
+  db.transaction((tx) => {
+    const e = engagementOfLead(tx, submissionId);
+    if (e.status !== "active") throw new InvalidInputError("Only a lead being nurtured can be paused");
+    tx.update(leadEngagement).set({ status: "paused", nextEmailDue: null, updatedAt: now }).where(eq(leadEngagement.id, e.id)).run();
+    event(tx, e, actor, "paused", now);
+  });
+}
+
+/**
+ * Resumes a paused lead: its next e-mail is due its `delayDays` after now
+ * (the clock restarts, as Follow Up Boss does); with none left it is completed.
+ */
+export function resumeLead(db: Db, actor: Actor, submissionId: number, now: Date = new Date()) {
+  assertAdmin(actor);
+  db.transaction((tx) => {
+    const e = engagementOfLead(tx, submissionId);
+    if (e.status !== "paused") throw new InvalidInputError("Only a paused lead can be resumed");
+    const next = e.campaignId
+      ? tx
+          .select()
+          .from(leadNurturingEmails)
+          .where(and(eq(leadNurturingEmails.campaignId, e.campaignId), eq(leadNurturingEmails.isActive, true), sql`${leadNurturingEmails.sequence} >= ${e.currentSequence}`))
+          .orderBy(asc(leadNurturingEmails.sequence))
+          .get()
+      : undefined;
+    tx.update(leadEngagement)
+      .set(next ? { status: "active", nextEmailDue: new Date(now.getTime() + next.delayDays * DAY_MS), updatedAt: now } : { status: "completed", nextEmailDue: null, updatedAt: now })
+      .where(eq(leadEngagement.id, e.id))
+      .run();
+    event(tx, e, actor, "resumed", now);
+  });
+}
+
+/** A note on the lead's timeline, with the admin's name. */
+export function addLeadNote(db: Db, actor: Actor, submissionId: number, text: string, now: Date = new Date()) {
+  assertAdmin(actor);
+  const submission = db.select({ id: contactSubmissions.id, engagementId: contactSubmissions.engagementId }).from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
+  if (!submission) throw new NotFoundError("Lead not found");
+  db.insert(leadEvents).values({ contactSubmissionId: submission.id, engagementId: submission.engagementId, type: "note", detail: text, actorId: actor.id, createdAt: now }).run();
+}
+
+/**
+ * Marks a lead converted (it became a client): every engagement of its
+ * address stops sending. Runs inside the transaction that opens the client's transaction.
+ */
+export function convertLead(db: DbOrTx, actor: Actor, submissionId: number, now: Date) {
+  assertAdmin(actor);
+  const submission = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
+  if (!submission) throw new NotFoundError("Lead not found");
+  const engagements = db.select().from(leadEngagement).where(eq(leadEngagement.email, submission.email)).all();
+  for (const e of engagements) {
+    if (e.status === "converted") continue;
+    db.update(leadEngagement).set({ status: "converted", nextEmailDue: null, updatedAt: now }).where(eq(leadEngagement.id, e.id)).run();
+  }
+  db.insert(leadEvents)
+    .values({ contactSubmissionId: submission.id, engagementId: submission.engagementId, type: "converted", actorId: actor.id, createdAt: now })
+    .run();
+  return submission;
+}
