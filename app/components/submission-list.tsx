@@ -1,4 +1,5 @@
 /** Contact-form submissions as the portal, the dashboard and the full list show them. */
+import { Link } from "@remix-run/react";
 import { telHref } from "~/lib/format";
 import type { ContactSummary } from "~/models/contact.server";
 
@@ -7,6 +8,7 @@ export function SubmissionList({
   testId,
   showMessage = true,
   mailButton = false,
+  leadLinks = false,
   className = "divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white",
 }: {
   submissions: ContactSummary[];
@@ -14,6 +16,8 @@ export function SubmissionList({
   showMessage?: boolean;
   /** An "Email" button at the end of each row (the dashboard's mail button). */
   mailButton?: boolean;
+  /** Each name links to its lead's page (admin lists). */
+  leadLinks?: boolean;
   className?: string;
 }) {
   return (
@@ -22,7 +26,14 @@ export function SubmissionList({
         <li key={s.id} id={`submission-${s.id}`} className="flex scroll-mt-20 flex-wrap items-center justify-between gap-2 p-4 text-sm" data-testid={testId}>
           <div className="min-w-0">
             <p className="font-semibold">
-              {s.name} <span className="font-normal text-slate-500">· {s.date}</span>
+              {leadLinks ? (
+                <Link to={`/admin/leads/${s.id}`} className="text-brand-700 underline">
+                  {s.name}
+                </Link>
+              ) : (
+                s.name
+              )}{" "}
+              <span className="font-normal text-slate-500">· {s.date}</span>
             </p>
             <p>
               <a className="text-brand-700 underline" href={`mailto:${s.email}`}>

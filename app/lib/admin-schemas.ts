@@ -1,6 +1,6 @@
 /** Forms of the admin area (SPEC §5 milestone update; issue 5 transactions). One schema for browser, action and API. */
 import { z } from "zod";
-import { EMAIL_KINDS, EMAIL_STATUSES, MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
+import { EMAIL_KINDS, EMAIL_STATUSES, LEAD_STATUSES, MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
 import { blankToUndefined, idField, isHttpUrl, moneyDigits, pageField } from "~/lib/form-values";
 
 const httpUrl = z
@@ -33,6 +33,8 @@ const homeValue = z.preprocess(
 );
 
 export const newTransactionSchema = z.object({
+  /** Set when the transaction is opened from a lead (Open transaction): the lead becomes converted. */
+  leadId: z.preprocess(blankToUndefined, idField.optional()),
   email: z.string({ required_error: "Required" }).trim().toLowerCase().email().max(254),
   firstName: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   lastName: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
@@ -86,4 +88,26 @@ export const emailLogSchema = z.object({
   status: z.enum(["all", ...EMAIL_STATUSES]).catch("all"),
   kind: z.enum(["all", ...EMAIL_KINDS]).catch("all"),
   page: pageField,
+});
+
+export const LEAD_STATUS_LABELS = {
+  new: "New",
+  nurturing: "Nurturing",
+  paused: "Paused",
+  unsubscribed: "Unsubscribed",
+  converted: "Converted",
+  completed: "Completed",
+} as const;
+
+/** The leads list (`/admin/leads?q=&status=&sort=&page=`). */
+export const leadSearchSchema = z.object({
+  q: z.preprocess((v) => (typeof v === "string" ? v.slice(0, 200) : ""), z.string()),
+  status: z.enum(["all", ...LEAD_STATUSES]).catch("all"),
+  sort: z.enum(["newest", "score"]).catch("newest"),
+  page: pageField,
+});
+
+/** Add note on a lead's page. */
+export const leadNoteSchema = z.object({
+  note: z.string({ required_error: "Write the note first" }).trim().min(1, "Write the note first").max(5000),
 });

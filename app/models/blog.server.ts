@@ -1,7 +1,13 @@
-/** Blog posts: published ones for everyone, drafts for admins only. */
-import { and, desc, eq } from "drizzle-orm";
+/**
+ * Blog posts: published ones for everyone, drafts for admins only; admins
+ * write, edit, publish and delete them.
+ */
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { blogPosts, type BlogPost, type User } from "~/db/schema";
+import { blogPosts, users, type BlogPost, type User } from "~/db/schema";
+import { slugify, type BlogPostInput } from "~/lib/blog-schema";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { assertAdmin, type Actor } from "~/models/actor.server";
 
 export function listPublishedPosts(db: Db): BlogPost[] {
   return db
@@ -35,4 +41,64 @@ export function toPostJson(post: BlogPost) {
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };
+}
+
+/** A post by id, drafts included. Admins only. */
+export function getPostById(db: Db, actor: Actor, id: number): BlogPost {
+  assertAdmin(actor);
+  const post = db.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+  if (!post) throw new NotFoundError("Post not found");
+  return post;
+}
+
+/** The slug to store: the given one, else one made from the title; taken by another post → a field error. */
+function freeSlug(db: Db, input: BlogPostInput, exceptId?: number): string {
+  const slug = input.slug || slugify(input.title);
+  if (!slug) throw new InvalidInputError("Invalid input", { slug: ["Enter a slug: the title has no letters or digits"] });
+  const taken = db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(exceptId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)))
+    .get();
+  if (taken) throw new InvalidInputError("Invalid input", { slug: ["This slug is already used by another post"] });
+  return slug;
+}
+
+const postValues = (input: BlogPostInput, slug: string) => ({
+  title: input.title,
+  slug,
+  excerpt: input.excerpt ?? null,
+  imageUrl: input.imageUrl ?? null,
+  content: input.content,
+  published: input.published,
+});
+
+/** A new post written by the admin (its author). Admins only. */
+export function createPost(db: Db, actor: Actor, input: BlogPostInput, now: Date = new Date()): BlogPost {
+  assertAdmin(actor);
+  return db.transaction((tx) =>
+    tx.insert(blogPosts).values({ ...postValues(input, freeSlug(db, input)), authorId: actor.id, createdAt: now, updatedAt: now }).returning().get(),
+  );
+}
+
+export function updatePost(db: Db, actor: Actor, id: number, input: BlogPostInput, now: Date = new Date()): BlogPost {
+  assertAdmin(actor);
+  return db.transaction((tx) => {
+    const row = tx.update(blogPosts).set({ ...postValues(input, freeSlug(db, input, id)), updatedAt: now }).where(eq(blogPosts.id, id)).returning().get();
+    if (!row) throw new NotFoundError("Post not found");
+    return row;
+  });
+}
+
+export function deletePost(db: Db, actor: Actor, id: number): void {
+  assertAdmin(actor);
+  if (db.delete(blogPosts).where(eq(blogPosts.id, id)).run().changes === 0) throw new NotFoundError("Post not found");
+}
+
+/** The author line of a post: the admin who wrote it, of the agency's team; null without an author. */
+export function authorLine(db: Db, post: Pick<BlogPost, "authorId">, teamName: string): string | null {
+  if (!post.authorId) return null;
+  const author = db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, post.authorId)).get();
+  const name = [author?.firstName, author?.lastName].filter(Boolean).join(" ");
+  return name ? `${name}, ${teamName} team` : `The ${teamName} team`;
 }

@@ -3,7 +3,7 @@
  * A new lead is stored with its staff alerts and its enrolment (and a first
  * drip e-mail due at once) in one database transaction: all or nothing.
  */
-import { count, desc } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { createElement } from "react";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { contactSubmissions, type ContactSubmission } from "~/db/schema";
@@ -12,6 +12,7 @@ import { renderEmail } from "~/emails/render.server";
 import { HONEYPOT_FIELD, type ContactInput } from "~/lib/contact-schema";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { mailSettings, type MailSettings } from "~/lib/mail-settings.server";
+import { NotFoundError } from "~/lib/errors";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { enrollLead, sendDueDrip } from "~/models/nurturing.server";
 import { enqueueEmail } from "~/models/outbox.server";
@@ -45,7 +46,7 @@ export function submitContact(db: Db, input: ContactInput, now: Date = new Date(
 }
 
 /** Where staff open a lead. */
-export const leadPath = (submissionId: number) => `/admin/submissions#submission-${submissionId}`;
+export const leadPath = (submissionId: number) => `/admin/leads/${submissionId}`;
 
 /** One alert per staff address (LEAD_ALERT_EMAILS, else ADMIN_EMAILS), answering to the lead. */
 function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, settings: MailSettings, now: Date) {
@@ -97,6 +98,14 @@ export function listContactSubmissions(
     .limit(options.limit ?? 1000)
     .offset(options.offset ?? 0)
     .all();
+}
+
+/** One submission. Admins only. */
+export function getContactSubmission(db: Db, actor: Pick<Actor, "isAdmin">, id: number): ContactSubmission {
+  assertAdmin(actor);
+  const row = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).get();
+  if (!row) throw new NotFoundError("Lead not found");
+  return row;
 }
 
 export function countContactSubmissions(db: Db, actor: Pick<Actor, "isAdmin">): number {

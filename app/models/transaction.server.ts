@@ -10,6 +10,7 @@ import { NotFoundError } from "~/lib/errors";
 import { tierFor } from "~/lib/pricing";
 import { mailSettings } from "~/lib/mail-settings.server";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { convertLead } from "~/models/lead.server";
 import { noticeTransactionOpened } from "~/models/notice.server";
 import { findOrCreateClient } from "~/models/user.server";
 
@@ -40,7 +41,9 @@ export function getTransaction(db: Db, actor: Actor, id: number): Transaction {
 
 /**
  * Opens a transaction for a client by e-mail (created if they have not signed
- * in yet) and queues their welcome e-mail (unless `notify: false`). Admins only.
+ * in yet) and queues their welcome e-mail (unless `notify: false`). Opened from
+ * a lead (`leadId`), the lead is converted and its drip e-mails stop, in the
+ * same database transaction. Admins only.
  */
 export function createTransaction(
   db: Db,
@@ -67,6 +70,7 @@ export function createTransaction(
       })
       .returning()
       .get();
+    if (input.leadId) convertLead(tx, actor, input.leadId, now);
     if (settings) noticeTransactionOpened(tx, transaction, now, settings);
     return transaction;
   });

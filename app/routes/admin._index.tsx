@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
 import { Pager } from "~/components/pager";
 import { SubmissionList } from "~/components/submission-list";
 import { SubmitButton } from "~/components/submit-button";
@@ -83,6 +84,8 @@ export default function AdminDashboard() {
   const pageHref = (page: number) => `?${new URLSearchParams({ q: d.q, type: d.type, page: String(page) })}`;
 
   return (
+    <>
+      <AdminNav />
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
@@ -231,6 +234,7 @@ export default function AdminDashboard() {
             testId="recent-submission"
             showMessage={false}
             mailButton
+            leadLinks
             className="mt-3 divide-y divide-slate-100"
           />
         )}
@@ -241,6 +245,7 @@ export default function AdminDashboard() {
         ) : null}
       </section>
     </div>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmailStatusBadge } from "~/components/email-status";
 import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
 import type { User } from "~/db/schema";
@@ -59,6 +60,8 @@ async function retryAction(admin: User, id: number) {
 export default function EmailDetail() {
   const { email: e } = useLoaderData<typeof loader>();
   return (
+    <>
+      <AdminNav />
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/admin/emails" className="text-sm text-brand-700 underline">
         Back to E-mail Log
@@ -103,6 +106,7 @@ export default function EmailDetail() {
         {e.text}
       </pre>
     </div>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
 import { EmailStatusBadge } from "~/components/email-status";
 import { Pager } from "~/components/pager";
 import { buttonOutline } from "~/components/submit-button";
@@ -37,6 +38,8 @@ export default function EmailLog() {
   const d = useLoaderData<typeof loader>();
   const href = (page: number) => `?${new URLSearchParams({ status: d.filter.status, kind: d.filter.kind, page: String(page) })}`;
   return (
+    <>
+      <AdminNav />
     <div className="mx-auto max-w-6xl px-4 py-10">
       <Link to="/admin" className="text-sm text-brand-700 underline">
         Back to Dashboard
@@ -109,6 +112,7 @@ export default function EmailLog() {
       )}
       <Pager page={d.page} pageCount={d.pageCount} href={href} />
     </div>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
 import { Field, inputClass } from "~/components/form-field";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmitButton } from "~/components/submit-button";
@@ -103,6 +104,8 @@ function Manage({ data: { transaction, client, milestones } }: { data: ManageDat
   const milestoneAnswer = actionData?.intent === "update-milestone" && actionData.milestoneId === editing?.id ? actionData : undefined;
 
   return (
+    <>
+      <AdminNav />
     <div className="mx-auto max-w-5xl px-4 py-10">
       <Link to="/admin" className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold">
         Back to Dashboard
@@ -147,6 +150,7 @@ function Manage({ data: { transaction, client, milestones } }: { data: ManageDat
         />
       ) : null}
     </div>
+    </>
   );
 }
 

@@ -1,33 +1,39 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
 import { Field, inputClass } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
 import { newTransactionSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatUSD } from "~/lib/format";
-import { readForm } from "~/lib/http.server";
+import { idField } from "~/lib/form-values";
+import { modelCall, readForm } from "~/lib/http.server";
 import { parseHomeValue, tierFor } from "~/lib/pricing";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { getContactSubmission } from "~/models/contact.server";
 import { createTransaction } from "~/models/transaction.server";
 
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("New Transaction");
 
+/** `?lead=ID` (Open transaction on a lead's page) fills in the lead's e-mail and name. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  const leadId = idField.safeParse(new URL(request.url).searchParams.get("lead")).data;
+  const lead = leadId ? modelCall(() => getContactSubmission(getDb(), admin, leadId)) : null;
+  return { lead: lead ? { id: lead.id, email: lead.email, firstName: lead.firstName, lastName: lead.lastName } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: newTransactionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const transaction = createTransaction(getDb(), admin, submission.value);
+  const transaction = modelCall(() => createTransaction(getDb(), admin, submission.value));
   return redirectWithToast(`/admin/transactions/${transaction.id}`, {
     title: "Success",
     description: `Transaction opened for ${submission.value.email}.`,
@@ -35,11 +41,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewTransaction() {
+  const { lead } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [value, setValue] = useState("");
   const [form, fields] = useForm({
     id: "new-transaction",
     lastResult: actionData?.result,
+    defaultValue: lead ? { email: lead.email, firstName: lead.firstName, lastName: lead.lastName, leadId: String(lead.id) } : undefined,
     constraint: getZodConstraint(newTransactionSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -48,6 +56,8 @@ export default function NewTransaction() {
   const suggested = parseHomeValue(value) > 0 ? tierFor(parseHomeValue(value)) : null;
 
   return (
+    <>
+      <AdminNav />
     <div className="mx-auto max-w-2xl px-4 py-10">
       <Link to="/admin" className="text-sm text-brand-700 underline">
         Back to Dashboard
@@ -57,6 +67,16 @@ export default function NewTransaction() {
         Open a transaction for a client by e-mail. If they have not signed in yet, it is waiting for them when they do.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-2 rounded-xl border border-slate-200 bg-white p-6">
+        {lead ? (
+          <p className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
+            From the lead{" "}
+            <Link to={`/admin/leads/${lead.id}`} className="font-semibold underline">
+              {lead.firstName} {lead.lastName}
+            </Link>
+            : creating the transaction marks the lead converted and stops its follow-up e-mails.
+            <input {...getInputProps(fields.leadId, { type: "hidden" })} />
+          </p>
+        ) : null}
         <Field label="Client e-mail*" errorId={fields.email.errorId} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
         </Field>
@@ -105,6 +125,7 @@ export default function NewTransaction() {
         </div>
       </Form>
     </div>
+    </>
   );
 }
 

@@ -1,7 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
-import { getUser } from "~/lib/auth.server";
-import { listPosts, listPublishedPosts, toPostJson } from "~/models/blog.server";
+import { getUser, requireAdmin } from "~/lib/auth.server";
+import { blogPostSchema } from "~/lib/blog-schema";
+
+import { methodNotAllowed, modelCall, readJson, validationError } from "~/lib/http.server";
+import { createPost, listPosts, listPublishedPosts, toPostJson } from "~/models/blog.server";
 
 /** GET /api/blog?published=true: published posts, newest first. Admins may omit the filter to see drafts. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -9,4 +12,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const publishedOnly = new URL(request.url).searchParams.get("published") === "true";
   const posts = publishedOnly ? listPublishedPosts(db) : listPosts(db, await getUser(request));
   return Response.json(posts.map(toPostJson));
+}
+
+/** POST /api/blog {title, slug?, excerpt?, imageUrl?, content, published?}: a new post (admins); 201, or 400 with field errors. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const admin = await requireAdmin(request);
+  const body = blogPostSchema.safeParse(await readJson(request));
+  if (!body.success) return validationError(body.error);
+  const post = modelCall(() => createPost(getDb(), admin, body.data));
+  return Response.json(toPostJson(post), { status: 201 });
 }

@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PostImage } from "~/components/post-image";
+import { ArticleView } from "~/components/article";
 import { getDb } from "~/db/client.server";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site.server";
-import { getPostBySlug } from "~/models/blog.server";
+import { paragraphsOf } from "~/lib/blog-schema";
+import { authorLine, getPostBySlug } from "~/models/blog.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const post = data?.post;
@@ -29,10 +30,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
         title: post.title,
         excerpt: post.excerpt,
         imageUrl: post.imageUrl,
-        paragraphs: post.content.split(/\r?\n/).filter((p) => p.trim() !== ""),
+        paragraphs: paragraphsOf(post.content),
         date: formatDate(post.createdAt),
         isoDate: post.createdAt.toISOString(),
-        author: post.authorId ? `The ${siteConfig().name} team` : null,
+        author: authorLine(getDb(), post, siteConfig().name),
       },
     };
   } catch (error) {
@@ -44,31 +45,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function Article() {
   const { post } = useLoaderData<typeof loader>();
   if (!post) return <ArticleNotFound />;
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-12">
-      {post.imageUrl ? <PostImage src={post.imageUrl} eager className="rounded-xl" /> : null}
-      <h1 className="mt-8 text-3xl font-bold text-brand-900 sm:text-4xl">{post.title}</h1>
-      <p className="mt-3 text-sm text-slate-500">
-        <time dateTime={post.isoDate}>{post.date}</time>
-        {post.author ? <span> · By {post.author}</span> : null}
-      </p>
-      <div className="mt-8 space-y-5 text-lg leading-relaxed text-slate-800">
-        {post.paragraphs.map((paragraph, i) => (
-          <p key={i}>{paragraph}</p>
-        ))}
-      </div>
-      <aside className="mt-12 rounded-xl bg-brand-900 p-8 text-center text-white">
-        <h2 className="text-2xl font-semibold">Thinking about buying or selling?</h2>
-        <p className="mt-2 text-slate-200">Book a free consultation and see what a flat fee saves you.</p>
-        <a href="/#contact" className="mt-6 inline-block rounded-md bg-white px-5 py-2 font-semibold text-brand-900">
-          Get Your Free Consultation
-        </a>
-      </aside>
-      <Link to="/blog" className="mt-8 inline-block text-brand-700 hover:underline">
-        ← Back to Blog
-      </Link>
-    </article>
-  );
+  return <ArticleView post={post} />;
 }
 
 function ArticleNotFound() {

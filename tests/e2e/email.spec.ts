@@ -54,7 +54,7 @@ test.describe("e-mail", () => {
       expect(alert.mail.replyTo?.value[0]?.address).toBe(email);
       expect(alert.mail.text).toContain("(619) 555-0199");
       expect(alert.mail.text).toContain("We want to sell in Point Loma.");
-      expect(alert.mail.text).toMatch(new RegExp(`${app.baseUrl}/admin/submissions#submission-\\d+`));
+      expect(alert.mail.text).toMatch(new RegExp(`${app.baseUrl}/admin/leads/\\d+`));
       expect(alert.mail.from?.value).toEqual([{ name: "Coastline Flat Fee Realty", address: "hello@coastlineflatfee.com" }]);
 
       const welcome = await smtp.waitFor((m) => toAddresses(m).includes(email));

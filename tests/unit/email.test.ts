@@ -137,7 +137,7 @@ describe("enrolment and score", () => {
     for (const a of alerts) {
       expect(a).toMatchObject({ replyTo: "dana@example.com", contactSubmissionId: s.id, subject: "New lead: Dana Reyes", status: "queued" });
       expect(a.nextAttemptAt).toEqual(T0);
-      for (const text of ["Dana Reyes", "dana@example.com", "619 555 0100", "Selling a condo", `/admin/submissions#submission-${s.id}`]) {
+      for (const text of ["Dana Reyes", "dana@example.com", "619 555 0100", "Selling a condo", `/admin/leads/${s.id}`]) {
         expect(a.textBody).toContain(text);
       }
     }

@@ -1,0 +1,46 @@
+/**
+ * The blog editor's form (one schema for the browser, the page action and
+ * the JSON API) and the slug rules.
+ */
+import { z } from "zod";
+import { blankToUndefined, isHttpUrl } from "~/lib/form-values";
+
+/** Lowercase letters, digits and single hyphens between them. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MESSAGE = "Use lowercase letters, digits and hyphens";
+
+/** A slug made from a title: "What Escrow Is, in CA!" → "what-escrow-is-in-ca". */
+export function slugify(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100)
+    .replace(/-+$/, "");
+}
+
+const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+
+export const blogPostSchema = z.object({
+  title: z.string({ required_error: "Title is required" }).trim().min(1, "Title is required").max(200),
+  /** Empty: made from the title. */
+  slug: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string().max(120).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
+  ),
+  excerpt: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
+  imageUrl: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(2048).url("Enter a valid URL").refine(isHttpUrl, "The URL must start with http:// or https://").optional(),
+  ),
+  content: z.string({ required_error: "Content is required" }).trim().min(1, "Content is required").max(50_000),
+  published: checkbox.default(false),
+});
+
+export type BlogPostInput = z.infer<typeof blogPostSchema>;
+
+/** The paragraphs of an article: one per non-empty line, always shown as text. */
+export const paragraphsOf = (content: string) => content.split(/\r?\n/).filter((p) => p.trim() !== "");

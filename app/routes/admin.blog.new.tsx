@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
+import { ArticlePreview } from "~/components/article";
+import { BlogPostForm } from "~/components/blog-post-form";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { readForm } from "~/lib/http.server";
+import { privatePageMeta } from "~/lib/seo";
+import { createPost } from "~/models/blog.server";
+import { saveOrPreview, type BlogActionData } from "./admin.blog.server";
+
+export const meta: MetaFunction = () => privatePageMeta("New Post");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  return saveOrPreview(admin, formData, (input) => createPost(getDb(), admin, input));
+}
+
+export default function NewPost() {
+  const actionData = useActionData<BlogActionData>();
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-4xl px-4 py-10">
+        <Link to="/admin/blog" className="text-sm text-brand-700 underline">
+          Back to Blog Posts
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold text-brand-900">New Post</h1>
+        <BlogPostForm id="new-post" lastResult={actionData?.result} />
+        {actionData?.preview ? <ArticlePreview post={actionData.preview} /> : null}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessErrorBoundary />;
+}

@@ -1,0 +1,227 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
+import { Field, inputClass } from "~/components/form-field";
+import { LeadStatusBadge } from "~/components/lead-status";
+import { buttonOutline, SubmitButton } from "~/components/submit-button";
+import { getDb } from "~/db/client.server";
+import type { User } from "~/db/schema";
+import { leadNoteSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { formatDate, formatDateTime, telHref } from "~/lib/format";
+import { idParam, modelCall, readForm } from "~/lib/http.server";
+import { privatePageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { addLeadNote, getLead, pauseLead, resumeLead } from "~/models/lead.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  privatePageMeta(data ? `Lead: ${data.lead.firstName} ${data.lead.lastName}` : "Lead");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = idParam(params.id);
+  const lead = modelCall(() => getLead(getDb(), admin, id));
+  const s = lead.submission;
+  return {
+    lead: { id: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, phone: s.phone, message: s.message, receivedAt: formatDateTime(s.createdAt) },
+    status: lead.status,
+    engagement: lead.engagement
+      ? {
+          score: lead.engagement.score,
+          currentSequence: lead.engagement.currentSequence,
+          nextEmailDue: lead.engagement.nextEmailDue ? formatDateTime(lead.engagement.nextEmailDue) : null,
+          lastEmailSent: lead.engagement.lastEmailSent ? formatDateTime(lead.engagement.lastEmailSent) : null,
+        }
+      : null,
+    campaign: lead.campaign,
+    others: lead.related.filter((r) => r.id !== s.id).map((r) => ({ id: r.id, date: formatDate(r.createdAt), message: r.message })),
+    timeline: lead.timeline.map((t, i) => ({ key: i, at: formatDateTime(t.at), type: t.type, text: t.text, detail: t.detail ?? null })),
+  };
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = idParam(params.id);
+  const formData = await readForm(request);
+  switch (formData.get("intent")) {
+    case "pause":
+      return pauseAction(admin, id);
+    case "resume":
+      return resumeAction(admin, id);
+    case "note":
+      return noteAction(admin, id, formData);
+    default:
+      return data({ message: "Unknown action" }, { status: 400 });
+  }
+}
+
+const leadHref = (id: number) => `/admin/leads/${id}`;
+
+/** Runs a change of the lead's nurturing; one that does not apply (e.g. pausing a paused lead) is told in a toast. */
+async function nurturingChange(id: number, change: () => void, done: { title: string; description: string }) {
+  try {
+    modelCall(change);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status === 400) {
+      const { message } = (await thrown.json()) as { message: string };
+      return redirectWithToast(leadHref(id), { title: "Error", description: message, variant: "destructive" });
+    }
+    throw thrown;
+  }
+  return redirectWithToast(leadHref(id), done);
+}
+
+async function pauseAction(admin: User, id: number) {
+  return nurturingChange(id, () => pauseLead(getDb(), admin, id), {
+    title: "Paused",
+    description: "No more e-mails go to this lead until you resume.",
+  });
+}
+
+async function resumeAction(admin: User, id: number) {
+  return nurturingChange(id, () => resumeLead(getDb(), admin, id), {
+    title: "Resumed",
+    description: "The next e-mail is due after its delay, counted from now.",
+  });
+}
+
+async function noteAction(admin: User, id: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: leadNoteSchema });
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  modelCall(() => addLeadNote(getDb(), admin, id, submission.value.note));
+  return redirectWithToast(leadHref(id), { description: "Note added." });
+}
+
+export default function Lead() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const [form, fields] = useForm({
+    id: "lead-note",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(leadNoteSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadNoteSchema }),
+  });
+  const l = d.lead;
+  const name = `${l.firstName} ${l.lastName}`;
+  const open = new URLSearchParams({ lead: String(l.id) });
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-5xl px-4 py-10">
+        <Link to="/admin/leads" className="text-sm text-brand-700 underline">
+          Back to Leads
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold text-brand-900">{name}</h1>
+          <LeadStatusBadge status={d.status} />
+          {d.engagement ? <span className="text-sm text-slate-600" data-testid="lead-score">Score {d.engagement.score}</span> : null}
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          <a href={`mailto:${l.email}`} className="text-brand-700 underline">
+            {l.email}
+          </a>{" "}
+          · <a href={telHref(l.phone)}>{l.phone}</a> · received {l.receivedAt}
+        </p>
+        {l.message ? <p className="mt-4 whitespace-pre-line rounded-xl border border-slate-200 bg-white p-4">{l.message}</p> : null}
+
+        <section aria-labelledby="nurturing-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="nurturing-title" className="text-lg font-semibold">
+            Nurturing
+          </h2>
+          {d.engagement && d.campaign ? (
+            <p className="mt-1 text-sm text-slate-600">
+              Campaign <Link to={`/admin/campaigns/${d.campaign.id}`} className="text-brand-700 underline">{d.campaign.name}</Link> · next e-mail:{" "}
+              {d.engagement.nextEmailDue ?? "none"} · last sent: {d.engagement.lastEmailSent ?? "none yet"}
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">This lead is in no campaign.</p>
+          )}
+          <div className="mt-4 flex flex-wrap gap-3">
+            {d.status === "nurturing" ? (
+              <Form method="post">
+                <SubmitButton intent="pause" pendingLabel="Pausing..." className={buttonOutline}>
+                  Pause
+                </SubmitButton>
+              </Form>
+            ) : null}
+            {d.status === "paused" ? (
+              <Form method="post">
+                <SubmitButton intent="resume" pendingLabel="Resuming..." className={buttonOutline}>
+                  Resume
+                </SubmitButton>
+              </Form>
+            ) : null}
+            {d.status !== "converted" ? (
+              <Link
+                to={`/admin/transactions/new?${open}`}
+                className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                Open transaction
+              </Link>
+            ) : null}
+          </div>
+        </section>
+
+        <section aria-labelledby="note-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="note-title" className="text-lg font-semibold">
+            Add note
+          </h2>
+          <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-2">
+            <Field label="Note" errorId={fields.note.errorId} errors={fields.note.errors}>
+              <textarea {...getTextareaProps(fields.note)} rows={3} className={inputClass} />
+            </Field>
+            <div>
+              <SubmitButton intent="note" pendingLabel="Adding...">
+                Add note
+              </SubmitButton>
+            </div>
+          </Form>
+        </section>
+
+        {d.others.length > 0 ? (
+          <section aria-labelledby="others-title" className="mt-6">
+            <h2 id="others-title" className="text-lg font-semibold">
+              Other messages from {l.email}
+            </h2>
+            <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {d.others.map((o) => (
+                <li key={o.id} className="p-4 text-sm">
+                  <Link to={`/admin/leads/${o.id}`} className="font-semibold text-brand-700 underline">
+                    {o.date}
+                  </Link>
+                  {o.message ? <p className="mt-1 whitespace-pre-line text-slate-700">{o.message}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="timeline-title" className="mt-6">
+          <h2 id="timeline-title" className="text-lg font-semibold">
+            Timeline
+          </h2>
+          <ol className="mt-2 space-y-2">
+            {d.timeline.map((t) => (
+              <li key={t.key} className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="timeline-entry" data-type={t.type}>
+                <p>
+                  <span className="text-slate-500">{t.at}</span> · <span className="font-semibold">{t.text}</span>
+                </p>
+                {t.detail ? <p className="mt-1 whitespace-pre-line text-slate-700">{t.detail}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessErrorBoundary />;
+}

@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
+import { LeadStatusBadge } from "~/components/lead-status";
+import { Pager } from "~/components/pager";
+import { buttonOutline } from "~/components/submit-button";
+import { getDb } from "~/db/client.server";
+import { LEAD_STATUS_LABELS, leadSearchSchema, searchParamsObject } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
+import { privatePageMeta } from "~/lib/seo";
+import { listLeads } from "~/models/lead.server";
+
+export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Leads");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const filter = leadSearchSchema.parse(searchParamsObject(request.url));
+  const result = listLeads(getDb(), admin, {
+    q: filter.q,
+    status: filter.status === "all" ? undefined : filter.status,
+    sort: filter.sort,
+    page: filter.page,
+  });
+  return {
+    filter,
+    ...result,
+    rows: result.rows.map((r) => ({
+      ...r,
+      createdAt: formatDate(r.createdAt),
+      nextEmailDue: r.nextEmailDue ? formatDate(r.nextEmailDue) : null,
+    })),
+  };
+}
+
+export default function Leads() {
+  const d = useLoaderData<typeof loader>();
+  const href = (page: number) =>
+    `?${new URLSearchParams({ q: d.filter.q, status: d.filter.status, sort: d.filter.sort, page: String(page) })}`;
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-brand-900">Leads</h1>
+        <p className="mt-1 text-slate-600">{d.total} leads match. Each contact form is a lead, with its nurturing status and score.</p>
+        <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+          <label className="text-sm font-semibold">
+            Search
+            <input
+              type="search"
+              name="q"
+              defaultValue={d.filter.q}
+              placeholder="Name, e-mail or phone"
+              className="mt-1 block min-w-[16rem] rounded-md border border-slate-300 px-3 py-2 font-normal"
+            />
+          </label>
+          <label className="text-sm font-semibold">
+            Status
+            <select name="status" defaultValue={d.filter.status} className="mt-1 block rounded-md border border-slate-300 px-3 py-2">
+              <option value="all">All statuses</option>
+              {Object.entries(LEAD_STATUS_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-semibold">
+            Sort
+            <select name="sort" defaultValue={d.filter.sort} className="mt-1 block rounded-md border border-slate-300 px-3 py-2">
+              <option value="newest">Newest first</option>
+              <option value="score">Highest score</option>
+            </select>
+          </label>
+          <button type="submit" className={buttonOutline}>
+            Search
+          </button>
+        </Form>
+        {d.rows.length === 0 ? (
+          <p className="mt-8 text-center text-slate-600">No leads match your search.</p>
+        ) : (
+          <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  {["Name", "E-mail", "Phone", "Received", "Status", "Score", "Next e-mail"].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {d.rows.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-100" data-testid="lead-row">
+                    <td className="px-3 py-2">
+                      <Link to={`/admin/leads/${r.id}`} className="font-semibold text-brand-700 underline">
+                        {r.firstName} {r.lastName}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">{r.email}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{r.phone}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{r.createdAt}</td>
+                    <td className="px-3 py-2">
+                      <LeadStatusBadge status={r.status} />
+                    </td>
+                    <td className="px-3 py-2" data-testid="lead-score">
+                      {r.score}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{r.nextEmailDue ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager page={d.page} pageCount={d.pageCount} href={href} />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessErrorBoundary />;
+}
