@@ -111,3 +111,36 @@ export const leadSearchSchema = z.object({
 export const leadNoteSchema = z.object({
   note: z.string({ required_error: "Write the note first" }).trim().min(1, "Write the note first").max(5000),
 });
+
+const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+
+export const CAMPAIGN_TYPES = { buyer: "Buyer", seller: "Seller", general: "General" } as const;
+
+/** Create and edit a campaign. */
+export const campaignSchema = z.object({
+  name: z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").max(100),
+  type: z.enum(["buyer", "seller", "general"], { errorMap: () => ({ message: "Choose Buyer, Seller or General" }) }),
+  description: z.preprocess(blankToUndefined, z.string().trim().max(1000).optional()),
+  isActive: checkbox.default(false),
+});
+export type CampaignInput = z.infer<typeof campaignSchema>;
+
+/** Add and edit an e-mail of a campaign's sequence. */
+export const campaignEmailSchema = z.object({
+  subject: z.string({ required_error: "Subject is required" }).trim().min(1, "Subject is required").max(200),
+  content: z.string({ required_error: "Content is required" }).trim().min(1, "Content is required").max(20_000),
+  delayDays: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z
+      .number({ required_error: "Delay is required", invalid_type_error: "Enter a whole number of days" })
+      .int("Enter a whole number of days")
+      .min(0, "0 to 365 days")
+      .max(365, "0 to 365 days"),
+  ),
+  isActive: checkbox.default(false),
+});
+export type CampaignEmailInput = z.infer<typeof campaignEmailSchema>;
+
+export const campaignEmailFormSchema = campaignEmailSchema.extend({ emailId: idField });
+export const emailRefSchema = z.object({ emailId: idField });
+export const moveSchema = z.object({ emailId: idField, direction: z.enum(["up", "down"]) });

@@ -23,7 +23,7 @@ import { addScore, DAY_MS, fillPlaceholders, oneLine, SCORE } from "~/lib/mail";
 import type { MailSettings } from "~/lib/mail-settings.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signToken, verifyToken } from "~/lib/signed-token.server";
-import { enqueueEmail } from "~/models/outbox.server";
+import { enqueueEmail, type OutgoingEmail } from "~/models/outbox.server";
 
 const UNSUBSCRIBE = "unsubscribe";
 const CLICK = "click";
@@ -159,28 +159,10 @@ export function sendDueDrip(db: DbOrTx, engagementId: number, now: Date, setting
     db.update(leadEngagement).set({ status: "completed", nextEmailDue: null, updatedAt: now }).where(eq(leadEngagement.id, e.id)).run();
     return false;
   }
-  const firstName = oneLine(submission.firstName, 100);
-  const subject = fillPlaceholders(next.subject, { firstName });
-  const unsubscribe = unsubscribeUrl(settings, e.id);
-  const { html, text } = renderEmail(
-    createElement(DripEmail, {
-      site: settings.site,
-      appUrl: settings.appUrl,
-      preview: subject,
-      unsubscribeUrl: unsubscribe,
-      paragraphs: dripParagraphs(fillPlaceholders(next.content, { firstName }), settings, e.id),
-      ctaUrl: trackedUrl(settings, e.id, "/#contact"),
-    }),
-  );
   enqueueEmail(
     db,
     {
-      kind: "drip",
-      to: { address: email, name: `${submission.firstName} ${submission.lastName}` },
-      subject,
-      text,
-      html,
-      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      ...buildDripEmail(settings, e.id, { email, firstName: submission.firstName, lastName: submission.lastName }, next),
       links: { contactSubmissionId: e.contactSubmissionId, engagementId: e.id, campaignEmailId: next.id },
     },
     now,
@@ -198,6 +180,40 @@ export function sendDueDrip(db: DbOrTx, engagementId: number, now: Date, setting
     .where(eq(leadEngagement.id, e.id))
     .run();
   return true;
+}
+
+/**
+ * A campaign e-mail as this lead receives it: {{firstName}} filled in, site
+ * links tracked, the unsubscribe link and the RFC 8058 headers. The admin's
+ * preview uses it too (with a sample lead).
+ */
+export function buildDripEmail(
+  settings: MailSettings,
+  engagementId: number,
+  lead: { email: string; firstName: string; lastName: string },
+  campaignEmail: { subject: string; content: string },
+): OutgoingEmail {
+  const firstName = oneLine(lead.firstName, 100);
+  const subject = fillPlaceholders(campaignEmail.subject, { firstName });
+  const unsubscribe = unsubscribeUrl(settings, engagementId);
+  const { html, text } = renderEmail(
+    createElement(DripEmail, {
+      site: settings.site,
+      appUrl: settings.appUrl,
+      preview: subject,
+      unsubscribeUrl: unsubscribe,
+      paragraphs: dripParagraphs(fillPlaceholders(campaignEmail.content, { firstName }), settings, engagementId),
+      ctaUrl: trackedUrl(settings, engagementId, "/#contact"),
+    }),
+  );
+  return {
+    kind: "drip",
+    to: { address: lead.email, name: `${lead.firstName} ${lead.lastName}` },
+    subject,
+    text,
+    html,
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
 }
 
 /** Queues every drip e-mail that is due (a bounded batch); each engagement in its own transaction. */

@@ -1,0 +1,138 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminNav } from "~/components/admin-nav";
+import { CampaignForm } from "~/components/campaign-forms";
+import { buttonOutline, SubmitButton } from "~/components/submit-button";
+import { getDb } from "~/db/client.server";
+import type { User } from "~/db/schema";
+import { CAMPAIGN_TYPES, campaignSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { InvalidInputError } from "~/lib/errors";
+import { idField } from "~/lib/form-values";
+import { modelErrorResponse, readForm } from "~/lib/http.server";
+import { privatePageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { createCampaign, listCampaigns, setCampaignForNewLeads } from "~/models/campaign.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Campaigns");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return { campaigns: listCampaigns(getDb(), admin).map(({ createdAt: _c, updatedAt: _u, ...c }) => c) };
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  switch (formData.get("intent")) {
+    case "create":
+      return createAction(admin, formData);
+    case "for-new-leads":
+      return forNewLeadsAction(admin, formData);
+    default:
+      return data({ message: "Unknown action" }, { status: 400 });
+  }
+}
+
+async function createAction(admin: User, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: campaignSchema });
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  const campaign = createCampaign(getDb(), admin, submission.value);
+  return redirectWithToast(`/admin/campaigns/${campaign.id}`, { title: "Campaign created", description: "Now add its e-mails." });
+}
+
+async function forNewLeadsAction(admin: User, formData: FormData) {
+  const parsed = z.object({ campaignId: idField }).safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return data({ message: "Choose a campaign" }, { status: 400 });
+  try {
+    setCampaignForNewLeads(getDb(), admin, parsed.data.campaignId);
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      return redirectWithToast("/admin/campaigns", { title: "Error", description: error.message, variant: "destructive" });
+    }
+    throw modelErrorResponse(error);
+  }
+  return redirectWithToast("/admin/campaigns", { description: "New leads join this campaign from now on." });
+}
+
+export default function Campaigns() {
+  const { campaigns } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-brand-900">Campaigns</h1>
+        <p className="mt-1 text-slate-600">
+          Drip e-mails for leads. New leads join exactly one campaign;{" "}
+          {campaigns.some((c) => c.joinsNewLeads) ? "it is marked below." : "no campaign is active, so new leads are stored but not enrolled."}
+        </p>
+        {campaigns.length === 0 ? (
+          <p className="mt-8 text-center text-slate-600">No campaigns yet.</p>
+        ) : (
+          <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  {["Name", "Type", "Active", "E-mails", "Leads now", "Leads in total", "New leads"].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {campaigns.map((c) => (
+                  <tr key={c.id} className="border-b border-slate-100" data-testid="campaign-row">
+                    <td className="px-3 py-2">
+                      <Link to={`/admin/campaigns/${c.id}`} className="font-semibold text-brand-700 underline">
+                        {c.name}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">{CAMPAIGN_TYPES[c.type as keyof typeof CAMPAIGN_TYPES] ?? c.type}</td>
+                    <td className="px-3 py-2">{c.isActive ? "Active" : "Inactive"}</td>
+                    <td className="px-3 py-2">{c.emailCount}</td>
+                    <td className="px-3 py-2">{c.enrolledNow}</td>
+                    <td className="px-3 py-2">{c.enrolledTotal}</td>
+                    <td className="px-3 py-2">
+                      {c.joinsNewLeads ? (
+                        <span className="font-semibold text-green-800" data-testid="joins-new-leads">
+                          New leads join this one
+                        </span>
+                      ) : c.isActive ? (
+                        <Form method="post">
+                          <input type="hidden" name="campaignId" value={c.id} />
+                          <SubmitButton intent="for-new-leads" pendingLabel="Choosing..." className={`${buttonOutline} px-2 py-1 text-xs`}>
+                            New leads join this one
+                          </SubmitButton>
+                        </Form>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <section aria-labelledby="new-campaign" className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
+          <h2 id="new-campaign" className="mb-3 text-lg font-semibold">
+            New campaign
+          </h2>
+          <CampaignForm id="new-campaign-form" intent="create" submitLabel="Create campaign" lastResult={actionData?.result} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessErrorBoundary />;
+}
