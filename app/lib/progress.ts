@@ -35,3 +35,12 @@ export const MILESTONE_STATUS_LABELS = {
   completed: { label: "Completed", colour: "green" },
   action_required: { label: "Action Required", colour: "red" },
 } as const;
+
+export const STEP_BANDS = ["early", "middle", "closing"] as const;
+export type StepBand = (typeof STEP_BANDS)[number];
+
+/** Where a transaction stands: its first third of steps is early, the last third closing (buying 1–4/5–8/9–13, selling 1–4/5–9/10–14). */
+export function stepBand(currentStep: number, type: keyof typeof TOTAL_STEPS): StepBand {
+  const share = currentStep / TOTAL_STEPS[type];
+  return share <= 1 / 3 ? "early" : share <= 2 / 3 ? "middle" : "closing";
+}

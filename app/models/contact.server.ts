@@ -41,7 +41,7 @@ export function submitContact(db: Db, input: ContactInput, now: Date = new Date(
     const { engagement, repeat } = enrollLead(tx, submission, now);
     enqueueLeadAlerts(tx, submission, repeat, settings, now);
     if (engagement) sendDueDrip(tx, engagement.id, now, settings);
-    return submission;
+    return { ...submission, engagementId: engagement?.id ?? null };
   });
 }
 

@@ -1,8 +1,9 @@
 /** The admin dashboard: its four summary cards and the transaction search. Admins only. */
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { transactionMilestones, transactions, users } from "~/db/schema";
-import type { TransactionType } from "~/lib/enums";
+import { contactSubmissions, transactionMilestones, transactions, users } from "~/db/schema";
+import { TRANSACTION_TYPES, type TransactionType } from "~/lib/enums";
+import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/contact.server";
 
@@ -88,4 +89,39 @@ export function searchTransactions(
     .offset((page - 1) * ADMIN_PAGE_SIZE)
     .all();
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** New leads (contact submissions) in each of the last `weeks` 7-day periods, the last one ending now. */
+export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks = 12) {
+  assertAdmin(actor);
+  const start = now.getTime() - weeks * WEEK_MS;
+  const rows = db
+    .select({ bucket: sql<number>`cast((${contactSubmissions.createdAt} - ${start}) / ${WEEK_MS} as integer)`, n: count() })
+    .from(contactSubmissions)
+    .where(sql`${contactSubmissions.createdAt} >= ${start} and ${contactSubmissions.createdAt} <= ${now.getTime()}`)
+    .groupBy(sql`1`)
+    .all();
+  return Array.from({ length: weeks }, (_, i) => ({
+    weekStart: new Date(start + i * WEEK_MS),
+    count: rows.find((r) => r.bucket === i)?.n ?? 0,
+  }));
+}
+
+/** Active transactions by type and step band (early, middle, closing). */
+export function activeByStepBand(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  const rows = db
+    .select({ type: transactions.type, step: transactions.currentStep, n: count() })
+    .from(transactions)
+    .where(eq(transactions.status, "active"))
+    .groupBy(transactions.type, transactions.currentStep)
+    .all();
+  const out = TRANSACTION_TYPES.flatMap((type) => STEP_BANDS.map((band) => ({ type, band, count: 0 })));
+  for (const r of rows) {
+    const band: StepBand = stepBand(r.step, r.type);
+    out.find((o) => o.type === r.type && o.band === band)!.count += r.n;
+  }
+  return out;
 }

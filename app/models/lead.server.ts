@@ -148,7 +148,7 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
       };
       return { at: e.createdAt, type: e.type, text: `${label[e.type] ?? e.type}${by ? ` (${by})` : ""}`, detail: e.detail };
     }),
-  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+  ].sort((a, b) => b.at.getTime() - a.at.getTime() || Number(a.type === "received") - Number(b.type === "received"));
 
   return { submission, related, engagement: engagement ?? null, status: leadStatusOf(engagement?.status), campaign: campaign ?? null, timeline };
 }

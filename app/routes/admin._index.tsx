@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
+import { BarChart } from "~/components/bar-chart";
 import { Pager } from "~/components/pager";
 import { SubmissionList } from "~/components/submission-list";
 import { SubmitButton } from "~/components/submit-button";
@@ -16,11 +17,13 @@ import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { User } from "~/db/schema";
 import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/contact.server";
-import { adminSummary, searchTransactions } from "~/models/dashboard.server";
+import { activeByStepBand, adminSummary, leadsPerWeek, searchTransactions } from "~/models/dashboard.server";
 import { emailCounts } from "~/models/outbox.server";
 import { createTestData } from "~/models/sample-data.server";
 
 const RECENT_SUBMISSIONS = 5;
+
+const shortDate = (d: Date) => d.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "America/Los_Angeles" });
 
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Admin Dashboard");
 
@@ -49,6 +52,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     submissionCount: countContactSubmissions(db, admin),
     emails: emailCounts(db, admin),
+    leadsPerWeek: leadsPerWeek(db, admin).map((w) => ({ label: shortDate(w.weekStart), value: w.count })),
+    activeByBand: activeByStepBand(db, admin).map((b) => ({
+      group: b.type === "buying" ? "Buying" : "Selling",
+      label: b.band.charAt(0).toUpperCase() + b.band.slice(1),
+      value: b.count,
+    })),
     submissions: listContactSubmissions(db, admin, { limit: RECENT_SUBMISSIONS }).map(toContactSummary),
   };
 }
@@ -119,6 +128,16 @@ export default function AdminDashboard() {
           </div>
         ))}
       </dl>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <BarChart id="leads-per-week" caption="New leads per week, last 12 weeks" bars={d.leadsPerWeek} valueLabel="New leads" />
+        <BarChart
+          id="active-by-band"
+          caption="Active transactions by type and stage (early, middle, closing steps)"
+          bars={d.activeByBand}
+          valueLabel="Active transactions"
+        />
+      </div>
 
       {d.summary.totalTransactions === 0 ? (
         <section className={`${card} mt-6`} aria-labelledby="quick-setup">
