@@ -133,7 +133,7 @@ export default function AdminDashboard() {
         <BarChart id="leads-per-week" caption="New leads per week, last 12 weeks" bars={d.leadsPerWeek} valueLabel="New leads" />
         <BarChart
           id="active-by-band"
-          caption="Active transactions by type and stage (early, middle, closing steps)"
+          caption="Active transactions, buying and selling, by stage (early, middle, closing steps)"
           bars={d.activeByBand}
           valueLabel="Active transactions"
         />

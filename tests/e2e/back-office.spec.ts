@@ -197,7 +197,7 @@ test.describe("back office", () => {
     const leads = page.getByRole("figure", { name: "New leads per week, last 12 weeks" });
     await expect(leads.locator("svg[role=img]")).toBeVisible();
     await expect(leads.locator("table tbody tr")).toHaveCount(12);
-    const active = page.getByRole("figure", { name: /Active transactions by type and stage/ });
+    const active = page.getByRole("figure", { name: /Active transactions, buying and selling, by stage/ });
     await expect(active.locator("table tbody tr")).toHaveCount(6);
   });
 });
