@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import { rmSync, mkdirSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
+import { benchAdmin } from "./bench-admin";
 import { benchMail } from "./bench-mail";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -117,6 +118,7 @@ async function main() {
 
 main()
   .then(() => benchMail({ port: PORT + 10, dir: "tests/.tmp/bench" }))
+  .then(() => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench" }))
   .catch((error) => {
   console.error(error);
   process.exit(1);

@@ -99,7 +99,8 @@ export const transactions = sqliteTable(
   },
   (t) => [
     index("transactions_user_id_idx").on(t.userId),
-    index("transactions_status_idx").on(t.status, t.type),
+    index("transactions_status_idx").on(t.status, t.type, t.currentStep),
+    index("transactions_created_at_idx").on(t.createdAt),
   ],
 );
 

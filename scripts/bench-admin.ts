@@ -1,0 +1,117 @@
+/**
+ * Part of `npm run bench`: the admin pages on a large database (100,000
+ * contact submissions, half of them nurtured, and 100,000 transactions),
+ * served by the real server; single-request median and p95 of sequential
+ * GETs by a signed-in admin. Prints figures; asserts nothing.
+ */
+import { spawn } from "node:child_process";
+import { openDatabase } from "~/db/client.server";
+import { createDbSessionStorage, SESSION_COOKIE } from "~/lib/session.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECRET = "bench-session-secret-of-at-least-32-characters";
+
+function fill(database: string) {
+  const db = openDatabase(database);
+  const admin = upsertUserFromClaims(db, { email: "bench-admin@example.com", firstName: "Bench" }, ["bench-admin@example.com"]);
+  const sqlite = db.$client;
+  const start = Date.UTC(2023, 0, 1);
+  const span = Date.now() - start;
+  sqlite.transaction(() => {
+    const campaign = (sqlite.prepare("select id from lead_nurturing_campaigns order by id limit 1").get() as { id: number } | undefined)?.id ?? null;
+    const submission = sqlite.prepare(
+      "insert into contact_submissions (first_name, last_name, email, phone, message, created_at) values (?, ?, ?, ?, ?, ?)",
+    );
+    const engagement = sqlite.prepare(
+      "insert into lead_engagement (contact_submission_id, campaign_id, email, status, current_sequence, next_email_due, score, created_at, updated_at) values (?, ?, ?, ?, 2, ?, ?, ?, ?)",
+    );
+    const link = sqlite.prepare("update contact_submissions set engagement_id = ? where id = ?");
+    const user = sqlite.prepare("insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)");
+    const transaction = sqlite.prepare(
+      "insert into transactions (user_id, type, property_address, home_value, tier, current_step, status, created_at, updated_at) values (?, ?, ?, ?, 2, ?, ?, ?, ?)",
+    );
+    const statuses = ["active", "paused", "completed", "unsubscribed", "converted"];
+    for (let i = 0; i < ROWS; i++) {
+      const at = start + Math.floor((span * i) / ROWS);
+      const email = `lead${i}@bench.test`;
+      const { lastInsertRowid } = submission.run(`First${i}`, `Last${i}`, email, `619555${String(i % 10000).padStart(4, "0")}`, i % 3 ? "Looking to sell." : null, at);
+      if (i % 2 === 0 && campaign) {
+        const e = engagement.run(lastInsertRowid, campaign, email, statuses[i % 5], at + 3 * 86400000, i % 100, at, at);
+        link.run(e.lastInsertRowid, lastInsertRowid);
+      }
+      const userId = `bench-user-${i}`;
+      user.run(userId, `client${i}@bench.test`, `Client${i}`, `Family${i}`, at, at);
+      transaction.run(userId, i % 2 ? "buying" : "selling", `${i} Bench St, San Diego, CA 92101`, 500000 + (i % 1000) * 1000, 1 + (i % 13), i % 7 ? "active" : "completed", at, at);
+    }
+  })();
+  return { db, admin };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+export async function benchAdmin(options: { port: number; dir: string }) {
+  const database = `${options.dir}/admin-bench.db`;
+  const fillStart = performance.now();
+  const { db, admin } = fill(database);
+  const storage = createDbSessionStorage({ db: () => db, secret: SECRET, secure: false });
+  const session = await storage.getSession();
+  session.set("userId", admin.id);
+  const cookie = (await storage.commitSession(session)).split(";")[0]!;
+  db.$client.close();
+  console.log(`admin: ${ROWS} submissions and ${ROWS} transactions written in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
+  void SESSION_COOKIE;
+
+  const base = `http://localhost:${options.port}`;
+  const server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      APP_URL: base,
+      LOCAL_OIDC_PORT: String(options.port + 1),
+      DATABASE_URL: database,
+      OIDC_ISSUER: "",
+      SESSION_SECRET: SECRET,
+      MAIL_DIR: `${options.dir}/mail`,
+      LOG_FORMAT: "tiny",
+    },
+    stdio: "ignore",
+  });
+  try {
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const pages = [
+      "/admin",
+      "/admin?q=bench+st&page=2",
+      "/admin?page=1000",
+      "/admin/leads",
+      "/admin/leads?status=paused",
+      "/admin/leads?q=last4242",
+      "/admin/leads?sort=score",
+      "/admin/submissions",
+      "/admin/emails",
+    ];
+    for (const path of pages) {
+      const times: number[] = [];
+      let status = 0;
+      for (let i = 0; i < 40; i++) {
+        const start = performance.now();
+        const response = await fetch(`${base}${path}`, { headers: { cookie } });
+        await response.arrayBuffer();
+        status = response.status;
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`GET ${path} (${status}): median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`);
+    }
+  } finally {
+    server.kill();
+  }
+}
