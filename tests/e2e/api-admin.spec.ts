@@ -1,4 +1,5 @@
-import { ADMIN_EMAIL } from "../../playwright.config";
+import { request as playwrightRequest } from "@playwright/test";
+import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
 import { expect, loginAs, queryDb, seedTransaction, signedInRequest, test, uniqueEmail } from "./fixtures";
 
 const ADMIN_ENDPOINTS = [
@@ -85,5 +86,36 @@ test.describe("admin API", () => {
       { email: "sofia.nguyen@example.com", n: 1 },
     ]);
     expect([2, 3, 4, 5]).toContain(created);
+  });
+});
+
+test.describe("blog API", () => {
+  test("an admin creates, edits and deletes a post; bad input and a taken slug are 400; the public API follows", async ({ page }) => {
+    const admin = await signedInRequest(page, uniqueEmail("blog-admin"), { admin: true });
+    const slug = `api-post-${Date.now().toString(36)}`;
+    const created = await admin.post("/api/blog", { data: { title: "From the API", slug, content: "One.\nTwo.", published: true } });
+    expect(created.status()).toBe(201);
+    const post = await created.json();
+    expect(post).toMatchObject({ slug, title: "From the API", published: true });
+    expect((await admin.get(`/api/blog/${slug}`)).status()).toBe(200);
+
+    const bad = await admin.post("/api/blog", { data: { title: "", slug: "Not A Slug", content: "" } });
+    expect(bad.status()).toBe(400);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["content", "slug", "title"]);
+    const taken = await admin.post("/api/blog", { data: { title: "Again", slug, content: "x" } });
+    expect(taken.status()).toBe(400);
+    expect((await taken.json()).errors).toEqual({ slug: ["This slug is already used by another post"] });
+
+    const edited = await admin.patch(`/api/blog/${post.id}`, { data: { title: "From the API, edited", slug, content: "One.", published: false } });
+    expect(edited.status()).toBe(200);
+    expect(await edited.json()).toMatchObject({ title: "From the API, edited", published: false });
+    expect((await admin.get(`/api/blog/${slug}`)).status()).toBe(200); // admins still see drafts
+    const anonymous = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    expect((await anonymous.get(`/api/blog/${slug}`)).status()).toBe(404);
+    expect((await admin.patch("/api/blog/999999", { data: { title: "x", content: "x" } })).status()).toBe(404);
+    expect((await admin.delete(`/api/blog/${post.id}`)).status()).toBe(204);
+    expect((await admin.delete(`/api/blog/${post.id}`)).status()).toBe(404);
+    expect((await anonymous.get("/api/blog?published=true")).status()).toBe(200);
+    await anonymous.dispose();
   });
 });
