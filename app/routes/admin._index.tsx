@@ -16,7 +16,7 @@ import { readForm } from "~/lib/http.server";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { User } from "~/db/schema";
-import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/contact.server";
+import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { activeByStepBand, adminSummary, leadsPerWeek, searchTransactions } from "~/models/dashboard.server";
 import { emailCounts } from "~/models/outbox.server";
 import { createTestData } from "~/models/sample-data.server";
@@ -32,10 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, type, page } = adminSearchSchema.parse(searchParamsObject(request.url));
   const db = getDb();
   const result = searchTransactions(db, admin, { q, type: type === "all" ? undefined : type, page });
+  const summary = adminSummary(db, admin);
   return {
     q,
     type,
-    summary: adminSummary(db, admin),
+    summary,
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       completed: r.milestonesCompleted,
       totalSteps: r.milestonesTotal,
     })),
-    submissionCount: countContactSubmissions(db, admin),
+    submissionCount: summary.contactSubmissions,
     emails: emailCounts(db, admin),
     leadsPerWeek: leadsPerWeek(db, admin).map((w) => ({ label: shortDate(w.weekStart), value: w.count })),
     activeByBand: activeByStepBand(db, admin).map((b) => ({
