@@ -4,10 +4,10 @@
  * served by the real server; single-request median and p95 of sequential
  * GETs by a signed-in admin. Prints figures; asserts nothing.
  */
-import { spawn } from "node:child_process";
 import { openDatabase } from "~/db/client.server";
-import { createDbSessionStorage, SESSION_COOKIE } from "~/lib/session.server";
+import { createDbSessionStorage } from "~/lib/session.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { startBenchServer } from "./bench-server";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECRET = "bench-session-secret-of-at-least-32-characters";
@@ -60,33 +60,13 @@ export async function benchAdmin(options: { port: number; dir: string }) {
   const cookie = (await storage.commitSession(session)).split(";")[0]!;
   db.$client.close();
   console.log(`admin: ${ROWS} submissions and ${ROWS} transactions written in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
-  void SESSION_COOKIE;
 
-  const base = `http://localhost:${options.port}`;
-  const server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(options.port),
-      APP_URL: base,
-      LOCAL_OIDC_PORT: String(options.port + 1),
-      DATABASE_URL: database,
-      OIDC_ISSUER: "",
-      SESSION_SECRET: SECRET,
-      MAIL_DIR: `${options.dir}/mail`,
-      LOG_FORMAT: "tiny",
-    },
-    stdio: "ignore",
+  const { base, server } = await startBenchServer(options.port, {
+    DATABASE_URL: database,
+    SESSION_SECRET: SECRET,
+    MAIL_DIR: `${options.dir}/mail`,
   });
   try {
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
     const pages = [
       "/admin",
       "/admin?q=bench+st&page=2",

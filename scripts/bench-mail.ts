@@ -4,7 +4,6 @@
  * per second and the server's memory (resident now and peak, from /proc).
  * Prints figures; asserts nothing.
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createElement } from "react";
@@ -14,6 +13,7 @@ import { emailOutbox } from "~/db/schema";
 import { DripEmail } from "~/emails/drip";
 import { renderEmail } from "~/emails/render.server";
 import { DEFAULT_SITE } from "~/lib/site";
+import { startBenchServer } from "./bench-server";
 
 const MESSAGES = Number(process.env.BENCH_MAIL_MESSAGES ?? 10_000);
 
@@ -39,32 +39,13 @@ export async function benchMail(options: { port: number; dir: string }) {
   });
   const smtpPort = options.port + 2;
   await new Promise<void>((resolve) => sink.listen(smtpPort, "127.0.0.1", () => resolve()));
-  const base = `http://localhost:${options.port}`;
   const database = `${options.dir}/mail-bench.db`;
-  const server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(options.port),
-      APP_URL: base,
-      LOCAL_OIDC_PORT: String(options.port + 1),
-      DATABASE_URL: database,
-      OIDC_ISSUER: "",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_TICK_SECONDS: "1",
-      LOG_FORMAT: "tiny",
-    },
-    stdio: "ignore",
+  const { base, server } = await startBenchServer(options.port, {
+    DATABASE_URL: database,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_TICK_SECONDS: "1",
   });
   try {
-    for (let i = 0; i < 150; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
     const before = memory(server.pid!);
 
     // 10,000 drip-sized messages, due now, written straight into the outbox (as a burst of leads would).

@@ -11,23 +11,11 @@ import { rmSync, mkdirSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 import { benchAdmin } from "./bench-admin";
 import { benchMail } from "./bench-mail";
+import { waitForServer } from "./bench-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://localhost:${PORT}`;
 const BUDGET_JS_KB = 90;
-
-async function waitForServer(url: string, timeoutMs = 30_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start at ${url}`);
-}
 
 type Transfer = { url: string; type: string; bytes: number };
 

@@ -16,6 +16,10 @@ import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
 import { enqueueEmail, findMergeable, replaceContent } from "~/models/outbox.server";
 
 const firstNameOf = (user: { firstName: string | null }) => oneLine(user.firstName || "there", 100);
+const recipientOf = (user: { email: string; firstName: string | null; lastName: string | null }) => ({
+  address: user.email,
+  name: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
+});
 const propertyOf = (t: Pick<Transaction, "propertyAddress">) => t.propertyAddress || "your home";
 
 /** The welcome e-mail of a transaction an admin opened for a client, with the sign-in link. */
@@ -38,7 +42,7 @@ export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, no
     db,
     {
       kind: "client_notice",
-      to: { address: client.email, name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null },
+      to: recipientOf(client),
       subject,
       text,
       html,
@@ -89,7 +93,7 @@ export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, mil
     db,
     {
       kind: "client_notice",
-      to: { address: client.email, name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null },
+      to: recipientOf(client),
       subject,
       text,
       html,

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
+import { AdminTable } from "~/components/admin-table";
 import { BarChart } from "~/components/bar-chart";
 import { Pager } from "~/components/pager";
 import { SubmissionList } from "~/components/submission-list";
@@ -203,18 +204,7 @@ export default function AdminDashboard() {
               : "No transactions match your search criteria."}
           </p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  {["Client", "Type", "Property Address", "Value", "Progress", "Status", "Actions"].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <AdminTable columns={["Client", "Type", "Property Address", "Value", "Progress", "Status", "Actions"]} framed={false} className="mt-4">
                 {d.rows.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100" data-testid="transaction-row">
                     <td className="px-2 py-2">
@@ -235,9 +225,7 @@ export default function AdminDashboard() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </AdminTable>
         )}
         <Pager page={d.page} pageCount={d.pageCount} href={pageHref} summary={`· ${d.total} transactions`} />
       </section>

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
+import { AdminTable } from "~/components/admin-table";
 import { CampaignForm } from "~/components/campaign-forms";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
@@ -76,18 +77,7 @@ export default function Campaigns() {
         {campaigns.length === 0 ? (
           <p className="mt-8 text-center text-slate-600">No campaigns yet.</p>
         ) : (
-          <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  {["Name", "Type", "Active", "E-mails", "Leads now", "Leads in total", "New leads"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <AdminTable columns={["Name", "Type", "Active", "E-mails", "Leads now", "Leads in total", "New leads"]}>
                 {campaigns.map((c) => (
                   <tr key={c.id} className="border-b border-slate-100" data-testid="campaign-row">
                     <td className="px-3 py-2">
@@ -118,9 +108,7 @@ export default function Campaigns() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </AdminTable>
         )}
         <section aria-labelledby="new-campaign" className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
           <h2 id="new-campaign" className="mb-3 text-lg font-semibold">

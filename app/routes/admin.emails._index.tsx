@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
+import { AdminTable } from "~/components/admin-table";
 import { EmailStatusBadge } from "~/components/email-status";
 import { Pager } from "~/components/pager";
 import { buttonOutline } from "~/components/submit-button";
@@ -76,18 +77,7 @@ export default function EmailLog() {
       {d.rows.length === 0 ? (
         <p className="mt-8 text-center text-slate-600">No e-mails match this filter.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                {["Recipient", "Kind", "Subject", "Status", "Attempts", "Created", "Sent / next try"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <AdminTable columns={["Recipient", "Kind", "Subject", "Status", "Attempts", "Created", "Sent / next try"]}>
               {d.rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="email-row">
                   <td className="px-3 py-2">{r.toAddress}</td>
@@ -106,9 +96,7 @@ export default function EmailLog() {
                   <td className="px-3 py-2 whitespace-nowrap">{r.sentAt ?? r.nextAttemptAt ?? "—"}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </AdminTable>
       )}
       <Pager page={d.page} pageCount={d.pageCount} href={href} />
     </div>

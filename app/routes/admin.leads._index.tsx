@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
+import { AdminTable } from "~/components/admin-table";
 import { LeadStatusBadge } from "~/components/lead-status";
 import { Pager } from "~/components/pager";
 import { buttonOutline } from "~/components/submit-button";
@@ -80,18 +81,7 @@ export default function Leads() {
         {d.rows.length === 0 ? (
           <p className="mt-8 text-center text-slate-600">No leads match your search.</p>
         ) : (
-          <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  {["Name", "E-mail", "Phone", "Received", "Status", "Score", "Next e-mail"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <AdminTable columns={["Name", "E-mail", "Phone", "Received", "Status", "Score", "Next e-mail"]}>
                 {d.rows.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100" data-testid="lead-row">
                     <td className="px-3 py-2">
@@ -111,9 +101,7 @@ export default function Leads() {
                     <td className="px-3 py-2 whitespace-nowrap">{r.nextEmailDue ?? "—"}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </AdminTable>
         )}
         <Pager page={d.page} pageCount={d.pageCount} href={href} />
       </div>

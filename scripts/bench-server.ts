@@ -1,0 +1,35 @@
+/** The benchmarks' way to run the real server: server.js on the build, with its own database and ports. */
+import { spawn } from "node:child_process";
+
+export async function waitForServer(url: string, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start at ${url}`);
+}
+
+/** Starts server.js on `port` (the local provider on port + 1) and waits until /healthz answers. */
+export async function startBenchServer(port: number, env: Record<string, string>) {
+  const base = `http://localhost:${port}`;
+  const server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: base,
+      LOCAL_OIDC_PORT: String(port + 1),
+      OIDC_ISSUER: "",
+      LOG_FORMAT: "tiny",
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  await waitForServer(`${base}/healthz`);
+  return { base, server };
+}
