@@ -24,6 +24,22 @@ const config = serverEnv();
 const app = express();
 app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+// Headers every response gets unless the app set its own, added as the response starts (setting them
+// earlier would make the Remix adapter append a second copy):
+// - nosniff: every answer, static files and JSON included, is read as what its Content-Type says;
+// - answers with someone's data are never stored by a browser cache or a proxy: the portal, the admin
+//   area, the API, unsubscribe pages, and any request that carries a session (its root data names the user).
+const PRIVATE_PATHS = /^\/(api\/|admin(\/|\.data|$)|client-portal(\/|\.data|$)|unsubscribe\/)/;
+app.use((req, res, next) => {
+  const isPrivate = PRIVATE_PATHS.test(req.path) || (req.headers.cookie ?? "").includes("__session=");
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
+    if (isPrivate && !this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-store");
+    return writeHead.apply(this, args);
+  };
+  next();
+});
 app.use(compression());
 app.use(
   "/assets",

@@ -34,6 +34,11 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // Transactions take the write lock when they begin (BEGIN IMMEDIATE), waiting up to the busy timeout
+  // for another connection (a backup, a script, a test fixture). A deferred one that read first would
+  // fail at once with SQLITE_BUSY when that connection wrote in between. Nested ones are savepoints.
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => transaction(run, { behavior: "immediate", ...config })) as typeof db.transaction;
   return db;
 }
 

@@ -5,6 +5,11 @@ import { idParam, methodNotAllowed, modelCall } from "~/lib/http.server";
 import { deleteListing } from "~/models/listing.server";
 
 /** DELETE /api/listings/{id}: the user's own listing; another user's is 404. */
+/** A GET (or HEAD) on this action-only route: 405 with Allow. */
+export async function loader() {
+  return methodNotAllowed(["DELETE"]);
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const user = await requireUser(request);

@@ -5,6 +5,11 @@ import { parseZillowSchema } from "~/lib/listing-schema";
 import { parseListingUrl } from "~/lib/zillow";
 
 /** POST /api/listings/parse-zillow {url}: reads the URL (never fetches it) → {message, address, zillowId, ...}. */
+/** A GET (or HEAD) on this action-only route: 405 with Allow. */
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await requireUser(request);

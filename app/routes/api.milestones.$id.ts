@@ -6,6 +6,11 @@ import { idParam, methodNotAllowed, modelCall, readJson, validationError } from 
 import { toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 
 /** PATCH /api/milestones/{id} {status, adminNotes, documentUrl}: admins only. */
+/** A GET (or HEAD) on this action-only route: 405 with Allow. */
+export async function loader() {
+  return methodNotAllowed(["PATCH"]);
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const admin = await requireAdmin(request);

@@ -5,6 +5,11 @@ import { methodNotAllowed } from "~/lib/http.server";
 import { createTestData } from "~/models/sample-data.server";
 
 /** POST /api/setup-test-data: sample transactions (admins); 201 when it created some, 200 when all existed. */
+/** A GET (or HEAD) on this action-only route: 405 with Allow. */
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request);

@@ -222,7 +222,8 @@ const APIS: [string, string, unknown][] = [
 test.describe("back office access", () => {
   test("every page, action and API is refused: 401 anonymous, 403 for a client; nothing changes", async ({ page, js }) => {
     test.skip(!js, "status codes: one run is enough (the cards are tested with and without JavaScript elsewhere)");
-    // What the refused requests would have changed (other tests write elsewhere meanwhile).
+    // What the refused requests would have changed (other tests write elsewhere meanwhile; the sender
+    // delivers e-mail meanwhile too, so the refused retry is checked by its status code alone).
     const state = () =>
       queryDb(
         `select (select count(*) from lead_events where contact_submission_id = 1) events,
@@ -231,8 +232,7 @@ test.describe("back office access", () => {
                 (select count(*) from lead_nurturing_emails where campaign_id = 1) emails,
                 (select count(*) from lead_nurturing_campaigns where name in ('Hack', 'Hacked')) hacks,
                 (select title || ':' || published from blog_posts where id = 1) post,
-                (select count(*) from blog_posts where title in ('Hack', 'Hacked')) hackPosts,
-                (select status || ':' || attempts from email_outbox where id = 1) email`,
+                (select count(*) from blog_posts where title in ('Hack', 'Hacked')) hackPosts`,
       );
     const before = await state();
     for (const path of PAGES) expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(401);

@@ -49,3 +49,31 @@ describe("first-start seed", () => {
     ]);
   });
 });
+
+describe("transactions take the write lock when they begin", () => {
+  it("so another connection's write in between cannot make them fail (SQLITE_BUSY)", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { default: Database } = await import("better-sqlite3");
+    const { openDatabase } = await import("~/db/client.server");
+    const dir = mkdtempSync(path.join(tmpdir(), "tx-"));
+    const file = path.join(dir, "app.db");
+    const db = openDatabase(file);
+    const other = new Database(file);
+    other.pragma("busy_timeout = 0");
+    try {
+      db.transaction((tx) => {
+        tx.select().from(blogPosts).all();
+        // The other connection cannot write now (it would have, and made this transaction's write fail).
+        expect(() => other.prepare("insert into lead_nurturing_campaigns (name, type) values ('x', 'general')").run()).toThrow(/locked|busy/i);
+        tx.insert(leadNurturingCampaigns).values({ name: "mine", type: "general" }).run();
+      });
+      expect(db.select().from(leadNurturingCampaigns).all().map((c) => c.name)).toEqual(["mine"]);
+    } finally {
+      other.close();
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
