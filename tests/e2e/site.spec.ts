@@ -48,6 +48,23 @@ test("the frame: sticky nav, anchors, portal and admin buttons, footer with lice
   await expect(page.locator("#pricing")).toBeInViewport();
 });
 
+test("the footer's e-mail and phone links are targets of at least 24 × 24 px (WCAG 2.2 SC 2.5.8)", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.locator("footer");
+  for (const name of ["hello@coastlineflatfee.com", "(619) 555-0142"]) {
+    const box = await footer.getByRole("link", { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.height, name).toBeGreaterThanOrEqual(24);
+    expect(box!.width, name).toBeGreaterThanOrEqual(24);
+  }
+});
+
+test("each Read More link's own text names its article", async ({ page }) => {
+  await page.goto("/blog");
+  const first = page.getByRole("link", { name: /^Read More/ }).first();
+  expect(await first.evaluate((a) => (a as HTMLElement).textContent)).toMatch(/^Read More: .{10,}/);
+});
+
 test.describe("mobile menu at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
