@@ -13,7 +13,7 @@ import { renderEmail } from "~/emails/render.server";
 import { oneLine } from "~/lib/mail";
 import type { MailSettings } from "~/lib/mail-settings.server";
 import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
-import { enqueueEmail, findMergeable, replaceContent } from "~/models/outbox.server";
+import { enqueueEmail, findMergeable, replaceContent, type OutgoingEmail } from "~/models/outbox.server";
 
 const firstNameOf = (user: { firstName: string | null }) => oneLine(user.firstName || "there", 100);
 const recipientOf = (user: { email: string; firstName: string | null; lastName: string | null }) => ({
@@ -21,6 +21,17 @@ const recipientOf = (user: { email: string; firstName: string | null; lastName: 
   name: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
 });
 const propertyOf = (t: Pick<Transaction, "propertyAddress">) => t.propertyAddress || "your home";
+
+function enqueueNotice(
+  db: DbOrTx,
+  client: Parameters<typeof recipientOf>[0],
+  transaction: Pick<Transaction, "id">,
+  content: Pick<OutgoingEmail, "subject" | "text" | "html" | "coalesceKey" | "payload">,
+  now: Date,
+  settings: MailSettings,
+) {
+  enqueueEmail(db, { kind: "client_notice", to: recipientOf(client), links: { transactionId: transaction.id }, ...content }, now, settings.messageIdDomain);
+}
 
 /** The welcome e-mail of a transaction an admin opened for a client, with the sign-in link. */
 export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, now: Date, settings: MailSettings) {
@@ -38,19 +49,7 @@ export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, no
       signInUrl: `${settings.appUrl}/client-portal`,
     }),
   );
-  enqueueEmail(
-    db,
-    {
-      kind: "client_notice",
-      to: recipientOf(client),
-      subject,
-      text,
-      html,
-      links: { transactionId: transaction.id },
-    },
-    now,
-    settings.messageIdDomain,
-  );
+  enqueueNotice(db, client, transaction, { subject, text, html }, now, settings);
 }
 
 /** Tells the client of a changed milestone (new status, notes or document), merged with queued changes. */
@@ -89,19 +88,5 @@ export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, mil
     replaceContent(db, queued.id, { subject, text, html, payload }, now);
     return;
   }
-  enqueueEmail(
-    db,
-    {
-      kind: "client_notice",
-      to: recipientOf(client),
-      subject,
-      text,
-      html,
-      links: { transactionId: transaction.id },
-      coalesceKey: key,
-      payload,
-    },
-    now,
-    settings.messageIdDomain,
-  );
+  enqueueNotice(db, client, transaction, { subject, text, html, coalesceKey: key, payload }, now, settings);
 }

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
 import { AdminTable } from "~/components/admin-table";
+import { FilterSelect } from "~/components/filter-select";
 import { EmailStatusBadge } from "~/components/email-status";
 import { Pager } from "~/components/pager";
 import { buttonOutline } from "~/components/submit-button";
@@ -48,28 +49,8 @@ export default function EmailLog() {
       <h1 className="mt-2 text-3xl font-bold text-brand-900">E-mail Log</h1>
       <p className="mt-1 text-slate-600">Every message the site sends, newest first: {d.total} shown by this filter.</p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter e-mails">
-        <label className="text-sm font-semibold">
-          Status
-          <select name="status" defaultValue={d.filter.status} className="mt-1 block rounded-md border border-slate-300 px-3 py-2">
-            <option value="all">All statuses</option>
-            {Object.entries(EMAIL_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Kind
-          <select name="kind" defaultValue={d.filter.kind} className="mt-1 block rounded-md border border-slate-300 px-3 py-2">
-            <option value="all">All kinds</option>
-            {Object.entries(EMAIL_KIND_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" name="status" value={d.filter.status} options={EMAIL_STATUS_LABELS} all="All statuses" />
+        <FilterSelect label="Kind" name="kind" value={d.filter.kind} options={EMAIL_KIND_LABELS} all="All kinds" />
         <button type="submit" className={buttonOutline}>
           Filter
         </button>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
 import { AdminTable } from "~/components/admin-table";
+import { FilterSelect } from "~/components/filter-select";
 import { LeadStatusBadge } from "~/components/lead-status";
 import { Pager } from "~/components/pager";
 import { buttonOutline } from "~/components/submit-button";
@@ -56,24 +57,8 @@ export default function Leads() {
               className="mt-1 block min-w-[16rem] rounded-md border border-slate-300 px-3 py-2 font-normal"
             />
           </label>
-          <label className="text-sm font-semibold">
-            Status
-            <select name="status" defaultValue={d.filter.status} className="mt-1 block rounded-md border border-slate-300 px-3 py-2">
-              <option value="all">All statuses</option>
-              {Object.entries(LEAD_STATUS_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-semibold">
-            Sort
-            <select name="sort" defaultValue={d.filter.sort} className="mt-1 block rounded-md border border-slate-300 px-3 py-2">
-              <option value="newest">Newest first</option>
-              <option value="score">Highest score</option>
-            </select>
-          </label>
+          <FilterSelect label="Status" name="status" value={d.filter.status} options={LEAD_STATUS_LABELS} all="All statuses" />
+          <FilterSelect label="Sort" name="sort" value={d.filter.sort} options={{ newest: "Newest first", score: "Highest score" }} />
           <button type="submit" className={buttonOutline}>
             Search
           </button>
