@@ -11,7 +11,13 @@ import { ADMIN_EMAIL, BASE_URL, E2E_DATABASE, E2E_SESSION_SECRET } from "../../p
 export { expect };
 
 /** Console errors a page may log by design (an HTTP error status is a real answer). */
-const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of (400|401|403|404)/];
+const EXPECTED_CONSOLE = [
+  /^Failed to load resource: the server responded with a status of (400|401|403|404)/,
+  // The campaign e-mail preview is an <iframe sandbox> on purpose (no scripts may run in a previewed
+  // e-mail); Chromium says so when the test harness tries to run its own script in that frame. The
+  // e-mail itself has no script (tests/unit/email.test.ts renders it).
+  /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/,
+];
 
 export const test = base.extend<{ consoleErrors: string[]; js: boolean }>({
   js: async ({ javaScriptEnabled }, use) => {

@@ -165,6 +165,7 @@ describe("drip e-mail content", () => {
       expect(part).toContain(`DRE #${site.license}`);
     }
     expect(drip!.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+    expect(drip!.htmlBody).not.toMatch(/<script|javascript:|\son\w+=/i); // nothing runs in a mail client or the admin's preview
   });
 });
 
