@@ -1,12 +1,17 @@
 /**
- * The production server: Express with @remix-run/express (what remix-serve
- * runs), plus what remix-serve cannot do: refuse cross-site writes with 403
- * before any route runs, and long-lived caching of fingerprinted assets.
+ * The production server: Express with Remix's request handler (what remix-serve runs), plus what
+ * remix-serve cannot do:
+ * - the microcache of anonymous public pages, answered before Express (app/lib/page-cache.server.ts);
+ * - headers every answer gets (nosniff; private, no-store on private ones), long caching of assets;
+ * - refusing cross-site writes with 403, bodies over 1 MB with 413 and non-form bodies to pages with
+ *   415/400, before any route runs (app/lib/request-body.server.ts);
+ * - the client IP for the rate limits (req.ip: X-Forwarded-For only with TRUST_PROXY);
+ * - a graceful stop on SIGTERM/SIGINT.
  * Start it with `npm run serve` after `npm run build`.
  */
+import http from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import { createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -18,12 +23,16 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 // Importing the build runs start-up: configuration check, migrations, seed,
 // and the local OpenID provider when no external one is configured.
 const build = await import(path.join(buildDir, "server/index.js"));
-const { isCrossSiteWrite, serverEnv, CROSS_SITE_MESSAGE } = build.entry.module;
+const server_ = build.entry.module;
+const { isCrossSiteWrite, serverEnv, CROSS_SITE_MESSAGE } = server_;
 const config = serverEnv();
+
+const pageCache = new server_.PageCache({ version: () => server_.contentVersion(server_.getDb()) });
 
 const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+app.disable("etag"); // public pages get their ETag from the page cache
+if (process.env.TRUST_PROXY) app.set("trust proxy", trustProxy(process.env.TRUST_PROXY));
 // Headers every response gets unless the app set its own, added as the response starts (setting them
 // earlier would make the Remix adapter append a second copy):
 // - nosniff: every answer, static files and JSON included, is read as what its Content-Type says;
@@ -45,7 +54,16 @@ app.use(
   "/assets",
   express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
 );
-app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+// Images in public/ are not fingerprinted: a month, then revalidated (give a changed image a new name).
+app.use(
+  express.static(path.join(buildDir, "client"), {
+    index: false,
+    setHeaders(res, file) {
+      const image = /\.(?:avif|gif|ico|jpe?g|png|svg|webp)$/i.test(file);
+      res.setHeader("Cache-Control", image ? "public, max-age=2592000, stale-while-revalidate=86400" : "public, max-age=3600");
+    },
+  }),
+);
 app.use(morgan(process.env.LOG_FORMAT ?? "tiny"));
 
 app.use((req, res, next) => {
@@ -62,7 +80,118 @@ app.use((req, res, next) => {
   next();
 });
 
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// Bodies: at most 1 MB is read (a larger Content-Length is refused before reading), then checked.
+const readBody = express.raw({ type: () => true, limit: server_.BODY_LIMIT_BYTES });
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  readBody(req, res, async (error) => {
+    if (error?.status === 413) return refuse(req, res, 413, server_.BODY_MESSAGES.tooLarge);
+    if (error) return refuse(req, res, 400, server_.BODY_MESSAGES.unreadable);
+    const refusal = await server_.checkBody({
+      method: req.method,
+      path: req.path,
+      contentType: req.get("content-type"),
+      body: Buffer.isBuffer(req.body) ? req.body : undefined,
+    });
+    if (refusal) return refuse(req, res, refusal.status, refusal.message);
+    next();
+  });
+});
 
-const port = config.PORT;
-app.listen(port, () => console.log(`Listening on http://localhost:${port}`));
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+app.all("*", async (req, res, next) => {
+  try {
+    const request = toRemixRequest(req, res);
+    const key = req.method === "GET" ? server_.cacheKey(req.method, req.originalUrl, req.headers.cookie) : null;
+    const version = key ? pageCache.version() : 0;
+    const response = await handleRequest(request, { clientIp: req.ip });
+    if (key && server_.isStorable(response.status, response.headers)) {
+      const body = Buffer.from(await response.arrayBuffer());
+      const entry = await server_.buildEntry(response.status, response.headers, body, version);
+      pageCache.set(key, entry);
+      server_.sendEntry(req, res, entry, "MISS");
+      return;
+    }
+    await sendResponse(res, response);
+  } catch (error) {
+    next(error);
+  }
+});
+
+/** The web Request of an Express request (what @remix-run/express does), with the body already read. */
+function toRemixRequest(req, res) {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  // Abort loaders and actions when the client goes away before the answer is written.
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
+  return new Request(url, { method: req.method, headers, body, signal: controller.signal });
+}
+
+async function sendResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+function refuse(req, res, status, message) {
+  res.set("Connection", "close");
+  if (req.path.startsWith("/api/")) res.status(status).json({ message });
+  else res.status(status).type("text/plain").send(message);
+}
+
+function trustProxy(value) {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+// The page cache answers before Express: a hit costs a Map lookup, one indexed read of the content
+// version and a write of bytes compressed once. (Hits are not in the access log.)
+const server = http.createServer((req, res) => {
+  const key = server_.cacheKey(req.method, req.url, req.headers.cookie);
+  const entry = key ? pageCache.get(key) : undefined;
+  if (entry) {
+    server_.sendEntry(req, res, entry, "HIT");
+    return;
+  }
+  app(req, res);
+});
+server.keepAliveTimeout = 5_000;
+
+server.listen(config.PORT, () => console.log(`Listening on http://localhost:${config.PORT}`));
+
+// Graceful stop: stop accepting, let in-flight requests finish (idle keep-alive connections are closed),
+// then the mail batch, the provider and the database (checkpointed); exit within 10 s in any case.
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping (finishing requests in flight)`);
+  const force = setTimeout(() => {
+    console.error("Stop took over 9 s; exiting anyway");
+    process.exit(1);
+  }, 9_000);
+  force.unref();
+  const closing = new Promise((resolve) => server.close(resolve));
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  await closing;
+  clearInterval(idle);
+  try {
+    await server_.shutdown();
+  } catch (error) {
+    console.error("Stop: could not close cleanly:", error);
+    process.exit(1);
+  }
+  console.log("Stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -17,7 +17,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { usePendingSubmission } from "~/hooks/use-pending";
 import { SubmitButton } from "~/components/submit-button";
 
-export type ContactActionData = { result: SubmissionResult<string[]>; failed: boolean };
+/** `limited`: the rate limit's message (429); nothing was stored. */
+export type ContactActionData = { result: SubmissionResult<string[]>; failed: boolean; limited?: string };
 export type FieldConstraint = {
   required?: boolean;
   minLength?: number;
@@ -125,9 +126,9 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
       onSubmit={onSubmit}
       className="grid gap-2 sm:grid-cols-2 sm:gap-x-4"
     >
-      {actionData?.failed ? (
+      {actionData?.failed || actionData?.limited ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
-          {CONTACT_FAILED.description}
+          {actionData.limited ?? CONTACT_FAILED.description}
         </p>
       ) : null}
       {FIELDS.map((field) => {

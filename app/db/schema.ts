@@ -94,6 +94,9 @@ export const transactions = sqliteTable(
     status: text("status", { enum: TRANSACTION_STATUSES })
       .notNull()
       .default("active"),
+    /** Milestone counts, kept by triggers on transaction_milestones (migration 0004) so lists read no milestones. */
+    milestonesTotal: integer("milestones_total").notNull().default(0),
+    milestonesCompleted: integer("milestones_completed").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -325,3 +328,20 @@ export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type Engagement = typeof leadEngagement.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
+
+/** One row: raised by triggers on blog_posts, so the public-page cache knows at once that it is stale. */
+export const contentVersion = sqliteTable("content_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
+/** rate-limiter-flexible's RateLimiterSQLite table (key, points, expire in ms). */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: integer("expire"),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);

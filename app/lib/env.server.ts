@@ -25,6 +25,20 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+export type RateLimitWindow = { points: number; seconds: number };
+const LIMIT_SPEC = /^\s*\d{1,9}\s*\/\s*\d{1,9}\s*(,\s*\d{1,9}\s*\/\s*\d{1,9}\s*)*$/;
+export const parseLimits = (spec: string): RateLimitWindow[] =>
+  spec.split(",").map((part) => {
+    const [points, seconds] = part.split("/").map((n) => Number(n.trim()));
+    return { points: points!, seconds: seconds! };
+  });
+const rateLimitSpec = z
+  .string()
+  .regex(LIMIT_SPEC, 'must be windows such as "5/60,20/86400" (points/seconds)')
+  .transform(parseLimits)
+  .refine((windows) => windows.every((w) => w.points > 0 && w.seconds > 0), "points and seconds must be above 0")
+  .optional();
+
 const schema = z
   .object({
     NODE_ENV: z
@@ -89,6 +103,13 @@ const schema = z
     AGENCY_EMAIL: optionalString.pipe(z.string().email().optional()),
     AGENCY_PHONE: optionalString,
     AGENCY_ADDRESS: optionalString,
+    /** Rate limits per client IP, as "points/seconds" windows separated by commas (see docs/decisions.md). */
+    RATE_LIMIT_CONTACT: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("5/60,20/86400")),
+    RATE_LIMIT_SIGN_IN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("20/60,200/86400")),
+    RATE_LIMIT_TOKEN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("60/60,1000/86400")),
+    /** Hours between automatic backups (npm run backup); unset or 0: none. */
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(0),
+    BACKUP_DIR: optionalString,
   })
   .transform((env, ctx) => {
     const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
@@ -128,6 +149,8 @@ const schema = z
       leadAlertEmails: env.LEAD_ALERT_EMAILS ?? env.ADMIN_EMAILS,
       /** Where messages are written as .eml files when there is no SMTP_URL. */
       mailDir: env.MAIL_DIR ?? path.join(databaseDir, "mail"),
+      /** Where npm run backup (and the BACKUP_INTERVAL_HOURS schedule) writes. */
+      backupDir: env.BACKUP_DIR ?? path.join(databaseDir, "backups"),
       SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
       /** True when cookies must carry the Secure flag. */
       secureCookies: appUrl.protocol === "https:",

@@ -9,6 +9,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
 import Provider, { interactionPolicy } from "oidc-provider";
+import { consumeRateLimit, rateLimitMessage, retryAfterHeaders } from "~/lib/rate-limit.server";
 
 export const LOCAL_CLIENT_ID = "flatfee-local";
 
@@ -185,6 +186,11 @@ export async function startLocalProvider(options: {
         );
       }
       if (req.method === "POST" && match[2] === "login") {
+        const limit = await consumeRateLimit("signIn", req.socket.remoteAddress);
+        if (!limit.ok) {
+          res.writeHead(429, { "content-type": "text/html; charset=utf-8", ...retryAfterHeaders(limit) });
+          return res.end(loginForm(uid, rateLimitMessage(limit)));
+        }
         const form = await readForm(req);
         const email = (form.get("email") ?? "").trim().toLowerCase();
         const firstName = (form.get("firstName") ?? "").trim().slice(0, 80);

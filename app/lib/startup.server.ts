@@ -3,7 +3,8 @@
  * migrations and first-start seed, expired-session purge, and the local demo
  * OpenID provider when no external one is configured.
  */
-import { getDb } from "~/db/client.server";
+import { getDb, setDb } from "~/db/client.server";
+import { backupDatabase } from "~/lib/backup.server";
 import { seedDatabase } from "~/db/seed.server";
 import { env, EnvError } from "~/lib/env.server";
 import { startLocalProvider, type LocalProvider } from "~/lib/local-oidc.server";
@@ -15,6 +16,7 @@ const state = globalThis as unknown as {
   __startup?: Promise<void>;
   __localOidc?: Promise<LocalProvider>;
   __purgeTimer?: NodeJS.Timeout;
+  __backupTimer?: NodeJS.Timeout;
   __mailer?: ReturnType<typeof startMailer>;
 };
 
@@ -51,7 +53,35 @@ async function run() {
       (config.SMTP_URL ? "" : " (no SMTP_URL: nothing is sent; open them with any mail program, or in /admin/emails)") +
       `, checked every ${config.MAIL_TICK_SECONDS} s`,
   );
+  if (config.BACKUP_INTERVAL_HOURS > 0) {
+    state.__backupTimer ??= setInterval(() => void runBackup(), config.BACKUP_INTERVAL_HOURS * 3600_000).unref();
+    console.log(`Backups: every ${config.BACKUP_INTERVAL_HOURS} h to ${config.backupDir} (the newest 14 are kept)`);
+  }
   console.log(`Site: ${config.APP_URL}`);
+}
+
+async function runBackup() {
+  try {
+    const result = await backupDatabase(getDb(), env().backupDir);
+    console.log(`[backup] ${result.file} (${result.bytes} bytes, integrity ok)`);
+  } catch (error) {
+    console.error("[backup] failed:", error);
+  }
+}
+
+/**
+ * The end of a graceful stop (server.js calls it once no request is in flight): timers stop, the mailer
+ * finishes its current batch, the local provider closes, and the database is checkpointed and closed.
+ */
+export async function shutdown() {
+  clearInterval(state.__purgeTimer);
+  clearInterval(state.__backupTimer);
+  await state.__mailer?.stop();
+  if (state.__localOidc) await (await state.__localOidc).close();
+  const db = getDb();
+  db.$client.pragma("wal_checkpoint(TRUNCATE)");
+  db.$client.close();
+  setDb(undefined);
 }
 
 export function startup(): Promise<void> {

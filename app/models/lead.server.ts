@@ -20,6 +20,7 @@ import type { EngagementStatus, LeadStatus } from "~/lib/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { DAY_MS } from "~/lib/mail";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { ftsPhrase, likeEscape, TRIGRAM_MIN } from "~/models/search.server";
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -32,7 +33,6 @@ export function leadStatusOf(status: EngagementStatus | string | null | undefine
 
 const engagementStatusOf = (status: Exclude<LeadStatus, "new">): EngagementStatus => (status === "nurturing" ? "active" : status);
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Leads newest first (or by score), 50 a page: a substring of the name, e-mail or phone, and a status. */
 export function listLeads(
@@ -43,14 +43,13 @@ export function listLeads(
   assertAdmin(actor);
   const conditions: SQL[] = [];
   const q = options.q?.trim().toLowerCase();
-  if (q) {
+  if (q && q.length >= TRIGRAM_MIN) {
+    conditions.push(sql`${contactSubmissions.id} in (select rowid from contact_submissions_fts where contact_submissions_fts match ${ftsPhrase(q)})`);
+  } else if (q) {
     const pattern = `%${likeEscape(q)}%`;
     conditions.push(
-      or(
-        sql`lower(${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}) like ${pattern} escape '\\'`,
-        sql`${contactSubmissions.email} like ${pattern} escape '\\'`,
-        sql`lower(${contactSubmissions.phone}) like ${pattern} escape '\\'`,
-      )!,
+      sql`${contactSubmissions.id} in (select rowid from contact_submissions_fts where lower(name) like ${pattern} escape '\\'
+        or lower(email) like ${pattern} escape '\\' or lower(phone) like ${pattern} escape '\\')`,
     );
   }
   if (options.status === "new") conditions.push(isNull(leadEngagement.id));

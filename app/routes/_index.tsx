@@ -7,6 +7,8 @@ import { SavingsCalculator } from "~/components/savings-calculator";
 import { getDb } from "~/db/client.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { readForm } from "~/lib/http.server";
+import { clientIpOf, consumeRateLimit, contactLimitMessage, retryAfterHeaders } from "~/lib/rate-limit.server";
+import { siteConfig } from "~/lib/site.server";
 import { formatHomeValueInput } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -35,11 +37,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     return data<ContactActionData>({ result: submission.reply(), failed: false }, { status: 400 });
+  }
+  const limit = await consumeRateLimit("contact", clientIpOf(context));
+  if (!limit.ok) {
+    return data<ContactActionData>(
+      { result: submission.reply(), failed: false, limited: contactLimitMessage(limit, siteConfig().phone) },
+      { status: 429, headers: retryAfterHeaders(limit) },
+    );
   }
   try {
     submitContact(getDb(), submission.value);

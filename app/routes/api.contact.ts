@@ -2,16 +2,19 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { methodNotAllowed, readJson, validationError } from "~/lib/http.server";
+import { clientIpOf, consumeRateLimit, tooManyRequests } from "~/lib/rate-limit.server";
 import { submitContact } from "~/models/contact.server";
 
 /** GET /api/contact: the same list as GET /api/contact-submissions (admins). */
 export { loader } from "./api.contact-submissions";
 
-/** POST /api/contact: sends the contact form; 201 with the new id, 400 with field errors. */
-export async function action({ request }: ActionFunctionArgs) {
+/** POST /api/contact: sends the contact form; 201 with the new id, 400 with field errors, 429 over the rate limit. */
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const parsed = contactSchema.safeParse(await readJson(request));
   if (!parsed.success) return validationError(parsed.error);
+  const limit = await consumeRateLimit("contact", clientIpOf(context));
+  if (!limit.ok) return tooManyRequests(limit, { json: true });
   const submission = submitContact(getDb(), parsed.data);
   return Response.json({ id: submission?.id ?? null }, { status: 201 });
 }

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { startLogin } from "~/lib/auth.server";
+import { clientIpOf, consumeRateLimit, tooManyRequests } from "~/lib/rate-limit.server";
 import { signInErrorResponse } from "~/lib/sign-in-error.server";
 
 /** GET /api/login?returnTo=/path[&prompt=login]: starts the OpenID Connect flow. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const limit = await consumeRateLimit("signIn", clientIpOf(context));
+  if (!limit.ok) return tooManyRequests(limit);
   try {
     return await startLogin(request);
   } catch (error) {

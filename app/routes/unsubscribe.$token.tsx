@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
 import { mailSettings } from "~/lib/mail-settings.server";
+import { clientIpOf, consumeRateLimit, tooManyRequests } from "~/lib/rate-limit.server";
 import { privatePageMeta } from "~/lib/seo";
 import { engagementForUnsubscribe, isUnsubscribed, unsubscribe } from "~/models/nurturing.server";
 
@@ -12,7 +13,9 @@ export const meta: MetaFunction = () => privatePageMeta("Unsubscribe");
 const INVALID = { invalid: true as const };
 
 /** GET /unsubscribe/TOKEN: one button; a tampered or unknown token gets a 400 page. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const limit = await consumeRateLimit("token", clientIpOf(context));
+  if (!limit.ok) throw tooManyRequests(limit);
   const db = getDb();
   const engagement = engagementForUnsubscribe(db, mailSettings().secret, params.token ?? "");
   if (!engagement?.email) return data(INVALID, { status: 400 });
@@ -23,7 +26,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
  * POST /unsubscribe/TOKEN: the page's button, or a mail provider's RFC 8058
  * one-click POST (no cookie, no Origin). Unsubscribes at once; repeating it is harmless.
  */
-export async function action({ params }: ActionFunctionArgs) {
+export async function action({ params, context }: ActionFunctionArgs) {
+  const limit = await consumeRateLimit("token", clientIpOf(context));
+  if (!limit.ok) throw tooManyRequests(limit);
   const done = unsubscribe(getDb(), mailSettings().secret, params.token ?? "", new Date());
   if (!done) return data(INVALID, { status: 400 });
   return data({ invalid: false as const, email: done.email, done: true as const }, { status: 200, headers: { "cache-control": "no-store" } });

@@ -29,12 +29,13 @@ describe("first-start seed", () => {
     const db = freshDb();
     expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
     const tables = db.$client
-      .prepare("select name from sqlite_master where type='table' and name not like '\\_\\_%' escape '\\' and name not like 'sqlite_%' order by name")
+      .prepare("select name from sqlite_master where type='table' and name not like '\\_\\_%' escape '\\' and name not like 'sqlite_%' and name not like '%\\_fts%' escape '\\' order by name")
       .all()
       .map((r) => (r as { name: string }).name);
     expect(tables).toEqual([
       "blog_posts",
       "contact_submissions",
+      "content_version",
       "email_outbox",
       "email_unsubscribes",
       "lead_engagement",
@@ -42,11 +43,17 @@ describe("first-start seed", () => {
       "lead_nurturing_campaigns",
       "lead_nurturing_emails",
       "listings",
+      "rate_limits",
       "sessions",
       "transaction_milestones",
       "transactions",
       "users",
     ]);
+    const searchIndexes = db.$client
+      .prepare("select name from sqlite_master where type='table' and sql like 'CREATE VIRTUAL TABLE%trigram%' order by name")
+      .pluck()
+      .all();
+    expect(searchIndexes).toEqual(["contact_submissions_fts", "transactions_fts"]);
   });
 });
 
