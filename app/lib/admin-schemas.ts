@@ -1,12 +1,12 @@
 /** Forms of the admin area (SPEC §5 milestone update; issue 5 transactions). One schema for browser, action and API. */
 import { z } from "zod";
 import { EMAIL_KINDS, EMAIL_STATUSES, LEAD_STATUSES, MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
-import { blankToUndefined, idField, isHttpUrl, moneyDigits, pageField } from "~/lib/form-values";
+import { blankToUndefined, idField, isHttpUrl, MAX_LENGTH, moneyDigits, pageField } from "~/lib/form-values";
 
 const httpUrl = z
   .string()
   .trim()
-  .max(2000)
+  .max(MAX_LENGTH.url)
   .url("Enter a valid URL")
   .refine(isHttpUrl, "The URL must start with http:// or https://");
 
@@ -15,7 +15,7 @@ export const milestoneUpdateSchema = z.object({
   status: z.enum(MILESTONE_STATUSES, {
     errorMap: () => ({ message: "Choose Not Started, In Progress, Completed or Action Required" }),
   }),
-  adminNotes: z.preprocess(blankToUndefined, z.string().trim().max(5000).optional()),
+  adminNotes: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.text).optional()),
   documentUrl: z.preprocess(blankToUndefined, httpUrl.optional()),
 });
 export type MilestoneUpdate = z.infer<typeof milestoneUpdateSchema>;
@@ -35,11 +35,11 @@ const homeValue = z.preprocess(
 export const newTransactionSchema = z.object({
   /** Set when the transaction is opened from a lead (Open transaction): the lead becomes converted. */
   leadId: z.preprocess(blankToUndefined, idField.optional()),
-  email: z.string({ required_error: "Required" }).trim().toLowerCase().email().max(254),
-  firstName: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-  lastName: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  email: z.string({ required_error: "Required" }).trim().toLowerCase().email().max(MAX_LENGTH.email),
+  firstName: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.name).optional()),
+  lastName: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.name).optional()),
   type: z.enum(TRANSACTION_TYPES, { errorMap: () => ({ message: "Choose Buying or Selling" }) }),
-  propertyAddress: z.string({ required_error: "Property address is required" }).trim().min(1).max(300),
+  propertyAddress: z.string({ required_error: "Property address is required" }).trim().min(1).max(MAX_LENGTH.address),
   homeValue,
   tier: z.preprocess(
     (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
@@ -49,7 +49,7 @@ export const newTransactionSchema = z.object({
 export type NewTransaction = z.infer<typeof newTransactionSchema>;
 
 export const editTransactionSchema = z.object({
-  propertyAddress: z.string({ required_error: "Property address is required" }).trim().min(1).max(300),
+  propertyAddress: z.string({ required_error: "Property address is required" }).trim().min(1).max(MAX_LENGTH.address),
   homeValue,
   status: z.enum(TRANSACTION_STATUSES, { errorMap: () => ({ message: "Choose Active, Completed or Cancelled" }) }),
 });
@@ -109,7 +109,7 @@ export const leadSearchSchema = z.object({
 
 /** Add note on a lead's page. */
 export const leadNoteSchema = z.object({
-  note: z.string({ required_error: "Write the note first" }).trim().min(1, "Write the note first").max(5000),
+  note: z.string({ required_error: "Write the note first" }).trim().min(1, "Write the note first").max(MAX_LENGTH.text),
 });
 
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());

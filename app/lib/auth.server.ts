@@ -160,6 +160,10 @@ export async function finishLogin(request: Request): Promise<Response> {
     DEFAULT_RETURN_TO,
   );
   const storage = sessionStorage();
+  // Signing in again ends the session the browser had (its row is deleted), so an old cookie,
+  // wherever it was copied to, is worth nothing.
+  const previous = await storage.getSession(request.headers.get("cookie"));
+  if (previous.id) await storage.destroySession(previous);
   const session = await storage.getSession();
   session.set("userId", user.id);
   const headers = new Headers();

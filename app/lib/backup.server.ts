@@ -25,8 +25,10 @@ export async function backupDatabase(db: Db, dir: string, options: { now?: Date;
   const partial = `${file}.partial`;
   try {
     await db.$client.backup(partial);
-    const copy = new Database(partial, { readonly: true });
+    // One self-contained file: the copy leaves WAL mode, so it has no -wal or -shm beside it.
+    const copy = new Database(partial);
     try {
+      copy.pragma("journal_mode = DELETE");
       const result = copy.pragma("integrity_check", { simple: true });
       if (result !== "ok") throw new Error(`integrity_check of the backup said: ${String(result)}`);
     } finally {

@@ -3,7 +3,7 @@
  * the JSON API) and the slug rules.
  */
 import { z } from "zod";
-import { blankToUndefined, isHttpUrl } from "~/lib/form-values";
+import { blankToUndefined, IMAGE_URL_MESSAGE, isHttpsUrl, MAX_LENGTH } from "~/lib/form-values";
 
 /** Lowercase letters, digits and single hyphens between them. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -34,7 +34,7 @@ export const blogPostSchema = z.object({
   excerpt: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
   imageUrl: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(2048).url("Enter a valid URL").refine(isHttpUrl, "The URL must start with http:// or https://").optional(),
+    z.string().trim().max(MAX_LENGTH.url).url("Enter a valid URL").refine(isHttpsUrl, IMAGE_URL_MESSAGE).optional(),
   ),
   content: z.string({ required_error: "Content is required" }).trim().min(1, "Content is required").max(50_000),
   published: checkbox.default(false),

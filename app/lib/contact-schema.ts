@@ -6,22 +6,23 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "~/lib/contact-fields";
+import { MAX_LENGTH } from "~/lib/form-values";
 
 export { HONEYPOT_FIELD };
 
 export const contactSchema = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  email: z.string().trim().email().max(254),
+  firstName: z.string().trim().min(1).max(MAX_LENGTH.name),
+  lastName: z.string().trim().min(1).max(MAX_LENGTH.name),
+  email: z.string().trim().email().max(MAX_LENGTH.email),
   phone: z
     .string()
     .trim()
-    .max(40)
+    .max(MAX_LENGTH.phone)
     .refine(
       (v) => /^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, "").length >= 7,
       "Enter a valid phone number",
     ),
-  message: z.string().trim().max(5000).optional(),
+  message: z.string().trim().max(MAX_LENGTH.text).optional(),
   /** Honeypot: hidden from people; a bot that fills it is ignored. */
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });

@@ -5,7 +5,7 @@
  * become undefined (stored as null).
  */
 import { z } from "zod";
-import { blankToUndefined, idField, isHttpUrl, moneyDigits } from "~/lib/form-values";
+import { blankToUndefined, idField, IMAGE_URL_MESSAGE, isHttpsUrl, MAX_LENGTH, moneyDigits } from "~/lib/form-values";
 
 const optionalNumber = (schema: z.ZodType<number>) =>
   z.preprocess((v) => {
@@ -17,11 +17,11 @@ export const MAX_PRICE_DIGITS = 12;
 const PRICE = new RegExp(`^\\d{1,${MAX_PRICE_DIGITS}}$`);
 
 export const listingSchema = z.object({
-  zillowUrl: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
+  zillowUrl: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.url).optional()),
   zillowId: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,15}$/, "Invalid listing id").optional()),
   address: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ required_error: "Address is required" }).min(1, "Address is required").max(300),
+    z.string({ required_error: "Address is required" }).min(1, "Address is required").max(MAX_LENGTH.address),
   ),
   price: z.preprocess(
     moneyDigits,
@@ -46,12 +46,12 @@ export const listingSchema = z.object({
     z
       .string()
       .trim()
+      .max(MAX_LENGTH.url)
       .url("Enter a valid URL")
-      .max(2000)
-      .refine(isHttpUrl, "Enter a valid URL")
+      .refine(isHttpsUrl, IMAGE_URL_MESSAGE)
       .optional(),
   ),
-  notes: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
+  notes: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.text).optional()),
 });
 
 export type ListingInput = z.infer<typeof listingSchema>;

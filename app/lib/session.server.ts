@@ -16,8 +16,13 @@ import { env } from "~/lib/env.server";
 
 export const SESSION_COOKIE = "__session";
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30; // 30 days
+/** A session not used for this long ends, whatever its 30-day lifetime says. */
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7; // 7 days
+/** Last use is written at most this often (not on every request). */
+const SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 
-export type SessionData = { userId: string };
+/** `seenAt`: when the session was last used (ms), kept in the row, never in the cookie. */
+export type SessionData = { userId: string; seenAt?: number };
 
 export function purgeExpiredSessions(db: Db, now = new Date()) {
   return db.delete(sessions).where(lt(sessions.expire, now)).run().changes;
@@ -28,8 +33,12 @@ export function createDbSessionStorage(options: {
   secret: string;
   secure: boolean;
   maxAgeSeconds?: number;
+  idleSeconds?: number;
+  now?: () => number;
 }): SessionStorage<SessionData> {
   const maxAge = options.maxAgeSeconds ?? SESSION_MAX_AGE_SECONDS;
+  const idleMs = (options.idleSeconds ?? SESSION_IDLE_SECONDS) * 1000;
+  const now = options.now ?? Date.now;
   const cookie = createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
@@ -47,7 +56,7 @@ export function createDbSessionStorage(options: {
       purgeExpiredSessions(db);
       const sid = randomBytes(32).toString("base64url");
       db.insert(sessions)
-        .values({ sid, sess: data, expire: expires ?? defaultExpiry() })
+        .values({ sid, sess: { ...data, seenAt: now() }, expire: expires ?? defaultExpiry() })
         .run();
       return sid;
     },
@@ -55,11 +64,18 @@ export function createDbSessionStorage(options: {
       const db = options.db();
       const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
       if (!row) return null;
-      if (row.expire.getTime() <= Date.now()) {
+      const data = row.sess as Partial<SessionData>;
+      const time = now();
+      // Sessions from before the idle timeout count from their creation.
+      const seenAt = data.seenAt ?? row.expire.getTime() - maxAge * 1000;
+      if (row.expire.getTime() <= time || time - seenAt >= idleMs) {
         db.delete(sessions).where(eq(sessions.sid, sid)).run();
         return null;
       }
-      return row.sess as Partial<SessionData>;
+      if (time - seenAt >= SEEN_RESOLUTION_MS) {
+        db.update(sessions).set({ sess: { ...data, seenAt: time } }).where(eq(sessions.sid, sid)).run();
+      }
+      return { ...data, seenAt: time - seenAt >= SEEN_RESOLUTION_MS ? time : seenAt };
     },
     async updateData(sid, data, expires) {
       options

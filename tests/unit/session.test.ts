@@ -35,7 +35,7 @@ describe("session storage in the sessions table", () => {
     expect(setCookie).not.toContain(userId);
     const rows = db.select().from(sessions).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.sess).toEqual({ userId });
+    expect(rows[0]!.sess).toEqual({ userId, seenAt: expect.any(Number) });
     expect(rows[0]!.expire.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
 
     const read = await s.getSession(cookieHeader(setCookie));
