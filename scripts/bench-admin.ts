@@ -2,12 +2,14 @@
  * Part of `npm run bench`: the admin pages on a large database (100,000
  * contact submissions, half of them nurtured, and 100,000 transactions),
  * served by the real server; single-request median and p95 of sequential
- * GETs by a signed-in admin. Prints figures; asserts nothing.
+ * GETs by a signed-in admin, then requests/s under 20 connections (autocannon).
+ * Prints figures; asserts nothing.
  */
 import { openDatabase } from "~/db/client.server";
 import { createDbSessionStorage } from "~/lib/session.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { startBenchServer } from "./bench-server";
+import { describeLoad, load } from "./load";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECRET = "bench-session-secret-of-at-least-32-characters";
@@ -89,7 +91,13 @@ export async function benchAdmin(options: { port: number; dir: string }) {
         times.push(performance.now() - start);
       }
       times.sort((a, b) => a - b);
-      console.log(`GET ${path} (${status}): median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`);
+      const p95 = percentile(times, 0.95);
+      const loaded = await load(`${base}${path}`, { headers: { cookie } });
+      const verdict = p95 <= 20 && loaded.rps >= 200 ? "goal met" : "goal NOT met";
+      console.log(
+        `GET ${path} (${status}): median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; ` +
+          `20 connections: ${describeLoad(loaded)} (goal p95 <= 20 ms, >= 200 req/s: ${verdict})`,
+      );
     }
   } finally {
     server.kill();

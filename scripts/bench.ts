@@ -12,6 +12,7 @@ import { chromium, type Page } from "@playwright/test";
 import { benchAdmin } from "./bench-admin";
 import { benchMail } from "./bench-mail";
 import { waitForServer } from "./bench-server";
+import { describeLoad, load, type LoadResult } from "./load";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://localhost:${PORT}`;
@@ -99,8 +100,50 @@ async function main() {
       console.log(`GET ${path}: median ${times[10]!.toFixed(1)} ms, p95 ${times[18]!.toFixed(1)} ms`);
     }
     await browser.close();
+    await publicLoad();
   } finally {
     server.kill();
+  }
+}
+
+const PUBLIC_PAGES = ["/", "/blog", "/blog/what-is-escrow-california", "/privacy-policy"];
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
+
+/**
+ * Anonymous public pages under load (20 connections, 5 s each), next to a bare node:http server in
+ * its own process that answers the same bytes (the landing page, brotli) from memory: the ceiling of
+ * this machine. Goal: each page at least 25 % of the bare server's requests/s, p99 at most 25 ms.
+ */
+async function publicLoad() {
+  const landing = await fetch(`${BASE}/`, { headers: BROWSER_HEADERS });
+  const bytes = Buffer.from(await landing.arrayBuffer()); // fetch decodes: store the identity bytes
+  const { writeFileSync } = await import("node:fs");
+  writeFileSync("tests/.tmp/bench/landing.html", bytes);
+  const barePort = PORT + 5;
+  const bare = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const zlib = require("node:zlib"); const body = zlib.brotliCompressSync(require("node:fs").readFileSync("tests/.tmp/bench/landing.html"));
+       require("node:http").createServer((req, res) => { res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "br", "content-length": body.length }); res.end(body); })
+         .listen(${barePort}, () => console.log("up"));`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise((resolve) => bare.stdout!.once("data", resolve));
+  try {
+    const baseline = await load(`http://localhost:${barePort}/`, { headers: BROWSER_HEADERS });
+    console.log(`load, bare node:http with the landing page's bytes: ${describeLoad(baseline)}`);
+    const results: Array<[string, LoadResult]> = [];
+    for (const path of PUBLIC_PAGES) {
+      const result = await load(`${BASE}${path}`, { headers: BROWSER_HEADERS });
+      results.push([path, result]);
+      const ratio = result.rps / baseline.rps;
+      const verdict = ratio >= 0.25 && result.p99 <= 25 ? "goal met" : "goal NOT met";
+      console.log(`load, GET ${path}: ${describeLoad(result)}; ${(ratio * 100).toFixed(0)} % of bare (goal >= 25 %, p99 <= 25 ms: ${verdict})`);
+    }
+  } finally {
+    bare.kill();
   }
 }
 

@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContactForm, type ContactActionData, type FieldConstraint } from "~/components/contact-form";
 import { PricingSection } from "~/components/pricing-section";
@@ -26,6 +26,12 @@ export const meta: MetaFunction = ({ matches }) =>
       "Modern real estate in San Diego: full service for a flat fee of $5,000, $10,000 or $20,000 instead of a 3% commission. Calculate your savings.",
     path: "/",
   });
+
+/** The rate limit's Retry-After reaches the document answer too (the action's headers do not by themselves). */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const homeValue = new URL(request.url).searchParams.get("homeValue") ?? "";

@@ -225,7 +225,14 @@ test.describe("client portal details", () => {
     await ready(page, js);
     await page.getByLabel("Property Address*").fill("8 Broken Image Ct");
     await page.getByLabel("Price*").fill("650000");
+    // An http:// image would be blocked by the CSP: refused with a field error, nothing added.
     await page.getByLabel("Image URL").fill(`${BASE_URL}/images/no-such-photo.jpg`);
+    await page.getByRole("dialog").getByRole("button", { name: "Add Property" }).click();
+    await expect(page.getByRole("dialog").getByText("Use an image address that starts with https://")).toBeVisible();
+    await expect(page.getByTestId("listing")).toHaveCount(0);
+    // An https:// image that is not there (the photo host, outside the app, answers 404).
+    await page.route("https://photos.e2e.test/**", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.getByLabel("Image URL").fill("https://photos.e2e.test/no-such-photo.jpg");
     await page.getByRole("dialog").getByRole("button", { name: "Add Property" }).click();
     const card = page.getByTestId("listing");
     await expect(card).toHaveCount(1);

@@ -99,9 +99,10 @@ test.describe("mobile menu at 390 px", () => {
 });
 
 test.describe("security", () => {
-  test("an enforced CSP with a per-request nonce and the other headers", async ({ request }) => {
-    const first = await request.get("/");
-    const second = await request.get("/");
+  test("an enforced CSP: a per-request nonce on rendered pages, script hashes on cached ones; the other headers", async ({ request }) => {
+    // Not from the cache (an unknown query parameter): a fresh nonce each time, on every script.
+    const first = await request.get("/?from=test");
+    const second = await request.get("/?from=test");
     const csp = first.headers()["content-security-policy"];
     expect(csp).toBeTruthy();
     expect(first.headers()["content-security-policy-report-only"]).toBeUndefined();
@@ -114,6 +115,19 @@ test.describe("security", () => {
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
     expect(first.headers()["x-content-type-options"]).toBe("nosniff");
     expect(first.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+
+    // From the cache: no nonce; each inline script is allowed by its SHA-256, and nothing else is.
+    const cached = await request.get("/");
+    const cachedCsp = cached.headers()["content-security-policy"]!;
+    expect(cachedCsp).not.toContain("nonce");
+    const cachedHtml = await cached.text();
+    const { createHash } = await import("node:crypto");
+    const inline = [...cachedHtml.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=/.test(attributes!));
+    expect(inline.length).toBeGreaterThan(0);
+    const hashes = inline.map(([, , content]) => `'sha256-${createHash("sha256").update(content!).digest("base64")}'`);
+    const allowed = cachedCsp.match(/script-src ([^;]+)/)![1]!.split(" ").filter((v) => v.startsWith("'sha256-"));
+    expect(allowed.sort()).toEqual([...new Set(hashes)].sort());
+    expect(cached.headers()["x-frame-options"]).toBe("DENY");
   });
 
   test("a write whose Origin is another site is refused with 403", async ({ request }) => {

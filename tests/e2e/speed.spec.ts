@@ -1,0 +1,243 @@
+/**
+ * Issue 11 in a real browser and over HTTP: the public-page cache (fresh after a publish, never for a
+ * signed-in visitor), its headers and 304s, the contact form's rate limit, the body limit, and a
+ * graceful stop that finishes the request in flight.
+ */
+import net from "node:net";
+import { request as playwrightRequest, type Page } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { expect, loginAs, queryDb, ready, test, uniqueEmail } from "./fixtures";
+import { startApp, type AppServer } from "./servers";
+
+const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+async function publishPost(page: Page, title: string) {
+  const response = await page.request.post("/api/blog", {
+    headers: { origin: BASE_URL },
+    data: { title, content: `What ${title} is about.`, published: true },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; slug: string };
+}
+
+test.describe("the public-page cache", () => {
+  test("serves /blog from the cache, and a published, edited or unpublished post at once", async ({ page, browser, js }) => {
+    const visitor = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
+    const reader = await visitor.newPage();
+    await reader.goto("/blog");
+    const second = await reader.goto("/blog");
+    expect(second!.headers()["x-cache"]).toBe("HIT");
+    expect(second!.headers()["cache-control"]).toBe(PUBLIC_CACHE);
+
+    await loginAs(page, { email: uniqueEmail("editor"), admin: true, returnTo: null });
+    const title = `Cache fresh ${js ? "js" : "nojs"} ${Date.now()}`;
+    const post = await publishPost(page, title);
+    const fresh = await reader.goto("/blog");
+    expect(fresh!.headers()["x-cache"]).toBe("MISS");
+    await ready(reader, js);
+    await expect(reader.getByRole("heading", { name: title })).toBeVisible();
+    await reader.getByRole("link", { name: `Read More: ${title}` }).click();
+    await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    expect(await (await reader.request.get("/sitemap.xml")).text()).toContain(`/blog/${post.slug}`);
+
+    // Unpublished through the API: gone from the list, the article and the sitemap at once.
+    const unpublished = await page.request.patch(`/api/blog/${post.id}`, {
+      headers: { origin: BASE_URL },
+      data: { title: `${title} (draft)`, slug: post.slug, content: "Draft.", published: false },
+    });
+    expect(unpublished.status()).toBe(200);
+    await reader.goto("/blog");
+    await expect(reader.getByRole("heading", { name: title })).toHaveCount(0);
+    expect((await reader.goto(`/blog/${post.slug}`))!.status()).toBe(404);
+    expect(await (await reader.request.get("/sitemap.xml")).text()).not.toContain(`/blog/${post.slug}`);
+    await visitor.close();
+  });
+
+  test("never serves a signed-in visitor from the cache, nor one visitor's page to another", async ({ page, browser, js }) => {
+    const anonymous = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
+    const visitor = await anonymous.newPage();
+    await visitor.goto("/");
+    expect((await visitor.goto("/"))!.headers()["x-cache"]).toBe("HIT");
+
+    const email = uniqueEmail("cached-admin");
+    await loginAs(page, { email, admin: true, returnTo: null });
+    const mine = await page.goto("/");
+    expect(mine!.headers()["x-cache"]).toBeUndefined();
+    expect(mine!.headers()["cache-control"]).toBe("private, no-store");
+    expect(await mine!.text()).toContain(email); // the root data names the user
+
+    const theirs = await visitor.goto("/");
+    expect(theirs!.headers()["x-cache"]).toBe("HIT");
+    expect(await theirs!.text()).not.toContain(email);
+    await anonymous.close();
+  });
+
+  test("Cache-Control on public, private and API answers; 304 for a matching ETag", async ({ page, js }) => {
+    test.skip(!js, "HTTP headers: one run is enough");
+    const anonymous = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    for (const path of ["/", "/blog", "/blog/what-is-escrow-california", "/privacy-policy", "/terms-of-service", "/ca-disclosures", "/sitemap.xml", "/robots.txt"]) {
+      const response = await anonymous.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe(PUBLIC_CACHE);
+      const etag = response.headers()["etag"]!;
+      expect(etag, path).toMatch(/^"[\w-]+"$/);
+      const again = await anonymous.get(path, { headers: { "if-none-match": etag } });
+      expect(again.status(), path).toBe(304);
+      expect(await again.body(), path).toHaveLength(0);
+    }
+    // The landing page's CSP allows its own inline scripts by hash: the same bytes for every visitor.
+    const landing = await anonymous.get("/");
+    expect(landing.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    expect(await landing.text()).not.toContain("nonce=");
+    const asset = (await landing.text()).match(/\/assets\/[\w.-]+\.js/)![0];
+    expect((await anonymous.get(asset)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await anonymous.get("/favicon.svg")).headers()["cache-control"]).toMatch(/max-age=2592000/);
+    // The calculator's result is cached by its query; any other query is not.
+    const calc = await anonymous.get("/?homeValue=1200000");
+    expect(calc.headers()["cache-control"]).toBe(PUBLIC_CACHE);
+    expect(await calc.text()).toContain("1,200,000");
+    expect((await anonymous.get("/?utm_source=x")).headers()["x-cache"]).toBeUndefined();
+    await anonymous.dispose();
+
+    await loginAs(page, { email: uniqueEmail("headers"), returnTo: null });
+    for (const path of ["/", "/blog", "/client-portal", "/api/auth/user", "/api/listings"]) {
+      const response = await page.request.get(path);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+      expect(response.headers()["etag"], path).toBeUndefined();
+    }
+  });
+});
+
+test.describe("bad bodies", () => {
+  test("a body over 1 MB gets 413 before it is read, and nothing is stored", async ({ request, js }) => {
+    test.skip(!js, "HTTP: one run is enough");
+    const email = uniqueEmail("huge");
+    const big = "x".repeat(2 * 1024 * 1024);
+    const form = await request.post("/", {
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL },
+      data: `firstName=A&lastName=B&email=${encodeURIComponent(email)}&phone=6195550100&message=${big}`,
+    });
+    expect(form.status()).toBe(413);
+    expect(await form.text()).toBe("The request is too large: the limit is 1 MB.");
+    const json = await request.post("/api/contact", {
+      data: { firstName: "A", lastName: "B", email, phone: "6195550100", message: big },
+    });
+    expect(json.status()).toBe(413);
+    expect(await json.json()).toEqual({ message: "The request is too large: the limit is 1 MB." });
+    expect(await queryDb("select id from contact_submissions where email = ?", email)).toEqual([]);
+  });
+
+  test("a page action given anything but a form gets 415 or 400 with a message, on the page and its .data", async ({ page, js }) => {
+    test.skip(!js, "HTTP: one run is enough");
+    await loginAs(page, { email: uniqueEmail("bodies"), returnTo: null });
+    const post = (path: string, contentType: string | undefined, body: string) =>
+      page.request.post(path, { headers: { origin: BASE_URL, ...(contentType ? { "content-type": contentType } : {}) }, data: Buffer.from(body) });
+    const truncated = '--XX\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd';
+    for (const path of ["/", "/_root.data?index", "/client-portal", "/client-portal.data"]) {
+      for (const [contentType, body, status] of [
+        ["text/plain", "intent=add", 415],
+        ["application/json", '{"intent":"add"}', 415],
+        [undefined, "intent=add", 415],
+        ["multipart/form-data", "intent=add", 400],
+        ["multipart/form-data; boundary=XX", truncated, 400],
+      ] as const) {
+        const response = await post(path, contentType, body);
+        expect(response.status(), `${path} ${contentType}`).toBe(status);
+        expect(await response.text(), `${path} ${contentType}`).toMatch(/form/);
+      }
+    }
+  });
+});
+
+test.describe("rate limits", () => {
+  let app: AppServer;
+  test.beforeAll(async () => {
+    app = await startApp("limits", { RATE_LIMIT_CONTACT: "2/60,20/86400", RATE_LIMIT_SIGN_IN: "3/60" });
+  });
+  test.afterAll(async () => app?.stop());
+
+  test("the contact form over its limit shows the message, answers 429 with Retry-After, and stores nothing", async ({ page, js }) => {
+    const send = async (email: string) => {
+      await page.getByLabel("First Name*").fill("Rate");
+      await page.getByLabel("Last Name*").fill("Limited");
+      await page.getByLabel("Email*").fill(email);
+      await page.getByLabel("Phone*").fill("(619) 555-0100");
+      const answer = page.waitForResponse((r) => r.request().method() === "POST");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      return answer;
+    };
+    await page.goto(`${app.baseUrl}/#contact`);
+    await ready(page, js);
+    // Two messages a minute on this server: the first two are sent.
+    for (let i = 0; i < 2; i++) {
+      expect((await send(uniqueEmail("sent"))).status()).toBeLessThan(400);
+      await expect(page.getByText("Thank you for your message! We will contact you soon.").first()).toBeVisible();
+      await ready(page, js);
+    }
+    const email = uniqueEmail("limited");
+    const response = await send(email);
+    expect(response.status()).toBe(429);
+    expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("alert").filter({ hasText: "You have sent several messages in a short time, so this one was not sent." })).toBeVisible();
+    await expect(page.getByLabel("Email*")).toHaveValue(email);
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(app.database, { readonly: true });
+    expect(db.prepare("select count(*) from contact_submissions where email = ?").pluck().get(email)).toBe(0);
+    db.close();
+
+    // The API: whichever address this client reaches the server from, its third message is refused.
+    const statuses = [];
+    let last;
+    for (let i = 0; i < 3; i++) {
+      last = await page.request.post(`${app.baseUrl}/api/contact`, {
+        data: { firstName: "Api", lastName: `${i}`, email: uniqueEmail("api"), phone: "6195550100" },
+      });
+      statuses.push(last.status());
+    }
+    expect(statuses[2]).toBe(429);
+    expect(last!.headers()["retry-after"]).toMatch(/^\d+$/);
+    expect((await last!.json()).message).toMatch(/^Too many requests from your network/);
+  });
+
+  test("sign-in starts are limited too", async ({ request, js }) => {
+    test.skip(!js, "HTTP: one run is enough");
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await request.get(`${app.baseUrl}/api/login`, { maxRedirects: 0 })).status());
+    expect(statuses).toEqual([302, 302, 302, 429]);
+  });
+});
+
+test.describe("graceful stop", () => {
+  test("SIGTERM lets the request in flight finish and store, refuses new connections, and exits 0", async ({ js }) => {
+    test.skip(!js, "HTTP: one run is enough");
+    const app = await startApp("graceful", {});
+    try {
+      const email = uniqueEmail("inflight");
+      const body = JSON.stringify({ firstName: "In", lastName: "Flight", email, phone: "6195550100" });
+      const socket = net.connect(app.port, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      const closed = new Promise((resolve) => socket.once("close", resolve));
+      socket.write(
+        `POST /api/contact HTTP/1.1\r\nHost: localhost:${app.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      app.child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 500));
+      // New connections are refused while the old one finishes.
+      await expect(fetch(`${app.baseUrl}/healthz`)).rejects.toThrow();
+      socket.write(body.slice(10));
+      await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+      expect(await app.exited).toBe(0);
+      expect(app.output()).toContain("Stopped");
+      const { default: Database } = await import("better-sqlite3");
+      const db = new Database(app.database, { readonly: true });
+      expect(db.prepare("select count(*) from contact_submissions where email = ?").pluck().get(email)).toBe(1);
+      db.close();
+    } finally {
+      await app.stop();
+    }
+  });
+});
