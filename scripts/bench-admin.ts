@@ -5,6 +5,7 @@
  * GETs by a signed-in admin, then requests/s under 20 connections (autocannon).
  * Prints figures; asserts nothing.
  */
+import { rmSync } from "node:fs";
 import { openDatabase } from "~/db/client.server";
 import { createDbSessionStorage } from "~/lib/session.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -54,6 +55,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 export async function benchAdmin(options: { port: number; dir: string }) {
   const database = `${options.dir}/admin-bench.db`;
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
   const fillStart = performance.now();
   const { db, admin } = fill(database);
   const storage = createDbSessionStorage({ db: () => db, secret: SECRET, secure: false });

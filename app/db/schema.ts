@@ -68,12 +68,15 @@ export const contactSubmissions = sqliteTable(
     message: text("message"),
     /** The lead's engagement (its own, or the one its address already had): the lead's status and score. */
     engagementId: integer("engagement_id"),
+    /** Its engagement's score (0 without one), kept by triggers (migration 0005) for the leads list's sort. */
+    leadScore: integer("lead_score").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("contact_submissions_created_at_idx").on(t.createdAt),
     index("contact_submissions_email_idx").on(t.email, t.createdAt),
     index("contact_submissions_engagement_idx").on(t.engagementId),
+    index("contact_submissions_score_idx").on(t.leadScore, t.createdAt),
   ],
 );
 
@@ -344,4 +347,19 @@ export const rateLimits = sqliteTable(
     expire: integer("expire"),
   },
   (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
+/**
+ * How many transactions are in each (status, type, current step): kept by triggers on transactions
+ * (migration 0005), so the dashboard's cards, its step chart and unfiltered totals read a few rows.
+ */
+export const transactionCounts = sqliteTable(
+  "transaction_counts",
+  {
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull(),
+    type: text("type", { enum: TRANSACTION_TYPES }).notNull(),
+    currentStep: integer("current_step").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [uniqueIndex("transaction_counts_key_idx").on(t.status, t.type, t.currentStep)],
 );

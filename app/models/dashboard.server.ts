@@ -1,23 +1,33 @@
 /** The admin dashboard: its four summary cards and the transaction search. Admins only. */
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactSubmissions, transactions, users } from "~/db/schema";
+import { contactSubmissions, transactionCounts, transactions, users } from "~/db/schema";
 import { TRANSACTION_TYPES, type TransactionType } from "~/lib/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/contact.server";
-import { ftsPhrase, likeEscape, TRIGRAM_MIN } from "~/models/search.server";
+import { ftsPhrase, likeEscape, MAX_SEARCH_MATCHES, TRIGRAM_MIN } from "~/models/search.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 
-/** The dashboard's four cards, counted in SQL. */
+/** Transactions per (status, type, step), kept by triggers (migration 0005): a few dozen rows at most. */
+function transactionCountRows(db: Db, where?: SQL) {
+  return db
+    .select({ status: transactionCounts.status, type: transactionCounts.type, step: transactionCounts.currentStep, n: transactionCounts.n })
+    .from(transactionCounts)
+    .where(where)
+    .all();
+}
+
+const sumOf = (rows: Array<{ n: number }>) => rows.reduce((total, row) => total + row.n, 0);
+
+/** The dashboard's four cards, from the kept counts. */
 export function adminSummary(db: Db, actor: Actor) {
   assertAdmin(actor);
-  // Each count is answered from an index (transactions_status_idx), not by reading every row.
-  const active = (type: TransactionType) =>
-    db.select({ n: count() }).from(transactions).where(and(eq(transactions.status, "active"), eq(transactions.type, type))).get()!.n;
+  const rows = transactionCountRows(db);
+  const active = (type: TransactionType) => sumOf(rows.filter((r) => r.status === "active" && r.type === type));
   return {
-    totalTransactions: db.select({ n: count() }).from(transactions).get()!.n,
+    totalTransactions: sumOf(rows),
     activeBuyers: active("buying"),
     activeSellers: active("selling"),
     contactSubmissions: countContactSubmissions(db, actor),
@@ -25,10 +35,26 @@ export function adminSummary(db: Db, actor: Actor) {
 }
 
 /**
+ * The ids matching a search, newest first, at most MAX_SEARCH_MATCHES + 1 (so the caller knows there
+ * were more): FTS5 reads its trigram index in rowid order and stops there, so a text that matches every
+ * row costs what a rare one costs.
+ */
+function matchingIds(q: string): SQL {
+  const limit = MAX_SEARCH_MATCHES + 1;
+  if (q.length >= TRIGRAM_MIN) {
+    return sql`select rowid from transactions_fts where transactions_fts match ${ftsPhrase(q)} order by rowid desc limit ${limit}`;
+  }
+  const pattern = `%${likeEscape(q)}%`;
+  return sql`select rowid from transactions_fts where lower(address) like ${pattern} escape '\\' or lower(user_id) like ${pattern} escape '\\'
+    or lower(email) like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\' order by rowid desc limit ${limit}`;
+}
+
+/**
  * Transactions for the dashboard table, newest first, 50 a page: a
  * case-insensitive substring of the property address, the client's user id,
  * name or e-mail (the trigram index `transactions_fts`), and an optional type.
  * A deep page skips rows in the created-at index alone, then joins its 50 rows.
+ * `capped`: the search matched more than MAX_SEARCH_MATCHES; the newest are listed.
  */
 export function searchTransactions(
   db: Db,
@@ -38,20 +64,19 @@ export function searchTransactions(
   assertAdmin(actor);
   const conditions: SQL[] = [];
   const q = options.q?.trim().toLowerCase();
-  if (q && q.length >= TRIGRAM_MIN) {
-    conditions.push(sql`${transactions.id} in (select rowid from transactions_fts where transactions_fts match ${ftsPhrase(q)})`);
-  } else if (q) {
-    const pattern = `%${likeEscape(q)}%`;
-    conditions.push(
-      sql`${transactions.id} in (select rowid from transactions_fts where lower(address) like ${pattern} escape '\\'
-        or lower(user_id) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\')`,
-    );
+  let capped = false;
+  if (q) {
+    const ids = db.all<{ rowid: number }>(matchingIds(q)).map((r) => r.rowid);
+    capped = ids.length > MAX_SEARCH_MATCHES;
+    conditions.push(inArray(transactions.id, ids.slice(0, MAX_SEARCH_MATCHES)));
   }
   if (options.type) conditions.push(eq(transactions.type, options.type));
   const where = conditions.length ? and(...conditions) : undefined;
   const page = Math.max(1, Math.floor(options.page ?? 1));
 
-  const total = db.select({ n: count() }).from(transactions).where(where).get()!.n;
+  const total = q
+    ? db.select({ n: count() }).from(transactions).where(where).get()!.n
+    : sumOf(transactionCountRows(db, options.type ? eq(transactionCounts.type, options.type) : undefined));
   const pageIds = db
     .select({ id: transactions.id })
     .from(transactions)
@@ -80,7 +105,7 @@ export function searchTransactions(
     .where(inArray(transactions.id, pageIds))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .all();
-  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)), capped };
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -104,12 +129,7 @@ export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks
 /** Active transactions by type and step band (early, middle, closing). */
 export function activeByStepBand(db: Db, actor: Actor) {
   assertAdmin(actor);
-  const rows = db
-    .select({ type: transactions.type, step: transactions.currentStep, n: count() })
-    .from(transactions)
-    .where(eq(transactions.status, "active"))
-    .groupBy(transactions.type, transactions.currentStep)
-    .all();
+  const rows = transactionCountRows(db, eq(transactionCounts.status, "active"));
   const out = TRANSACTION_TYPES.flatMap((type) => STEP_BANDS.map((band) => ({ type, band, count: 0 })));
   for (const r of rows) {
     const band: StepBand = stepBand(r.step, r.type);

@@ -20,7 +20,7 @@ import type { EngagementStatus, LeadStatus } from "~/lib/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { DAY_MS } from "~/lib/mail";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { ftsPhrase, likeEscape, TRIGRAM_MIN } from "~/models/search.server";
+import { ftsPhrase, likeEscape, MAX_SEARCH_MATCHES, TRIGRAM_MIN } from "~/models/search.server";
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -43,14 +43,11 @@ export function listLeads(
   assertAdmin(actor);
   const conditions: SQL[] = [];
   const q = options.q?.trim().toLowerCase();
-  if (q && q.length >= TRIGRAM_MIN) {
-    conditions.push(sql`${contactSubmissions.id} in (select rowid from contact_submissions_fts where contact_submissions_fts match ${ftsPhrase(q)})`);
-  } else if (q) {
-    const pattern = `%${likeEscape(q)}%`;
-    conditions.push(
-      sql`${contactSubmissions.id} in (select rowid from contact_submissions_fts where lower(name) like ${pattern} escape '\\'
-        or lower(email) like ${pattern} escape '\\' or lower(phone) like ${pattern} escape '\\')`,
-    );
+  let capped = false;
+  if (q) {
+    const ids = db.all<{ rowid: number }>(matchingLeadIds(q)).map((r) => r.rowid);
+    capped = ids.length > MAX_SEARCH_MATCHES;
+    conditions.push(inArray(contactSubmissions.id, ids.slice(0, MAX_SEARCH_MATCHES)));
   }
   if (options.status === "new") conditions.push(isNull(leadEngagement.id));
   else if (options.status) conditions.push(eq(leadEngagement.status, engagementStatusOf(options.status)));
@@ -61,7 +58,7 @@ export function listLeads(
   const total = (where ? base().where(where) : db.select({ n: count() }).from(contactSubmissions)).get()!.n;
   const order =
     options.sort === "score"
-      ? [desc(sql`coalesce(${leadEngagement.score}, 0)`), desc(contactSubmissions.createdAt), desc(contactSubmissions.id)]
+      ? [desc(contactSubmissions.leadScore), desc(contactSubmissions.createdAt), desc(contactSubmissions.id)]
       : [desc(contactSubmissions.createdAt), desc(contactSubmissions.id)];
   const rows = db
     .select({
@@ -87,7 +84,19 @@ export function listLeads(
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE)),
+    capped,
   };
+}
+
+/** The submissions matching a lead search, newest first, at most MAX_SEARCH_MATCHES + 1 (see searchTransactions). */
+function matchingLeadIds(q: string): SQL {
+  const limit = MAX_SEARCH_MATCHES + 1;
+  if (q.length >= TRIGRAM_MIN) {
+    return sql`select rowid from contact_submissions_fts where contact_submissions_fts match ${ftsPhrase(q)} order by rowid desc limit ${limit}`;
+  }
+  const pattern = `%${likeEscape(q)}%`;
+  return sql`select rowid from contact_submissions_fts where lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\'
+    or lower(phone) like ${pattern} escape '\\' order by rowid desc limit ${limit}`;
 }
 
 export type TimelineEntry = { at: Date; type: string; text: string; detail?: string | null };

@@ -13,6 +13,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import { privatePageMeta } from "~/lib/seo";
 import { listLeads } from "~/models/lead.server";
+import { matchSummary } from "~/models/search.server";
 
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Leads");
 
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     filter,
     ...result,
+    matches: matchSummary(result.total, result.capped, "leads"),
     rows: result.rows.map((r) => ({
       ...r,
       createdAt: formatDate(r.createdAt),
@@ -45,7 +47,7 @@ export default function Leads() {
       <AdminNav />
       <div className="mx-auto max-w-6xl px-4 py-10">
         <h1 className="text-3xl font-bold text-brand-900">Leads</h1>
-        <p className="mt-1 text-slate-600">{d.total} leads match. Each contact form is a lead, with its nurturing status and score.</p>
+        <p className="mt-1 text-slate-600">{d.capped ? d.matches : `${d.matches} match.`} Each contact form is a lead, with its nurturing status and score.</p>
         <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
           <label className="text-sm font-semibold">
             Search

@@ -134,3 +134,25 @@ test.describe("pages that need a sign-in or a role", () => {
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
   });
 });
+
+test.describe("signing in again", () => {
+  test("ends the session the browser had: its old cookie no longer signs anyone in", async ({ page }) => {
+    await signIn(page, { email: uniqueEmail("again"), firstName: "Ada" });
+    const cookieOf = async () => (await page.context().cookies()).find((c) => c.name === "__session")!.value;
+    const first = await cookieOf();
+    const asCookie = async (value: string) => {
+      const other = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { cookie: `__session=${value}` } });
+      const status = (await other.get("/api/auth/user")).status();
+      await other.dispose();
+      return status;
+    };
+    expect(await asCookie(first)).toBe(200);
+    // The provider remembers the person, so a second sign-in may not show its form again.
+    await page.goto("/api/login?prompt=login");
+    await fillProviderForm(page, { email: uniqueEmail("again-2"), firstName: "Bo" });
+    const second = await cookieOf();
+    expect(second).not.toBe(first);
+    expect(await asCookie(second)).toBe(200);
+    expect(await asCookie(first)).toBe(401);
+  });
+});

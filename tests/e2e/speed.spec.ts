@@ -152,7 +152,7 @@ test.describe("bad bodies", () => {
 test.describe("rate limits", () => {
   let app: AppServer;
   test.beforeAll(async () => {
-    app = await startApp("limits", { RATE_LIMIT_CONTACT: "2/60,20/86400", RATE_LIMIT_SIGN_IN: "3/60" });
+    app = await startApp("limits", { RATE_LIMIT_CONTACT: "2/60,20/86400", RATE_LIMIT_SIGN_IN: "3/60", RATE_LIMIT_TOKEN: "3/60" });
   });
   test.afterAll(async () => app?.stop());
 
@@ -199,11 +199,21 @@ test.describe("rate limits", () => {
     expect((await last!.json()).message).toMatch(/^Too many requests from your network/);
   });
 
-  test("sign-in starts are limited too", async ({ request, js }) => {
+  test("sign-in starts, tracked links and unsubscribe pages are limited too", async ({ request, js }) => {
     test.skip(!js, "HTTP: one run is enough");
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await request.get(`${app.baseUrl}/api/login`, { maxRedirects: 0 })).status());
-    expect(statuses).toEqual([302, 302, 302, 429]);
+    const statuses = async (path: string, method: "get" | "post" = "get") => {
+      const out = [];
+      // The unsubscribe POST is what a mail provider's one-click sends (RFC 8058).
+      const form = method === "post" ? { "List-Unsubscribe": "One-Click" } : undefined;
+      for (let i = 0; i < 4; i++) out.push((await request[method](`${app.baseUrl}${path}`, { maxRedirects: 0, form })).status());
+      return out;
+    };
+    expect(await statuses("/api/login")).toEqual([302, 302, 302, 429]);
+    const refused = await request.get(`${app.baseUrl}/api/login`, { maxRedirects: 0 });
+    expect(refused.headers()["retry-after"]).toMatch(/^\d+$/);
+    expect(await refused.text()).toMatch(/^Too many requests from your network/);
+    // Tokens share one count: three bad ones, then the fourth request is refused before it is read.
+    expect([...(await statuses("/r/not-a-token")).slice(0, 2), ...(await statuses("/unsubscribe/not-a-token", "post")).slice(0, 2)]).toEqual([400, 400, 429, 429]);
   });
 });
 

@@ -45,6 +45,7 @@ describe("first-start seed", () => {
       "listings",
       "rate_limits",
       "sessions",
+      "transaction_counts",
       "transaction_milestones",
       "transactions",
       "users",

@@ -29,11 +29,13 @@ import { BODY_MESSAGES, checkBody } from "~/lib/request-body.server";
 import { createDbSessionStorage } from "~/lib/session.server";
 import { createPost, deletePost, updatePost } from "~/models/blog.server";
 import { submitContact } from "~/models/contact.server";
-import { searchTransactions } from "~/models/dashboard.server";
+import { activeByStepBand, adminSummary, searchTransactions } from "~/models/dashboard.server";
 import { listLeads } from "~/models/lead.server";
+import { matchSummary, MAX_SEARCH_MATCHES } from "~/models/search.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { seedDatabase } from "~/db/seed.server";
 import { freshDb } from "./db";
 
 describe("the page cache key and its bypass rules", () => {
@@ -266,6 +268,71 @@ describe("stored milestone counts and trigram search", () => {
     expect(emails("555 0199")).toEqual(["lee@example.net"]);
     expect(emails(".net")).toEqual(["lee@example.net"]);
     expect(emails("sh").sort()).toEqual(["dana@example.com", "lee@example.net"]);
+  });
+});
+
+describe("kept counts", () => {
+  let db: Db;
+  let admin: User;
+  beforeEach(() => {
+    db = freshDb();
+    admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+  });
+
+  it("give the cards and the step chart what counting the rows gives, through creates, moves and deletes", () => {
+    const open = (type: "buying" | "selling", email: string) =>
+      createTransaction(db, admin, newTransactionSchema.parse({ email, type, propertyAddress: "1 A St", homeValue: "500000" }));
+    const a = open("buying", "a@example.com");
+    open("buying", "b@example.com");
+    const c = open("selling", "c@example.com");
+    db.update(transactions).set({ status: "completed" }).where(eq(transactions.id, a.id)).run();
+    db.update(transactions).set({ currentStep: 12 }).where(eq(transactions.id, c.id)).run();
+    open("selling", "d@example.com");
+    db.delete(transactions).where(eq(transactions.id, c.id)).run();
+    const counted = (where: string) => db.$client.prepare(`select count(*) from transactions ${where}`).pluck().get();
+    expect(adminSummary(db, admin)).toMatchObject({
+      totalTransactions: counted(""),
+      activeBuyers: counted("where status = 'active' and type = 'buying'"),
+      activeSellers: counted("where status = 'active' and type = 'selling'"),
+    });
+    expect(adminSummary(db, admin)).toMatchObject({ totalTransactions: 3, activeBuyers: 1, activeSellers: 1 });
+    expect(activeByStepBand(db, admin).reduce((n, b) => n + b.count, 0)).toBe(2);
+    expect(searchTransactions(db, admin, { type: "selling" }).total).toBe(1);
+  });
+
+  it("list at most 2,000 matches of a search that matches nearly everything, newest first, and say so", () => {
+    const sqlite = db.$client;
+    const user = sqlite.prepare("insert into users (id, email, first_name, last_name) values (?, ?, 'Bulk', 'Client')");
+    const add = sqlite.prepare("insert into transactions (user_id, type, property_address, created_at, updated_at) values (?, 'buying', ?, ?, ?)");
+    sqlite.transaction(() => {
+      for (let i = 0; i < MAX_SEARCH_MATCHES + 10; i++) {
+        user.run(`bulk-${i}`, `bulk${i}@example.com`);
+        add.run(`bulk-${i}`, `${i} Bulk St, San Diego`, 1_700_000_000_000 + i, 1_700_000_000_000 + i);
+      }
+    })();
+    const broad = searchTransactions(db, admin, { q: "san diego" });
+    expect(broad).toMatchObject({ capped: true, total: MAX_SEARCH_MATCHES, pageCount: MAX_SEARCH_MATCHES / 50 });
+    expect(broad.rows[0]!.propertyAddress).toBe(`${MAX_SEARCH_MATCHES + 9} Bulk St, San Diego`);
+    expect(searchTransactions(db, admin, { q: "san diego", page: 40 }).rows.at(-1)!.propertyAddress).toBe("10 Bulk St, San Diego");
+    const rare = searchTransactions(db, admin, { q: "1234 bulk" });
+    expect(rare).toMatchObject({ capped: false, total: 1 });
+    expect(matchSummary(broad.total, broad.capped, "transactions")).toBe(
+      "More than 2,000 transactions match; the newest 2,000 are listed. Refine the search to see others.",
+    );
+    expect(matchSummary(1, false, "transactions")).toBe("1 transactions");
+  });
+
+  it("sort leads by their engagement's score as it changes", () => {
+    seedDatabase(db); // the campaign new leads join
+    const send = (email: string) => submitContact(db, contactSchema.parse({ firstName: "S", lastName: "Core", email, phone: "6195550100" }))!;
+    const low = send("low@example.com");
+    const high = send("high@example.com");
+    const score = (id: number, value: number) => db.$client.prepare("update lead_engagement set score = ? where id = (select engagement_id from contact_submissions where id = ?)").run(value, id);
+    score(low.id, 5);
+    score(high.id, 40);
+    expect(listLeads(db, admin, { sort: "score" }).rows.map((r) => [r.email, r.score])).toEqual([["high@example.com", 40], ["low@example.com", 5]]);
+    score(low.id, 90);
+    expect(listLeads(db, admin, { sort: "score" }).rows.map((r) => r.email)).toEqual(["low@example.com", "high@example.com"]);
   });
 });
 
