@@ -9,6 +9,8 @@ import { countContactSubmissions } from "~/models/contact.server";
 import { ftsPhrase, likeEscape, MAX_SEARCH_MATCHES, TRIGRAM_MIN } from "~/models/search.server";
 
 export const ADMIN_PAGE_SIZE = 50;
+/** The dashboard's transactions table: 25 a page, beside its cards and charts (the lists have 50). */
+export const DASHBOARD_PAGE_SIZE = 25;
 
 /** Transactions per (status, type, step), kept by triggers (migration 0005): a few dozen rows at most. */
 function transactionCountRows(db: Db, where?: SQL) {
@@ -50,7 +52,7 @@ function matchingIds(q: string): SQL {
 }
 
 /**
- * Transactions for the dashboard table, newest first, 50 a page: a
+ * Transactions for the dashboard table, newest first, 25 a page: a
  * case-insensitive substring of the property address, the client's user id,
  * name or e-mail (the trigram index `transactions_fts`), and an optional type.
  * A deep page skips rows in the created-at index alone, then joins its 50 rows.
@@ -82,8 +84,8 @@ export function searchTransactions(
     .from(transactions)
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .limit(DASHBOARD_PAGE_SIZE)
+    .offset((page - 1) * DASHBOARD_PAGE_SIZE);
   const rows = db
     .select({
       id: transactions.id,
@@ -105,7 +107,7 @@ export function searchTransactions(
     .where(inArray(transactions.id, pageIds))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .all();
-  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)), capped };
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / DASHBOARD_PAGE_SIZE)), capped };
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;

@@ -14,7 +14,7 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * when there were more, so the person refines the search. It bounds the cost of a text that matches
  * nearly every row ("San Diego").
  */
-export const MAX_SEARCH_MATCHES = 2000;
+export const MAX_SEARCH_MATCHES = 500;
 
 /** What a list says of its count: the count, or that a search matched more than it lists. */
 export const matchSummary = (total: number, capped: boolean, noun: string) =>

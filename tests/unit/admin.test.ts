@@ -64,11 +64,11 @@ describe("admin operations", () => {
     expect(ids("_")).toEqual([]);
   });
 
-  it("pages by 50, newest first, with progress counts", () => {
-    for (let i = 0; i < 51; i++) open({ propertyAddress: `${i} Many St` });
+  it("pages by 25 (the dashboard's table), newest first, with progress counts", () => {
+    for (let i = 0; i < 26; i++) open({ propertyAddress: `${i} Many St` });
     const first = searchTransactions(db, admin, { page: 1 });
-    expect(first.rows).toHaveLength(50);
-    expect(first.total).toBe(51);
+    expect(first.rows).toHaveLength(25);
+    expect(first.total).toBe(26);
     expect(first.pageCount).toBe(2);
     expect(searchTransactions(db, admin, { page: 2 }).rows).toHaveLength(1);
     expect(first.rows[0]!.id).toBeGreaterThan(first.rows[1]!.id);
