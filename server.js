@@ -55,15 +55,16 @@ app.use(
   express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
 );
 // Images in public/ are not fingerprinted: a month, then revalidated (give a changed image a new name).
-app.use(
-  express.static(path.join(buildDir, "client"), {
-    index: false,
-    setHeaders(res, file) {
-      const image = /\.(?:avif|gif|ico|jpe?g|png|svg|webp)$/i.test(file);
-      res.setHeader("Cache-Control", image ? "public, max-age=2592000, stale-while-revalidate=86400" : "public, max-age=3600");
-    },
-  }),
-);
+// Only a path that names a file (a dot in its last segment) is looked for on disk: a page's path would
+// cost a file-system stat on every request.
+const publicFiles = express.static(path.join(buildDir, "client"), {
+  index: false,
+  setHeaders(res, file) {
+    const image = /\.(?:avif|gif|ico|jpe?g|png|svg|webp)$/i.test(file);
+    res.setHeader("Cache-Control", image ? "public, max-age=2592000, stale-while-revalidate=86400" : "public, max-age=3600");
+  },
+});
+app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 app.use(morgan(process.env.LOG_FORMAT ?? "tiny"));
 
 app.use((req, res, next) => {
@@ -136,8 +137,11 @@ async function sendResponse(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return res.end();
+  // A page is sent in one piece: nothing on this site defers data, so its stream ends as soon as it
+  // starts, and one write is compressed in one pass (React's many small chunks each cost a pass).
+  if (/^text\/html/i.test(response.headers.get("content-type") ?? "")) return res.end(Buffer.from(await response.arrayBuffer()));
+  await writeReadableStreamToWritable(response.body, res);
 }
 
 function refuse(req, res, status, message) {
