@@ -102,5 +102,11 @@ export function tooManyRequests(result: { retryAfterSeconds: number }, options: 
     : new Response(message, { status: 429, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
 }
 
+/** For routes whose refusal is a plain 429 (or JSON under /api): counts the request, throws past the limit. */
+export async function enforceRateLimit(kind: RateLimitKind, context: unknown, options: { json?: boolean } = {}) {
+  const result = await consumeRateLimit(kind, clientIpOf(context));
+  if (!result.ok) throw tooManyRequests(result, options);
+}
+
 /** The client IP server.js put in the load context (undefined under the Vite dev server). */
 export const clientIpOf = (context: unknown) => (context as { clientIp?: string } | undefined)?.clientIp;

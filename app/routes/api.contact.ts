@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { methodNotAllowed, readJson, validationError } from "~/lib/http.server";
-import { clientIpOf, consumeRateLimit, tooManyRequests } from "~/lib/rate-limit.server";
+import { enforceRateLimit } from "~/lib/rate-limit.server";
 import { submitContact } from "~/models/contact.server";
 
 /** GET /api/contact: the same list as GET /api/contact-submissions (admins). */
@@ -13,8 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const parsed = contactSchema.safeParse(await readJson(request));
   if (!parsed.success) return validationError(parsed.error);
-  const limit = await consumeRateLimit("contact", clientIpOf(context));
-  if (!limit.ok) return tooManyRequests(limit, { json: true });
+  await enforceRateLimit("contact", context, { json: true });
   const submission = submitContact(getDb(), parsed.data);
   return Response.json({ id: submission?.id ?? null }, { status: 201 });
 }

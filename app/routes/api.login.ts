@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { startLogin } from "~/lib/auth.server";
-import { clientIpOf, consumeRateLimit, tooManyRequests } from "~/lib/rate-limit.server";
+import { enforceRateLimit } from "~/lib/rate-limit.server";
 import { signInErrorResponse } from "~/lib/sign-in-error.server";
 
 /** GET /api/login?returnTo=/path[&prompt=login]: starts the OpenID Connect flow. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const limit = await consumeRateLimit("signIn", clientIpOf(context));
-  if (!limit.ok) return tooManyRequests(limit);
+  await enforceRateLimit("signIn", context);
   try {
     return await startLogin(request);
   } catch (error) {

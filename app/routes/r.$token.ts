@@ -1,13 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/client.server";
 import { mailSettings } from "~/lib/mail-settings.server";
-import { clientIpOf, consumeRateLimit, tooManyRequests } from "~/lib/rate-limit.server";
+import { enforceRateLimit } from "~/lib/rate-limit.server";
 import { recordClick } from "~/models/nurturing.server";
 
 /** GET /r/TOKEN: a tracked link of a drip e-mail; counts the click and goes (303) to its page of this site. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const limit = await consumeRateLimit("token", clientIpOf(context));
-  if (!limit.ok) return tooManyRequests(limit);
+  await enforceRateLimit("token", context);
   const target = recordClick(getDb(), mailSettings().secret, params.token ?? "", new Date());
   if (!target) {
     return new Response("This link is not valid.", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });

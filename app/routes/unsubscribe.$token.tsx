@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
 import { mailSettings } from "~/lib/mail-settings.server";
-import { clientIpOf, consumeRateLimit, tooManyRequests } from "~/lib/rate-limit.server";
+import { enforceRateLimit } from "~/lib/rate-limit.server";
 import { privatePageMeta } from "~/lib/seo";
 import { engagementForUnsubscribe, isUnsubscribed, unsubscribe } from "~/models/nurturing.server";
 
@@ -14,8 +14,7 @@ const INVALID = { invalid: true as const };
 
 /** GET /unsubscribe/TOKEN: one button; a tampered or unknown token gets a 400 page. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const limit = await consumeRateLimit("token", clientIpOf(context));
-  if (!limit.ok) throw tooManyRequests(limit);
+  await enforceRateLimit("token", context);
   const db = getDb();
   const engagement = engagementForUnsubscribe(db, mailSettings().secret, params.token ?? "");
   if (!engagement?.email) return data(INVALID, { status: 400 });
@@ -27,8 +26,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
  * one-click POST (no cookie, no Origin). Unsubscribes at once; repeating it is harmless.
  */
 export async function action({ params, context }: ActionFunctionArgs) {
-  const limit = await consumeRateLimit("token", clientIpOf(context));
-  if (!limit.ok) throw tooManyRequests(limit);
+  await enforceRateLimit("token", context);
   const done = unsubscribe(getDb(), mailSettings().secret, params.token ?? "", new Date());
   if (!done) return data(INVALID, { status: 400 });
   return data({ invalid: false as const, email: done.email, done: true as const }, { status: 200, headers: { "cache-control": "no-store" } });
