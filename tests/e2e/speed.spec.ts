@@ -217,6 +217,29 @@ test.describe("rate limits", () => {
   });
 });
 
+test.describe("the client address of the rate limits", () => {
+  test("is the socket's; X-Forwarded-For counts only behind TRUST_PROXY", async ({ request, js }) => {
+    test.skip(!js, "HTTP: one run is enough");
+    const post = (server: AppServer, forwardedFor: string) =>
+      request.post(`${server.baseUrl}/api/contact`, {
+        headers: { "x-forwarded-for": forwardedFor },
+        data: { firstName: "Proxy", lastName: "Test", email: uniqueEmail("proxy"), phone: "6195550100" },
+      });
+    const direct = await startApp("no-proxy", { RATE_LIMIT_CONTACT: "1/60" });
+    const proxied = await startApp("proxy", { RATE_LIMIT_CONTACT: "1/60", TRUST_PROXY: "loopback" });
+    try {
+      // Without TRUST_PROXY a made-up header changes nothing: the second message is refused.
+      expect([(await post(direct, "203.0.113.1")).status(), (await post(direct, "203.0.113.2")).status()]).toEqual([201, 429]);
+      // Behind a trusted proxy each client is counted by the address the proxy saw.
+      expect([(await post(proxied, "203.0.113.1")).status(), (await post(proxied, "203.0.113.2")).status()]).toEqual([201, 201]);
+      expect((await post(proxied, "203.0.113.1")).status()).toBe(429);
+    } finally {
+      await direct.stop();
+      await proxied.stop();
+    }
+  });
+});
+
 test.describe("graceful stop", () => {
   test("SIGTERM lets the request in flight finish and store, refuses new connections, and exits 0", async ({ js }) => {
     test.skip(!js, "HTTP: one run is enough");
