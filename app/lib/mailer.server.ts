@@ -107,9 +107,18 @@ export async function deliverDue(
   return counts;
 }
 
-/** One tick: queue due drips, then deliver. */
+/** Drips queued per tick, in slices with a pause between: rendering 200 e-mails at once would hold every request for a few hundred ms. */
+const DRIPS_PER_TICK = 200;
+const DRIP_SLICE = 20;
+
+/** One tick: queue due drips (a slice at a time, letting requests run in between), then deliver. */
 export async function mailTick(db: Db, transport: MailTransport, settings: MailSettings, now: () => Date = () => new Date()) {
-  processDueDrips(db, now(), settings);
+  for (let queued = 0; queued < DRIPS_PER_TICK; ) {
+    const slice = processDueDrips(db, now(), settings, DRIP_SLICE);
+    if (slice === 0) break;
+    queued += slice;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return deliverDue(db, transport, settings, { now });
 }
 
