@@ -14,10 +14,10 @@ export async function waitForServer(url: string, timeoutMs = 60_000) {
   throw new Error(`server did not start at ${url}`);
 }
 
-/** Starts server.js on `port` (the local provider on port + 1) and waits until /healthz answers. */
-export async function startBenchServer(port: number, env: Record<string, string>) {
+/** Spawns server.js on `port` (the local provider on port + 1) with a database of its own; does not wait. */
+export function spawnServer(port: number, env: Record<string, string>) {
   const base = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ["server.js"], {
+  return spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -30,6 +30,12 @@ export async function startBenchServer(port: number, env: Record<string, string>
     },
     stdio: "ignore",
   });
+}
+
+/** Starts server.js on `port` and waits until /healthz answers. */
+export async function startBenchServer(port: number, env: Record<string, string>) {
+  const base = `http://localhost:${port}`;
+  const server = spawnServer(port, env);
   await waitForServer(`${base}/healthz`);
   return { base, server };
 }

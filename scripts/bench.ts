@@ -11,7 +11,7 @@ import { rmSync, mkdirSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 import { benchAdmin } from "./bench-admin";
 import { benchMail } from "./bench-mail";
-import { waitForServer } from "./bench-server";
+import { spawnServer, waitForServer } from "./bench-server";
 import { describeLoad, load, type LoadResult } from "./load";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -42,18 +42,7 @@ const sum = (list: Transfer[], type: string) =>
 async function main() {
   rmSync("tests/.tmp/bench", { recursive: true, force: true });
   mkdirSync("tests/.tmp/bench", { recursive: true });
-  const server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      APP_URL: BASE,
-      LOCAL_OIDC_PORT: String(PORT + 1),
-      DATABASE_URL: "tests/.tmp/bench/bench.db",
-      OIDC_ISSUER: "",
-    },
-    stdio: "ignore",
-  });
+  const server = spawnServer(PORT, { DATABASE_URL: "tests/.tmp/bench/bench.db" });
   try {
     await waitForServer(`${BASE}/healthz`);
     const browser = await chromium.launch({

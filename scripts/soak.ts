@@ -5,13 +5,13 @@
  * acknowledged (a 2xx answer) must be in the database, and PRAGMA integrity_check must say ok.
  * A measurement, not a unit test: it prints the figures and exits 1 if anything was lost.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import Database from "better-sqlite3";
 import { openDatabase } from "~/db/client.server";
 import { createDbSessionStorage } from "~/lib/session.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { waitForServer } from "./bench-server";
+import { spawnServer, waitForServer } from "./bench-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400) + 30;
 const BASE = `http://localhost:${PORT}`;
@@ -22,20 +22,11 @@ const KILLS = Number(process.env.SOAK_KILLS ?? 10);
 const WORKERS = 8;
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      APP_URL: BASE,
-      LOCAL_OIDC_PORT: String(PORT + 1),
-      OIDC_ISSUER: "",
-      DATABASE_URL: DATABASE,
-      SESSION_SECRET: SECRET,
-      MAIL_DIR: `${DIR}/mail`,
-      RATE_LIMIT_CONTACT: "1000000/60",
-    },
-    stdio: "ignore",
+  return spawnServer(PORT, {
+    DATABASE_URL: DATABASE,
+    SESSION_SECRET: SECRET,
+    MAIL_DIR: `${DIR}/mail`,
+    RATE_LIMIT_CONTACT: "1000000/60",
   });
 }
 

@@ -6,7 +6,7 @@ import { TRANSACTION_TYPES, type TransactionType } from "~/lib/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/contact.server";
-import { ftsPhrase, likeEscape, MAX_SEARCH_MATCHES, TRIGRAM_MIN } from "~/models/search.server";
+import { searchIds } from "~/models/search.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 /** The dashboard's transactions table: 25 a page, beside its cards and charts (the lists have 50). */
@@ -37,26 +37,11 @@ export function adminSummary(db: Db, actor: Actor) {
 }
 
 /**
- * The ids matching a search, newest first, at most MAX_SEARCH_MATCHES + 1 (so the caller knows there
- * were more): FTS5 reads its trigram index in rowid order and stops there, so a text that matches every
- * row costs what a rare one costs.
- */
-function matchingIds(q: string): SQL {
-  const limit = MAX_SEARCH_MATCHES + 1;
-  if (q.length >= TRIGRAM_MIN) {
-    return sql`select rowid from transactions_fts where transactions_fts match ${ftsPhrase(q)} order by rowid desc limit ${limit}`;
-  }
-  const pattern = `%${likeEscape(q)}%`;
-  return sql`select rowid from transactions_fts where lower(address) like ${pattern} escape '\\' or lower(user_id) like ${pattern} escape '\\'
-    or lower(email) like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\' order by rowid desc limit ${limit}`;
-}
-
-/**
  * Transactions for the dashboard table, newest first, 25 a page: a
  * case-insensitive substring of the property address, the client's user id,
  * name or e-mail (the trigram index `transactions_fts`), and an optional type.
  * A deep page skips rows in the created-at index alone, then joins its 50 rows.
- * `capped`: the search matched more than MAX_SEARCH_MATCHES; the newest are listed.
+ * `capped`: the search matched more than MAX_SEARCH_MATCHES (search.server.ts); the newest are listed.
  */
 export function searchTransactions(
   db: Db,
@@ -68,9 +53,9 @@ export function searchTransactions(
   const q = options.q?.trim().toLowerCase();
   let capped = false;
   if (q) {
-    const ids = db.all<{ rowid: number }>(matchingIds(q)).map((r) => r.rowid);
-    capped = ids.length > MAX_SEARCH_MATCHES;
-    conditions.push(inArray(transactions.id, ids.slice(0, MAX_SEARCH_MATCHES)));
+    const found = searchIds(db, "transactions_fts", q);
+    capped = found.capped;
+    conditions.push(inArray(transactions.id, found.ids));
   }
   if (options.type) conditions.push(eq(transactions.type, options.type));
   const where = conditions.length ? and(...conditions) : undefined;

@@ -20,7 +20,7 @@ import type { EngagementStatus, LeadStatus } from "~/lib/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { DAY_MS } from "~/lib/mail";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { ftsPhrase, likeEscape, MAX_SEARCH_MATCHES, TRIGRAM_MIN } from "~/models/search.server";
+import { searchIds } from "~/models/search.server";
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -45,9 +45,9 @@ export function listLeads(
   const q = options.q?.trim().toLowerCase();
   let capped = false;
   if (q) {
-    const ids = db.all<{ rowid: number }>(matchingLeadIds(q)).map((r) => r.rowid);
-    capped = ids.length > MAX_SEARCH_MATCHES;
-    conditions.push(inArray(contactSubmissions.id, ids.slice(0, MAX_SEARCH_MATCHES)));
+    const found = searchIds(db, "contact_submissions_fts", q);
+    capped = found.capped;
+    conditions.push(inArray(contactSubmissions.id, found.ids));
   }
   if (options.status === "new") conditions.push(isNull(leadEngagement.id));
   else if (options.status) conditions.push(eq(leadEngagement.status, engagementStatusOf(options.status)));
@@ -86,17 +86,6 @@ export function listLeads(
     pageCount: Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE)),
     capped,
   };
-}
-
-/** The submissions matching a lead search, newest first, at most MAX_SEARCH_MATCHES + 1 (see searchTransactions). */
-function matchingLeadIds(q: string): SQL {
-  const limit = MAX_SEARCH_MATCHES + 1;
-  if (q.length >= TRIGRAM_MIN) {
-    return sql`select rowid from contact_submissions_fts where contact_submissions_fts match ${ftsPhrase(q)} order by rowid desc limit ${limit}`;
-  }
-  const pattern = `%${likeEscape(q)}%`;
-  return sql`select rowid from contact_submissions_fts where lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\'
-    or lower(phone) like ${pattern} escape '\\' order by rowid desc limit ${limit}`;
 }
 
 export type TimelineEntry = { at: Date; type: string; text: string; detail?: string | null };

@@ -1,4 +1,6 @@
 /** Substring search over the trigram FTS5 tables of migration 0004 (transactions_fts, contact_submissions_fts). */
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
 
 /** FTS5's trigram index answers substrings of 3 characters or more; shorter ones are matched with LIKE. */
 export const TRIGRAM_MIN = 3;
@@ -21,3 +23,27 @@ export const matchSummary = (total: number, capped: boolean, noun: string) =>
   capped
     ? `More than ${MAX_SEARCH_MATCHES.toLocaleString("en-US")} ${noun} match; the newest ${MAX_SEARCH_MATCHES.toLocaleString("en-US")} are listed. Refine the search to see others.`
     : `${total} ${noun}`;
+
+const SEARCH_TABLES = {
+  transactions_fts: ["address", "user_id", "email", "name"],
+  contact_submissions_fts: ["name", "email", "phone"],
+} as const;
+
+/**
+ * The rows of a search table that contain `q` (lowercase), newest first, at most MAX_SEARCH_MATCHES:
+ * FTS5 reads its trigram index in rowid order and stops at the bound, so a text that matches every row
+ * costs what a rare one costs. `capped`: there were more.
+ */
+export function searchIds(db: Db, table: keyof typeof SEARCH_TABLES, q: string): { ids: number[]; capped: boolean } {
+  const fts = sql.raw(table);
+  const limit = MAX_SEARCH_MATCHES + 1;
+  let where;
+  if (q.length >= TRIGRAM_MIN) {
+    where = sql`${fts} match ${ftsPhrase(q)}`;
+  } else {
+    const pattern = `%${likeEscape(q)}%`;
+    where = sql.join(SEARCH_TABLES[table].map((column) => sql`lower(${sql.raw(column)}) like ${pattern} escape '\\'`), sql` or `);
+  }
+  const ids = db.all<{ rowid: number }>(sql`select rowid from ${fts} where ${where} order by rowid desc limit ${limit}`).map((r) => r.rowid);
+  return { ids: ids.slice(0, MAX_SEARCH_MATCHES), capped: ids.length > MAX_SEARCH_MATCHES };
+}
