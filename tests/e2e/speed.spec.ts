@@ -24,16 +24,15 @@ test.describe("the public-page cache", () => {
   test("serves /blog from the cache, and a published, edited or unpublished post at once", async ({ page, browser, js }) => {
     const visitor = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
     const reader = await visitor.newPage();
-    await reader.goto("/blog");
-    const second = await reader.goto("/blog");
-    expect(second!.headers()["x-cache"]).toBe("HIT");
-    expect(second!.headers()["cache-control"]).toBe(PUBLIC_CACHE);
+    // Other tests publish posts meanwhile (each publish empties the cache), so ask until a hit comes.
+    await expect.poll(async () => (await reader.goto("/blog"))!.headers()["x-cache"]).toBe("HIT");
+    expect((await reader.goto("/blog"))!.headers()["cache-control"]).toBe(PUBLIC_CACHE);
 
     await loginAs(page, { email: uniqueEmail("editor"), admin: true, returnTo: null });
     const title = `Cache fresh ${js ? "js" : "nojs"} ${Date.now()}`;
     const post = await publishPost(page, title);
     const fresh = await reader.goto("/blog");
-    expect(fresh!.headers()["x-cache"]).toBe("MISS");
+    expect(["HIT", "MISS"]).toContain(fresh!.headers()["x-cache"]); // through the cache, and fresh:
     await ready(reader, js);
     await expect(reader.getByRole("heading", { name: title })).toBeVisible();
     await reader.getByRole("link", { name: `Read More: ${title}` }).click();
@@ -56,8 +55,8 @@ test.describe("the public-page cache", () => {
   test("never serves a signed-in visitor from the cache, nor one visitor's page to another", async ({ page, browser, js }) => {
     const anonymous = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
     const visitor = await anonymous.newPage();
-    await visitor.goto("/");
-    expect((await visitor.goto("/"))!.headers()["x-cache"]).toBe("HIT");
+    // Other tests publish posts meanwhile (each publish empties the cache), so ask until a hit comes.
+    await expect.poll(async () => (await visitor.goto("/"))!.headers()["x-cache"]).toBe("HIT");
 
     const email = uniqueEmail("cached-admin");
     await loginAs(page, { email, admin: true, returnTo: null });
@@ -66,8 +65,9 @@ test.describe("the public-page cache", () => {
     expect(mine!.headers()["cache-control"]).toBe("private, no-store");
     expect(await mine!.text()).toContain(email); // the root data names the user
 
+    // The next anonymous answer comes from the cache (or is rendered anew), never from the admin's.
     const theirs = await visitor.goto("/");
-    expect(theirs!.headers()["x-cache"]).toBe("HIT");
+    expect(["HIT", "MISS"]).toContain(theirs!.headers()["x-cache"]);
     expect(await theirs!.text()).not.toContain(email);
     await anonymous.close();
   });
@@ -79,11 +79,15 @@ test.describe("the public-page cache", () => {
       const response = await anonymous.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()["cache-control"], path).toBe(PUBLIC_CACHE);
-      const etag = response.headers()["etag"]!;
-      expect(etag, path).toMatch(/^"[\w-]+"$/);
-      const again = await anonymous.get(path, { headers: { "if-none-match": etag } });
-      expect(again.status(), path).toBe(304);
-      expect(await again.body(), path).toHaveLength(0);
+      expect(response.headers()["etag"], path).toMatch(/^"[\w-]+"$/);
+      // A post published by another test in between changes /blog's ETag, rightly: ask again then.
+      await expect
+        .poll(async () => {
+          const etag = (await anonymous.get(path)).headers()["etag"]!;
+          const again = await anonymous.get(path, { headers: { "if-none-match": etag } });
+          return [again.status(), (await again.body()).length];
+        }, { message: path })
+        .toEqual([304, 0]);
     }
     // The landing page's CSP allows its own inline scripts by hash: the same bytes for every visitor.
     const landing = await anonymous.get("/");
