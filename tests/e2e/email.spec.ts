@@ -215,8 +215,13 @@ test.describe("e-mail", () => {
       await smtp.listen();
       await smtp.waitFor((m) => toAddresses(m).includes(email), 20_000);
       await smtp.waitFor((m) => toAddresses(m).includes(ALERTS), 20_000);
-      const rows = await withE2eDb((db) => db.$client.prepare("select status from email_outbox").all() as { status: string }[], app.database);
-      expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+      // The sink has the messages as soon as their data arrives; the server marks them sent once the SMTP
+      // server has answered, a moment later.
+      await expect
+        .poll(() =>
+          withE2eDb((db) => (db.$client.prepare("select status from email_outbox order by id").all() as { status: string }[]).map((r) => r.status), app.database),
+        )
+        .toEqual(["sent", "sent"]);
     }, false);
   });
 
