@@ -103,7 +103,8 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 app.all("*", async (req, res, next) => {
   try {
     const request = toRemixRequest(req, res);
-    const key = req.method === "GET" ? server_.cacheKey(req.method, req.originalUrl, req.headers.cookie) : null;
+    // The front handler below worked out the cache key already (null: not from or for the cache).
+    const key = req.method === "GET" ? req.pageCacheKey : null;
     const version = key ? pageCache.version() : 0;
     const response = await handleRequest(request, { clientIp: req.ip });
     if (key && server_.isStorable(response.status, response.headers)) {
@@ -165,6 +166,7 @@ const server = http.createServer((req, res) => {
     server_.sendEntry(req, res, entry, "HIT");
     return;
   }
+  req.pageCacheKey = key; // a miss is rendered by Remix and stored under the same key
   app(req, res);
 });
 server.keepAliveTimeout = 5_000;

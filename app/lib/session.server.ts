@@ -72,10 +72,10 @@ export function createDbSessionStorage(options: {
         db.delete(sessions).where(eq(sessions.sid, sid)).run();
         return null;
       }
-      if (time - seenAt >= SEEN_RESOLUTION_MS) {
-        db.update(sessions).set({ sess: { ...data, seenAt: time } }).where(eq(sessions.sid, sid)).run();
-      }
-      return { ...data, seenAt: time - seenAt >= SEEN_RESOLUTION_MS ? time : seenAt };
+      if (time - seenAt < SEEN_RESOLUTION_MS) return { ...data, seenAt };
+      const seen = { ...data, seenAt: time };
+      db.update(sessions).set({ sess: seen }).where(eq(sessions.sid, sid)).run();
+      return seen;
     },
     async updateData(sid, data, expires) {
       options

@@ -8,6 +8,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { E2E_RATE_LIMITS } from "../../playwright.config";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,9 +66,7 @@ async function startAppOnce(name: string, env: Record<string, string>, options: 
       SESSION_SECRET: APP_SESSION_SECRET,
       OIDC_ISSUER: "",
       LOG_FORMAT: "tiny",
-      RATE_LIMIT_CONTACT: "100000/60",
-      RATE_LIMIT_SIGN_IN: "100000/60",
-      RATE_LIMIT_TOKEN: "100000/60",
+      ...E2E_RATE_LIMITS,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
