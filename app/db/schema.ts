@@ -332,7 +332,10 @@ export type Engagement = typeof leadEngagement.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
 
-/** One row: raised by triggers on blog_posts, so the public-page cache knows at once that it is stale. */
+/**
+ * Row 1: raised by triggers on blog_posts, so the public-page cache knows at once that it is stale.
+ * Row 2: raised by triggers on contact_submissions (a lead came or went), for the leads-per-week chart.
+ */
 export const contentVersion = sqliteTable("content_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull().default(0),

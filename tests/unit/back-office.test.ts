@@ -193,6 +193,15 @@ describe("dashboard charts", () => {
     expect(weeks.map((w) => w.count)).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
     expect(weeks[0]!.weekStart).toEqual(T0);
 
+    // Kept until a lead comes or goes: a lead in the current minute (past the periods' whole-minute start)
+    // counts in the last week at once, and a deleted one leaves it.
+    const later = new Date(now.getTime() + 30_000);
+    expect(leadsPerWeek(db, admin, later).at(-1)!.count).toBe(2);
+    const fresh = submitContact(db, lead("e@example.com"), new Date(later.getTime() - 1000));
+    expect(leadsPerWeek(db, admin, later).at(-1)!.count).toBe(3);
+    db.$client.prepare("delete from contact_submissions where id = ?").run(fresh!.id);
+    expect(leadsPerWeek(db, admin, later).at(-1)!.count).toBe(2);
+
     expect([1, 4, 5, 8, 9, 13].map((s) => stepBand(s, "buying"))).toEqual(["early", "early", "middle", "middle", "closing", "closing"]);
     expect([4, 5, 9, 10].map((s) => stepBand(s, "selling"))).toEqual(["early", "middle", "middle", "closing"]);
     const t = createTransaction(db, admin, { email: "x@example.com", type: "selling", propertyAddress: "x", homeValue: "1" }, { notify: false });
