@@ -110,6 +110,15 @@ const schema = z
     /** Hours between automatic backups (npm run backup); unset or 0: none. */
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(0),
     BACKUP_DIR: optionalString,
+    /** Web processes sharing the port (server.js, node:cluster); 1: one process does everything. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+    /**
+     * Set by server.js, not by hand: "all" (one process), "jobs" (the cluster's primary: migrations, seed,
+     * mail, backups and the demo provider, no pages) or "web" (a cluster worker: pages only).
+     */
+    SERVER_ROLE: z.enum(["all", "jobs", "web"]).default("all"),
+    /** Set by server.js for a cluster: the demo provider's client secret, shared by its workers. */
+    LOCAL_OIDC_CLIENT_SECRET: optionalString,
   })
   .transform((env, ctx) => {
     const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);

@@ -72,12 +72,17 @@ async function readForm(req: http.IncomingMessage) {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The demo provider's issuer URL: on the loopback interface only. */
+export const localIssuer = (port: number) => `http://127.0.0.1:${port}`;
+
 export async function startLocalProvider(options: {
   port: number;
   redirectUri: string;
+  /** Given by server.js to a cluster, whose workers need it too; otherwise random. */
+  clientSecret?: string;
 }): Promise<LocalProvider> {
-  const issuer = `http://127.0.0.1:${options.port}`;
-  const clientSecret = randomBytes(24).toString("base64url");
+  const issuer = localIssuer(options.port);
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
   const accounts = new Map<string, Account>();
 
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });

@@ -2,12 +2,16 @@
  * What runs once when the server starts: configuration check, database
  * migrations and first-start seed, expired-session purge, and the local demo
  * OpenID provider when no external one is configured.
+ *
+ * With WEB_CONCURRENCY above 1 (server.js, node:cluster) the work is split by SERVER_ROLE: the primary
+ * ("jobs") does all of the above and serves no page; each worker ("web") opens the database and serves
+ * pages. One process, and only one, sends mail, runs backups and the demo provider.
  */
 import { getDb, setDb } from "~/db/client.server";
 import { backupDatabase } from "~/lib/backup.server";
 import { seedDatabase } from "~/db/seed.server";
 import { env, EnvError } from "~/lib/env.server";
-import { startLocalProvider, type LocalProvider } from "~/lib/local-oidc.server";
+import { LOCAL_CLIENT_ID, localIssuer, startLocalProvider, type LocalProvider } from "~/lib/local-oidc.server";
 import { mailSettings } from "~/lib/mail-settings.server";
 import { startMailer } from "~/lib/mailer.server";
 import { purgeExpiredSessions } from "~/lib/session.server";
@@ -20,9 +24,23 @@ const state = globalThis as unknown as {
   __mailer?: ReturnType<typeof startMailer>;
 };
 
-/** The local provider (started on first use; one per process). */
+/**
+ * The local provider (started on first use; one per process). A cluster worker does not run one: the
+ * primary does, with the client secret it gave its workers.
+ */
 export function localProviderInfo(): Promise<LocalProvider> {
+  const config = env();
+  if (config.SERVER_ROLE === "web") {
+    if (!config.LOCAL_OIDC_CLIENT_SECRET) throw new Error("A cluster worker needs LOCAL_OIDC_CLIENT_SECRET from server.js");
+    return Promise.resolve({
+      issuer: localIssuer(config.LOCAL_OIDC_PORT),
+      clientId: LOCAL_CLIENT_ID,
+      clientSecret: config.LOCAL_OIDC_CLIENT_SECRET,
+      close: async () => {},
+    });
+  }
   state.__localOidc ??= startLocalProvider({
+    clientSecret: config.LOCAL_OIDC_CLIENT_SECRET,
     port: env().LOCAL_OIDC_PORT,
     redirectUri: `${env().APP_URL}/api/auth/callback`,
   });
@@ -32,6 +50,8 @@ export function localProviderInfo(): Promise<LocalProvider> {
 async function run() {
   const config = env();
   const db = getDb();
+  if (config.SERVER_ROLE === "web") return; // the primary migrated, seeded and runs the jobs
+
   const seeded = seedDatabase(db);
   purgeExpiredSessions(db);
   state.__purgeTimer ??= setInterval(() => purgeExpiredSessions(getDb()), 3600_000).unref();
@@ -79,7 +99,9 @@ export async function shutdown() {
   await state.__mailer?.stop();
   if (state.__localOidc) await (await state.__localOidc).close();
   const db = getDb();
-  db.$client.pragma("wal_checkpoint(TRUNCATE)");
+  // A cluster worker just closes; the primary, last to stop, checkpoints (a checkpoint would wait for
+  // the other processes' readers).
+  if (env().SERVER_ROLE !== "web") db.$client.pragma("wal_checkpoint(TRUNCATE)");
   db.$client.close();
   setDb(undefined);
 }

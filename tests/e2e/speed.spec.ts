@@ -1,12 +1,13 @@
 /**
  * Issue 11 in a real browser and over HTTP: the public-page cache (fresh after a publish, never for a
  * signed-in visitor), its headers and 304s, the contact form's rate limit, the body limit, and a
- * graceful stop that finishes the request in flight.
+ * graceful stop that finishes the request in flight, and several web processes (WEB_CONCURRENCY).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { expect, loginAs, queryDb, ready, test, uniqueEmail } from "./fixtures";
+import { expect, fillProviderForm, loginAs, queryDb, ready, test, uniqueEmail } from "./fixtures";
 import { startApp, type AppServer } from "./servers";
 
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -273,6 +274,75 @@ test.describe("graceful stop", () => {
       const db = new Database(app.database, { readonly: true });
       expect(db.prepare("select count(*) from contact_submissions where email = ?").pluck().get(email)).toBe(1);
       db.close();
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+/** The processes whose parent is `pid` (Linux /proc; CI and this machine are Linux). */
+function childPids(pid: number) {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid ...": comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return children.sort();
+}
+
+test.describe("several web processes (WEB_CONCURRENCY)", () => {
+  test("two workers serve pages and sign-in, one process sends the mail, a dead worker is replaced, SIGTERM stops all", async ({ page, js }) => {
+    test.skip(!js, "the sign-in form and HTTP: one run is enough");
+    const app = await startApp("cluster", { WEB_CONCURRENCY: "2", MAIL_TICK_SECONDS: "1" });
+    try {
+      await expect.poll(() => childPids(app.child.pid!).length).toBe(2);
+      const workers = childPids(app.child.pid!);
+
+      // Sign-in: the login and the callback may reach different workers; the primary runs the provider.
+      await page.goto(`${app.baseUrl}/api/login?returnTo=/client-portal`);
+      await fillProviderForm(page, { email: uniqueEmail("cluster") });
+      await expect(page).toHaveURL(`${app.baseUrl}/client-portal`);
+      await expect(page.getByRole("heading", { name: "No Active Transaction" })).toBeVisible();
+
+      // A lead's alert is sent once, by the primary's mail sender.
+      const email = uniqueEmail("cluster-lead");
+      const posted = await fetch(`${app.baseUrl}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ firstName: "Two", lastName: "Workers", email, phone: "6195550100" }),
+      });
+      expect(posted.status).toBe(201);
+      const { default: Database } = await import("better-sqlite3");
+      const alerts = () => {
+        const db = new Database(app.database, { readonly: true });
+        try {
+          return db
+            .prepare("select o.status from email_outbox o join contact_submissions c on c.id = o.contact_submission_id where c.email = ? and o.kind = 'lead_alert'")
+            .pluck()
+            .all(email);
+        } finally {
+          db.close();
+        }
+      };
+      await expect.poll(alerts, { timeout: 15_000 }).toEqual(["sent"]);
+
+      // A worker killed outright is replaced, and the site keeps answering.
+      process.kill(workers[0]!, "SIGKILL");
+      await expect.poll(() => childPids(app.child.pid!).filter((pid) => pid !== workers[0]).length, { timeout: 15_000 }).toBe(2);
+      for (let i = 0; i < 4; i++) expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
+      expect(app.output()).toContain("starting another");
+
+      const all = childPids(app.child.pid!);
+      app.child.kill("SIGTERM");
+      expect(await app.exited).toBe(0);
+      expect(app.output()).toContain("Stopped");
+      for (const pid of all) expect(() => process.kill(pid, 0)).toThrow();
     } finally {
       await app.stop();
     }

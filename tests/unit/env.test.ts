@@ -127,4 +127,13 @@ describe("parseEnv", () => {
     expect(message).toContain("LEAD_ALERT_EMAILS: must be comma-separated e-mail addresses");
     expect(message).toContain("MAIL_TICK_SECONDS");
   });
+
+  it("takes WEB_CONCURRENCY as a whole number of web processes, 1 unless set", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({}).SERVER_ROLE).toBe("all");
+    expect(parseEnv({ WEB_CONCURRENCY: "2" }).WEB_CONCURRENCY).toBe(2);
+    for (const bad of ["0", "1.5", "two", "33"]) {
+      expect(() => parseEnv({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+    }
+  });
 });
