@@ -6,7 +6,7 @@ import { TRANSACTION_TYPES, type TransactionType } from "~/lib/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/contact.server";
-import { searchIds } from "~/models/search.server";
+import { inIds, searchIds } from "~/models/search.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 /** The dashboard's transactions table: 25 a page, beside its cards and charts (the lists have 50). */
@@ -55,7 +55,7 @@ export function searchTransactions(
   if (q) {
     const found = searchIds(db, "transactions_fts", q);
     capped = found.capped;
-    conditions.push(inArray(transactions.id, found.ids));
+    conditions.push(inIds(transactions.id, found.ids));
   }
   if (options.type) conditions.push(eq(transactions.type, options.type));
   const where = conditions.length ? and(...conditions) : undefined;

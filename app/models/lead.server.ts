@@ -20,7 +20,7 @@ import type { EngagementStatus, LeadStatus } from "~/lib/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { DAY_MS } from "~/lib/mail";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { searchIds } from "~/models/search.server";
+import { inIds, searchIds } from "~/models/search.server";
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -47,7 +47,7 @@ export function listLeads(
   if (q) {
     const found = searchIds(db, "contact_submissions_fts", q);
     capped = found.capped;
-    conditions.push(inArray(contactSubmissions.id, found.ids));
+    conditions.push(inIds(contactSubmissions.id, found.ids));
   }
   if (options.status === "new") conditions.push(isNull(leadEngagement.id));
   else if (options.status) conditions.push(eq(leadEngagement.status, engagementStatusOf(options.status)));

@@ -1,5 +1,6 @@
 /** Substring search over the trigram FTS5 tables of migration 0004 (transactions_fts, contact_submissions_fts). */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 
 /** FTS5's trigram index answers substrings of 3 characters or more; shorter ones are matched with LIKE. */
@@ -47,3 +48,10 @@ export function searchIds(db: Db, table: keyof typeof SEARCH_TABLES, q: string):
   const ids = db.all<{ rowid: number }>(sql`select rowid from ${fts} where ${where} order by rowid desc limit ${limit}`).map((r) => r.rowid);
   return { ids: ids.slice(0, MAX_SEARCH_MATCHES), capped: ids.length > MAX_SEARCH_MATCHES };
 }
+
+/**
+ * `column IN (ids)` with the ids as one JSON parameter (json_each): a search's up to 500 ids as 500
+ * bound parameters cost Drizzle about 0.8 ms to build into each query that uses them.
+ */
+export const inIds = (column: SQLiteColumn, ids: number[]): SQL =>
+  sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
