@@ -54,3 +54,20 @@ export function getDb(): Db {
 export function setDb(db: Db | undefined) {
   globalForDb.__db = db;
 }
+
+/**
+ * A query built and compiled once per database, for the few that run on nearly every request (the
+ * session, its user, the dashboard's counts): Drizzle builds a query's SQL and SQLite compiles it on
+ * each call otherwise, which cost more than running these. `build` uses `sql.placeholder` for its values.
+ */
+export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let query = byDb.get(db);
+    if (query === undefined) {
+      query = build(db);
+      byDb.set(db, query);
+    }
+    return query;
+  };
+}

@@ -181,11 +181,26 @@ export async function logout(request: Request): Promise<Response> {
   });
 }
 
+type SessionUser = { user: User | null; clearCookie: string | null };
+const loaderSessionUsers = new WeakMap<Request, Promise<SessionUser>>();
+
 /**
  * The signed-in user, and the header that clears a session cookie naming a
  * session (or a user) that no longer exists, or a cookie that fails its signature.
+ * A page's loaders (the root's and the route's, run side by side) share one look-up per GET; an action
+ * (which may change the user) looks again each time.
  */
-export async function getSessionUser(request: Request): Promise<{ user: User | null; clearCookie: string | null }> {
+export function getSessionUser(request: Request): Promise<SessionUser> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readSessionUser(request);
+  let found = loaderSessionUsers.get(request);
+  if (!found) {
+    found = readSessionUser(request);
+    loaderSessionUsers.set(request, found);
+  }
+  return found;
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser> {
   const cookieHeader = request.headers.get("cookie");
   if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return { user: null, clearCookie: null };
   const storage = sessionStorage();

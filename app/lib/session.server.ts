@@ -9,8 +9,8 @@ import {
   createSessionStorage,
   type SessionStorage,
 } from "@remix-run/node";
-import { eq, lt } from "drizzle-orm";
-import { getDb, type Db } from "~/db/client.server";
+import { eq, lt, sql } from "drizzle-orm";
+import { getDb, preparedQuery, type Db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { env } from "~/lib/env.server";
 
@@ -27,6 +27,8 @@ export type SessionData = { userId: string; seenAt?: number };
 export function purgeExpiredSessions(db: Db, now = new Date()) {
   return db.delete(sessions).where(lt(sessions.expire, now)).run().changes;
 }
+
+const sessionBySid = preparedQuery((db) => db.select().from(sessions).where(eq(sessions.sid, sql.placeholder("sid"))).prepare());
 
 export function createDbSessionStorage(options: {
   db: () => Db;
@@ -62,7 +64,7 @@ export function createDbSessionStorage(options: {
     },
     async readData(sid) {
       const db = options.db();
-      const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+      const row = sessionBySid(db).get({ sid });
       if (!row) return null;
       const data = row.sess as Partial<SessionData>;
       const time = now();

@@ -5,7 +5,7 @@
  */
 import { count, desc, eq } from "drizzle-orm";
 import { createElement } from "react";
-import type { Db, DbOrTx } from "~/db/client.server";
+import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { contactSubmissions, type ContactSubmission } from "~/db/schema";
 import { LeadAlertEmail } from "~/emails/lead-alert";
 import { renderEmail } from "~/emails/render.server";
@@ -108,9 +108,11 @@ export function getContactSubmission(db: Db, actor: Pick<Actor, "isAdmin">, id: 
   return row;
 }
 
+const submissionCount = preparedQuery((db) => db.select({ n: count() }).from(contactSubmissions).prepare());
+
 export function countContactSubmissions(db: Db, actor: Pick<Actor, "isAdmin">): number {
   assertAdmin(actor);
-  return db.select({ n: count() }).from(contactSubmissions).get()?.n ?? 0;
+  return submissionCount(db).get()?.n ?? 0;
 }
 
 /** What the portal and the dashboard show of a submission. */

@@ -1,6 +1,6 @@
 /** The admin dashboard: its four summary cards and the transaction search. Admins only. */
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { preparedQuery, type Db } from "~/db/client.server";
 import { contactSubmissions, contentVersion, transactionCounts, transactions, users } from "~/db/schema";
 import { TRANSACTION_TYPES, type TransactionType } from "~/lib/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
@@ -13,20 +13,19 @@ export const ADMIN_PAGE_SIZE = 50;
 export const DASHBOARD_PAGE_SIZE = 25;
 
 /** Transactions per (status, type, step), kept by triggers (migration 0005): a few dozen rows at most. */
-function transactionCountRows(db: Db, where?: SQL) {
-  return db
+const transactionCountRows = preparedQuery((db) =>
+  db
     .select({ status: transactionCounts.status, type: transactionCounts.type, step: transactionCounts.currentStep, n: transactionCounts.n })
     .from(transactionCounts)
-    .where(where)
-    .all();
-}
+    .prepare(),
+);
 
 const sumOf = (rows: Array<{ n: number }>) => rows.reduce((total, row) => total + row.n, 0);
 
 /** The dashboard's four cards, from the kept counts. */
 export function adminSummary(db: Db, actor: Actor) {
   assertAdmin(actor);
-  const rows = transactionCountRows(db);
+  const rows = transactionCountRows(db).all();
   const active = (type: TransactionType) => sumOf(rows.filter((r) => r.status === "active" && r.type === type));
   return {
     totalTransactions: sumOf(rows),
@@ -63,7 +62,7 @@ export function searchTransactions(
 
   const total = q
     ? db.select({ n: count() }).from(transactions).where(where).get()!.n
-    : sumOf(transactionCountRows(db, options.type ? eq(transactionCounts.type, options.type) : undefined));
+    : sumOf(transactionCountRows(db).all().filter((r) => !options.type || r.type === options.type));
   const pageIds = db
     .select({ id: transactions.id })
     .from(transactions)
@@ -97,6 +96,7 @@ export function searchTransactions(
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
+const leadVersion = preparedQuery((db) => db.select({ v: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 2)).prepare());
 type LeadWeeks = Array<{ weekStart: Date; count: number }>;
 const leadWeeksMemo = new WeakMap<Db, { version: number; key: string; weeks: LeadWeeks }>();
 
@@ -109,7 +109,7 @@ const leadWeeksMemo = new WeakMap<Db, { version: number; key: string; weeks: Lea
 export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks = 12): LeadWeeks {
   assertAdmin(actor);
   const start = Math.floor(now.getTime() / 60_000) * 60_000 - weeks * WEEK_MS;
-  const version = db.select({ v: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 2)).get()?.v ?? 0;
+  const version = leadVersion(db).get()?.v ?? 0;
   const key = `${start}:${weeks}`;
   const kept = leadWeeksMemo.get(db);
   if (kept && kept.version === version && kept.key === key) return kept.weeks;
@@ -129,7 +129,7 @@ export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks
 /** Active transactions by type and step band (early, middle, closing). */
 export function activeByStepBand(db: Db, actor: Actor) {
   assertAdmin(actor);
-  const rows = transactionCountRows(db, eq(transactionCounts.status, "active"));
+  const rows = transactionCountRows(db).all().filter((r) => r.status === "active");
   const out = TRANSACTION_TYPES.flatMap((type) => STEP_BANDS.map((band) => ({ type, band, count: 0 })));
   for (const r of rows) {
     const band: StepBand = stepBand(r.step, r.type);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, lte, sql, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { emailOutbox, type NewOutboxEmail, type OutboxEmail } from "~/db/schema";
 import type { EmailKind, EmailStatus } from "~/lib/enums";
 import { NotFoundError } from "~/lib/errors";
@@ -169,14 +169,18 @@ export function retryEmail(db: Db, actor: Actor, id: number, now: Date = new Dat
 }
 
 /** How many messages wait and how many failed, for the dashboard. */
-export function emailCounts(db: Db, actor: Actor) {
-  assertAdmin(actor);
-  const rows = db
+const unsentCounts = preparedQuery((db) =>
+  db
     .select({ status: emailOutbox.status, n: count() })
     .from(emailOutbox)
     .where(sql`${emailOutbox.status} in ('queued', 'failed')`)
     .groupBy(emailOutbox.status)
-    .all();
+    .prepare(),
+);
+
+export function emailCounts(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  const rows = unsentCounts(db).all();
   const of = (status: EmailStatus) => rows.find((r) => r.status === status)?.n ?? 0;
   return { queued: of("queued"), failed: of("failed") };
 }

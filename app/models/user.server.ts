@@ -2,8 +2,8 @@
  * Users: sign-in upsert by e-mail, admin promotion, and the public shape the
  * current-user call returns.
  */
-import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import { eq, sql } from "drizzle-orm";
+import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 
@@ -67,8 +67,10 @@ export function upsertUserFromClaims(
   });
 }
 
+const userById = preparedQuery((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
+
 export function getUserById(db: Db, id: string): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  return userById(db).get({ id });
 }
 
 export function getUserByEmail(db: DbOrTx, email: string): User | undefined {

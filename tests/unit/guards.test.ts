@@ -51,6 +51,20 @@ describe("requireUser and requireAdmin", () => {
   });
 });
 
+describe("one look-up of the session per page", () => {
+  it("is shared by a GET's loaders, while an action and a new request look again", async () => {
+    const cookie = await sessionCookie(client);
+    const page = new Request(`${ORIGIN}/client-portal`, { headers: { cookie } });
+    const post = new Request(`${ORIGIN}/client-portal`, { method: "POST", headers: { cookie, origin: ORIGIN } });
+    expect((await getSessionUser(page)).user?.id).toBe(client.id);
+    expect((await getSessionUser(post)).user?.id).toBe(client.id);
+    db.delete(sessions).run(); // signed out in between (another tab, or an admin revoking it)
+    expect((await getSessionUser(page)).user?.id).toBe(client.id); // the same page render
+    expect((await getSessionUser(post)).user).toBeNull();
+    expect((await getSessionUser(new Request(`${ORIGIN}/client-portal`, { headers: { cookie } }))).user).toBeNull();
+  });
+});
+
 describe("a session cookie that names nothing any more", () => {
   it("is cleared when its session row is gone", async () => {
     const cookie = await sessionCookie(client);
