@@ -16,6 +16,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -117,7 +118,10 @@ function serve() {
     };
     next();
   });
-  app.use(compression());
+  // Rendered answers are compressed on every request, so for speed: gzip level 4 and brotli quality 3 cost
+  // a third of the defaults (6 and 4) on a 50 KB admin page for 5 % more bytes. Cached public pages are
+  // compressed once, at the best levels (page-cache.server.ts).
+  app.use(compression({ level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   app.use(
     "/assets",
     express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),

@@ -2,7 +2,7 @@
  * Part of `npm run bench`: the admin pages on a large database (100,000
  * contact submissions, half of them nurtured, and 100,000 transactions),
  * served by the real server as the README deploys it on a 2-core host (WEB_CONCURRENCY=2; BENCH_WORKERS
- * changes it); single-request median and p95 of 40 sequential GETs by a signed-in admin after 10 to warm
+ * changes it); single-request median and p95 of 100 sequential GETs by a signed-in admin after 20 to warm
  * up, then requests/s under 20 connections (autocannon). Prints figures; asserts nothing.
  */
 import { rmSync } from "node:fs";
@@ -90,8 +90,8 @@ export async function benchAdmin(options: { port: number; dir: string }) {
     for (const path of pages) {
       const times: number[] = [];
       let status = 0;
-      for (let i = 0; i < 10; i++) await (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < 20; i++) await (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();
+      for (let i = 0; i < 100; i++) {
         const start = performance.now();
         const response = await fetch(`${base}${path}`, { headers: { cookie } });
         await response.arrayBuffer();
