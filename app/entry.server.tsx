@@ -4,9 +4,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { InlineCssProvider } from "~/components/inline-styles";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { applySecurityHeaders, createNonce } from "~/lib/security.server";
 import { startup } from "~/lib/startup.server";
+import css from "~/tailwind.css?inline";
 
 // Configuration check, migrations, seed and the local provider run when the
 // server loads this module, before it answers any request.
@@ -23,6 +25,8 @@ export { PageCache, buildEntry, cacheKey, contentVersion, isStorable, sendEntry,
 export { checkBody, BODY_LIMIT_BYTES, BODY_MESSAGES } from "~/lib/request-body.server";
 export { getDb } from "~/db/client.server";
 const dev = process.env.NODE_ENV === "development";
+/** The stylesheet every page inlines in production (components/inline-styles.tsx). */
+const inlineCss = dev ? "" : css;
 
 const handleRequest: HandleDocumentRequestFunction = (
   request: Request,
@@ -40,7 +44,9 @@ const handleRequest: HandleDocumentRequestFunction = (
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={inlineCss}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

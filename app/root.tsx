@@ -15,6 +15,7 @@ import { SiteNav } from "~/components/site-nav";
 import { ToasterProvider } from "~/components/toaster";
 import { getSessionUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
+import { InlineStyles } from "~/components/inline-styles";
 import { useNonce } from "~/hooks/use-nonce";
 import { DemoSignInBanner } from "~/components/demo-banner";
 import { siteConfig } from "~/lib/site.server";
@@ -22,8 +23,9 @@ import { getToast } from "~/lib/toast.server";
 import { toPublicUser } from "~/models/user.server";
 import stylesheet from "~/tailwind.css?url";
 
+// In production the stylesheet is inlined (InlineStyles); in development it is linked, for hot reloading.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -70,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">

@@ -113,6 +113,26 @@ test.describe("the public-page cache", () => {
   });
 });
 
+test.describe("the inlined stylesheet", () => {
+  test("is in the page's head, no stylesheet is requested, and it stays through hydration and navigation", async ({ page, js }) => {
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
+    await page.goto("/blog");
+    await ready(page, js);
+    const inlined = () => page.evaluate(() => document.head.querySelector("style")?.textContent?.length ?? 0);
+    expect(await inlined()).toBeGreaterThan(10_000);
+    // Tailwind's own rules apply: the page frame's body is a flex column.
+    await expect(page.locator("body")).toHaveCSS("display", "flex");
+    await page.getByRole("link", { name: "Privacy Policy" }).first().click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    expect(await inlined()).toBeGreaterThan(10_000);
+    await expect(page.locator("body")).toHaveCSS("display", "flex");
+    expect(stylesheets).toEqual([]);
+  });
+});
+
 test.describe("bad bodies", () => {
   test("a body over 1 MB gets 413 before it is read, and nothing is stored", async ({ request, js }) => {
     test.skip(!js, "HTTP: one run is enough");
