@@ -19,6 +19,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import morgan from "morgan";
 
@@ -122,9 +123,16 @@ function serve() {
   // a third of the defaults (6 and 4) on a 50 KB admin page for 5 % more bytes. Cached public pages are
   // compressed once, at the best levels (page-cache.server.ts).
   app.use(compression({ level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
+  // Fingerprinted assets: the brotli or gzip file written by the build (vite.config.ts) when the browser
+  // takes it, else the file itself (compressed on the fly).
   app.use(
     "/assets",
-    express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
+    expressStaticGzip(path.join(buildDir, "client/assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    }),
   );
   // Images in public/ are not fingerprinted: a month, then revalidated (give a changed image a new name).
   // Only a path that names a file (a dot in its last segment) is looked for on disk: a page's path would

@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
@@ -38,5 +39,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    // The browser's scripts, compressed once here at the best levels (brotli 11, gzip 9) and served as
+    // they are (server.js): compressing them on each request would cost CPU and ship more bytes.
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            include: /\.(js|css)$/,
+            algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+            logLevel: "silent",
+          }),
+        ]),
   ],
 }));

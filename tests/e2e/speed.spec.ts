@@ -4,6 +4,7 @@
  * graceful stop that finishes the request in flight, and several web processes (WEB_CONCURRENCY).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
@@ -11,6 +12,19 @@ import { expect, fillProviderForm, loginAs, queryDb, ready, test, uniqueEmail } 
 import { startApp, type AppServer } from "./servers";
 
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+/** A GET whose body is kept as sent (fetch and Playwright decode it). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
 
 async function publishPost(page: Page, title: string) {
   const response = await page.request.post("/api/blog", {
@@ -95,7 +109,14 @@ test.describe("the public-page cache", () => {
     expect(landing.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
     expect(await landing.text()).not.toContain("nonce=");
     const asset = (await landing.text()).match(/\/assets\/[\w.-]+\.js/)![0];
-    expect((await anonymous.get(asset)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const assetAnswer = await anonymous.get(asset);
+    expect(assetAnswer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // Scripts are compressed at build time: the build's brotli file when the browser takes it, else its gzip file.
+    for (const [accept, encoding, suffix] of [["gzip, deflate, br", "br", ".br"], ["gzip", "gzip", ".gz"]] as const) {
+      const raw = await rawGet(`${BASE_URL}${asset}`, { "accept-encoding": accept });
+      expect(raw.headers["content-encoding"], accept).toBe(encoding);
+      expect(raw.body.equals(readFileSync(`build/client${asset}${suffix}`)), accept).toBe(true);
+    }
     expect((await anonymous.get("/favicon.svg")).headers()["cache-control"]).toMatch(/max-age=2592000/);
     // The calculator's result is cached by its query; any other query is not.
     const calc = await anonymous.get("/?homeValue=1200000");
