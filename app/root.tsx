@@ -16,6 +16,7 @@ import { ToasterProvider } from "~/components/toaster";
 import { getSessionUser } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { InlineStyles } from "~/components/inline-styles";
+import { LowPriorityModulePreloads } from "~/components/module-preloads";
 import { useNonce } from "~/hooks/use-nonce";
 import { DemoSignInBanner } from "~/components/demo-banner";
 import { siteConfig } from "~/lib/site.server";
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {site ? <SiteFooter site={site} /> : null}
         </ToasterProvider>
         <ScrollRestoration nonce={nonce} />
+        <LowPriorityModulePreloads />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -134,8 +134,8 @@ test.describe("the public-page cache", () => {
   });
 });
 
-test.describe("the inlined stylesheet", () => {
-  test("is in the page's head, no stylesheet is requested, and it stays through hydration and navigation", async ({ page, js }) => {
+test.describe("the first paint", () => {
+  test("the stylesheet is in the page's head, no stylesheet is requested, and it stays through hydration and navigation", async ({ page, js }) => {
     const stylesheets: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
@@ -151,6 +151,25 @@ test.describe("the inlined stylesheet", () => {
     expect(await inlined()).toBeGreaterThan(10_000);
     await expect(page.locator("body")).toHaveCSS("display", "flex");
     expect(stylesheets).toEqual([]);
+  });
+
+  test("the page's modules are preloaded at low priority, each fetched once", async ({ page, js }) => {
+    test.skip(!js, "modules load only with JavaScript");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await ready(page, js);
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((l) => [new URL(l.href).pathname, l.getAttribute("fetchpriority")]),
+    );
+    // The first preload of each module (the one the browser acts on) is the low-priority one.
+    const first = new Map<string, string | null>();
+    for (const [path, priority] of preloads) if (!first.has(path!)) first.set(path!, priority);
+    expect(first.size).toBeGreaterThan(2);
+    expect([...first.values()]).toEqual([...first.keys()].map(() => "low"));
+    for (const path of first.keys()) expect(scripts.filter((s) => s === path), path).toHaveLength(1);
   });
 });
 
