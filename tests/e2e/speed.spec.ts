@@ -162,11 +162,14 @@ test.describe("the first paint", () => {
     await page.goto("/");
     await ready(page, js);
     const preloads = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((l) => [new URL(l.href).pathname, l.getAttribute("fetchpriority")]),
+      [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((l) => ({
+        path: new URL(l.href).pathname,
+        priority: l.getAttribute("fetchpriority"),
+      })),
     );
     // The first preload of each module (the one the browser acts on) is the low-priority one.
     const first = new Map<string, string | null>();
-    for (const [path, priority] of preloads) if (!first.has(path!)) first.set(path!, priority);
+    for (const { path, priority } of preloads) if (!first.has(path)) first.set(path, priority);
     expect(first.size).toBeGreaterThan(2);
     expect([...first.values()]).toEqual([...first.keys()].map(() => "low"));
     for (const path of first.keys()) expect(scripts.filter((s) => s === path), path).toHaveLength(1);
