@@ -121,7 +121,7 @@ function serve() {
   });
   // Rendered answers are compressed on every request, so for speed: gzip level 4 and brotli quality 3 cost
   // a third of the defaults (6 and 4) on a 50 KB admin page for 5 % more bytes. Cached public pages are
-  // compressed once, at the best levels (page-cache.server.ts).
+  // compressed once, at gzip 9 and brotli 6 (page-cache.server.ts).
   app.use(compression({ level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   // Fingerprinted assets: the brotli or gzip file written by the build (vite.config.ts) when the browser
   // takes it, else the file itself (compressed on the fly).

@@ -114,9 +114,11 @@ export async function buildEntry(status: number, headers: Headers, body: Buffer,
   }
   for (const [name, value] of headers) if (!SKIPPED_HEADERS.has(name)) kept.push([name, value]);
   if (!headers.has("x-content-type-options")) kept.push(["x-content-type-options", "nosniff"]);
+  // Brotli 6: on a 47 KB page it takes 0.8 ms for 1 % more bytes than quality 9 (12 ms), and every
+  // calculator value (?homeValue=) is its own entry, compressed on its first visit.
   const [gz, br] = await Promise.all([
     gzip(identity, { level: 9 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
   ]);
   const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
   return { status, headers: kept, bodies: { identity, gzip: gz, br }, etag, version, storedAt: now };
