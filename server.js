@@ -49,30 +49,7 @@ else serve();
  * listens stops the whole server: it would die again), and on SIGTERM/SIGINT stops them, then itself.
  */
 async function runPrimary(count) {
-  let stopping = false;
-  const fork = () => {
-    const worker = cluster.fork({ SERVER_ROLE: "web" });
-    let listening = false;
-    worker.on("listening", () => (listening = true));
-    worker.on("exit", (code, signal) => {
-      if (stopping) return;
-      console.error(`Worker ${worker.process.pid} exited (${signal ?? code})${listening ? "; starting another" : " before listening; stopping"}`);
-      if (listening) fork();
-      else void stop("worker failure", 1);
-    });
-  };
-  for (let i = 0; i < count; i++) fork();
-  console.log(`Listening on http://localhost:${config.PORT} with ${count} web processes`);
-
-  async function stop(signal, exitCode = 0) {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping the web processes`);
-    const force = setTimeout(() => {
-      console.error("Stop took over 9 s; exiting anyway");
-      process.exit(1);
-    }, 9_000);
-    force.unref();
+  const stopper = onStop("stopping the web processes", async () => {
     const workers = Object.values(cluster.workers ?? {});
     await Promise.all(
       workers.map((worker) => new Promise((resolve) => {
@@ -81,6 +58,38 @@ async function runPrimary(count) {
         worker.process.kill("SIGTERM");
       })),
     );
+  });
+  const fork = () => {
+    const worker = cluster.fork({ SERVER_ROLE: "web" });
+    let listening = false;
+    worker.on("listening", () => (listening = true));
+    worker.on("exit", (code, signal) => {
+      if (stopper.stopping) return;
+      console.error(`Worker ${worker.process.pid} exited (${signal ?? code})${listening ? "; starting another" : " before listening; stopping"}`);
+      if (listening) fork();
+      else void stopper.stop("worker failure", 1);
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
+  console.log(`Listening on http://localhost:${config.PORT} with ${count} web processes`);
+}
+
+/**
+ * Stops on SIGTERM/SIGINT (or `stop()`) once: `work`, then the build's own shutdown (the mail batch, the
+ * provider, the database, checkpointed), then exit; within 9 s in any case.
+ */
+function onStop(what, work) {
+  const stopper = { stopping: false, stop };
+  async function stop(signal, exitCode = 0) {
+    if (stopper.stopping) return;
+    stopper.stopping = true;
+    console.log(`${signal}: ${what}`);
+    const force = setTimeout(() => {
+      console.error("Stop took over 9 s; exiting anyway");
+      process.exit(1);
+    }, 9_000);
+    force.unref();
+    await work();
     try {
       await server_.shutdown();
     } catch (error) {
@@ -92,6 +101,7 @@ async function runPrimary(count) {
   }
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  return stopper;
 }
 
 /** One web process: Express and Remix behind the page cache. */
@@ -258,30 +268,11 @@ function serve() {
 
   // Graceful stop: stop accepting, let in-flight requests finish (idle keep-alive connections are closed),
   // then the mail batch, the provider and the database (checkpointed); exit within 10 s in any case.
-  let stopping = false;
-  async function stop(signal) {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping (finishing requests in flight)`);
-    const force = setTimeout(() => {
-      console.error("Stop took over 9 s; exiting anyway");
-      process.exit(1);
-    }, 9_000);
-    force.unref();
+  onStop("stopping (finishing requests in flight)", async () => {
     const closing = new Promise((resolve) => server.close(resolve));
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     server.closeIdleConnections();
     await closing;
     clearInterval(idle);
-    try {
-      await server_.shutdown();
-    } catch (error) {
-      console.error("Stop: could not close cleanly:", error);
-      process.exit(1);
-    }
-    console.log("Stopped");
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  });
 }
