@@ -178,7 +178,10 @@ export class EnvError extends Error {
 
 /** Parses an environment object; throws an EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
+  // A blank variable is an unset one, as .env.example writes them (`MAIL_TICK_SECONDS=`): numbers would
+  // otherwise read it as 0.
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const result = schema.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map(
       (i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`,

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parse } from "dotenv";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "~/lib/env.server";
 
@@ -126,6 +128,16 @@ describe("parseEnv", () => {
     expect(message).toContain("MAIL_FROM: must be an e-mail address");
     expect(message).toContain("LEAD_ALERT_EMAILS: must be comma-separated e-mail addresses");
     expect(message).toContain("MAIL_TICK_SECONDS");
+  });
+
+  it("reads a blank variable as unset: .env.example copied as it is gives the defaults", () => {
+    const example = parse(readFileSync(".env.example"));
+    expect(example.MAIL_TICK_SECONDS).toBe("");
+    const env = parseEnv(example);
+    expect(env.MAIL_TICK_SECONDS).toBe(60);
+    expect(env.WEB_CONCURRENCY).toBe(1);
+    expect(env.PORT).toBe(3000);
+    expect(parseEnv({ PORT: " ", BACKUP_INTERVAL_HOURS: "" }).PORT).toBe(3000);
   });
 
   it("takes WEB_CONCURRENCY as a whole number of web processes, 1 unless set", () => {
