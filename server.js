@@ -12,6 +12,8 @@
  *   serve pages (see SERVER_ROLE in app/lib/startup.server.ts).
  * Start it with `npm run serve` after `npm run build`.
  */
+// .env first: WEB_CONCURRENCY decides below, before the build (which also reads .env) is loaded.
+import "dotenv/config";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
