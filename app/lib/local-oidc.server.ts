@@ -212,7 +212,7 @@ export async function startLocalProvider(options: {
         );
       }
       res.writeHead(405).end();
-    } catch (error) {
+    } catch {
       res.writeHead(400, { "content-type": "text/html; charset=utf-8" });
       res.end(
         page(

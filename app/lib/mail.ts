@@ -32,7 +32,6 @@ export function afterFailure(attempts: number, error: unknown, now: Date, tickMs
  * "Ann Bcc: x@y", a harmless display name.
  */
 export function oneLine(value: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim().slice(0, max);
 }
 

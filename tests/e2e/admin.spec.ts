@@ -1,10 +1,11 @@
+import type { Page } from "@playwright/test";
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
 import { expect, loginAs, queryDb, ready, seedTransaction, test, uniqueEmail } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 async function openTransaction(
-  page: import("@playwright/test").Page,
+  page: Page,
   js: boolean,
   input: { email: string; firstName?: string; type: "buying" | "selling"; address: string; value: string },
 ) {

@@ -1,8 +1,8 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Browser } from "@playwright/test";
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
 import { expect, queryDb, seedTransaction, signedInRequest, test, uniqueEmail } from "./fixtures";
 
-async function asNewUser(browser: import("@playwright/test").Browser, email: string) {
+async function asNewUser(browser: Browser, email: string) {
   const context = await browser.newContext({ baseURL: BASE_URL });
   const request = await signedInRequest(await context.newPage(), email);
   return { context, request };

@@ -1,9 +1,10 @@
 /** The back office: blog editor, campaigns, leads; admins only. JS on and off. */
+import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { expect, loginAs, queryDb, ready, test, uniqueEmail } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-const asAdmin = (page: import("@playwright/test").Page, returnTo: string) =>
+const asAdmin = (page: Page, returnTo: string) =>
   loginAs(page, { email: uniqueEmail("office"), firstName: "Rita", admin: true, returnTo });
 
 test.describe("back office", () => {

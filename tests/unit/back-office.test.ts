@@ -123,7 +123,7 @@ describe("leads", () => {
   it("statuses: new, nurturing, paused, unsubscribed, converted, completed; filters, search and sort", () => {
     submitContact(db, lead("new@example.com", "Nia"), T0); // no campaign yet: new
     const c = sequenceCampaign([0, 3]);
-    const nurtured = submitContact(db, lead("nurture@example.com", "Nate"), at(1))!;
+    submitContact(db, lead("nurture@example.com", "Nate"), at(1));
     const paused = submitContact(db, lead("pause@example.com", "Pam"), at(2))!;
     const unsub = submitContact(db, lead("unsub@example.com", "Uma"), at(3))!;
     const conv = submitContact(db, lead("conv@example.com", "Cal"), at(4))!;
