@@ -61,8 +61,16 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "js", testIgnore: /empty-db/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /empty-db/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    {
+      name: "js",
+      testIgnore: /empty-db/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      testIgnore: /empty-db/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+    },
     {
       name: "empty-db-js",
       testMatch: /empty-db/,

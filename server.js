@@ -30,7 +30,8 @@ installGlobals({ nativeFetch: true });
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 // The build checks WEB_CONCURRENCY (a bad value stops the start with a message).
-const clustered = cluster.isPrimary && /^\s*\d+\s*$/.test(process.env.WEB_CONCURRENCY ?? "") && Number(process.env.WEB_CONCURRENCY) > 1;
+const clustered =
+  cluster.isPrimary && /^\s*\d+\s*$/.test(process.env.WEB_CONCURRENCY ?? "") && Number(process.env.WEB_CONCURRENCY) > 1;
 if (cluster.isPrimary) {
   process.env.SERVER_ROLE = clustered ? "jobs" : "all";
   // The demo provider runs in the primary; its workers exchange sign-in codes with the same secret.
@@ -54,11 +55,14 @@ async function runPrimary(count) {
   const stopper = onStop("stopping the web processes", async () => {
     const workers = Object.values(cluster.workers ?? {});
     await Promise.all(
-      workers.map((worker) => new Promise((resolve) => {
-        if (worker.isDead()) return resolve();
-        worker.once("exit", resolve);
-        worker.process.kill("SIGTERM");
-      })),
+      workers.map(
+        (worker) =>
+          new Promise((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once("exit", resolve);
+            worker.process.kill("SIGTERM");
+          }),
+      ),
     );
   });
   const fork = () => {
@@ -67,7 +71,9 @@ async function runPrimary(count) {
     worker.on("listening", () => (listening = true));
     worker.on("exit", (code, signal) => {
       if (stopper.stopping) return;
-      console.error(`Worker ${worker.process.pid} exited (${signal ?? code})${listening ? "; starting another" : " before listening; stopping"}`);
+      console.error(
+        `Worker ${worker.process.pid} exited (${signal ?? code})${listening ? "; starting another" : " before listening; stopping"}`,
+      );
       if (listening) fork();
       else void stopper.stop("worker failure", 1);
     });
@@ -108,7 +114,6 @@ function onStop(what, work) {
 
 /** One web process: Express and Remix behind the page cache. */
 function serve() {
-
   const pageCache = new server_.PageCache({ version: () => server_.contentVersion(server_.getDb()) });
 
   const app = express();
@@ -153,7 +158,10 @@ function serve() {
     index: false,
     setHeaders(res, file) {
       const image = /\.(?:avif|gif|ico|jpe?g|png|svg|webp)$/i.test(file);
-      res.setHeader("Cache-Control", image ? "public, max-age=2592000, stale-while-revalidate=86400" : "public, max-age=3600");
+      res.setHeader(
+        "Cache-Control",
+        image ? "public, max-age=2592000, stale-while-revalidate=86400" : "public, max-age=3600",
+      );
     },
   });
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
@@ -233,7 +241,8 @@ function serve() {
     if (!response.body) return res.end();
     // A page is sent in one piece: nothing on this site defers data, so its stream ends as soon as it
     // starts, and one write is compressed in one pass (React's many small chunks each cost a pass).
-    if (/^text\/html/i.test(response.headers.get("content-type") ?? "")) return res.end(Buffer.from(await response.arrayBuffer()));
+    if (/^text\/html/i.test(response.headers.get("content-type") ?? ""))
+      return res.end(Buffer.from(await response.arrayBuffer()));
     await writeReadableStreamToWritable(response.body, res);
   }
 

@@ -14,7 +14,8 @@ declare module "@remix-run/node" {
  * less per-chunk overhead on the landing page, whose budget is 90 KB of
  * gzipped JavaScript (npm run bench).
  */
-const SHARED = /\/app\/(lib\/(seo|pricing|format|toast)|hooks\/(use-hydrated|use-pending)|components\/(error-boundary|toaster|submit-button))\.tsx?$/;
+const SHARED =
+  /\/app\/(lib\/(seo|pricing|format|toast)|hooks\/(use-hydrated|use-pending)|components\/(error-boundary|toaster|submit-button))\.tsx?$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { host: "127.0.0.1" },

@@ -21,7 +21,15 @@ export { isCrossSiteWrite } from "~/lib/same-origin";
 export { env as serverEnv } from "~/lib/env.server";
 export { CROSS_SITE_MESSAGE } from "~/lib/http.server";
 export { shutdown } from "~/lib/startup.server";
-export { PageCache, buildEntry, cacheKey, contentVersion, isStorable, sendEntry, PUBLIC_CACHE_CONTROL } from "~/lib/page-cache.server";
+export {
+  PageCache,
+  buildEntry,
+  cacheKey,
+  contentVersion,
+  isStorable,
+  sendEntry,
+  PUBLIC_CACHE_CONTROL,
+} from "~/lib/page-cache.server";
 export { checkBody, BODY_LIMIT_BYTES, BODY_MESSAGES } from "~/lib/request-body.server";
 export { getDb } from "~/db/client.server";
 const dev = process.env.NODE_ENV === "development";

@@ -18,12 +18,18 @@ const SECRET = "bench-session-secret-of-at-least-32-characters";
 
 function fill(database: string) {
   const db = openDatabase(database);
-  const admin = upsertUserFromClaims(db, { email: "bench-admin@example.com", firstName: "Bench" }, ["bench-admin@example.com"]);
+  const admin = upsertUserFromClaims(db, { email: "bench-admin@example.com", firstName: "Bench" }, [
+    "bench-admin@example.com",
+  ]);
   const sqlite = db.$client;
   const start = Date.UTC(2023, 0, 1);
   const span = Date.now() - start;
   sqlite.transaction(() => {
-    const campaign = (sqlite.prepare("select id from lead_nurturing_campaigns order by id limit 1").get() as { id: number } | undefined)?.id ?? null;
+    const campaign =
+      (
+        sqlite.prepare("select id from lead_nurturing_campaigns order by id limit 1").get() as
+          { id: number } | undefined
+      )?.id ?? null;
     const submission = sqlite.prepare(
       "insert into contact_submissions (first_name, last_name, email, phone, message, created_at) values (?, ?, ?, ?, ?, ?)",
     );
@@ -31,7 +37,9 @@ function fill(database: string) {
       "insert into lead_engagement (contact_submission_id, campaign_id, email, status, current_sequence, next_email_due, score, created_at, updated_at) values (?, ?, ?, ?, 2, ?, ?, ?, ?)",
     );
     const link = sqlite.prepare("update contact_submissions set engagement_id = ? where id = ?");
-    const user = sqlite.prepare("insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)");
+    const user = sqlite.prepare(
+      "insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
+    );
     const transaction = sqlite.prepare(
       "insert into transactions (user_id, type, property_address, home_value, tier, current_step, status, created_at, updated_at) values (?, ?, ?, ?, 2, ?, ?, ?, ?)",
     );
@@ -39,16 +47,41 @@ function fill(database: string) {
     for (let i = 0; i < ROWS; i++) {
       const at = start + Math.floor((span * i) / ROWS);
       const email = `lead${i}@bench.test`;
-      const { lastInsertRowid } = submission.run(`First${i}`, `Last${i}`, email, `619555${String(i % 10000).padStart(4, "0")}`, i % 3 ? "Looking to sell." : null, at);
+      const { lastInsertRowid } = submission.run(
+        `First${i}`,
+        `Last${i}`,
+        email,
+        `619555${String(i % 10000).padStart(4, "0")}`,
+        i % 3 ? "Looking to sell." : null,
+        at,
+      );
       if (i % 2 === 0 && campaign) {
         // An agency's active leads wait for their next e-mail in the coming days (a backlog of due drips
         // would make the mail sender, not the page, what is measured).
-        const e = engagement.run(lastInsertRowid, campaign, email, statuses[i % 5], Date.now() + (1 + (i % 14)) * 86400000, i % 100, at, at);
+        const e = engagement.run(
+          lastInsertRowid,
+          campaign,
+          email,
+          statuses[i % 5],
+          Date.now() + (1 + (i % 14)) * 86400000,
+          i % 100,
+          at,
+          at,
+        );
         link.run(e.lastInsertRowid, lastInsertRowid);
       }
       const userId = `bench-user-${i}`;
       user.run(userId, `client${i}@bench.test`, `Client${i}`, `Family${i}`, at, at);
-      transaction.run(userId, i % 2 ? "buying" : "selling", `${i} Bench St, San Diego, CA 92101`, 500000 + (i % 1000) * 1000, 1 + (i % 13), i % 7 ? "active" : "completed", at, at);
+      transaction.run(
+        userId,
+        i % 2 ? "buying" : "selling",
+        `${i} Bench St, San Diego, CA 92101`,
+        500000 + (i % 1000) * 1000,
+        1 + (i % 13),
+        i % 7 ? "active" : "completed",
+        at,
+        at,
+      );
     }
   })();
   return { db, admin };
@@ -66,7 +99,9 @@ export async function benchAdmin(options: { port: number; dir: string }) {
   session.set("userId", admin.id);
   const cookie = (await storage.commitSession(session)).split(";")[0]!;
   db.$client.close();
-  console.log(`admin: ${ROWS} submissions and ${ROWS} transactions written in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `admin: ${ROWS} submissions and ${ROWS} transactions written in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`,
+  );
 
   console.log(`admin: served with WEB_CONCURRENCY=${WORKERS}`);
   const { base, server } = await startBenchServer(options.port, {

@@ -37,8 +37,7 @@ function collect(page: Page) {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const sum = (list: Transfer[], type: string) =>
-  list.filter((t) => t.type === type).reduce((n, t) => n + t.bytes, 0);
+const sum = (list: Transfer[], type: string) => list.filter((t) => t.type === type).reduce((n, t) => n + t.bytes, 0);
 
 async function main() {
   rmSync("tests/.tmp/bench", { recursive: true, force: true });
@@ -48,7 +47,15 @@ async function main() {
     await waitForServer(`${BASE}/healthz`);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -84,14 +91,17 @@ async function main() {
         `${kb(js)} KB as received, brotli), ${kb(html)} KB compressed HTML (its inlined stylesheet ${kb(inlined)} KB before compression), ` +
         `${kb(css)} KB linked CSS, CLS ${cls.toFixed(4)}`,
     );
-    for (const t of scripts) console.log(`  ${kb(t.bytes).padStart(6)} KB brotli, ${kb(t.gzip).padStart(6)} KB gzip  ${t.path}`);
+    for (const t of scripts)
+      console.log(`  ${kb(t.bytes).padStart(6)} KB brotli, ${kb(t.gzip).padStart(6)} KB gzip  ${t.path}`);
 
     const before = transfers.length;
     await page.getByLabel("First Name*").focus();
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(300);
     const later = transfers.slice(before).filter((t) => t.type === "script");
-    console.log(`landing, first focus in the contact form: +${kb(later.reduce((n, t) => n + t.bytes, 0))} KB JS (validation with the shared zod schema)`);
+    console.log(
+      `landing, first focus in the contact form: +${kb(later.reduce((n, t) => n + t.bytes, 0))} KB JS (validation with the shared zod schema)`,
+    );
 
     // Server response time of the main pages (median of 20 sequential GETs).
     for (const path of ["/", "/blog", "/blog/what-is-escrow-california", "/ca-disclosures", "/sitemap.xml"]) {
@@ -146,7 +156,9 @@ async function publicLoad() {
       results.push([path, result]);
       const ratio = result.rps / baseline.rps;
       const verdict = ratio >= 0.25 && result.p99 <= 25 ? "goal met" : "goal NOT met";
-      console.log(`load, GET ${path}: ${describeLoad(result)}; ${(ratio * 100).toFixed(0)} % of bare (goal >= 25 %, p99 <= 25 ms: ${verdict})`);
+      console.log(
+        `load, GET ${path}: ${describeLoad(result)}; ${(ratio * 100).toFixed(0)} % of bare (goal >= 25 %, p99 <= 25 ms: ${verdict})`,
+      );
     }
   } finally {
     bare.kill();
@@ -157,6 +169,6 @@ main()
   .then(() => benchMail({ port: PORT + 10, dir: "tests/.tmp/bench" }))
   .then(() => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench" }))
   .catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+    console.error(error);
+    process.exit(1);
+  });

@@ -7,7 +7,10 @@ import autocannon from "autocannon";
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
-export async function load(url: string, options: { headers?: Record<string, string>; connections?: number; seconds?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { headers?: Record<string, string>; connections?: number; seconds?: number } = {},
+): Promise<LoadResult> {
   const connections = options.connections ?? 20;
   // `warmup` is autocannon's own option (9.x), missing from @types/autocannon.
   const run: autocannon.Options & { warmup: { connections: number; duration: number } } = {

@@ -59,7 +59,13 @@ async function main() {
           ? await fetch(`${BASE}/api/contact`, {
               method: "POST",
               headers: { "content-type": "application/json" },
-              body: JSON.stringify({ firstName: "Soak", lastName: id, email: `soak-${id}@example.com`, phone: "6195550100", message: "durability" }),
+              body: JSON.stringify({
+                firstName: "Soak",
+                lastName: id,
+                email: `soak-${id}@example.com`,
+                phone: "6195550100",
+                message: "durability",
+              }),
               signal: AbortSignal.timeout(5000),
             })
           : await fetch(`${BASE}/api/listings`, {
@@ -85,7 +91,9 @@ async function main() {
     await new Promise((r) => server.once("exit", r));
     server = startServer();
     await waitForServer(`${BASE}/healthz`);
-    console.log(`soak: kill -9 #${kill}; ${acknowledged.contacts.size + acknowledged.listings.size} writes acknowledged so far`);
+    console.log(
+      `soak: kill -9 #${kill}; ${acknowledged.contacts.size + acknowledged.listings.size} writes acknowledged so far`,
+    );
   }
   await new Promise((r) => setTimeout(r, 1000));
   running = false;
@@ -94,14 +102,23 @@ async function main() {
   await new Promise((r) => server.once("exit", r));
 
   const check = new Database(DATABASE, { readonly: true });
-  const storedContacts = new Set(check.prepare("select last_name from contact_submissions where first_name = 'Soak'").pluck().all() as string[]);
+  const storedContacts = new Set(
+    check.prepare("select last_name from contact_submissions where first_name = 'Soak'").pluck().all() as string[],
+  );
   const storedListings = new Set(
-    (check.prepare("select address from listings").pluck().all() as string[]).map((a) => a.replace(/ Soak St, San Diego$/, "")),
+    (check.prepare("select address from listings").pluck().all() as string[]).map((a) =>
+      a.replace(/ Soak St, San Diego$/, ""),
+    ),
   );
   const lostContacts = [...acknowledged.contacts].filter((id) => !storedContacts.has(id));
   const lostListings = [...acknowledged.listings].filter((id) => !storedListings.has(id));
   const integrity = check.pragma("integrity_check", { simple: true });
-  const duplicates = check.prepare("select count(*) from (select last_name from contact_submissions where first_name = 'Soak' group by last_name having count(*) > 1)").pluck().get();
+  const duplicates = check
+    .prepare(
+      "select count(*) from (select last_name from contact_submissions where first_name = 'Soak' group by last_name having count(*) > 1)",
+    )
+    .pluck()
+    .get();
   check.close();
   const acked = acknowledged.contacts.size + acknowledged.listings.size;
   console.log(

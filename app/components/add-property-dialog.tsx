@@ -44,61 +44,86 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
 
   return (
     <UrlDialog id="add-property" title="Add Property" closeHref={closeHref}>
-        {answer?.message ? (
-          <p
-            role="status"
-            className={`mt-3 rounded-md border px-3 py-2 text-sm ${
-              answer.message.variant === "destructive" ? "border-red-300 bg-red-50 text-red-800" : "border-green-300 bg-green-50 text-green-900"
-            }`}
+      {answer?.message ? (
+        <p
+          role="status"
+          className={`mt-3 rounded-md border px-3 py-2 text-sm ${
+            answer.message.variant === "destructive"
+              ? "border-red-300 bg-red-50 text-red-800"
+              : "border-green-300 bg-green-50 text-green-900"
+          }`}
+        >
+          <strong className="block">{answer.message.title}</strong>
+          <span>{answer.message.description}</span>
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">
+        <input type="hidden" name="zillowId" defaultValue={answer?.values.zillowId ?? ""} />
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <Field
+              label="Zillow listing URL (optional)"
+              errorId={fields.zillowUrl.errorId}
+              errors={fields.zillowUrl.errors}
+            >
+              <input
+                {...getInputProps(fields.zillowUrl, { type: "url" })}
+                placeholder="https://www.zillow.com/homedetails/..."
+                className={inputClass}
+              />
+            </Field>
+          </div>
+          <SubmitButton intent="parse" pendingLabel="Parsing..." formNoValidate className={`mb-5 ${buttonOutline}`}>
+            Parse
+          </SubmitButton>
+        </div>
+        <Field label="Property Address*" errorId={fields.address.errorId} errors={fields.address.errors}>
+          <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} />
+        </Field>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Field label="Price*" errorId={fields.price.errorId} errors={fields.price.errors}>
+            <input
+              {...getInputProps(fields.price, { type: "text" })}
+              inputMode="numeric"
+              placeholder="850000"
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Square Footage" errorId={fields.squareFootage.errorId} errors={fields.squareFootage.errors}>
+            <input
+              {...getInputProps(fields.squareFootage, { type: "number" })}
+              min={0}
+              step={1}
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Bedrooms" errorId={fields.bedrooms.errorId} errors={fields.bedrooms.errors}>
+            <input {...getInputProps(fields.bedrooms, { type: "number" })} min={0} step={1} className={inputClass} />
+          </Field>
+          <Field label="Bathrooms" errorId={fields.bathrooms.errorId} errors={fields.bathrooms.errors}>
+            <input {...getInputProps(fields.bathrooms, { type: "number" })} min={0} step={0.5} className={inputClass} />
+          </Field>
+        </div>
+        <Field label="Image URL" errorId={fields.imageUrl.errorId} errors={fields.imageUrl.errors}>
+          <input {...getInputProps(fields.imageUrl, { type: "url" })} placeholder="https://" className={inputClass} />
+        </Field>
+        <Field label="Notes" errorId={fields.notes.errorId} errors={fields.notes.errors}>
+          <textarea {...getTextareaProps(fields.notes)} rows={3} className={inputClass} />
+        </Field>
+        <div className="mt-2 flex justify-end gap-3">
+          <Link
+            to={closeHref}
+            replace
+            preventScrollReset
+            className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700"
           >
-            <strong className="block">{answer.message.title}</strong>
-            <span>{answer.message.description}</span>
-          </p>
-        ) : null}
-        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">
-          <input type="hidden" name="zillowId" defaultValue={answer?.values.zillowId ?? ""} />
-          <div className="flex items-end gap-2">
-            <div className="flex-1">
-              <Field label="Zillow listing URL (optional)" errorId={fields.zillowUrl.errorId} errors={fields.zillowUrl.errors}>
-                <input {...getInputProps(fields.zillowUrl, { type: "url" })} placeholder="https://www.zillow.com/homedetails/..." className={inputClass} />
-              </Field>
-            </div>
-            <SubmitButton intent="parse" pendingLabel="Parsing..." formNoValidate className={`mb-5 ${buttonOutline}`}>
-              Parse
-            </SubmitButton>
-          </div>
-          <Field label="Property Address*" errorId={fields.address.errorId} errors={fields.address.errors}>
-            <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} />
-          </Field>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <Field label="Price*" errorId={fields.price.errorId} errors={fields.price.errors}>
-              <input {...getInputProps(fields.price, { type: "text" })} inputMode="numeric" placeholder="850000" className={inputClass} />
-            </Field>
-            <Field label="Square Footage" errorId={fields.squareFootage.errorId} errors={fields.squareFootage.errors}>
-              <input {...getInputProps(fields.squareFootage, { type: "number" })} min={0} step={1} className={inputClass} />
-            </Field>
-            <Field label="Bedrooms" errorId={fields.bedrooms.errorId} errors={fields.bedrooms.errors}>
-              <input {...getInputProps(fields.bedrooms, { type: "number" })} min={0} step={1} className={inputClass} />
-            </Field>
-            <Field label="Bathrooms" errorId={fields.bathrooms.errorId} errors={fields.bathrooms.errors}>
-              <input {...getInputProps(fields.bathrooms, { type: "number" })} min={0} step={0.5} className={inputClass} />
-            </Field>
-          </div>
-          <Field label="Image URL" errorId={fields.imageUrl.errorId} errors={fields.imageUrl.errors}>
-            <input {...getInputProps(fields.imageUrl, { type: "url" })} placeholder="https://" className={inputClass} />
-          </Field>
-          <Field label="Notes" errorId={fields.notes.errorId} errors={fields.notes.errors}>
-            <textarea {...getTextareaProps(fields.notes)} rows={3} className={inputClass} />
-          </Field>
-          <div className="mt-2 flex justify-end gap-3">
-            <Link to={closeHref} replace preventScrollReset className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-700">
-              Cancel
-            </Link>
-            <SubmitButton intent="add" pendingLabel="Adding...">
-              Add Property
-            </SubmitButton>
-          </div>
-        </Form>
+            Cancel
+          </Link>
+          <SubmitButton intent="add" pendingLabel="Adding...">
+            Add Property
+          </SubmitButton>
+        </div>
+      </Form>
     </UrlDialog>
   );
 }

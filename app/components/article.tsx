@@ -44,7 +44,11 @@ export function ArticleView({ post, preview = false }: { post: ArticleData; prev
 /** The blog editor's preview: the article exactly as visitors will see it, framed. */
 export function ArticlePreview({ post }: { post: ArticleData & { slug: string } }) {
   return (
-    <section aria-labelledby="preview-title" className="mt-8 rounded-xl border-2 border-dashed border-brand-600 bg-white" data-testid="preview">
+    <section
+      aria-labelledby="preview-title"
+      className="mt-8 rounded-xl border-2 border-dashed border-brand-600 bg-white"
+      data-testid="preview"
+    >
       <h2 id="preview-title" className="px-4 pt-4 text-sm font-semibold uppercase tracking-wide text-brand-700">
         Preview: /blog/{post.slug}
       </h2>

@@ -30,7 +30,13 @@ export function BarChart({
       <figcaption id={`${id}-caption`} className="text-lg font-semibold">
         {caption}
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-caption`} className="mt-3 h-auto w-full" data-testid={`${id}-chart`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${id}-caption`}
+        className="mt-3 h-auto w-full"
+        data-testid={`${id}-chart`}
+      >
         <line x1={left} x2={width} y1={height - bottom} y2={height - bottom} stroke="#cbd5e1" />
         <text x={left - 6} y={top + 4} textAnchor="end" fontSize="11" fill="#475569">
           {maxValue}

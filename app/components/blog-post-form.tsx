@@ -20,7 +20,15 @@ export type BlogFormValues = {
   published: boolean;
 };
 
-export function BlogPostForm({ id, defaultValue, lastResult }: { id: string; defaultValue?: BlogFormValues; lastResult?: SubmissionResult<string[]> }) {
+export function BlogPostForm({
+  id,
+  defaultValue,
+  lastResult,
+}: {
+  id: string;
+  defaultValue?: BlogFormValues;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const slugEdited = useRef(Boolean(defaultValue?.slug));
   const [form, fields] = useForm({
     id,
@@ -32,7 +40,11 @@ export function BlogPostForm({ id, defaultValue, lastResult }: { id: string; def
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blogPostSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-2 rounded-xl border border-slate-200 bg-white p-6">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-6 grid gap-2 rounded-xl border border-slate-200 bg-white p-6"
+    >
       <Field label="Title*" errorId={fields.title.errorId} errors={fields.title.errors}>
         <input
           {...getInputProps(fields.title, { type: "text" })}

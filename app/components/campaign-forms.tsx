@@ -1,5 +1,12 @@
 /** The campaign editor's forms: a campaign's details and one e-mail of its sequence. */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { Field, inputClass } from "~/components/form-field";
@@ -27,7 +34,9 @@ export function CampaignForm({
   const [form, fields] = useForm({
     id,
     lastResult,
-    defaultValue: defaultValue ? { ...defaultValue, isActive: checked(defaultValue.isActive) } : { isActive: "on", type: "general" },
+    defaultValue: defaultValue
+      ? { ...defaultValue, isActive: checked(defaultValue.isActive) }
+      : { isActive: "on", type: "general" },
     constraint: getZodConstraint(campaignSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -102,10 +111,18 @@ export function CampaignEmailForm({
       <Field label="Content*" errorId={fields.content.errorId} errors={fields.content.errors}>
         <textarea {...getTextareaProps(fields.content)} rows={6} className={inputClass} />
       </Field>
-      <p className="-mt-1 text-xs text-slate-500">Plain text; each line break starts a paragraph. {"{{firstName}}"} is the lead's first name.</p>
+      <p className="-mt-1 text-xs text-slate-500">
+        Plain text; each line break starts a paragraph. {"{{firstName}}"} is the lead's first name.
+      </p>
       <div className="grid gap-2 sm:grid-cols-2">
         <Field label="Delay (days)*" errorId={fields.delayDays.errorId} errors={fields.delayDays.errors}>
-          <input {...getInputProps(fields.delayDays, { type: "number" })} min={0} max={365} step={1} className={inputClass} />
+          <input
+            {...getInputProps(fields.delayDays, { type: "number" })}
+            min={0}
+            max={365}
+            step={1}
+            className={inputClass}
+          />
         </Field>
         <label className="flex items-center gap-2 text-sm font-semibold sm:pt-6">
           <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
@@ -114,7 +131,12 @@ export function CampaignEmailForm({
       </div>
       <div className="flex justify-end gap-3">
         {cancelHref ? (
-          <Link to={cancelHref} replace preventScrollReset className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+          <Link
+            to={cancelHref}
+            replace
+            preventScrollReset
+            className="rounded-md border border-slate-300 px-4 py-2 font-semibold"
+          >
             Cancel
           </Link>
         ) : null}

@@ -127,7 +127,10 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
       className="grid gap-2 sm:grid-cols-2 sm:gap-x-4"
     >
       {actionData?.failed || actionData?.limited ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2"
+        >
           {actionData.limited ?? CONTACT_FAILED.description}
         </p>
       ) : null}

@@ -5,9 +5,12 @@
  */
 export function DemoSignInBanner() {
   return (
-    <p role="note" className="bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950" data-testid="demo-banner">
-      This site runs a demo sign-in: anyone can sign in with any e-mail address. Do not enter real personal
-      information.
+    <p
+      role="note"
+      className="bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950"
+      data-testid="demo-banner"
+    >
+      This site runs a demo sign-in: anyone can sign in with any e-mail address. Do not enter real personal information.
     </p>
   );
 }

@@ -4,7 +4,17 @@ export const inputClass =
   "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
 
 /** A label around its control, with the field's first error below it. */
-export function Field({ label, children, errorId, errors }: { label: string; children: ReactNode; errorId: string; errors?: string[] }) {
+export function Field({
+  label,
+  children,
+  errorId,
+  errors,
+}: {
+  label: string;
+  children: ReactNode;
+  errorId: string;
+  errors?: string[];
+}) {
   return (
     <div>
       <label className="block text-sm font-semibold">

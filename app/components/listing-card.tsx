@@ -18,7 +18,8 @@ export type CardListing = {
   zillowId: string | null;
 };
 
-const statusLabel = (status: string) => (status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ") : "Active");
+const statusLabel = (status: string) =>
+  status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ") : "Active";
 
 export function ListingCard({ listing }: { listing: CardListing }) {
   const favorite = useFetcher({ key: `favorite-${listing.id}` });
@@ -37,7 +38,10 @@ export function ListingCard({ listing }: { listing: CardListing }) {
   if (remove.formData) return null;
 
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="listing">
+    <li
+      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="listing"
+    >
       {listing.imageUrl && !imageFailed ? (
         <img
           ref={imageRef}
@@ -72,7 +76,11 @@ export function ListingCard({ listing }: { listing: CardListing }) {
             <remove.Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={listing.id} />
-              <button type="submit" aria-label={`Delete ${listing.address}`} className="rounded p-1.5 text-slate-400 hover:text-red-700">
+              <button
+                type="submit"
+                aria-label={`Delete ${listing.address}`}
+                className="rounded p-1.5 text-slate-400 hover:text-red-700"
+              >
                 <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20">
                   <path d="M6 6l8 8M14 6l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                 </svg>
@@ -84,7 +92,9 @@ export function ListingCard({ listing }: { listing: CardListing }) {
           <p className="text-xl font-bold text-brand-900" data-testid="listing-price">
             {formatUSD(listing.price)}
           </p>
-          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">{statusLabel(listing.status)}</span>
+          <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+            {statusLabel(listing.status)}
+          </span>
         </div>
         <p className="mt-1 text-sm text-slate-600" data-testid="listing-facts">
           {[

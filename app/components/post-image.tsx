@@ -1,5 +1,13 @@
 /** A blog post's 1200×630 image: sized, so it never shifts the layout. */
-export function PostImage({ src, eager = false, className = "" }: { src: string; eager?: boolean; className?: string }) {
+export function PostImage({
+  src,
+  eager = false,
+  className = "",
+}: {
+  src: string;
+  eager?: boolean;
+  className?: string;
+}) {
   return (
     <img
       src={src}

@@ -34,7 +34,13 @@ export function PricingSection() {
               <ul className="mt-6 space-y-2 text-sm text-slate-700">
                 {tier.features.map((feature) => (
                   <li key={feature} className="flex gap-2">
-                    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" className="mt-0.5 shrink-0 text-green-600">
+                    <svg
+                      aria-hidden="true"
+                      width="16"
+                      height="16"
+                      viewBox="0 0 16 16"
+                      className="mt-0.5 shrink-0 text-green-600"
+                    >
                       <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
                     </svg>
                     {feature}

@@ -35,7 +35,10 @@ const badgeClass = {
 export function StatusBadge({ status }: { status: PanelMilestone["status"] }) {
   const { label, colour } = MILESTONE_STATUS_LABELS[status];
   return (
-    <span className={`inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badgeClass[colour]}`} data-colour={colour}>
+    <span
+      className={`inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badgeClass[colour]}`}
+      data-colour={colour}
+    >
       {label}
     </span>
   );
@@ -149,7 +152,12 @@ export function ProgressPanel({
               ) : null}
               <div className="mt-2 flex flex-wrap gap-4 text-sm">
                 {m.documentUrl ? (
-                  <a href={m.documentUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+                  <a
+                    href={m.documentUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-brand-700 underline"
+                  >
                     View document
                   </a>
                 ) : null}

@@ -35,7 +35,10 @@ export function SavingsCalculator({ initialValue }: { initialValue: string }) {
           </label>
           <div className="mt-2 flex gap-2">
             <div className="relative flex-1">
-              <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500" aria-hidden="true">
+              <span
+                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500"
+                aria-hidden="true"
+              >
                 $
               </span>
               <input
@@ -51,7 +54,10 @@ export function SavingsCalculator({ initialValue }: { initialValue: string }) {
               />
             </div>
             {hydrated ? null : (
-              <button type="submit" className="rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700">
+              <button
+                type="submit"
+                className="rounded-md bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700"
+              >
                 Calculate
               </button>
             )}
@@ -87,8 +93,13 @@ function Results({ result }: { result: Savings }) {
         <div
           className={`rounded-xl border p-5 text-center ${negative ? "border-amber-300 bg-amber-50" : "border-green-200 bg-green-50"}`}
         >
-          <h3 className={`text-sm font-semibold ${negative ? "text-amber-800" : "text-green-800"}`}>Your Total Savings</h3>
-          <p className={`mt-2 text-2xl font-bold ${negative ? "text-amber-900" : "text-green-900"}`} data-testid="savings">
+          <h3 className={`text-sm font-semibold ${negative ? "text-amber-800" : "text-green-800"}`}>
+            Your Total Savings
+          </h3>
+          <p
+            className={`mt-2 text-2xl font-bold ${negative ? "text-amber-900" : "text-green-900"}`}
+            data-testid="savings"
+          >
             {formatCentsAsDollars(result.savingsCents)}
           </p>
           <p className={`mt-1 text-xs ${negative ? "text-amber-900" : "text-green-800"}`}>
@@ -99,8 +110,8 @@ function Results({ result }: { result: Savings }) {
         </div>
       </div>
       <p className="mt-4 text-center text-xs text-slate-500">
-        An estimate only, comparing a 3% listing commission with our flat fee. Commissions are negotiable;
-        any buyer's-agent compensation is agreed separately.
+        An estimate only, comparing a 3% listing commission with our flat fee. Commissions are negotiable; any
+        buyer's-agent compensation is agreed separately.
       </p>
     </div>
   );

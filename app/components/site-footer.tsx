@@ -24,26 +24,54 @@ export function SiteFooter({ site }: { site: SiteConfig }) {
         <nav aria-label="Footer" className="text-sm">
           <p className="font-semibold text-white">Explore</p>
           <ul className="mt-2 space-y-1">
-            <li><a className="hover:text-white" href="/#pricing">Pricing</a></li>
-            <li><a className="hover:text-white" href="/#calculator">Savings Calculator</a></li>
-            <li><Link className="hover:text-white" to="/client-portal">Client Portal</Link></li>
-            <li><Link className="hover:text-white" to="/blog">Blog</Link></li>
+            <li>
+              <a className="hover:text-white" href="/#pricing">
+                Pricing
+              </a>
+            </li>
+            <li>
+              <a className="hover:text-white" href="/#calculator">
+                Savings Calculator
+              </a>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/client-portal">
+                Client Portal
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/blog">
+                Blog
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Legal" className="text-sm">
           <p className="font-semibold text-white">Legal</p>
           <ul className="mt-2 space-y-1">
-            <li><Link className="hover:text-white" to="/privacy-policy">Privacy Policy</Link></li>
-            <li><Link className="hover:text-white" to="/terms-of-service">Terms of Service</Link></li>
-            <li><Link className="hover:text-white" to="/ca-disclosures">California Disclosures</Link></li>
+            <li>
+              <Link className="hover:text-white" to="/privacy-policy">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/terms-of-service">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/ca-disclosures">
+                California Disclosures
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto max-w-6xl px-4 py-6 text-sm" data-testid="license">
           <p>
-            © {year} {site.name}. California DRE Corporation License #{site.license}. Responsible
-            broker: {site.broker}, DRE #{site.brokerLicense}. Equal Housing Opportunity.
+            © {year} {site.name}. California DRE Corporation License #{site.license}. Responsible broker: {site.broker},
+            DRE #{site.brokerLicense}. Equal Housing Opportunity.
           </p>
         </div>
       </div>

@@ -94,7 +94,10 @@ export function SiteNav({ brand }: { brand: string }) {
             close(true);
           }}
         />
-        <div className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-6 shadow-xl" data-testid="mobile-menu-panel">
+        <div
+          className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-6 shadow-xl"
+          data-testid="mobile-menu-panel"
+        >
           <div className="mb-4 flex items-center justify-between">
             <span className="font-semibold text-brand-900">{brand}</span>
             <a

@@ -23,7 +23,12 @@ export function SubmissionList({
   return (
     <ul className={className}>
       {submissions.map((s) => (
-        <li key={s.id} id={`submission-${s.id}`} className="flex scroll-mt-20 flex-wrap items-center justify-between gap-2 p-4 text-sm" data-testid={testId}>
+        <li
+          key={s.id}
+          id={`submission-${s.id}`}
+          className="flex scroll-mt-20 flex-wrap items-center justify-between gap-2 p-4 text-sm"
+          data-testid={testId}
+        >
           <div className="min-w-0">
             <p className="font-semibold">
               {leadLinks ? (
@@ -44,7 +49,11 @@ export function SubmissionList({
             {showMessage && s.message ? <p className="mt-1 whitespace-pre-line text-slate-700">{s.message}</p> : null}
           </div>
           {mailButton ? (
-            <a href={`mailto:${s.email}`} className="rounded-md border border-slate-300 px-3 py-1 font-semibold" aria-label={`Email ${s.name}`}>
+            <a
+              href={`mailto:${s.email}`}
+              className="rounded-md border border-slate-300 px-3 py-1 font-semibold"
+              aria-label={`Email ${s.name}`}
+            >
               Email
             </a>
           ) : null}

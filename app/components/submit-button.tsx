@@ -6,7 +6,8 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { usePendingSubmission } from "~/hooks/use-pending";
 
-export const buttonPrimary = "rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
+export const buttonPrimary =
+  "rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
 export const buttonOutline =
   "rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-70";
 

@@ -3,12 +3,7 @@
  * appears): 5000 ms, swipe right past 50 px, F8 focuses the region.
  */
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD,
-  type ClientToast,
-} from "~/lib/toast";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, type ClientToast } from "~/lib/toast";
 
 export type ShownToast = ClientToast & { open: boolean };
 
@@ -25,11 +20,7 @@ export default function ToastViewport({
   onDismiss: (id: string) => void;
 }) {
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD}
-    >
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
@@ -40,9 +31,7 @@ export default function ToastViewport({
           data-variant={t.variant}
         >
           <div className="grid gap-1">
-            {t.title ? (
-              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-            ) : null}
+            {t.title ? <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title> : null}
             <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
           </div>
           <ToastPrimitive.Close

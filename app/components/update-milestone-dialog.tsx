@@ -5,7 +5,14 @@
  * stored ones unchanged. On success the page reloads without ?update: the
  * dialog closes and its fields are clear next time.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { Field, inputClass } from "~/components/form-field";
@@ -38,51 +45,62 @@ export function UpdateMilestoneDialog({
   });
 
   return (
-    <UrlDialog id="update-milestone" title="Update Milestone" closeHref={closeHref} describedBy="update-milestone-step" size="md">
-        <p id="update-milestone-step" className="mt-1 text-sm text-slate-600">
-          Step {milestone.stepNumber}: {milestone.title}
+    <UrlDialog
+      id="update-milestone"
+      title="Update Milestone"
+      closeHref={closeHref}
+      describedBy="update-milestone-step"
+      size="md"
+    >
+      <p id="update-milestone-step" className="mt-1 text-sm text-slate-600">
+        Step {milestone.stepNumber}: {milestone.title}
+      </p>
+      {failed ? (
+        <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          Failed to update milestone
         </p>
-        {failed ? (
-          <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-            Failed to update milestone
-          </p>
-        ) : null}
-        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">
-          <input type="hidden" name="milestoneId" value={milestone.id} />
-          <Field label="Status" errorId={fields.status.errorId} errors={fields.status.errors}>
-            <select {...getSelectProps(fields.status)} className={inputClass}>
-              {MILESTONE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {MILESTONE_STATUS_LABELS[s].label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Admin notes" errorId={fields.adminNotes.errorId} errors={fields.adminNotes.errors}>
-            <textarea
-              {...getTextareaProps(fields.adminNotes)}
-              rows={3}
-              placeholder={milestone.adminNotes ? `Current: ${milestone.adminNotes}` : "Notes the client will see"}
-              className={inputClass}
-            />
-          </Field>
-          <Field label="Document URL" errorId={fields.documentUrl.errorId} errors={fields.documentUrl.errors}>
-            <input
-              {...getInputProps(fields.documentUrl, { type: "url" })}
-              placeholder={milestone.documentUrl ?? "https://"}
-              className={inputClass}
-            />
-          </Field>
-          <p className="text-xs text-slate-500">Leave notes or the document URL empty to keep the current ones.</p>
-          <div className="mt-2 flex justify-end gap-3">
-            <Link to={closeHref} replace preventScrollReset className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
-              Cancel
-            </Link>
-            <SubmitButton intent="update-milestone" pendingLabel="Updating...">
-              Update
-            </SubmitButton>
-          </div>
-        </Form>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">
+        <input type="hidden" name="milestoneId" value={milestone.id} />
+        <Field label="Status" errorId={fields.status.errorId} errors={fields.status.errors}>
+          <select {...getSelectProps(fields.status)} className={inputClass}>
+            {MILESTONE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {MILESTONE_STATUS_LABELS[s].label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Admin notes" errorId={fields.adminNotes.errorId} errors={fields.adminNotes.errors}>
+          <textarea
+            {...getTextareaProps(fields.adminNotes)}
+            rows={3}
+            placeholder={milestone.adminNotes ? `Current: ${milestone.adminNotes}` : "Notes the client will see"}
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Document URL" errorId={fields.documentUrl.errorId} errors={fields.documentUrl.errors}>
+          <input
+            {...getInputProps(fields.documentUrl, { type: "url" })}
+            placeholder={milestone.documentUrl ?? "https://"}
+            className={inputClass}
+          />
+        </Field>
+        <p className="text-xs text-slate-500">Leave notes or the document URL empty to keep the current ones.</p>
+        <div className="mt-2 flex justify-end gap-3">
+          <Link
+            to={closeHref}
+            replace
+            preventScrollReset
+            className="rounded-md border border-slate-300 px-4 py-2 font-semibold"
+          >
+            Cancel
+          </Link>
+          <SubmitButton intent="update-milestone" pendingLabel="Updating...">
+            Update
+          </SubmitButton>
+        </div>
+      </Form>
     </UrlDialog>
   );
 }

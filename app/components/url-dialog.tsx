@@ -28,7 +28,10 @@ export function UrlDialog({
   const navigate = useNavigate();
   const titleId = `${id}-title`;
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : navigate(closeHref, { replace: true, preventScrollReset: true }))}>
+    <Dialog.Root
+      open
+      onOpenChange={(open) => (open ? undefined : navigate(closeHref, { replace: true, preventScrollReset: true }))}
+    >
       <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
       <Dialog.Content
         // Radix names the dialog only once mounted; naming it here keeps the no-JS HTML accessible.

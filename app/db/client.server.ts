@@ -18,9 +18,7 @@ export type Db = BetterSQLite3Database<typeof schema> & {
 /** The database or a transaction on it: what a helper called inside `db.transaction` takes. */
 export type DbOrTx = BaseSQLiteDatabase<"sync", Database.RunResult, typeof schema>;
 
-const MIGRATIONS_FOLDER = path.resolve(
-  process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"),
-);
+const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"));
 
 /** Opens (creating if needed) and migrates the SQLite file at `file`. */
 export function openDatabase(file: string): Db {

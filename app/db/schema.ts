@@ -4,13 +4,7 @@
  * Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   EMAIL_KINDS,
   EMAIL_STATUSES,
@@ -24,8 +18,7 @@ export { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES };
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
@@ -80,7 +73,6 @@ export const contactSubmissions = sqliteTable(
   ],
 );
 
-
 export const transactions = sqliteTable(
   "transactions",
   {
@@ -94,9 +86,7 @@ export const transactions = sqliteTable(
     homeValue: integer("home_value"),
     tier: integer("tier"),
     currentStep: integer("current_step").notNull().default(1),
-    status: text("status", { enum: TRANSACTION_STATUSES })
-      .notNull()
-      .default("active"),
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull().default("active"),
     /** Milestone counts, kept by triggers on transaction_milestones (migration 0004) so lists read no milestones. */
     milestonesTotal: integer("milestones_total").notNull().default(0),
     milestonesCompleted: integer("milestones_completed").notNull().default(0),
@@ -110,7 +100,6 @@ export const transactions = sqliteTable(
   ],
 );
 
-
 export const transactionMilestones = sqliteTable(
   "transaction_milestones",
   {
@@ -121,21 +110,14 @@ export const transactionMilestones = sqliteTable(
     stepNumber: integer("step_number").notNull(),
     title: text("title").notNull(),
     description: text("description"),
-    status: text("status", { enum: MILESTONE_STATUSES })
-      .notNull()
-      .default("not_started"),
+    status: text("status", { enum: MILESTONE_STATUSES }).notNull().default("not_started"),
     adminNotes: text("admin_notes"),
     documentUrl: text("document_url"),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("transaction_milestones_transaction_step_idx").on(
-      t.transactionId,
-      t.stepNumber,
-    ),
-  ],
+  (t) => [uniqueIndex("transaction_milestones_transaction_step_idx").on(t.transactionId, t.stepNumber)],
 );
 
 export const listings = sqliteTable(
@@ -155,9 +137,7 @@ export const listings = sqliteTable(
     squareFootage: integer("square_footage"),
     imageUrl: text("image_url"),
     status: text("status").notNull().default("active"),
-    isFavorite: integer("is_favorite", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    isFavorite: integer("is_favorite", { mode: "boolean" }).notNull().default(false),
     notes: text("notes"),
     createdAt: createdAt(),
   },
@@ -173,9 +153,7 @@ export const blogPosts = sqliteTable(
     content: text("content").notNull(),
     excerpt: text("excerpt"),
     imageUrl: text("image_url"),
-    published: integer("published", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
     authorId: text("author_id").references(() => users.id, {
       onDelete: "set null",
     }),
@@ -198,7 +176,11 @@ export const leadNurturingCampaigns = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("lead_nurturing_campaigns_for_new_leads_idx").on(t.forNewLeads).where(sql`"for_new_leads" = 1`)],
+  (t) => [
+    uniqueIndex("lead_nurturing_campaigns_for_new_leads_idx")
+      .on(t.forNewLeads)
+      .where(sql`"for_new_leads" = 1`),
+  ],
 );
 
 export const leadNurturingEmails = sqliteTable(
@@ -216,12 +198,7 @@ export const leadNurturingEmails = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("lead_nurturing_emails_campaign_sequence_idx").on(
-      t.campaignId,
-      t.sequence,
-    ),
-  ],
+  (t) => [uniqueIndex("lead_nurturing_emails_campaign_sequence_idx").on(t.campaignId, t.sequence)],
 );
 
 export const leadEngagement = sqliteTable(
@@ -231,10 +208,7 @@ export const leadEngagement = sqliteTable(
     contactSubmissionId: integer("contact_submission_id")
       .notNull()
       .references(() => contactSubmissions.id, { onDelete: "cascade" }),
-    campaignId: integer("campaign_id").references(
-      () => leadNurturingCampaigns.id,
-      { onDelete: "set null" },
-    ),
+    campaignId: integer("campaign_id").references(() => leadNurturingCampaigns.id, { onDelete: "set null" }),
     /** The lead's e-mail address (lowercase): one engagement per address per campaign. */
     email: text("email"),
     status: text("status", { enum: ENGAGEMENT_STATUSES }).notNull().default("active"),
@@ -269,7 +243,10 @@ export const emailOutbox = sqliteTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
     /** Extra headers (List-Unsubscribe, ...), never built from visitor input. */
-    headers: text("headers", { mode: "json" }).notNull().$type<Record<string, string>>().default(sql`'{}'`),
+    headers: text("headers", { mode: "json" })
+      .notNull()
+      .$type<Record<string, string>>()
+      .default(sql`'{}'`),
     /** The stable Message-ID, kept across retries. */
     messageId: text("message_id").notNull().unique(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
@@ -277,7 +254,9 @@ export const emailOutbox = sqliteTable(
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
     lastError: text("last_error"),
     providerMessageId: text("provider_message_id"),
-    contactSubmissionId: integer("contact_submission_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    contactSubmissionId: integer("contact_submission_id").references(() => contactSubmissions.id, {
+      onDelete: "set null",
+    }),
     engagementId: integer("engagement_id").references(() => leadEngagement.id, { onDelete: "set null" }),
     campaignEmailId: integer("campaign_email_id").references(() => leadNurturingEmails.id, { onDelete: "set null" }),
     transactionId: integer("transaction_id").references(() => transactions.id, { onDelete: "set null" }),

@@ -139,11 +139,12 @@ export function seedDatabase(db: Db): boolean {
       .from(leadNurturingCampaigns)
       .where(eq(leadNurturingCampaigns.name, campaign.name))
       .get();
-    const campaignId =
-      existing?.id ??
-      tx.insert(leadNurturingCampaigns).values(campaign).returning().get().id;
+    const campaignId = existing?.id ?? tx.insert(leadNurturingCampaigns).values(campaign).returning().get().id;
     if (existing) {
-      tx.update(leadNurturingCampaigns).set({ type: campaign.type, description: campaign.description }).where(eq(leadNurturingCampaigns.id, campaignId)).run();
+      tx.update(leadNurturingCampaigns)
+        .set({ type: campaign.type, description: campaign.description })
+        .where(eq(leadNurturingCampaigns.id, campaignId))
+        .run();
     }
     // Version 1's e-mails were never sent (there was no sender): version 2's replace them.
     for (const email of emails) {

@@ -2,7 +2,13 @@
 import { Button, Text } from "@react-email/components";
 import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
 
-export type MilestoneChange = { step: number; title: string; status: string; note: string | null; documentUrl: string | null };
+export type MilestoneChange = {
+  step: number;
+  title: string;
+  status: string;
+  note: string | null;
+  documentUrl: string | null;
+};
 
 export function MilestoneNoticeEmail(
   p: EmailFrame & { firstName: string; property: string; changes: MilestoneChange[]; portalUrl: string },
@@ -50,8 +56,9 @@ export function ClientWelcomeEmail(
     <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview}>
       <Text style={paragraph}>Hi {p.firstName},</Text>
       <Text style={paragraph}>
-        Welcome to {p.site.name}. We opened your {p.kind === "buying" ? "purchase" : "sale"} of {p.property} in our client
-        portal. There you can follow every step of the transaction, read your agent's notes and open your documents.
+        Welcome to {p.site.name}. We opened your {p.kind === "buying" ? "purchase" : "sale"} of {p.property} in our
+        client portal. There you can follow every step of the transaction, read your agent's notes and open your
+        documents.
       </Text>
       <Text style={paragraph}>Sign in with this e-mail address:</Text>
       <Button href={p.signInUrl} style={button}>

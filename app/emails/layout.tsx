@@ -9,8 +9,18 @@ import type { SiteConfig } from "~/lib/site";
 
 export type EmailFrame = { site: SiteConfig; appUrl: string; preview: string; unsubscribeUrl?: string };
 
-const main = { backgroundColor: "#f8fafc", fontFamily: "-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif", color: "#0f172a" };
-const container = { backgroundColor: "#ffffff", margin: "24px auto", padding: "24px", maxWidth: "560px", borderRadius: "8px" };
+const main = {
+  backgroundColor: "#f8fafc",
+  fontFamily: "-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif",
+  color: "#0f172a",
+};
+const container = {
+  backgroundColor: "#ffffff",
+  margin: "24px auto",
+  padding: "24px",
+  maxWidth: "560px",
+  borderRadius: "8px",
+};
 const footer = { fontSize: "12px", lineHeight: "18px", color: "#475569" };
 
 export function EmailLayout({ site, appUrl, preview, unsubscribeUrl, children }: EmailFrame & { children: ReactNode }) {

@@ -25,7 +25,9 @@ export function LeadAlertEmail(p: LeadAlertProps) {
         <br />
         Received: {p.receivedAt}
       </Text>
-      <Text style={{ ...paragraph, whiteSpace: "pre-line" }}>{p.message ? `Message:\n${p.message}` : "No message."}</Text>
+      <Text style={{ ...paragraph, whiteSpace: "pre-line" }}>
+        {p.message ? `Message:\n${p.message}` : "No message."}
+      </Text>
       <Text style={paragraph}>Reply to this e-mail to answer {p.name} directly.</Text>
       <Button href={p.leadUrl} style={button}>
         Open the lead

@@ -14,8 +14,5 @@ export function usePendingSubmission(options: { formAction?: string; intent?: st
     state.formMethod !== undefined &&
     state.formMethod.toUpperCase() !== "GET" &&
     (options.intent === undefined || state.formData?.get("intent") === options.intent);
-  return (
-    (navigation.state !== "idle" && matches(navigation)) ||
-    fetchers.some((f) => f.state !== "idle" && matches(f))
-  );
+  return (navigation.state !== "idle" && matches(navigation)) || fetchers.some((f) => f.state !== "idle" && matches(f));
 }

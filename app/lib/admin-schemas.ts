@@ -1,6 +1,13 @@
 /** Forms of the admin area (SPEC §5 milestone update; issue 5 transactions). One schema for browser, action and API. */
 import { z } from "zod";
-import { EMAIL_KINDS, EMAIL_STATUSES, LEAD_STATUSES, MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/lib/enums";
+import {
+  EMAIL_KINDS,
+  EMAIL_STATUSES,
+  LEAD_STATUSES,
+  MILESTONE_STATUSES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "~/lib/enums";
 import { blankToUndefined, idField, isHttpUrl, MAX_LENGTH, moneyDigits, pageField } from "~/lib/form-values";
 
 const httpUrl = z

@@ -155,10 +155,7 @@ export async function startLogin(request: Request): Promise<never> {
 export async function finishLogin(request: Request): Promise<Response> {
   const authenticator = await getAuthenticator();
   const user = await authenticator.authenticate("oidc", request);
-  const returnTo = safeRedirect(
-    await returnToCookie().parse(request.headers.get("cookie")),
-    DEFAULT_RETURN_TO,
-  );
+  const returnTo = safeRedirect(await returnToCookie().parse(request.headers.get("cookie")), DEFAULT_RETURN_TO);
   const storage = sessionStorage();
   // Signing in again ends the session the browser had (its row is deleted), so an old cookie,
   // wherever it was copied to, is worth nothing.

@@ -13,11 +13,19 @@ export const KEEP_BACKUPS = 14;
 const NAME = /^app-\d{8}T\d{6}(?:\d{3})?Z\.db$/;
 
 /** `app-20261122T093000Z.db`: sorts by time, and says when in UTC. */
-export const backupName = (at: Date) => `app-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z")}.db`;
+export const backupName = (at: Date) =>
+  `app-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z")}.db`;
 
 export type BackupResult = { file: string; bytes: number; removed: string[] };
 
-export async function backupDatabase(db: Db, dir: string, options: { now?: Date; keep?: number } = {}): Promise<BackupResult> {
+export async function backupDatabase(
+  db: Db,
+  dir: string,
+  options: { now?: Date; keep?: number } = {},
+): Promise<BackupResult> {
   fs.mkdirSync(dir, { recursive: true });
   const now = options.now ?? new Date();
   let file = path.join(dir, backupName(now));
@@ -40,7 +48,10 @@ export async function backupDatabase(db: Db, dir: string, options: { now?: Date;
     throw error;
   }
   const keep = options.keep ?? KEEP_BACKUPS;
-  const backups = fs.readdirSync(dir).filter((name) => NAME.test(name)).sort();
+  const backups = fs
+    .readdirSync(dir)
+    .filter((name) => NAME.test(name))
+    .sort();
   const removed = backups.slice(0, Math.max(0, backups.length - keep));
   for (const name of removed) fs.rmSync(path.join(dir, name), { force: true });
   return { file, bytes: fs.statSync(file).size, removed };

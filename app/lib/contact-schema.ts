@@ -18,10 +18,7 @@ export const contactSchema = z.object({
     .string()
     .trim()
     .max(MAX_LENGTH.phone)
-    .refine(
-      (v) => /^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, "").length >= 7,
-      "Enter a valid phone number",
-    ),
+    .refine((v) => /^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, "").length >= 7, "Enter a valid phone number"),
   message: z.string().trim().max(MAX_LENGTH.text).optional(),
   /** Honeypot: hidden from people; a bot that fills it is ignored. */
   [HONEYPOT_FIELD]: z.string().max(500).optional(),

@@ -6,8 +6,7 @@ import "dotenv/config";
 import path from "node:path";
 import { z } from "zod";
 
-const isLocalHost = (url: URL) =>
-  ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+const isLocalHost = (url: URL) => ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
@@ -41,21 +40,19 @@ const rateLimitSpec = z
 
 const schema = z
   .object({
-    NODE_ENV: z
-      .enum(["development", "production", "test"])
-      .default("development"),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     APP_URL: optionalString.pipe(z.string().url().optional()),
     DATABASE_URL: optionalString.transform((v) => v ?? "./data/app.db"),
-    SESSION_SECRET: optionalString.pipe(
-      z.string().min(32, "must be at least 32 characters").optional(),
-    ),
-    ADMIN_EMAILS: optionalString.transform((v) =>
-      (v ?? "")
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ).refine((list) => list.every((e) => EMAIL.test(e)), "must be comma-separated e-mail addresses"),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    ADMIN_EMAILS: optionalString
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((e) => EMAIL.test(e)), "must be comma-separated e-mail addresses"),
     OIDC_ISSUER: optionalString.pipe(z.string().url().optional()),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
@@ -72,15 +69,17 @@ const schema = z
         .optional(),
     ),
     MAIL_FROM: optionalString.pipe(
-      z
-        .string()
-        .refine(isMailbox, 'must be an e-mail address or "Name <address@example.com>"')
-        .optional(),
+      z.string().refine(isMailbox, 'must be an e-mail address or "Name <address@example.com>"').optional(),
     ),
     LEAD_ALERT_EMAILS: optionalString.pipe(
       z
         .string()
-        .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
+        .transform((v) =>
+          v
+            .split(",")
+            .map((e) => e.trim().toLowerCase())
+            .filter(Boolean),
+        )
         .refine((list) => list.every((e) => EMAIL.test(e)), "must be comma-separated e-mail addresses")
         .optional(),
     ),
@@ -108,7 +107,11 @@ const schema = z
     RATE_LIMIT_SIGN_IN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("20/60,200/86400")),
     RATE_LIMIT_TOKEN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("60/60,1000/86400")),
     /** Hours between automatic backups (npm run backup); unset or 0: none. */
-    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(0),
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 30)
+      .default(0),
     BACKUP_DIR: optionalString,
     /** Web processes sharing the port (server.js, node:cluster); 1: one process does everything. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
@@ -127,8 +130,7 @@ const schema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["SESSION_SECRET"],
-        message:
-          "is required in production (NODE_ENV=production and APP_URL is not localhost)",
+        message: "is required in production (NODE_ENV=production and APP_URL is not localhost)",
       });
     }
     if (env.OIDC_ISSUER && !(env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
@@ -183,9 +185,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
   const result = schema.safeParse(set);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`,
-    );
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return result.data;

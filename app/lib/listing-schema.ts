@@ -18,7 +18,13 @@ const PRICE = new RegExp(`^\\d{1,${MAX_PRICE_DIGITS}}$`);
 
 export const listingSchema = z.object({
   zillowUrl: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.url).optional()),
-  zillowId: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,15}$/, "Invalid listing id").optional()),
+  zillowId: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,15}$/, "Invalid listing id")
+      .optional(),
+  ),
   address: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
     z.string({ required_error: "Address is required" }).min(1, "Address is required").max(MAX_LENGTH.address),
@@ -32,8 +38,12 @@ export const listingSchema = z.object({
       }
     }),
   ),
-  squareFootage: optionalNumber(z.number({ invalid_type_error: "Enter a number" }).int("Enter a whole number").min(0).max(1_000_000)),
-  bedrooms: optionalNumber(z.number({ invalid_type_error: "Enter a number" }).int("Enter a whole number").min(0).max(100)),
+  squareFootage: optionalNumber(
+    z.number({ invalid_type_error: "Enter a number" }).int("Enter a whole number").min(0).max(1_000_000),
+  ),
+  bedrooms: optionalNumber(
+    z.number({ invalid_type_error: "Enter a number" }).int("Enter a whole number").min(0).max(100),
+  ),
   bathrooms: optionalNumber(
     z
       .number({ invalid_type_error: "Enter a number" })
@@ -43,13 +53,7 @@ export const listingSchema = z.object({
   ),
   imageUrl: z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(MAX_LENGTH.url)
-      .url("Enter a valid URL")
-      .refine(isHttpsUrl, IMAGE_URL_MESSAGE)
-      .optional(),
+    z.string().trim().max(MAX_LENGTH.url).url("Enter a valid URL").refine(isHttpsUrl, IMAGE_URL_MESSAGE).optional(),
   ),
   notes: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.text).optional()),
 });
@@ -75,4 +79,6 @@ export const noticesFormSchema = z.object({ notices: z.enum(["on", "off"]) });
 export const deleteFormSchema = z.object({ id: idField });
 
 /** The Parse button: the listing URL typed so far; anything but text counts as empty (the other fields ride along untouched). */
-export const parseFormSchema = z.object({ zillowUrl: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string()) });
+export const parseFormSchema = z.object({
+  zillowUrl: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string()),
+});

@@ -22,8 +22,7 @@ export type LocalProvider = {
   close: () => Promise<void>;
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -98,9 +97,7 @@ export async function startLocalProvider(options: {
         "demo_always_sign_in",
         "The local demo provider asks who you are on every sign-in",
         (ctx) =>
-          ctx.oidc.result?.login
-            ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-            : interactionPolicy.Check.REQUEST_PROMPT,
+          ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
       ),
     );
 
@@ -131,9 +128,7 @@ export async function startLocalProvider(options: {
     },
     // First-party demo client: grant the requested scopes without a consent screen.
     async loadExistingGrant(ctx) {
-      const grantId =
-        ctx.oidc.result?.consent?.grantId ??
-        ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
       if (grantId) {
         const existing = await ctx.oidc.provider.Grant.find(grantId);
         if (existing) return existing;

@@ -32,7 +32,11 @@ export function afterFailure(attempts: number, error: unknown, now: Date, tickMs
  * "Ann Bcc: x@y", a harmless display name.
  */
 export function oneLine(value: string, max = 200): string {
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim().slice(0, max);
+  return value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
 }
 
 /** Fills {{firstName}} (and other known placeholders) in a campaign e-mail's subject or content. */

@@ -99,7 +99,10 @@ export async function deliverDue(
         } catch (error) {
           markAttemptFailed(db, row, error, now(), settings.tickMs);
           counts.failed += 1;
-          console.warn(`[mail] delivery of #${row.id} to ${row.toAddress} failed (attempt ${row.attempts}):`, (error as Error).message);
+          console.warn(
+            `[mail] delivery of #${row.id} to ${row.toAddress} failed (attempt ${row.attempts}):`,
+            (error as Error).message,
+          );
         }
       }),
     );
@@ -112,8 +115,13 @@ const DRIPS_PER_TICK = 200;
 const DRIP_SLICE = 20;
 
 /** One tick: queue due drips (a slice at a time, letting requests run in between), then deliver. */
-export async function mailTick(db: Db, transport: MailTransport, settings: MailSettings, now: () => Date = () => new Date()) {
-  for (let queued = 0; queued < DRIPS_PER_TICK; ) {
+export async function mailTick(
+  db: Db,
+  transport: MailTransport,
+  settings: MailSettings,
+  now: () => Date = () => new Date(),
+) {
+  for (let queued = 0; queued < DRIPS_PER_TICK;) {
     const slice = processDueDrips(db, now(), settings, DRIP_SLICE);
     if (slice === 0) break;
     queued += slice;

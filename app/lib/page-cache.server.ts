@@ -23,7 +23,15 @@ export const CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-const PUBLIC_PATHS = new Set(["/", "/blog", "/privacy-policy", "/terms-of-service", "/ca-disclosures", "/sitemap.xml", "/robots.txt"]);
+const PUBLIC_PATHS = new Set([
+  "/",
+  "/blog",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/ca-disclosures",
+  "/sitemap.xml",
+  "/robots.txt",
+]);
 const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The query parameters a public page reads; any other query is rendered fresh, never stored. */
 const PAGE_QUERY: Record<string, readonly string[]> = { "/": ["homeValue"] };
@@ -32,7 +40,11 @@ const MAX_QUERY_VALUE = 32;
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__session|__toast)=/;
 
 /** The cache key of a request, or null when it must not be served from (or stored in) the cache. */
-export function cacheKey(method: string | undefined, url: string | undefined, cookie: string | undefined): string | null {
+export function cacheKey(
+  method: string | undefined,
+  url: string | undefined,
+  cookie: string | undefined,
+): string | null {
   if ((method !== "GET" && method !== "HEAD") || !url || !url.startsWith("/")) return null;
   if (cookie && PERSONAL_COOKIES.test(cookie)) return null;
   let parsed: URL;
@@ -93,16 +105,33 @@ export function toHashPolicy(html: string, csp: string): { html: string; csp: st
   }
   return {
     html: html.replace(new RegExp(nonceAttribute.source, "g"), ""),
-    csp: csp.replace(`'nonce-${nonce}'`, [...hashes].join(" ")).replace(/ {2,}/g, " ").replace(/ ;/g, ";"),
+    csp: csp
+      .replace(`'nonce-${nonce}'`, [...hashes].join(" "))
+      .replace(/ {2,}/g, " ")
+      .replace(/ ;/g, ";"),
   };
 }
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-const SKIPPED_HEADERS = new Set(["content-length", "content-encoding", "cache-control", "etag", "vary", "transfer-encoding", "connection"]);
+const SKIPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "cache-control",
+  "etag",
+  "vary",
+  "transfer-encoding",
+  "connection",
+]);
 
 /** Builds an entry from a rendered answer: hash-based CSP, ETag and the compressed variants. */
-export async function buildEntry(status: number, headers: Headers, body: Buffer, version: number, now = Date.now()): Promise<CacheEntry> {
+export async function buildEntry(
+  status: number,
+  headers: Headers,
+  body: Buffer,
+  version: number,
+  now = Date.now(),
+): Promise<CacheEntry> {
   let identity = body;
   const kept: Array<[string, string]> = [];
   const csp = headers.get("content-security-policy");
@@ -118,7 +147,9 @@ export async function buildEntry(status: number, headers: Headers, body: Buffer,
   // calculator value (?homeValue=) is its own entry, compressed on its first visit.
   const [gz, br] = await Promise.all([
     gzip(identity, { level: 9 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotli(identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
   ]);
   const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
   return { status, headers: kept, bodies: { identity, gzip: gz, br }, etag, version, storedAt: now };
@@ -129,7 +160,10 @@ const ENCODINGS: Encoding[] = ["br", "gzip", "identity"];
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
   // negotiator 1.x takes the server's preference for equal q-values (its types still describe 0.6).
-  const encoding = negotiator.encoding as (available: Encoding[], options: { preferred: Encoding[] }) => string | undefined;
+  const encoding = negotiator.encoding as (
+    available: Encoding[],
+    options: { preferred: Encoding[] },
+  ) => string | undefined;
   const chosen = encoding.call(negotiator, ENCODINGS, { preferred: ENCODINGS });
   return (chosen as Encoding | undefined) ?? "identity";
 }
@@ -148,7 +182,11 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 type RequestLike = { method?: string; headers: Record<string, string | string[] | undefined> };
-type ResponseLike = { setHeader(name: string, value: string): unknown; writeHead(status: number): unknown; end(body?: Buffer): unknown };
+type ResponseLike = {
+  setHeader(name: string, value: string): unknown;
+  writeHead(status: number): unknown;
+  end(body?: Buffer): unknown;
+};
 
 /** Writes an entry: 304 when If-None-Match names it, the best encoding otherwise. */
 export function sendEntry(req: RequestLike, res: ResponseLike, entry: CacheEntry, state: "HIT" | "MISS") {

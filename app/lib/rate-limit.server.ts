@@ -54,7 +54,9 @@ function limiterFor(db: Db, window: RateLimitWindow) {
 
 export function windowsOf(kind: RateLimitKind): RateLimitWindow[] {
   const config = env();
-  return { contact: config.RATE_LIMIT_CONTACT, signIn: config.RATE_LIMIT_SIGN_IN, token: config.RATE_LIMIT_TOKEN }[kind];
+  return { contact: config.RATE_LIMIT_CONTACT, signIn: config.RATE_LIMIT_SIGN_IN, token: config.RATE_LIMIT_TOKEN }[
+    kind
+  ];
 }
 
 /** Counts one request of this client against every window of the kind; refused when any is used up. */
@@ -73,7 +75,9 @@ export async function consumeRateLimit(
       retryAfterMs = Math.max(retryAfterMs, refusal.msBeforeNext);
     }
   }
-  return retryAfterMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { ok: true };
+  return retryAfterMs > 0
+    ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) }
+    : { ok: true };
 }
 
 /** "a minute", "5 minutes", "2 hours": how long to wait, for a person. */
@@ -84,7 +88,9 @@ export function waitText(seconds: number): string {
   return hours === 1 ? "an hour" : `${hours} hours`;
 }
 
-export const retryAfterHeaders = (result: { retryAfterSeconds: number }) => ({ "Retry-After": String(result.retryAfterSeconds) });
+export const retryAfterHeaders = (result: { retryAfterSeconds: number }) => ({
+  "Retry-After": String(result.retryAfterSeconds),
+});
 
 /** The message of a refused request, and the one the contact form shows. */
 export const rateLimitMessage = (result: { retryAfterSeconds: number }) =>

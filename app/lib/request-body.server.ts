@@ -30,7 +30,9 @@ export async function checkBody(request: {
   if (mediaType === "multipart/form-data") {
     if (!/;\s*boundary=/i.test(contentType)) return { status: 400, message: BODY_MESSAGES.badForm };
     try {
-      await new Response(new Uint8Array(request.body ?? Buffer.alloc(0)), { headers: { "content-type": contentType } }).formData();
+      await new Response(new Uint8Array(request.body ?? Buffer.alloc(0)), {
+        headers: { "content-type": contentType },
+      }).formData();
     } catch {
       return { status: 400, message: BODY_MESSAGES.badForm };
     }

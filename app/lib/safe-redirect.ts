@@ -3,10 +3,7 @@
  * with a single "/" and contain no backslash or control character, so
  * "//evil.example", "/\\evil.example" and "https://evil.example" are refused.
  */
-export function safeRedirect(
-  to: FormDataEntryValue | string | null | undefined,
-  fallback = "/",
-): string {
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
   const value = to.trim();
   if (!value.startsWith("/") || value.startsWith("//")) return fallback;

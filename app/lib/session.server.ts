@@ -4,11 +4,7 @@
  * revoked by deleting its row; expired rows are refused and purged.
  */
 import { randomBytes } from "node:crypto";
-import {
-  createCookie,
-  createSessionStorage,
-  type SessionStorage,
-} from "@remix-run/node";
+import { createCookie, createSessionStorage, type SessionStorage } from "@remix-run/node";
 import { eq, lt, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
@@ -28,7 +24,13 @@ export function purgeExpiredSessions(db: Db, now = new Date()) {
   return db.delete(sessions).where(lt(sessions.expire, now)).run().changes;
 }
 
-const sessionBySid = preparedQuery((db) => db.select().from(sessions).where(eq(sessions.sid, sql.placeholder("sid"))).prepare());
+const sessionBySid = preparedQuery((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.sid, sql.placeholder("sid")))
+    .prepare(),
+);
 
 export function createDbSessionStorage(options: {
   db: () => Db;

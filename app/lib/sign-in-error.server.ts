@@ -3,8 +3,7 @@
  * refused e-mail) ends on a small self-contained page with a Sign In link.
  * No session is created. The details go to the server log only.
  */
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function signInErrorResponse(error: unknown, headline: string) {
   console.warn("[auth] sign-in failed:", error instanceof Error ? error.message : error);
@@ -21,7 +20,8 @@ a.secondary{background:#e2e8f0;color:#0f172a}</style></head>
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-store",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'",
+      "content-security-policy":
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'",
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
     },

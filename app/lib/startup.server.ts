@@ -31,7 +31,8 @@ const state = globalThis as unknown as {
 export function localProviderInfo(): Promise<LocalProvider> {
   const config = env();
   if (config.SERVER_ROLE === "web") {
-    if (!config.LOCAL_OIDC_CLIENT_SECRET) throw new Error("A cluster worker needs LOCAL_OIDC_CLIENT_SECRET from server.js");
+    if (!config.LOCAL_OIDC_CLIENT_SECRET)
+      throw new Error("A cluster worker needs LOCAL_OIDC_CLIENT_SECRET from server.js");
     return Promise.resolve({
       issuer: localIssuer(config.LOCAL_OIDC_PORT),
       clientId: LOCAL_CLIENT_ID,

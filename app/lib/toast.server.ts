@@ -43,11 +43,7 @@ export async function createToastHeaders(input: ToastInput) {
   return new Headers({ "set-cookie": await toastStorage().commitSession(session) });
 }
 
-export async function redirectWithToast(
-  url: string,
-  input: ToastInput,
-  init?: ResponseInit,
-) {
+export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   for (const cookie of (await createToastHeaders(input)).getSetCookie()) {
     headers.append("set-cookie", cookie);
@@ -60,8 +56,6 @@ export async function getToast(request: Request) {
   const session = await toastStorage().getSession(request.headers.get("cookie"));
   const parsed = toastSchema.safeParse(session.get(KEY));
   const toast = parsed.success ? parsed.data : null;
-  const headers = toast
-    ? new Headers({ "set-cookie": await toastStorage().destroySession(session) })
-    : null;
+  const headers = toast ? new Headers({ "set-cookie": await toastStorage().destroySession(session) }) : null;
   return { toast, headers };
 }

@@ -15,16 +15,68 @@ export type ParsedZillowUrl = {
 };
 
 const KNOWN_CITIES = [
-  "San Diego", "La Jolla", "Chula Vista", "National City", "El Cajon", "La Mesa", "Lemon Grove",
-  "Spring Valley", "Imperial Beach", "Coronado", "Oceanside", "Carlsbad", "Encinitas", "Escondido",
-  "Poway", "Santee", "Vista", "San Marcos", "Del Mar", "Solana Beach", "Bonita", "Ramona", "Lakeside",
-  "Alpine", "Fallbrook", "Valley Center", "Rancho Santa Fe", "Cardiff By The Sea", "Cardiff",
-  "San Ysidro", "Rancho Bernardo", "Rancho Penasquitos", "Pacific Beach", "Point Loma", "Julian",
+  "San Diego",
+  "La Jolla",
+  "Chula Vista",
+  "National City",
+  "El Cajon",
+  "La Mesa",
+  "Lemon Grove",
+  "Spring Valley",
+  "Imperial Beach",
+  "Coronado",
+  "Oceanside",
+  "Carlsbad",
+  "Encinitas",
+  "Escondido",
+  "Poway",
+  "Santee",
+  "Vista",
+  "San Marcos",
+  "Del Mar",
+  "Solana Beach",
+  "Bonita",
+  "Ramona",
+  "Lakeside",
+  "Alpine",
+  "Fallbrook",
+  "Valley Center",
+  "Rancho Santa Fe",
+  "Cardiff By The Sea",
+  "Cardiff",
+  "San Ysidro",
+  "Rancho Bernardo",
+  "Rancho Penasquitos",
+  "Pacific Beach",
+  "Point Loma",
+  "Julian",
 ].sort((a, b) => b.split(" ").length - a.split(" ").length);
 
 const STREET_SUFFIXES = new Set([
-  "st", "ave", "blvd", "dr", "rd", "ln", "ct", "way", "pl", "ter", "cir", "pkwy", "hwy", "trl", "sq",
-  "loop", "row", "walk", "aly", "plz", "path", "pt", "cv", "xing",
+  "st",
+  "ave",
+  "blvd",
+  "dr",
+  "rd",
+  "ln",
+  "ct",
+  "way",
+  "pl",
+  "ter",
+  "cir",
+  "pkwy",
+  "hwy",
+  "trl",
+  "sq",
+  "loop",
+  "row",
+  "walk",
+  "aly",
+  "plz",
+  "path",
+  "pt",
+  "cv",
+  "xing",
 ]);
 const UNIT_WORDS = new Set(["apt", "unit", "ste", "#", "spc", "bldg", "lot"]);
 
@@ -82,7 +134,10 @@ export function parseZillowUrl(input: string): ParsedZillowUrl | null {
   if (!["http:", "https:"].includes(url.protocol) || !isZillowHost(url.hostname.toLowerCase())) return null;
   let parts: string[];
   try {
-    parts = url.pathname.split("/").filter(Boolean).map((p) => decodeURIComponent(p));
+    parts = url.pathname
+      .split("/")
+      .filter(Boolean)
+      .map((p) => decodeURIComponent(p));
   } catch {
     return null; // a malformed percent-escape (%ZZ, a lone %) is not a listing URL
   }

@@ -25,14 +25,14 @@ export function listPosts(db: Db, actor: Pick<User, "isAdmin"> | null): BlogPost
 }
 
 /** A post by slug; an unpublished one only for admins. */
-export function getPostBySlug(
-  db: Db,
-  slug: string,
-  actor: Pick<User, "isAdmin"> | null = null,
-): BlogPost | undefined {
+export function getPostBySlug(db: Db, slug: string, actor: Pick<User, "isAdmin"> | null = null): BlogPost | undefined {
   const conditions = [eq(blogPosts.slug, slug)];
   if (!actor?.isAdmin) conditions.push(eq(blogPosts.published, true));
-  return db.select().from(blogPosts).where(and(...conditions)).get();
+  return db
+    .select()
+    .from(blogPosts)
+    .where(and(...conditions))
+    .get();
 }
 
 export function toPostJson(post: BlogPost) {
@@ -54,11 +54,14 @@ export function getPostById(db: Db, actor: Actor, id: number): BlogPost {
 /** The slug to store: the given one, else one made from the title; taken by another post → a field error. */
 function freeSlug(db: Db, input: BlogPostInput, exceptId?: number): string {
   const slug = input.slug || slugify(input.title);
-  if (!slug) throw new InvalidInputError("Invalid input", { slug: ["Enter a slug: the title has no letters or digits"] });
+  if (!slug)
+    throw new InvalidInputError("Invalid input", { slug: ["Enter a slug: the title has no letters or digits"] });
   const taken = db
     .select({ id: blogPosts.id })
     .from(blogPosts)
-    .where(exceptId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)))
+    .where(
+      exceptId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)),
+    )
     .get();
   if (taken) throw new InvalidInputError("Invalid input", { slug: ["This slug is already used by another post"] });
   return slug;
@@ -77,14 +80,23 @@ const postValues = (input: BlogPostInput, slug: string) => ({
 export function createPost(db: Db, actor: Actor, input: BlogPostInput, now: Date = new Date()): BlogPost {
   assertAdmin(actor);
   return db.transaction((tx) =>
-    tx.insert(blogPosts).values({ ...postValues(input, freeSlug(db, input)), authorId: actor.id, createdAt: now, updatedAt: now }).returning().get(),
+    tx
+      .insert(blogPosts)
+      .values({ ...postValues(input, freeSlug(db, input)), authorId: actor.id, createdAt: now, updatedAt: now })
+      .returning()
+      .get(),
   );
 }
 
 export function updatePost(db: Db, actor: Actor, id: number, input: BlogPostInput, now: Date = new Date()): BlogPost {
   assertAdmin(actor);
   return db.transaction((tx) => {
-    const row = tx.update(blogPosts).set({ ...postValues(input, freeSlug(db, input, id)), updatedAt: now }).where(eq(blogPosts.id, id)).returning().get();
+    const row = tx
+      .update(blogPosts)
+      .set({ ...postValues(input, freeSlug(db, input, id)), updatedAt: now })
+      .where(eq(blogPosts.id, id))
+      .returning()
+      .get();
     if (!row) throw new NotFoundError("Post not found");
     return row;
   });
@@ -98,7 +110,11 @@ export function deletePost(db: Db, actor: Actor, id: number): void {
 /** The author line of a post: the admin who wrote it, of the agency's team; null without an author. */
 export function authorLine(db: Db, post: Pick<BlogPost, "authorId">, teamName: string): string | null {
   if (!post.authorId) return null;
-  const author = db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, post.authorId)).get();
+  const author = db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, post.authorId))
+    .get();
   const name = [author?.firstName, author?.lastName].filter(Boolean).join(" ");
   return name ? `${name}, ${teamName} team` : `The ${teamName} team`;
 }

@@ -44,13 +44,22 @@ export function getCampaign(db: Db, actor: Actor, id: number) {
   assertAdmin(actor);
   const campaign = db.select().from(leadNurturingCampaigns).where(eq(leadNurturingCampaigns.id, id)).get();
   if (!campaign) throw new NotFoundError("Campaign not found");
-  const emails = db.select().from(leadNurturingEmails).where(eq(leadNurturingEmails.campaignId, id)).orderBy(asc(leadNurturingEmails.sequence)).all();
+  const emails = db
+    .select()
+    .from(leadNurturingEmails)
+    .where(eq(leadNurturingEmails.campaignId, id))
+    .orderBy(asc(leadNurturingEmails.sequence))
+    .all();
   return { campaign, emails, joinsNewLeads: campaignForNewLeads(db)?.id === id };
 }
 
 export function createCampaign(db: Db, actor: Actor, input: CampaignInput) {
   assertAdmin(actor);
-  return db.insert(leadNurturingCampaigns).values({ ...input, description: input.description ?? null }).returning().get();
+  return db
+    .insert(leadNurturingCampaigns)
+    .values({ ...input, description: input.description ?? null })
+    .returning()
+    .get();
 }
 
 /** Edits a campaign; deactivating it stops what has not been sent yet (the sender skips inactive campaigns). */
@@ -72,8 +81,12 @@ export function setCampaignForNewLeads(db: Db, actor: Actor, id: number) {
   db.transaction((tx) => {
     const campaign = tx.select().from(leadNurturingCampaigns).where(eq(leadNurturingCampaigns.id, id)).get();
     if (!campaign) throw new NotFoundError("Campaign not found");
-    if (!campaign.isActive) throw new InvalidInputError("Activate the campaign first: new leads only join an active campaign");
-    tx.update(leadNurturingCampaigns).set({ forNewLeads: false }).where(eq(leadNurturingCampaigns.forNewLeads, true)).run();
+    if (!campaign.isActive)
+      throw new InvalidInputError("Activate the campaign first: new leads only join an active campaign");
+    tx.update(leadNurturingCampaigns)
+      .set({ forNewLeads: false })
+      .where(eq(leadNurturingCampaigns.forNewLeads, true))
+      .run();
     tx.update(leadNurturingCampaigns).set({ forNewLeads: true }).where(eq(leadNurturingCampaigns.id, id)).run();
   });
 }
@@ -92,9 +105,17 @@ function campaignEmail(db: Pick<Db, "select">, campaignId: number, emailId: numb
 export function addCampaignEmail(db: Db, actor: Actor, campaignId: number, input: CampaignEmailInput) {
   assertAdmin(actor);
   return db.transaction((tx) => {
-    const campaign = tx.select({ id: leadNurturingCampaigns.id }).from(leadNurturingCampaigns).where(eq(leadNurturingCampaigns.id, campaignId)).get();
+    const campaign = tx
+      .select({ id: leadNurturingCampaigns.id })
+      .from(leadNurturingCampaigns)
+      .where(eq(leadNurturingCampaigns.id, campaignId))
+      .get();
     if (!campaign) throw new NotFoundError("Campaign not found");
-    const last = tx.select({ n: max(leadNurturingEmails.sequence) }).from(leadNurturingEmails).where(eq(leadNurturingEmails.campaignId, campaignId)).get();
+    const last = tx
+      .select({ n: max(leadNurturingEmails.sequence) })
+      .from(leadNurturingEmails)
+      .where(eq(leadNurturingEmails.campaignId, campaignId))
+      .get();
     return tx
       .insert(leadNurturingEmails)
       .values({ ...input, campaignId, sequence: (last?.n ?? 0) + 1 })
@@ -103,10 +124,21 @@ export function addCampaignEmail(db: Db, actor: Actor, campaignId: number, input
   });
 }
 
-export function updateCampaignEmail(db: Db, actor: Actor, campaignId: number, emailId: number, input: CampaignEmailInput) {
+export function updateCampaignEmail(
+  db: Db,
+  actor: Actor,
+  campaignId: number,
+  emailId: number,
+  input: CampaignEmailInput,
+) {
   assertAdmin(actor);
   campaignEmail(db, campaignId, emailId);
-  return db.update(leadNurturingEmails).set({ ...input, updatedAt: new Date() }).where(eq(leadNurturingEmails.id, emailId)).returning().get()!;
+  return db
+    .update(leadNurturingEmails)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(leadNurturingEmails.id, emailId))
+    .returning()
+    .get()!;
 }
 
 /**
@@ -124,7 +156,11 @@ export function removeCampaignEmail(db: Db, actor: Actor, campaignId: number, em
       .where(and(eq(leadNurturingEmails.campaignId, campaignId), gt(leadNurturingEmails.sequence, email.sequence)))
       .orderBy(asc(leadNurturingEmails.sequence))
       .all();
-    for (const e of later) tx.update(leadNurturingEmails).set({ sequence: e.sequence - 1 }).where(eq(leadNurturingEmails.id, e.id)).run();
+    for (const e of later)
+      tx.update(leadNurturingEmails)
+        .set({ sequence: e.sequence - 1 })
+        .where(eq(leadNurturingEmails.id, e.id))
+        .run();
     tx.update(leadEngagement)
       .set({ currentSequence: sql`${leadEngagement.currentSequence} - 1` })
       .where(and(eq(leadEngagement.campaignId, campaignId), gt(leadEngagement.currentSequence, email.sequence)))
@@ -150,8 +186,13 @@ export function moveCampaignEmail(db: Db, actor: Actor, campaignId: number, emai
     if (!neighbour) return;
     // Through a free number, as (campaign, sequence) is unique.
     tx.update(leadNurturingEmails).set({ sequence: -email.sequence }).where(eq(leadNurturingEmails.id, email.id)).run();
-    tx.update(leadNurturingEmails).set({ sequence: email.sequence }).where(eq(leadNurturingEmails.id, neighbour.id)).run();
-    tx.update(leadNurturingEmails).set({ sequence: neighbour.sequence }).where(eq(leadNurturingEmails.id, email.id)).run();
+    tx.update(leadNurturingEmails)
+      .set({ sequence: email.sequence })
+      .where(eq(leadNurturingEmails.id, neighbour.id))
+      .run();
+    tx.update(leadNurturingEmails)
+      .set({ sequence: neighbour.sequence })
+      .where(eq(leadNurturingEmails.id, email.id))
+      .run();
   });
 }
-

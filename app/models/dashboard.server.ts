@@ -15,7 +15,12 @@ export const DASHBOARD_PAGE_SIZE = 25;
 /** Transactions per (status, type, step), kept by triggers (migration 0005): a few dozen rows at most. */
 const transactionCountRows = preparedQuery((db) =>
   db
-    .select({ status: transactionCounts.status, type: transactionCounts.type, step: transactionCounts.currentStep, n: transactionCounts.n })
+    .select({
+      status: transactionCounts.status,
+      type: transactionCounts.type,
+      step: transactionCounts.currentStep,
+      n: transactionCounts.n,
+    })
     .from(transactionCounts)
     .prepare(),
 );
@@ -62,7 +67,11 @@ export function searchTransactions(
 
   const total = q
     ? db.select({ n: count() }).from(transactions).where(where).get()!.n
-    : sumOf(transactionCountRows(db).all().filter((r) => !options.type || r.type === options.type));
+    : sumOf(
+        transactionCountRows(db)
+          .all()
+          .filter((r) => !options.type || r.type === options.type),
+      );
   const pageIds = db
     .select({ id: transactions.id })
     .from(transactions)
@@ -96,7 +105,9 @@ export function searchTransactions(
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
-const leadVersion = preparedQuery((db) => db.select({ v: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 2)).prepare());
+const leadVersion = preparedQuery((db) =>
+  db.select({ v: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 2)).prepare(),
+);
 type LeadWeeks = Array<{ weekStart: Date; count: number }>;
 const leadWeeksMemo = new WeakMap<Db, { version: number; key: string; weeks: LeadWeeks }>();
 
@@ -114,7 +125,10 @@ export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks
   const kept = leadWeeksMemo.get(db);
   if (kept && kept.version === version && kept.key === key) return kept.weeks;
   const rows = db
-    .select({ bucket: sql<number>`cast((${contactSubmissions.createdAt} - ${start}) / ${WEEK_MS} as integer)`, n: count() })
+    .select({
+      bucket: sql<number>`cast((${contactSubmissions.createdAt} - ${start}) / ${WEEK_MS} as integer)`,
+      n: count(),
+    })
     .from(contactSubmissions)
     .where(sql`${contactSubmissions.createdAt} >= ${start}`)
     .groupBy(sql`1`)
@@ -129,7 +143,9 @@ export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks
 /** Active transactions by type and step band (early, middle, closing). */
 export function activeByStepBand(db: Db, actor: Actor) {
   assertAdmin(actor);
-  const rows = transactionCountRows(db).all().filter((r) => r.status === "active");
+  const rows = transactionCountRows(db)
+    .all()
+    .filter((r) => r.status === "active");
   const out = TRANSACTION_TYPES.flatMap((type) => STEP_BANDS.map((band) => ({ type, band, count: 0 })));
   for (const r of rows) {
     const band: StepBand = stepBand(r.step, r.type);

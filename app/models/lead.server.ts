@@ -31,8 +31,8 @@ export function leadStatusOf(status: EngagementStatus | string | null | undefine
   return status as LeadStatus;
 }
 
-const engagementStatusOf = (status: Exclude<LeadStatus, "new">): EngagementStatus => (status === "nurturing" ? "active" : status);
-
+const engagementStatusOf = (status: Exclude<LeadStatus, "new">): EngagementStatus =>
+  status === "nurturing" ? "active" : status;
 
 /** Leads newest first (or by score), 50 a page: a substring of the name, e-mail or phone, and a status. */
 export function listLeads(
@@ -54,7 +54,10 @@ export function listLeads(
   const where = conditions.length ? and(...conditions) : undefined;
   const page = Math.max(1, options.page ?? 1);
   const base = () =>
-    db.select({ n: count() }).from(contactSubmissions).leftJoin(leadEngagement, eq(leadEngagement.id, contactSubmissions.engagementId));
+    db
+      .select({ n: count() })
+      .from(contactSubmissions)
+      .leftJoin(leadEngagement, eq(leadEngagement.id, contactSubmissions.engagementId));
   const total = (where ? base().where(where) : db.select({ n: count() }).from(contactSubmissions)).get()!.n;
   const order =
     options.sort === "score"
@@ -80,7 +83,11 @@ export function listLeads(
     .offset((page - 1) * LEAD_PAGE_SIZE)
     .all();
   return {
-    rows: rows.map(({ engagementStatus, ...r }) => ({ ...r, status: leadStatusOf(engagementStatus), score: r.score ?? 0 })),
+    rows: rows.map(({ engagementStatus, ...r }) => ({
+      ...r,
+      status: leadStatusOf(engagementStatus),
+      score: r.score ?? 0,
+    })),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE)),
@@ -106,18 +113,42 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
     ? db.select().from(leadEngagement).where(eq(leadEngagement.id, submission.engagementId)).get()
     : undefined;
   const campaign = engagement?.campaignId
-    ? db.select({ id: leadNurturingCampaigns.id, name: leadNurturingCampaigns.name }).from(leadNurturingCampaigns).where(eq(leadNurturingCampaigns.id, engagement.campaignId)).get()
+    ? db
+        .select({ id: leadNurturingCampaigns.id, name: leadNurturingCampaigns.name })
+        .from(leadNurturingCampaigns)
+        .where(eq(leadNurturingCampaigns.id, engagement.campaignId))
+        .get()
     : undefined;
   const ids = related.map((r) => r.id);
   const emails = db
-    .select({ id: emailOutbox.id, kind: emailOutbox.kind, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt, lastError: emailOutbox.lastError, toAddress: emailOutbox.toAddress })
+    .select({
+      id: emailOutbox.id,
+      kind: emailOutbox.kind,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+      lastError: emailOutbox.lastError,
+      toAddress: emailOutbox.toAddress,
+    })
     .from(emailOutbox)
-    .where(engagement ? or(inArray(emailOutbox.contactSubmissionId, ids), eq(emailOutbox.engagementId, engagement.id)) : inArray(emailOutbox.contactSubmissionId, ids))
+    .where(
+      engagement
+        ? or(inArray(emailOutbox.contactSubmissionId, ids), eq(emailOutbox.engagementId, engagement.id))
+        : inArray(emailOutbox.contactSubmissionId, ids),
+    )
     .orderBy(desc(emailOutbox.createdAt))
     .limit(200)
     .all();
   const events = db
-    .select({ type: leadEvents.type, detail: leadEvents.detail, createdAt: leadEvents.createdAt, firstName: users.firstName, lastName: users.lastName, actorEmail: users.email })
+    .select({
+      type: leadEvents.type,
+      detail: leadEvents.detail,
+      createdAt: leadEvents.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      actorEmail: users.email,
+    })
     .from(leadEvents)
     .leftJoin(users, eq(users.id, leadEvents.actorId))
     .where(inArray(leadEvents.contactSubmissionId, ids))
@@ -126,7 +157,12 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
     .all();
 
   const timeline: TimelineEntry[] = [
-    ...related.map((r) => ({ at: r.createdAt, type: "received", text: r.id === submission.id ? "Contact form received" : "Contact form received (another message)", detail: r.message })),
+    ...related.map((r) => ({
+      at: r.createdAt,
+      type: "received",
+      text: r.id === submission.id ? "Contact form received" : "Contact form received (another message)",
+      detail: r.message,
+    })),
     ...emails.map((e) => ({
       at: e.sentAt ?? e.createdAt,
       type: `email_${e.status}`,
@@ -143,11 +179,23 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
         converted: "Converted into a client",
         note: "Note",
       };
-      return { at: e.createdAt, type: e.type, text: `${label[e.type] ?? e.type}${by ? ` (${by})` : ""}`, detail: e.detail };
+      return {
+        at: e.createdAt,
+        type: e.type,
+        text: `${label[e.type] ?? e.type}${by ? ` (${by})` : ""}`,
+        detail: e.detail,
+      };
     }),
   ].sort((a, b) => b.at.getTime() - a.at.getTime() || Number(a.type === "received") - Number(b.type === "received"));
 
-  return { submission, related, engagement: engagement ?? null, status: leadStatusOf(engagement?.status), campaign: campaign ?? null, timeline };
+  return {
+    submission,
+    related,
+    engagement: engagement ?? null,
+    status: leadStatusOf(engagement?.status),
+    campaign: campaign ?? null,
+    timeline,
+  };
 }
 
 function engagementOfLead(db: DbOrTx, submissionId: number): Engagement {
@@ -161,7 +209,17 @@ function engagementOfLead(db: DbOrTx, submissionId: number): Engagement {
 }
 
 const event = (db: DbOrTx, e: Engagement, actor: Actor | null, type: string, now: Date, detail: string | null = null) =>
-  db.insert(leadEvents).values({ contactSubmissionId: e.contactSubmissionId, engagementId: e.id, type, detail, actorId: actor?.id ?? null, createdAt: now }).run();
+  db
+    .insert(leadEvents)
+    .values({
+      contactSubmissionId: e.contactSubmissionId,
+      engagementId: e.id,
+      type,
+      detail,
+      actorId: actor?.id ?? null,
+      createdAt: now,
+    })
+    .run();
 
 /** Stops the drip e-mails of a nurtured lead until resumed. */
 export function pauseLead(db: Db, actor: Actor, submissionId: number, now: Date = new Date()) {
@@ -169,7 +227,10 @@ export function pauseLead(db: Db, actor: Actor, submissionId: number, now: Date 
   db.transaction((tx) => {
     const e = engagementOfLead(tx, submissionId);
     if (e.status !== "active") throw new InvalidInputError("Only a lead being nurtured can be paused");
-    tx.update(leadEngagement).set({ status: "paused", nextEmailDue: null, updatedAt: now }).where(eq(leadEngagement.id, e.id)).run();
+    tx.update(leadEngagement)
+      .set({ status: "paused", nextEmailDue: null, updatedAt: now })
+      .where(eq(leadEngagement.id, e.id))
+      .run();
     event(tx, e, actor, "paused", now);
   });
 }
@@ -187,12 +248,22 @@ export function resumeLead(db: Db, actor: Actor, submissionId: number, now: Date
       ? tx
           .select()
           .from(leadNurturingEmails)
-          .where(and(eq(leadNurturingEmails.campaignId, e.campaignId), eq(leadNurturingEmails.isActive, true), sql`${leadNurturingEmails.sequence} >= ${e.currentSequence}`))
+          .where(
+            and(
+              eq(leadNurturingEmails.campaignId, e.campaignId),
+              eq(leadNurturingEmails.isActive, true),
+              sql`${leadNurturingEmails.sequence} >= ${e.currentSequence}`,
+            ),
+          )
           .orderBy(asc(leadNurturingEmails.sequence))
           .get()
       : undefined;
     tx.update(leadEngagement)
-      .set(next ? { status: "active", nextEmailDue: new Date(now.getTime() + next.delayDays * DAY_MS), updatedAt: now } : { status: "completed", nextEmailDue: null, updatedAt: now })
+      .set(
+        next
+          ? { status: "active", nextEmailDue: new Date(now.getTime() + next.delayDays * DAY_MS), updatedAt: now }
+          : { status: "completed", nextEmailDue: null, updatedAt: now },
+      )
       .where(eq(leadEngagement.id, e.id))
       .run();
     event(tx, e, actor, "resumed", now);
@@ -202,9 +273,22 @@ export function resumeLead(db: Db, actor: Actor, submissionId: number, now: Date
 /** A note on the lead's timeline, with the admin's name. */
 export function addLeadNote(db: Db, actor: Actor, submissionId: number, text: string, now: Date = new Date()) {
   assertAdmin(actor);
-  const submission = db.select({ id: contactSubmissions.id, engagementId: contactSubmissions.engagementId }).from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
+  const submission = db
+    .select({ id: contactSubmissions.id, engagementId: contactSubmissions.engagementId })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, submissionId))
+    .get();
   if (!submission) throw new NotFoundError("Lead not found");
-  db.insert(leadEvents).values({ contactSubmissionId: submission.id, engagementId: submission.engagementId, type: "note", detail: text, actorId: actor.id, createdAt: now }).run();
+  db.insert(leadEvents)
+    .values({
+      contactSubmissionId: submission.id,
+      engagementId: submission.engagementId,
+      type: "note",
+      detail: text,
+      actorId: actor.id,
+      createdAt: now,
+    })
+    .run();
 }
 
 /**
@@ -218,10 +302,19 @@ export function convertLead(db: DbOrTx, actor: Actor, submissionId: number, now:
   const engagements = db.select().from(leadEngagement).where(eq(leadEngagement.email, submission.email)).all();
   for (const e of engagements) {
     if (e.status === "converted") continue;
-    db.update(leadEngagement).set({ status: "converted", nextEmailDue: null, updatedAt: now }).where(eq(leadEngagement.id, e.id)).run();
+    db.update(leadEngagement)
+      .set({ status: "converted", nextEmailDue: null, updatedAt: now })
+      .where(eq(leadEngagement.id, e.id))
+      .run();
   }
   db.insert(leadEvents)
-    .values({ contactSubmissionId: submission.id, engagementId: submission.engagementId, type: "converted", actorId: actor.id, createdAt: now })
+    .values({
+      contactSubmissionId: submission.id,
+      engagementId: submission.engagementId,
+      type: "converted",
+      actorId: actor.id,
+      createdAt: now,
+    })
     .run();
   return submission;
 }

@@ -43,7 +43,9 @@ export function initializeMilestones(
     const transaction = tx.select().from(transactions).where(eq(transactions.id, transactionId)).get();
     if (!transaction) throw new NotFoundError("Transaction not found");
     if (options.type && options.type !== transaction.type) {
-      throw new InvalidInputError(`This is a ${transaction.type} transaction`, { type: ["Does not match the transaction"] });
+      throw new InvalidInputError(`This is a ${transaction.type} transaction`, {
+        type: ["Does not match the transaction"],
+      });
     }
     const existing = tx
       .select({ id: transactionMilestones.id })
@@ -53,9 +55,14 @@ export function initializeMilestones(
     if (existing) return 0;
     const templates = MILESTONE_TEMPLATES[transaction.type];
     tx.insert(transactionMilestones)
-      .values(templates.map((t, i) => ({ transactionId, stepNumber: i + 1, title: t.title, description: t.description })))
+      .values(
+        templates.map((t, i) => ({ transactionId, stepNumber: i + 1, title: t.title, description: t.description })),
+      )
       .run();
-    tx.update(transactions).set({ currentStep: 1, updatedAt: new Date() }).where(eq(transactions.id, transactionId)).run();
+    tx.update(transactions)
+      .set({ currentStep: 1, updatedAt: new Date() })
+      .where(eq(transactions.id, transactionId))
+      .run();
     return templates.length;
   });
 }
@@ -87,7 +94,11 @@ export function updateMilestone(
       throw new NotFoundError("Milestone not found");
     }
     const completedAt =
-      input.status === "completed" ? (current.status === "completed" && current.completedAt ? current.completedAt : now) : null;
+      input.status === "completed"
+        ? current.status === "completed" && current.completedAt
+          ? current.completedAt
+          : now
+        : null;
     const updated = tx
       .update(transactionMilestones)
       .set({
@@ -111,7 +122,9 @@ export function updateMilestone(
       .where(eq(transactions.id, transaction.id))
       .run();
     const changed =
-      updated.status !== current.status || updated.adminNotes !== current.adminNotes || updated.documentUrl !== current.documentUrl;
+      updated.status !== current.status ||
+      updated.adminNotes !== current.adminNotes ||
+      updated.documentUrl !== current.documentUrl;
     if (changed && settings) noticeMilestoneChanged(tx, transaction, updated, now, settings);
     return updated;
   });

@@ -30,7 +30,12 @@ function enqueueNotice(
   now: Date,
   settings: MailSettings,
 ) {
-  enqueueEmail(db, { kind: "client_notice", to: recipientOf(client), links: { transactionId: transaction.id }, ...content }, now, settings.messageIdDomain);
+  enqueueEmail(
+    db,
+    { kind: "client_notice", to: recipientOf(client), links: { transactionId: transaction.id }, ...content },
+    now,
+    settings.messageIdDomain,
+  );
 }
 
 /** The welcome e-mail of a transaction an admin opened for a client, with the sign-in link. */
@@ -53,7 +58,13 @@ export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, no
 }
 
 /** Tells the client of a changed milestone (new status, notes or document), merged with queued changes. */
-export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, milestone: Milestone, now: Date, settings: MailSettings) {
+export function noticeMilestoneChanged(
+  db: DbOrTx,
+  transaction: Transaction,
+  milestone: Milestone,
+  now: Date,
+  settings: MailSettings,
+) {
   const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
   if (!client?.milestoneNotices) return;
   const change: MilestoneChange = {
@@ -65,7 +76,9 @@ export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, mil
   };
   const key = `transaction:${transaction.id}`;
   const queued = findMergeable(db, key);
-  const earlier = ((queued?.payload as { changes?: MilestoneChange[] } | null)?.changes ?? []).filter((c) => c.step !== change.step);
+  const earlier = ((queued?.payload as { changes?: MilestoneChange[] } | null)?.changes ?? []).filter(
+    (c) => c.step !== change.step,
+  );
   const changes = [...earlier, change].sort((a, b) => a.step - b.step);
   const property = propertyOf(transaction);
   const subject =

@@ -59,7 +59,13 @@ function activeEmailFrom(db: DbOrTx, campaignId: number, sequence: number, stric
 }
 
 export function isUnsubscribed(db: DbOrTx, email: string): boolean {
-  return Boolean(db.select({ email: emailUnsubscribes.email }).from(emailUnsubscribes).where(eq(emailUnsubscribes.email, email.toLowerCase())).get());
+  return Boolean(
+    db
+      .select({ email: emailUnsubscribes.email })
+      .from(emailUnsubscribes)
+      .where(eq(emailUnsubscribes.email, email.toLowerCase()))
+      .get(),
+  );
 }
 
 /**
@@ -93,7 +99,10 @@ export function enrollLead(
       .where(eq(leadEngagement.id, existing.id))
       .returning()
       .get();
-    db.update(contactSubmissions).set({ engagementId: engagement.id }).where(eq(contactSubmissions.id, submission.id)).run();
+    db.update(contactSubmissions)
+      .set({ engagementId: engagement.id })
+      .where(eq(contactSubmissions.id, submission.id))
+      .run();
     return { engagement, repeat: true };
   }
   const first = activeEmailFrom(db, campaign.id, 1);
@@ -113,7 +122,10 @@ export function enrollLead(
     })
     .returning()
     .get();
-  db.update(contactSubmissions).set({ engagementId: engagement.id }).where(eq(contactSubmissions.id, submission.id)).run();
+  db.update(contactSubmissions)
+    .set({ engagementId: engagement.id })
+    .where(eq(contactSubmissions.id, submission.id))
+    .run();
   return { engagement, repeat: Boolean(priorSubmission) };
 }
 
@@ -134,7 +146,9 @@ function dripParagraphs(content: string, settings: MailSettings, engagementId: n
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean)
-    .map((line) => line.replace(siteLink, (_m, path: string | undefined) => trackedUrl(settings, engagementId, path || "/")));
+    .map((line) =>
+      line.replace(siteLink, (_m, path: string | undefined) => trackedUrl(settings, engagementId, path || "/")),
+    );
 }
 
 /**
@@ -148,21 +162,36 @@ export function sendDueDrip(db: DbOrTx, engagementId: number, now: Date, setting
   if (!e || e.status !== "active" || !e.nextEmailDue || e.nextEmailDue > now || !e.campaignId) return false;
   const campaign = db.select().from(leadNurturingCampaigns).where(eq(leadNurturingCampaigns.id, e.campaignId)).get();
   if (!campaign?.isActive) return false;
-  const submission = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, e.contactSubmissionId)).get()!;
+  const submission = db
+    .select()
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, e.contactSubmissionId))
+    .get()!;
   const email = e.email ?? submission.email.toLowerCase();
   if (isUnsubscribed(db, email)) {
-    db.update(leadEngagement).set({ status: "unsubscribed", nextEmailDue: null, updatedAt: now }).where(eq(leadEngagement.id, e.id)).run();
+    db.update(leadEngagement)
+      .set({ status: "unsubscribed", nextEmailDue: null, updatedAt: now })
+      .where(eq(leadEngagement.id, e.id))
+      .run();
     return false;
   }
   const next = activeEmailFrom(db, e.campaignId, e.currentSequence);
   if (!next) {
-    db.update(leadEngagement).set({ status: "completed", nextEmailDue: null, updatedAt: now }).where(eq(leadEngagement.id, e.id)).run();
+    db.update(leadEngagement)
+      .set({ status: "completed", nextEmailDue: null, updatedAt: now })
+      .where(eq(leadEngagement.id, e.id))
+      .run();
     return false;
   }
   enqueueEmail(
     db,
     {
-      ...buildDripEmail(settings, e.id, { email, firstName: submission.firstName, lastName: submission.lastName }, next),
+      ...buildDripEmail(
+        settings,
+        e.id,
+        { email, firstName: submission.firstName, lastName: submission.lastName },
+        next,
+      ),
       links: { contactSubmissionId: e.contactSubmissionId, engagementId: e.id, campaignEmailId: next.id },
     },
     now,
@@ -222,7 +251,13 @@ export function processDueDrips(db: Db, now: Date, settings: MailSettings, limit
     .select({ id: leadEngagement.id })
     .from(leadEngagement)
     .innerJoin(leadNurturingCampaigns, eq(leadNurturingCampaigns.id, leadEngagement.campaignId))
-    .where(and(eq(leadEngagement.status, "active"), lte(leadEngagement.nextEmailDue, now), eq(leadNurturingCampaigns.isActive, true)))
+    .where(
+      and(
+        eq(leadEngagement.status, "active"),
+        lte(leadEngagement.nextEmailDue, now),
+        eq(leadNurturingCampaigns.isActive, true),
+      ),
+    )
     .orderBy(asc(leadEngagement.nextEmailDue))
     .limit(limit)
     .all();
@@ -244,23 +279,42 @@ export function engagementForUnsubscribe(db: Db, secret: string, token: string):
  * One-click unsubscribe: the address gets no drip e-mail again, from any
  * campaign. Repeating it changes nothing. Null for a tampered or unknown token.
  */
-export function unsubscribe(db: Db, secret: string, token: string, now: Date): { email: string; already: boolean } | null {
+export function unsubscribe(
+  db: Db,
+  secret: string,
+  token: string,
+  now: Date,
+): { email: string; already: boolean } | null {
   const engagement = engagementForUnsubscribe(db, secret, token);
   if (!engagement) return null;
   return db.transaction((tx) => {
-    const email = (engagement.email ?? tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, engagement.contactSubmissionId)).get()!.email).toLowerCase();
+    const email = (
+      engagement.email ??
+      tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, engagement.contactSubmissionId)).get()!.email
+    ).toLowerCase();
     const already = isUnsubscribed(tx, email);
     if (!already) {
-      tx.insert(emailUnsubscribes).values({ email, engagementId: engagement.id, createdAt: now }).onConflictDoNothing().run();
+      tx.insert(emailUnsubscribes)
+        .values({ email, engagementId: engagement.id, createdAt: now })
+        .onConflictDoNothing()
+        .run();
       tx.insert(leadEvents)
-        .values({ contactSubmissionId: engagement.contactSubmissionId, engagementId: engagement.id, type: "unsubscribed", createdAt: now })
+        .values({
+          contactSubmissionId: engagement.contactSubmissionId,
+          engagementId: engagement.id,
+          type: "unsubscribed",
+          createdAt: now,
+        })
         .run();
     }
     tx.update(leadEngagement)
       .set({ status: "unsubscribed", nextEmailDue: null, updatedAt: now })
       .where(and(eq(leadEngagement.email, email)))
       .run();
-    tx.update(leadEngagement).set({ status: "unsubscribed", nextEmailDue: null, updatedAt: now }).where(eq(leadEngagement.id, engagement.id)).run();
+    tx.update(leadEngagement)
+      .set({ status: "unsubscribed", nextEmailDue: null, updatedAt: now })
+      .where(eq(leadEngagement.id, engagement.id))
+      .run();
     return { email, already };
   });
 }
@@ -276,14 +330,24 @@ export function recordClick(db: Db, secret: string, token: string, now: Date): s
   const target = safeRedirect(payload.p, "");
   if (!target || target !== payload.p) return null;
   db.transaction((tx) => {
-    const engagement = tx.select().from(leadEngagement).where(eq(leadEngagement.id, payload.e as number)).get();
+    const engagement = tx
+      .select()
+      .from(leadEngagement)
+      .where(eq(leadEngagement.id, payload.e as number))
+      .get();
     if (!engagement) return;
     tx.update(leadEngagement)
       .set({ score: addScore(engagement.score, SCORE.click), updatedAt: now })
       .where(eq(leadEngagement.id, engagement.id))
       .run();
     tx.insert(leadEvents)
-      .values({ contactSubmissionId: engagement.contactSubmissionId, engagementId: engagement.id, type: "clicked", detail: target, createdAt: now })
+      .values({
+        contactSubmissionId: engagement.contactSubmissionId,
+        engagementId: engagement.id,
+        type: "clicked",
+        detail: target,
+        createdAt: now,
+      })
       .run();
   });
   return target;

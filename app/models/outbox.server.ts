@@ -60,9 +60,20 @@ export function findMergeable(db: DbOrTx, coalesceKey: string): OutboxEmail | un
 }
 
 /** Replaces the content of a queued, untried message (a merged notice). */
-export function replaceContent(db: DbOrTx, id: number, content: Pick<OutgoingEmail, "subject" | "text" | "html" | "payload">, now: Date) {
+export function replaceContent(
+  db: DbOrTx,
+  id: number,
+  content: Pick<OutgoingEmail, "subject" | "text" | "html" | "payload">,
+  now: Date,
+) {
   db.update(emailOutbox)
-    .set({ subject: oneLine(content.subject, 250), textBody: content.text, htmlBody: content.html, payload: content.payload ?? null, updatedAt: now })
+    .set({
+      subject: oneLine(content.subject, 250),
+      textBody: content.text,
+      htmlBody: content.html,
+      payload: content.payload ?? null,
+      updatedAt: now,
+    })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, 0)))
     .run();
 }
@@ -102,7 +113,13 @@ export function markSent(db: Db, id: number, providerMessageId: string | null, n
 }
 
 /** Records a failed attempt: retried with backoff, or failed for good (5xx, or the last attempt). */
-export function markAttemptFailed(db: Db, row: Pick<OutboxEmail, "id" | "attempts">, error: unknown, now: Date, tickMs: number) {
+export function markAttemptFailed(
+  db: Db,
+  row: Pick<OutboxEmail, "id" | "attempts">,
+  error: unknown,
+  now: Date,
+  tickMs: number,
+) {
   const next = afterFailure(row.attempts, error, now, tickMs);
   const message = error instanceof Error ? error.message : String(error);
   db.update(emailOutbox)

@@ -63,7 +63,11 @@ export function createTestData(db: Db, actor: Actor): number {
   if (!admin) throw new NotFoundError("User not found");
   let created = 0;
   for (const plan of SAMPLE_PLANS) {
-    const client = plan.client ?? { email: admin.email, firstName: admin.firstName ?? "", lastName: admin.lastName ?? "" };
+    const client = plan.client ?? {
+      email: admin.email,
+      firstName: admin.firstName ?? "",
+      lastName: admin.lastName ?? "",
+    };
     const owner = getUserByEmail(db, client.email);
     const exists =
       owner &&
@@ -73,14 +77,19 @@ export function createTestData(db: Db, actor: Actor): number {
         .where(and(eq(transactions.userId, owner.id), eq(transactions.propertyAddress, plan.address)))
         .get();
     if (exists) continue;
-    const transaction = createTransaction(db, actor, {
-      email: client.email,
-      firstName: client.firstName || undefined,
-      lastName: client.lastName || undefined,
-      type: plan.type,
-      propertyAddress: plan.address,
-      homeValue: String(plan.value),
-    }, { notify: false });
+    const transaction = createTransaction(
+      db,
+      actor,
+      {
+        email: client.email,
+        firstName: client.firstName || undefined,
+        lastName: client.lastName || undefined,
+        type: plan.type,
+        propertyAddress: plan.address,
+        homeValue: String(plan.value),
+      },
+      { notify: false },
+    );
     created += 1;
     if (plan.done === null) continue;
     initializeMilestones(db, actor, transaction.id);
@@ -99,7 +108,11 @@ export function createTestData(db: Db, actor: Actor): number {
         quiet,
       );
     } else {
-      updateTransaction(db, actor, transaction.id, { propertyAddress: plan.address, homeValue: String(plan.value), status: "completed" });
+      updateTransaction(db, actor, transaction.id, {
+        propertyAddress: plan.address,
+        homeValue: String(plan.value),
+        status: "completed",
+      });
     }
   }
   return created;

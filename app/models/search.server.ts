@@ -43,9 +43,14 @@ export function searchIds(db: Db, table: keyof typeof SEARCH_TABLES, q: string):
     where = sql`${fts} match ${ftsPhrase(q)}`;
   } else {
     const pattern = `%${likeEscape(q)}%`;
-    where = sql.join(SEARCH_TABLES[table].map((column) => sql`lower(${sql.raw(column)}) like ${pattern} escape '\\'`), sql` or `);
+    where = sql.join(
+      SEARCH_TABLES[table].map((column) => sql`lower(${sql.raw(column)}) like ${pattern} escape '\\'`),
+      sql` or `,
+    );
   }
-  const ids = db.all<{ rowid: number }>(sql`select rowid from ${fts} where ${where} order by rowid desc limit ${limit}`).map((r) => r.rowid);
+  const ids = db
+    .all<{ rowid: number }>(sql`select rowid from ${fts} where ${where} order by rowid desc limit ${limit}`)
+    .map((r) => r.rowid);
   return { ids: ids.slice(0, MAX_SEARCH_MATCHES), capped: ids.length > MAX_SEARCH_MATCHES };
 }
 

@@ -7,10 +7,7 @@ import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 
-export type PublicUser = Pick<
-  User,
-  "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "isAdmin"
->;
+export type PublicUser = Pick<User, "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "isAdmin">;
 
 export function toPublicUser(user: User): PublicUser {
   const { id, email, firstName, lastName, profileImageUrl, isAdmin } = user;
@@ -32,11 +29,7 @@ export type IdentityClaims = {
  * E-mails in `adminEmails` become admins; others keep their current role (so a
  * role granted with `npm run admin` survives the next sign-in).
  */
-export function upsertUserFromClaims(
-  db: Db,
-  claims: IdentityClaims,
-  adminEmails: readonly string[] = [],
-): User {
+export function upsertUserFromClaims(db: Db, claims: IdentityClaims, adminEmails: readonly string[] = []): User {
   const email = normalizeEmail(claims.email);
   const promote = adminEmails.includes(email);
   const clean = (v: string | null | undefined) => (v && v.trim() ? v.trim() : undefined);
@@ -45,9 +38,9 @@ export function upsertUserFromClaims(
     lastName: clean(claims.lastName),
     profileImageUrl: clean(claims.profileImageUrl),
   };
-  const update = Object.fromEntries(
-    Object.entries(values).filter(([, v]) => v !== undefined),
-  ) as Partial<typeof values>;
+  const update = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<
+    typeof values
+  >;
 
   return db.transaction((tx) => {
     const existing = tx.select().from(users).where(eq(users.email, email)).get();
@@ -67,14 +60,24 @@ export function upsertUserFromClaims(
   });
 }
 
-const userById = preparedQuery((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
+const userById = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 export function getUserById(db: Db, id: string): User | undefined {
   return userById(db).get({ id });
 }
 
 export function getUserByEmail(db: DbOrTx, email: string): User | undefined {
-  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get();
 }
 
 /**
@@ -90,7 +93,11 @@ export function findOrCreateClient(
   if (!existing) {
     return db
       .insert(users)
-      .values({ email: normalizeEmail(input.email), firstName: input.firstName ?? null, lastName: input.lastName ?? null })
+      .values({
+        email: normalizeEmail(input.email),
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+      })
       .returning()
       .get();
   }
@@ -99,12 +106,22 @@ export function findOrCreateClient(
     ...(!existing.lastName && input.lastName ? { lastName: input.lastName } : {}),
   };
   if (Object.keys(names).length === 0) return existing;
-  return db.update(users).set({ ...names, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning().get()!;
+  return db
+    .update(users)
+    .set({ ...names, updatedAt: new Date() })
+    .where(eq(users.id, existing.id))
+    .returning()
+    .get()!;
 }
 
 /** Turns the actor's own milestone notices on or off. */
 export function setMilestoneNotices(db: Db, actor: Pick<User, "id">, on: boolean): User {
-  const row = db.update(users).set({ milestoneNotices: on, updatedAt: new Date() }).where(eq(users.id, actor.id)).returning().get();
+  const row = db
+    .update(users)
+    .set({ milestoneNotices: on, updatedAt: new Date() })
+    .where(eq(users.id, actor.id))
+    .returning()
+    .get();
   if (!row) throw new NotFoundError("User not found");
   return row;
 }

@@ -1,5 +1,11 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContactForm, type ContactActionData, type FieldConstraint } from "~/components/contact-form";
 import { PricingSection } from "~/components/pricing-section";
@@ -69,14 +75,19 @@ export default function Index() {
   const { homeValue, contactConstraint } = useLoaderData<typeof loader>();
   return (
     <>
-      <section id="home" className="scroll-mt-16 bg-gradient-to-b from-brand-50 to-white px-4 py-20 text-center sm:py-28">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Flat-fee brokerage · San Diego County</p>
+      <section
+        id="home"
+        className="scroll-mt-16 bg-gradient-to-b from-brand-50 to-white px-4 py-20 text-center sm:py-28"
+      >
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">
+          Flat-fee brokerage · San Diego County
+        </p>
         <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl">
           Modern Real Estate in San Diego
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
-          Full-service help buying or selling your home, for one flat fee instead of a 3% commission.
-          Follow every step of your transaction online.
+          Full-service help buying or selling your home, for one flat fee instead of a 3% commission. Follow every step
+          of your transaction online.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           <a href="#pricing" className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">

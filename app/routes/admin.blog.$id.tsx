@@ -14,7 +14,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { deletePost, getPostById, updatePost } from "~/models/blog.server";
 import { saveOrPreview, type BlogActionData } from "./admin.blog.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data ? `Edit: ${data.post.title}` : "Edit Post");
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  privatePageMeta(data ? `Edit: ${data.post.title}` : "Edit Post");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -86,15 +87,27 @@ export default function EditPost() {
           {confirming ? (
             <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
               <p className="text-sm">Delete "{post.title}" for good? It disappears from the blog at once.</p>
-              <SubmitButton intent="delete" pendingLabel="Deleting..." className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-70">
+              <SubmitButton
+                intent="delete"
+                pendingLabel="Deleting..."
+                className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
+              >
                 Yes, delete it
               </SubmitButton>
-              <Link to={`/admin/blog/${post.id}`} replace className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+              <Link
+                to={`/admin/blog/${post.id}`}
+                replace
+                className="rounded-md border border-slate-300 px-4 py-2 font-semibold"
+              >
                 Cancel
               </Link>
             </Form>
           ) : (
-            <Link to="?delete=confirm" preventScrollReset className="mt-3 inline-block rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800">
+            <Link
+              to="?delete=confirm"
+              preventScrollReset
+              className="mt-3 inline-block rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800"
+            >
               Delete
             </Link>
           )}

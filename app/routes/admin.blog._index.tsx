@@ -13,7 +13,13 @@ export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Blog Pos
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   return {
-    posts: listPosts(getDb(), admin).map((p) => ({ id: p.id, title: p.title, slug: p.slug, published: p.published, date: formatDate(p.createdAt) })),
+    posts: listPosts(getDb(), admin).map((p) => ({
+      id: p.id,
+      title: p.title,
+      slug: p.slug,
+      published: p.published,
+      date: formatDate(p.createdAt),
+    })),
   };
 }
 
@@ -25,7 +31,10 @@ export default function AdminBlog() {
       <div className="mx-auto max-w-5xl px-4 py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold text-brand-900">Blog Posts</h1>
-          <Link to="/admin/blog/new" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <Link
+            to="/admin/blog/new"
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
             New Post
           </Link>
         </div>

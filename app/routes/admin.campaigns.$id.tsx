@@ -8,7 +8,13 @@ import { CampaignEmailForm, CampaignForm } from "~/components/campaign-forms";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { campaignEmailFormSchema, campaignEmailSchema, campaignSchema, emailRefSchema, moveSchema } from "~/lib/admin-schemas";
+import {
+  campaignEmailFormSchema,
+  campaignEmailSchema,
+  campaignSchema,
+  emailRefSchema,
+  moveSchema,
+} from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { idField } from "~/lib/form-values";
 import { idParam, modelCall, readForm } from "~/lib/http.server";
@@ -25,7 +31,8 @@ import {
 } from "~/models/campaign.server";
 import { buildDripEmail } from "~/models/nurturing.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data ? `Campaign: ${data.campaign.name}` : "Campaign");
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  privatePageMeta(data ? `Campaign: ${data.campaign.name}` : "Campaign");
 
 /** The sample lead of the preview. */
 const SAMPLE_LEAD = { email: "alex.sample@example.com", firstName: "Alex", lastName: "Sample" };
@@ -38,10 +45,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const previewed = emails.find((e) => e.id === previewId);
   const preview = previewed ? buildDripEmail(mailSettings(), 0, SAMPLE_LEAD, previewed) : null;
   return {
-    campaign: { id: campaign.id, name: campaign.name, type: campaign.type, description: campaign.description ?? "", isActive: campaign.isActive },
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      type: campaign.type,
+      description: campaign.description ?? "",
+      isActive: campaign.isActive,
+    },
     joinsNewLeads,
-    emails: emails.map((e) => ({ id: e.id, sequence: e.sequence, subject: e.subject, content: e.content, delayDays: e.delayDays, isActive: e.isActive })),
-    preview: preview && previewed ? { emailId: previewed.id, subject: preview.subject, html: preview.html, text: preview.text } : null,
+    emails: emails.map((e) => ({
+      id: e.id,
+      sequence: e.sequence,
+      subject: e.subject,
+      content: e.content,
+      delayDays: e.delayDays,
+      isActive: e.isActive,
+    })),
+    preview:
+      preview && previewed
+        ? { emailId: previewed.id, subject: preview.subject, html: preview.html, text: preview.text }
+        : null,
   };
 }
 
@@ -71,14 +94,16 @@ const here = (id: number) => `/admin/campaigns/${id}`;
 
 async function updateCampaignAction(admin: User, id: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: campaignSchema });
-  if (submission.status !== "success") return data<ActionData>({ intent: "update-campaign", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ intent: "update-campaign", result: submission.reply() }, { status: 400 });
   modelCall(() => updateCampaign(getDb(), admin, id, submission.value));
   return redirectWithToast(here(id), { description: "Campaign saved." });
 }
 
 async function addEmailAction(admin: User, id: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: campaignEmailSchema });
-  if (submission.status !== "success") return data<ActionData>({ intent: "add-email", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ intent: "add-email", result: submission.reply() }, { status: 400 });
   modelCall(() => addCampaignEmail(getDb(), admin, id, submission.value));
   return redirectWithToast(here(id), { description: "E-mail added to the sequence." });
 }
@@ -146,8 +171,8 @@ export default function Campaign() {
             E-mail sequence
           </h2>
           <p className="text-sm text-slate-600">
-            E-mail 1 is due its delay after the lead writes; each next one its delay after the previous one. Inactive e-mails are
-            skipped. Changes apply to enrolled leads from their next e-mail on.
+            E-mail 1 is due its delay after the lead writes; each next one its delay after the previous one. Inactive
+            e-mails are skipped. Changes apply to enrolled leads from their next e-mail on.
           </p>
           {d.emails.length === 0 ? <p className="mt-3 text-slate-600">No e-mails yet.</p> : null}
           <ol className="mt-3 space-y-3">
@@ -161,7 +186,11 @@ export default function Campaign() {
                     emailId={e.id}
                     defaultValue={e}
                     cancelHref={here(c.id)}
-                    lastResult={actionData?.intent === "update-email" && actionData.emailId === e.id ? actionData.result : undefined}
+                    lastResult={
+                      actionData?.intent === "update-email" && actionData.emailId === e.id
+                        ? actionData.result
+                        : undefined
+                    }
                   />
                 ) : (
                   <div className="flex flex-wrap items-start justify-between gap-3">
@@ -176,29 +205,56 @@ export default function Campaign() {
                       </p>
                     </div>
                     <div className="flex flex-wrap items-center gap-2 text-sm">
-                      <Link to={`?preview=${e.id}#preview`} preventScrollReset className="font-semibold text-brand-700 underline" aria-label={`Preview ${e.subject}`}>
+                      <Link
+                        to={`?preview=${e.id}#preview`}
+                        preventScrollReset
+                        className="font-semibold text-brand-700 underline"
+                        aria-label={`Preview ${e.subject}`}
+                      >
                         Preview
                       </Link>
-                      <Link to={`?edit=${e.id}`} preventScrollReset className="font-semibold text-brand-700 underline" aria-label={`Edit ${e.subject}`}>
+                      <Link
+                        to={`?edit=${e.id}`}
+                        preventScrollReset
+                        className="font-semibold text-brand-700 underline"
+                        aria-label={`Edit ${e.subject}`}
+                      >
                         Edit
                       </Link>
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="emailId" value={e.id} />
                         <input type="hidden" name="direction" value="up" />
-                        <SubmitButton intent="move-email" pendingLabel="Moving..." disabled={i === 0} className={`${buttonOutline} px-2 py-1 text-xs`} aria-label={`Move up: ${e.subject}`}>
+                        <SubmitButton
+                          intent="move-email"
+                          pendingLabel="Moving..."
+                          disabled={i === 0}
+                          className={`${buttonOutline} px-2 py-1 text-xs`}
+                          aria-label={`Move up: ${e.subject}`}
+                        >
                           ↑ Up
                         </SubmitButton>
                       </Form>
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="emailId" value={e.id} />
                         <input type="hidden" name="direction" value="down" />
-                        <SubmitButton intent="move-email" pendingLabel="Moving..." disabled={i === d.emails.length - 1} className={`${buttonOutline} px-2 py-1 text-xs`} aria-label={`Move down: ${e.subject}`}>
+                        <SubmitButton
+                          intent="move-email"
+                          pendingLabel="Moving..."
+                          disabled={i === d.emails.length - 1}
+                          className={`${buttonOutline} px-2 py-1 text-xs`}
+                          aria-label={`Move down: ${e.subject}`}
+                        >
                           ↓ Down
                         </SubmitButton>
                       </Form>
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="emailId" value={e.id} />
-                        <SubmitButton intent="remove-email" pendingLabel="Removing..." className="rounded-md border border-red-700 px-2 py-1 text-xs font-semibold text-red-800" aria-label={`Remove ${e.subject}`}>
+                        <SubmitButton
+                          intent="remove-email"
+                          pendingLabel="Removing..."
+                          className="rounded-md border border-red-700 px-2 py-1 text-xs font-semibold text-red-800"
+                          aria-label={`Remove ${e.subject}`}
+                        >
                           Remove
                         </SubmitButton>
                       </Form>
@@ -211,14 +267,24 @@ export default function Campaign() {
         </section>
 
         {d.preview ? (
-          <section id="preview" aria-labelledby="preview-title" className="mt-6 rounded-xl border-2 border-dashed border-brand-600 bg-white p-4" data-testid="email-preview">
+          <section
+            id="preview"
+            aria-labelledby="preview-title"
+            className="mt-6 rounded-xl border-2 border-dashed border-brand-600 bg-white p-4"
+            data-testid="email-preview"
+          >
             <h2 id="preview-title" className="text-lg font-semibold">
               Preview, as Alex Sample receives it
             </h2>
             <p className="mt-1 text-sm">
               <span className="text-slate-500">Subject:</span> <strong>{d.preview.subject}</strong>
             </p>
-            <iframe title="E-mail preview" sandbox="" srcDoc={d.preview.html} className="mt-3 h-[32rem] w-full rounded border border-slate-200" />
+            <iframe
+              title="E-mail preview"
+              sandbox=""
+              srcDoc={d.preview.html}
+              className="mt-3 h-[32rem] w-full rounded border border-slate-200"
+            />
             <details className="mt-3">
               <summary className="cursor-pointer text-sm font-semibold">Plain-text part</summary>
               <pre className="mt-2 whitespace-pre-wrap text-sm" data-testid="preview-text">

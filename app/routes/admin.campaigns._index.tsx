@@ -45,7 +45,10 @@ async function createAction(admin: User, formData: FormData) {
   const submission = parseWithZod(formData, { schema: campaignSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
   const campaign = createCampaign(getDb(), admin, submission.value);
-  return redirectWithToast(`/admin/campaigns/${campaign.id}`, { title: "Campaign created", description: "Now add its e-mails." });
+  return redirectWithToast(`/admin/campaigns/${campaign.id}`, {
+    title: "Campaign created",
+    description: "Now add its e-mails.",
+  });
 }
 
 async function forNewLeadsAction(admin: User, formData: FormData) {
@@ -55,7 +58,11 @@ async function forNewLeadsAction(admin: User, formData: FormData) {
     setCampaignForNewLeads(getDb(), admin, parsed.data.campaignId);
   } catch (error) {
     if (error instanceof InvalidInputError) {
-      return redirectWithToast("/admin/campaigns", { title: "Error", description: error.message, variant: "destructive" });
+      return redirectWithToast("/admin/campaigns", {
+        title: "Error",
+        description: error.message,
+        variant: "destructive",
+      });
     }
     throw modelErrorResponse(error);
   }
@@ -72,49 +79,60 @@ export default function Campaigns() {
         <h1 className="text-3xl font-bold text-brand-900">Campaigns</h1>
         <p className="mt-1 text-slate-600">
           Drip e-mails for leads. New leads join exactly one campaign;{" "}
-          {campaigns.some((c) => c.joinsNewLeads) ? "it is marked below." : "no campaign is active, so new leads are stored but not enrolled."}
+          {campaigns.some((c) => c.joinsNewLeads)
+            ? "it is marked below."
+            : "no campaign is active, so new leads are stored but not enrolled."}
         </p>
         {campaigns.length === 0 ? (
           <p className="mt-8 text-center text-slate-600">No campaigns yet.</p>
         ) : (
           <AdminTable columns={["Name", "Type", "Active", "E-mails", "Leads now", "Leads in total", "New leads"]}>
-                {campaigns.map((c) => (
-                  <tr key={c.id} className="border-b border-slate-100" data-testid="campaign-row">
-                    <td className="px-3 py-2">
-                      <Link to={`/admin/campaigns/${c.id}`} className="font-semibold text-brand-700 underline">
-                        {c.name}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">{CAMPAIGN_TYPES[c.type as keyof typeof CAMPAIGN_TYPES] ?? c.type}</td>
-                    <td className="px-3 py-2">{c.isActive ? "Active" : "Inactive"}</td>
-                    <td className="px-3 py-2">{c.emailCount}</td>
-                    <td className="px-3 py-2">{c.enrolledNow}</td>
-                    <td className="px-3 py-2">{c.enrolledTotal}</td>
-                    <td className="px-3 py-2">
-                      {c.joinsNewLeads ? (
-                        <span className="font-semibold text-green-800" data-testid="joins-new-leads">
-                          New leads join this one
-                        </span>
-                      ) : c.isActive ? (
-                        <Form method="post">
-                          <input type="hidden" name="campaignId" value={c.id} />
-                          <SubmitButton intent="for-new-leads" pendingLabel="Choosing..." className={`${buttonOutline} px-2 py-1 text-xs`}>
-                            New leads join this one
-                          </SubmitButton>
-                        </Form>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  </tr>
-                ))}
+            {campaigns.map((c) => (
+              <tr key={c.id} className="border-b border-slate-100" data-testid="campaign-row">
+                <td className="px-3 py-2">
+                  <Link to={`/admin/campaigns/${c.id}`} className="font-semibold text-brand-700 underline">
+                    {c.name}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">{CAMPAIGN_TYPES[c.type as keyof typeof CAMPAIGN_TYPES] ?? c.type}</td>
+                <td className="px-3 py-2">{c.isActive ? "Active" : "Inactive"}</td>
+                <td className="px-3 py-2">{c.emailCount}</td>
+                <td className="px-3 py-2">{c.enrolledNow}</td>
+                <td className="px-3 py-2">{c.enrolledTotal}</td>
+                <td className="px-3 py-2">
+                  {c.joinsNewLeads ? (
+                    <span className="font-semibold text-green-800" data-testid="joins-new-leads">
+                      New leads join this one
+                    </span>
+                  ) : c.isActive ? (
+                    <Form method="post">
+                      <input type="hidden" name="campaignId" value={c.id} />
+                      <SubmitButton
+                        intent="for-new-leads"
+                        pendingLabel="Choosing..."
+                        className={`${buttonOutline} px-2 py-1 text-xs`}
+                      >
+                        New leads join this one
+                      </SubmitButton>
+                    </Form>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
           </AdminTable>
         )}
         <section aria-labelledby="new-campaign" className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
           <h2 id="new-campaign" className="mb-3 text-lg font-semibold">
             New campaign
           </h2>
-          <CampaignForm id="new-campaign-form" intent="create" submitLabel="Create campaign" lastResult={actionData?.result} />
+          <CampaignForm
+            id="new-campaign-form"
+            intent="create"
+            submitLabel="Create campaign"
+            lastResult={actionData?.result}
+          />
         </section>
       </div>
     </>

@@ -26,7 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lead = modelCall(() => getLead(getDb(), admin, id));
   const s = lead.submission;
   return {
-    lead: { id: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, phone: s.phone, message: s.message, receivedAt: formatDateTime(s.createdAt) },
+    lead: {
+      id: s.id,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: s.email,
+      phone: s.phone,
+      message: s.message,
+      receivedAt: formatDateTime(s.createdAt),
+    },
     status: lead.status,
     engagement: lead.engagement
       ? {
@@ -37,8 +45,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         }
       : null,
     campaign: lead.campaign,
-    others: lead.related.filter((r) => r.id !== s.id).map((r) => ({ id: r.id, date: formatDate(r.createdAt), message: r.message })),
-    timeline: lead.timeline.map((t, i) => ({ key: i, at: formatDateTime(t.at), type: t.type, text: t.text, detail: t.detail ?? null })),
+    others: lead.related
+      .filter((r) => r.id !== s.id)
+      .map((r) => ({ id: r.id, date: formatDate(r.createdAt), message: r.message })),
+    timeline: lead.timeline.map((t, i) => ({
+      key: i,
+      at: formatDateTime(t.at),
+      type: t.type,
+      text: t.text,
+      detail: t.detail ?? null,
+    })),
   };
 }
 
@@ -120,7 +136,11 @@ export default function Lead() {
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold text-brand-900">{name}</h1>
           <LeadStatusBadge status={d.status} />
-          {d.engagement ? <span className="text-sm text-slate-600" data-testid="lead-score">Score {d.engagement.score}</span> : null}
+          {d.engagement ? (
+            <span className="text-sm text-slate-600" data-testid="lead-score">
+              Score {d.engagement.score}
+            </span>
+          ) : null}
         </div>
         <p className="mt-1 text-sm text-slate-600">
           <a href={`mailto:${l.email}`} className="text-brand-700 underline">
@@ -128,7 +148,9 @@ export default function Lead() {
           </a>{" "}
           · <a href={telHref(l.phone)}>{l.phone}</a> · received {l.receivedAt}
         </p>
-        {l.message ? <p className="mt-4 whitespace-pre-line rounded-xl border border-slate-200 bg-white p-4">{l.message}</p> : null}
+        {l.message ? (
+          <p className="mt-4 whitespace-pre-line rounded-xl border border-slate-200 bg-white p-4">{l.message}</p>
+        ) : null}
 
         <section aria-labelledby="nurturing-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
           <h2 id="nurturing-title" className="text-lg font-semibold">
@@ -136,8 +158,12 @@ export default function Lead() {
           </h2>
           {d.engagement && d.campaign ? (
             <p className="mt-1 text-sm text-slate-600">
-              Campaign <Link to={`/admin/campaigns/${d.campaign.id}`} className="text-brand-700 underline">{d.campaign.name}</Link> · next e-mail:{" "}
-              {d.engagement.nextEmailDue ?? "none"} · last sent: {d.engagement.lastEmailSent ?? "none yet"}
+              Campaign{" "}
+              <Link to={`/admin/campaigns/${d.campaign.id}`} className="text-brand-700 underline">
+                {d.campaign.name}
+              </Link>{" "}
+              · next e-mail: {d.engagement.nextEmailDue ?? "none"} · last sent:{" "}
+              {d.engagement.lastEmailSent ?? "none yet"}
             </p>
           ) : (
             <p className="mt-1 text-sm text-slate-600">This lead is in no campaign.</p>
@@ -208,7 +234,12 @@ export default function Lead() {
           </h2>
           <ol className="mt-2 space-y-2">
             {d.timeline.map((t) => (
-              <li key={t.key} className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="timeline-entry" data-type={t.type}>
+              <li
+                key={t.key}
+                className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+                data-testid="timeline-entry"
+                data-type={t.type}
+              >
                 <p>
                   <span className="text-slate-500">{t.at}</span> · <span className="font-semibold">{t.text}</span>
                 </p>

@@ -47,7 +47,10 @@ export default function Leads() {
       <AdminNav />
       <div className="mx-auto max-w-6xl px-4 py-10">
         <h1 className="text-3xl font-bold text-brand-900">Leads</h1>
-        <p className="mt-1 text-slate-600">{d.capped ? d.matches : `${d.matches} match.`} Each contact form is a lead, with its nurturing status and score.</p>
+        <p className="mt-1 text-slate-600">
+          {d.capped ? d.matches : `${d.matches} match.`} Each contact form is a lead, with its nurturing status and
+          score.
+        </p>
         <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
           <label className="text-sm font-semibold">
             Search
@@ -59,8 +62,19 @@ export default function Leads() {
               className="mt-1 block min-w-[16rem] rounded-md border border-slate-300 px-3 py-2 font-normal"
             />
           </label>
-          <FilterSelect label="Status" name="status" value={d.filter.status} options={LEAD_STATUS_LABELS} all="All statuses" />
-          <FilterSelect label="Sort" name="sort" value={d.filter.sort} options={{ newest: "Newest first", score: "Highest score" }} />
+          <FilterSelect
+            label="Status"
+            name="status"
+            value={d.filter.status}
+            options={LEAD_STATUS_LABELS}
+            all="All statuses"
+          />
+          <FilterSelect
+            label="Sort"
+            name="sort"
+            value={d.filter.sort}
+            options={{ newest: "Newest first", score: "Highest score" }}
+          />
           <button type="submit" className={buttonOutline}>
             Search
           </button>
@@ -69,25 +83,25 @@ export default function Leads() {
           <p className="mt-8 text-center text-slate-600">No leads match your search.</p>
         ) : (
           <AdminTable columns={["Name", "E-mail", "Phone", "Received", "Status", "Score", "Next e-mail"]}>
-                {d.rows.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-100" data-testid="lead-row">
-                    <td className="px-3 py-2">
-                      <Link to={`/admin/leads/${r.id}`} className="font-semibold text-brand-700 underline">
-                        {r.firstName} {r.lastName}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">{r.email}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{r.phone}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{r.createdAt}</td>
-                    <td className="px-3 py-2">
-                      <LeadStatusBadge status={r.status} />
-                    </td>
-                    <td className="px-3 py-2" data-testid="lead-score">
-                      {r.score}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{r.nextEmailDue ?? "—"}</td>
-                  </tr>
-                ))}
+            {d.rows.map((r) => (
+              <tr key={r.id} className="border-b border-slate-100" data-testid="lead-row">
+                <td className="px-3 py-2">
+                  <Link to={`/admin/leads/${r.id}`} className="font-semibold text-brand-700 underline">
+                    {r.firstName} {r.lastName}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">{r.email}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{r.phone}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{r.createdAt}</td>
+                <td className="px-3 py-2">
+                  <LeadStatusBadge status={r.status} />
+                </td>
+                <td className="px-3 py-2" data-testid="lead-score">
+                  {r.score}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{r.nextEmailDue ?? "—"}</td>
+              </tr>
+            ))}
           </AdminTable>
         )}
         <Pager page={d.page} pageCount={d.pageCount} href={href} />

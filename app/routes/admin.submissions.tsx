@@ -32,15 +32,20 @@ export default function Submissions() {
   return (
     <>
       <AdminNav />
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin" className="text-sm text-brand-700 underline">
-        Back to Dashboard
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold text-brand-900">Contact Submissions</h1>
-      <p className="mt-1 text-slate-600">{d.total} in all, newest first.</p>
-      <SubmissionList submissions={d.submissions} testId="submission" leadLinks className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" />
-      <Pager page={d.page} pageCount={d.pageCount} href={(page) => `?page=${page}`} />
-    </div>
+      <div className="mx-auto max-w-5xl px-4 py-10">
+        <Link to="/admin" className="text-sm text-brand-700 underline">
+          Back to Dashboard
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold text-brand-900">Contact Submissions</h1>
+        <p className="mt-1 text-slate-600">{d.total} in all, newest first.</p>
+        <SubmissionList
+          submissions={d.submissions}
+          testId="submission"
+          leadLinks
+          className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+        />
+        <Pager page={d.page} pageCount={d.pageCount} href={(page) => `?page=${page}`} />
+      </div>
     </>
   );
 }

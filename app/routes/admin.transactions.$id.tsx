@@ -33,7 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = getUserById(db, transaction.userId);
   return {
     transaction: toTransactionJson(transaction),
-    client: client ? { name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null, email: client.email } : null,
+    client: client
+      ? { name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null, email: client.email }
+      : null,
     milestones: listMilestones(db, admin, id).map(toMilestoneJson),
   };
 }
@@ -64,7 +66,10 @@ async function updateMilestoneAction(admin: User, transactionId: number, formDat
   const submission = parseWithZod(formData, { schema: milestoneFormSchema });
   if (submission.status !== "success") {
     const milestoneId = idField.safeParse(formData.get("milestoneId")).data ?? 0;
-    return data<ActionData>({ intent: "update-milestone", milestoneId, result: submission.reply(), failed: false }, { status: 400 });
+    return data<ActionData>(
+      { intent: "update-milestone", milestoneId, result: submission.reply(), failed: false },
+      { status: 400 },
+    );
   }
   const { milestoneId, ...update } = submission.value;
   try {
@@ -77,7 +82,10 @@ async function updateMilestoneAction(admin: User, transactionId: number, formDat
       { status: notFound ? 404 : 500 },
     );
   }
-  return redirectWithToast(manageHref(transactionId), { title: "Success", description: "Milestone updated successfully!" });
+  return redirectWithToast(manageHref(transactionId), {
+    title: "Success",
+    description: "Milestone updated successfully!",
+  });
 }
 
 async function editTransactionAction(admin: User, id: number, formData: FormData) {
@@ -101,55 +109,59 @@ function Manage({ data: { transaction, client, milestones } }: { data: ManageDat
   const here = `/admin/transactions/${transaction.id}`;
   const updateId = Number(new URLSearchParams(location.search).get("update"));
   const editing = milestones.find((m) => m.id === updateId);
-  const milestoneAnswer = actionData?.intent === "update-milestone" && actionData.milestoneId === editing?.id ? actionData : undefined;
+  const milestoneAnswer =
+    actionData?.intent === "update-milestone" && actionData.milestoneId === editing?.id ? actionData : undefined;
 
   return (
     <>
       <AdminNav />
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin" className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold">
-        Back to Dashboard
-      </Link>
-      <div className="mt-4 flex flex-wrap items-baseline gap-3">
-        <h1 className="text-2xl font-bold text-brand-900">{transaction.propertyAddress ?? "Transaction"}</h1>
-        <span className="rounded-full bg-brand-100 px-3 py-0.5 text-sm font-semibold text-brand-700" data-testid="role-label">
-          {transaction.type === "buying" ? "Buyer" : "Seller"}
-        </span>
-        <span className="text-sm capitalize text-slate-600">{transaction.status}</span>
-      </div>
-      {client ? (
-        <p className="mt-1 text-sm text-slate-600">
-          Client: {client.name ? `${client.name} · ` : ""}
-          <a className="text-brand-700 underline" href={`mailto:${client.email}`}>
-            {client.email}
-          </a>
-        </p>
-      ) : null}
+      <div className="mx-auto max-w-5xl px-4 py-10">
+        <Link to="/admin" className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold">
+          Back to Dashboard
+        </Link>
+        <div className="mt-4 flex flex-wrap items-baseline gap-3">
+          <h1 className="text-2xl font-bold text-brand-900">{transaction.propertyAddress ?? "Transaction"}</h1>
+          <span
+            className="rounded-full bg-brand-100 px-3 py-0.5 text-sm font-semibold text-brand-700"
+            data-testid="role-label"
+          >
+            {transaction.type === "buying" ? "Buyer" : "Seller"}
+          </span>
+          <span className="text-sm capitalize text-slate-600">{transaction.status}</span>
+        </div>
+        {client ? (
+          <p className="mt-1 text-sm text-slate-600">
+            Client: {client.name ? `${client.name} · ` : ""}
+            <a className="text-brand-700 underline" href={`mailto:${client.email}`}>
+              {client.email}
+            </a>
+          </p>
+        ) : null}
 
-      <div className="mt-6">
-        <ProgressPanel
+        <div className="mt-6">
+          <ProgressPanel
+            transaction={transaction}
+            milestones={milestones}
+            isAdmin
+            updateHref={(m) => `?update=${m.id}`}
+          />
+        </div>
+
+        <EditTransaction
           transaction={transaction}
-          milestones={milestones}
-          isAdmin
-          updateHref={(m) => `?update=${m.id}`}
+          lastResult={actionData?.intent === "edit-transaction" ? actionData.result : undefined}
         />
+
+        {editing ? (
+          <UpdateMilestoneDialog
+            key={editing.id}
+            milestone={editing}
+            closeHref={here}
+            lastResult={milestoneAnswer?.result}
+            failed={milestoneAnswer?.failed}
+          />
+        ) : null}
       </div>
-
-      <EditTransaction
-        transaction={transaction}
-        lastResult={actionData?.intent === "edit-transaction" ? actionData.result : undefined}
-      />
-
-      {editing ? (
-        <UpdateMilestoneDialog
-          key={editing.id}
-          milestone={editing}
-          closeHref={here}
-          lastResult={milestoneAnswer?.result}
-          failed={milestoneAnswer?.failed}
-        />
-      ) : null}
-    </div>
     </>
   );
 }
@@ -181,7 +193,11 @@ function EditTransaction({
       </h2>
       <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2 sm:grid-cols-3">
         <div className="sm:col-span-3">
-          <Field label="Property address" errorId={fields.propertyAddress.errorId} errors={fields.propertyAddress.errors}>
+          <Field
+            label="Property address"
+            errorId={fields.propertyAddress.errorId}
+            errors={fields.propertyAddress.errors}
+          >
             <input {...getInputProps(fields.propertyAddress, { type: "text" })} className={inputClass} />
           </Field>
         </div>

@@ -21,7 +21,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const created = modelCall(() => initializeMilestones(db, admin, id, { type: body.data.type }));
   const milestones = listMilestones(db, admin, id).map(toMilestoneJson);
   return Response.json(
-    { created, message: created ? "Transaction milestones initialized successfully!" : "Milestones already exist", milestones },
+    {
+      created,
+      message: created ? "Transaction milestones initialized successfully!" : "Milestones already exist",
+      milestones,
+    },
     { status: created ? 201 : 200 },
   );
 }

@@ -20,31 +20,43 @@ export default function CaDisclosures() {
     <LegalPage title="California Real Estate Disclosures">
       <h2>License</h2>
       <p>
-        {site.name} is a real estate brokerage licensed by the California Department of Real Estate (DRE), license
-        #{site.license}. The responsible (designated) broker is {site.broker}, DRE license #{site.brokerLicense}.
-        Office: {site.address}. You can verify any license with the DRE's public "Verify a License" search at{" "}
-        <a href="https://www.dre.ca.gov" rel="noopener noreferrer">dre.ca.gov</a>.
+        {site.name} is a real estate brokerage licensed by the California Department of Real Estate (DRE), license #
+        {site.license}. The responsible (designated) broker is {site.broker}, DRE license #{site.brokerLicense}. Office:{" "}
+        {site.address}. You can verify any license with the DRE's public "Verify a License" search at{" "}
+        <a href="https://www.dre.ca.gov" rel="noopener noreferrer">
+          dre.ca.gov
+        </a>
+        .
       </p>
 
       <h2>Agency relationships</h2>
       <p>
         California law (Civil Code sections 2079.13 to 2079.24) requires a real estate agent to give you a written
-        Disclosure Regarding Real Estate Agency Relationships (form AD) before you sign a listing agreement or make
-        an offer. It explains the duties an agent owes to a seller, to a buyer, and to both when acting as a dual
-        agent. The agency relationship is then confirmed in writing in the purchase contract.
+        Disclosure Regarding Real Estate Agency Relationships (form AD) before you sign a listing agreement or make an
+        offer. It explains the duties an agent owes to a seller, to a buyer, and to both when acting as a dual agent.
+        The agency relationship is then confirmed in writing in the purchase contract.
       </p>
       <ul>
-        <li>A seller's agent acts for the seller only, and owes the buyer honesty, fair dealing and disclosure of known material facts.</li>
-        <li>A buyer's agent acts for the buyer only. Since 2025, a written buyer-broker agreement is required before an offer is made (Civil Code 1670.50).</li>
-        <li>A dual agent represents both, only with the written consent of both, and may not disclose one party's price position to the other without consent.</li>
+        <li>
+          A seller's agent acts for the seller only, and owes the buyer honesty, fair dealing and disclosure of known
+          material facts.
+        </li>
+        <li>
+          A buyer's agent acts for the buyer only. Since 2025, a written buyer-broker agreement is required before an
+          offer is made (Civil Code 1670.50).
+        </li>
+        <li>
+          A dual agent represents both, only with the written consent of both, and may not disclose one party's price
+          position to the other without consent.
+        </li>
       </ul>
       <p>Using this website does not create an agency relationship. One is created only by a written agreement.</p>
 
       <h2>Commissions and our flat fees</h2>
       <p>
-        Real estate commissions are not set by law. They are set by each broker individually and are negotiable
-        between the client and the broker (Business and Professions Code 10147.5). Our fee is a flat amount based
-        on the value of the home, due on completion of the sale:
+        Real estate commissions are not set by law. They are set by each broker individually and are negotiable between
+        the client and the broker (Business and Professions Code 10147.5). Our fee is a flat amount based on the value
+        of the home, due on completion of the sale:
       </p>
       <ul>
         {TIERS.map((tier) => (
@@ -54,8 +66,7 @@ export default function CaDisclosures() {
         ))}
       </ul>
       <p>
-        Compensation for a buyer's agent, if any, is not included, is negotiable and is agreed separately in
-        writing.
+        Compensation for a buyer's agent, if any, is not included, is negotiable and is agreed separately in writing.
       </p>
 
       <h2>Fair housing</h2>
@@ -79,11 +90,13 @@ export default function CaDisclosures() {
 
       <h2>Megan's Law notice</h2>
       <p>
-        Notice: Pursuant to Section 290.46 of the Penal Code, information about specified registered sex
-        offenders is made available to the public via an Internet Web site maintained by the Department of Justice
-        at <a href="https://www.meganslaw.ca.gov" rel="noopener noreferrer">www.meganslaw.ca.gov</a>. Depending on an
-        offender's criminal history, this information will include either the address at which the offender resides
-        or the community of residence and ZIP Code in which he or she resides. (Civil Code 2079.10a.)
+        Notice: Pursuant to Section 290.46 of the Penal Code, information about specified registered sex offenders is
+        made available to the public via an Internet Web site maintained by the Department of Justice at{" "}
+        <a href="https://www.meganslaw.ca.gov" rel="noopener noreferrer">
+          www.meganslaw.ca.gov
+        </a>
+        . Depending on an offender's criminal history, this information will include either the address at which the
+        offender resides or the community of residence and ZIP Code in which he or she resides. (Civil Code 2079.10a.)
       </p>
 
       <h2>Complaints</h2>
@@ -91,8 +104,10 @@ export default function CaDisclosures() {
         If you have a concern, please first contact our responsible broker, {site.broker}, at{" "}
         <a href={`mailto:${site.email}`}>{site.email}</a> or {site.phone}. You may also file a complaint with the
         California Department of Real Estate, Enforcement Section, using form RE 519 or online at{" "}
-        <a href="https://www.dre.ca.gov" rel="noopener noreferrer">dre.ca.gov</a>. The DRE investigates complaints
-        against licensees.
+        <a href="https://www.dre.ca.gov" rel="noopener noreferrer">
+          dre.ca.gov
+        </a>
+        . The DRE investigates complaints against licensees.
       </p>
     </LegalPage>
   );

@@ -15,7 +15,13 @@ import { initializeFormSchema } from "~/lib/admin-schemas";
 import { requireUser } from "~/lib/auth.server";
 import { NotFoundError } from "~/lib/errors";
 import { readForm } from "~/lib/http.server";
-import { deleteFormSchema, favoriteFormSchema, listingSchema, noticesFormSchema, parseFormSchema } from "~/lib/listing-schema";
+import {
+  deleteFormSchema,
+  favoriteFormSchema,
+  listingSchema,
+  noticesFormSchema,
+  parseFormSchema,
+} from "~/lib/listing-schema";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseListingUrl } from "~/lib/zillow";
@@ -36,7 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const transaction = firstActiveTransaction(db, user);
   return {
-    user: { firstName: user.firstName, email: user.email, isAdmin: user.isAdmin, milestoneNotices: user.milestoneNotices },
+    user: {
+      firstName: user.firstName,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      milestoneNotices: user.milestoneNotices,
+    },
     transaction: transaction ? toTransactionJson(transaction) : null,
     milestones: transaction ? listMilestones(db, user, transaction.id).map(toMilestoneJson) : [],
     listings: listListings(db, user).map(toListingJson),
@@ -71,22 +82,29 @@ const answerKey = () => crypto.randomUUID();
 
 /** What was typed in the dialog, to show it again with the answer. */
 const typedValues = (formData: FormData) =>
-  Object.fromEntries(
-    [...formData.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string"),
-  ) as Record<string, string>;
+  Object.fromEntries([...formData.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string")) as Record<
+    string,
+    string
+  >;
 
 async function addAction(user: User, formData: FormData) {
   const submission = parseWithZod(formData, { schema: listingSchema });
   const values = typedValues(formData);
   if (submission.status !== "success") {
-    return data<ActionData>({ intent: "add", answer: { key: answerKey(), result: submission.reply(), values } }, { status: 400 });
+    return data<ActionData>(
+      { intent: "add", answer: { key: answerKey(), result: submission.reply(), values } },
+      { status: 400 },
+    );
   }
   try {
     createListing(getDb(), user, submission.value);
   } catch (error) {
     console.error("[portal] could not add a listing:", error);
     const message = { title: "Error", description: "Failed to add property listing", variant: "destructive" } as const;
-    return data<ActionData>({ intent: "add", answer: { key: answerKey(), result: submission.reply(), values, message } }, { status: 500 });
+    return data<ActionData>(
+      { intent: "add", answer: { key: answerKey(), result: submission.reply(), values, message } },
+      { status: 500 },
+    );
   }
   return redirectWithToast(PORTAL, { description: "Property listing added successfully!" });
 }
@@ -141,7 +159,11 @@ async function deleteAction(user: User, formData: FormData) {
 async function initializeAction(user: User, formData: FormData) {
   const parsed = initializeFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
-    return redirectWithToast(PORTAL, { title: "Error", description: "Failed to initialize milestones", variant: "destructive" });
+    return redirectWithToast(PORTAL, {
+      title: "Error",
+      description: "Failed to initialize milestones",
+      variant: "destructive",
+    });
   }
   return initializeMilestonesAndRedirect(getDb(), user, parsed.data.transactionId, PORTAL);
 }
@@ -203,14 +225,20 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
           <section className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
             <h2 className="text-xl font-semibold">No Active Transaction</h2>
             <p className="mt-2 text-slate-600">When you start buying or selling with us, your progress appears here.</p>
-            <a href="/#contact" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
+            <a
+              href="/#contact"
+              className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white"
+            >
               Contact Us
             </a>
           </section>
         )}
       </div>
 
-      <section aria-labelledby="notices-title" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-6 py-4 text-sm">
+      <section
+        aria-labelledby="notices-title"
+        className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-6 py-4 text-sm"
+      >
         <div>
           <h2 id="notices-title" className="font-semibold">
             E-mail notices
@@ -246,7 +274,11 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
           <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
             <h3 className="text-lg font-semibold">No Properties Yet</h3>
             <p className="mt-1 text-slate-600">Save homes you like to compare them and share them with your agent.</p>
-            <Link to={`?dialog=${ADD_DIALOG}`} preventScrollReset className="mt-4 inline-block font-semibold text-brand-700 underline">
+            <Link
+              to={`?dialog=${ADD_DIALOG}`}
+              preventScrollReset
+              className="mt-4 inline-block font-semibold text-brand-700 underline"
+            >
               Add Your First Property
             </Link>
           </div>
@@ -267,7 +299,10 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
           {submissions.length === 0 ? (
             <p className="mt-3 text-slate-600">No contact submissions yet.</p>
           ) : (
-            <SubmissionList submissions={submissions} className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" />
+            <SubmissionList
+              submissions={submissions}
+              className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+            />
           )}
         </section>
       ) : null}

@@ -18,8 +18,13 @@ export async function initializeMilestonesAndRedirect(db: Db, actor: Actor, tran
         : { title: "Already set up", description: "This transaction already has its milestones; nothing was changed." },
     );
   } catch (error) {
-    if (error instanceof NotFoundError || error instanceof ForbiddenError) console.info("[milestones] initialize refused:", error.message);
+    if (error instanceof NotFoundError || error instanceof ForbiddenError)
+      console.info("[milestones] initialize refused:", error.message);
     else console.error("[milestones] initialize failed:", error);
-    return redirectWithToast(back, { title: "Error", description: "Failed to initialize milestones", variant: "destructive" });
+    return redirectWithToast(back, {
+      title: "Error",
+      description: "Failed to initialize milestones",
+      variant: "destructive",
+    });
   }
 }

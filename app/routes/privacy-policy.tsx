@@ -7,7 +7,8 @@ import { useSite } from "~/hooks/use-site";
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Privacy Policy",
-    description: "What personal information we collect, why, with whom we share it, and your California privacy rights.",
+    description:
+      "What personal information we collect, why, with whom we share it, and your California privacy rights.",
     path: "/privacy-policy",
   });
 
@@ -30,8 +31,8 @@ export default function PrivacyPolicy() {
           <strong>Contact form:</strong> your first and last name, e-mail address, phone number and your message.
         </li>
         <li>
-          <strong>Sign-in:</strong> your e-mail address, name and profile picture as provided by the sign-in service
-          you choose.
+          <strong>Sign-in:</strong> your e-mail address, name and profile picture as provided by the sign-in service you
+          choose.
         </li>
         <li>
           <strong>Client portal:</strong> details of your purchase or sale (property address, home value, milestones,
@@ -57,10 +58,10 @@ export default function PrivacyPolicy() {
 
       <h2>With whom we share it</h2>
       <p>
-        We do not sell or share your personal information for cross-context behavioral advertising. We disclose it
-        only to service providers that host and run this site and our e-mail on our behalf, to the parties of your
-        transaction as needed to complete it (escrow and title companies, lenders, the other party's agent), and
-        where the law requires it.
+        We do not sell or share your personal information for cross-context behavioral advertising. We disclose it only
+        to service providers that host and run this site and our e-mail on our behalf, to the parties of your
+        transaction as needed to complete it (escrow and title companies, lenders, the other party's agent), and where
+        the law requires it.
       </p>
 
       <h2>Your choices and rights</h2>
@@ -74,19 +75,17 @@ export default function PrivacyPolicy() {
         <li>not be discriminated against for exercising these rights.</li>
       </ul>
       <p>
-        To make a request, e-mail <a href={`mailto:${site.email}`}>{site.email}</a> or call {site.phone}. We will
-        verify your request by matching the e-mail address or phone number we hold, and answer within 45 days. An
-        authorized agent may make a request for you with your written permission. You can review and change the
-        properties you saved in the client portal at any time.
+        To make a request, e-mail <a href={`mailto:${site.email}`}>{site.email}</a> or call {site.phone}. We will verify
+        your request by matching the e-mail address or phone number we hold, and answer within 45 days. An authorized
+        agent may make a request for you with your written permission. You can review and change the properties you
+        saved in the client portal at any time.
       </p>
-      <p>
-        Every marketing e-mail contains an unsubscribe link; we honour an unsubscribe within 10 business days.
-      </p>
+      <p>Every marketing e-mail contains an unsubscribe link; we honour an unsubscribe within 10 business days.</p>
 
       <h2>Do Not Track</h2>
       <p>
-        This site does not track you across other websites and uses no third-party advertising or analytics cookies,
-        so it treats every visit the same whether or not your browser sends a Do Not Track or Global Privacy Control
+        This site does not track you across other websites and uses no third-party advertising or analytics cookies, so
+        it treats every visit the same whether or not your browser sends a Do Not Track or Global Privacy Control
         signal.
       </p>
 

@@ -9,7 +9,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   await enforceRateLimit("token", context);
   const target = recordClick(getDb(), mailSettings().secret, params.token ?? "", new Date());
   if (!target) {
-    return new Response("This link is not valid.", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response("This link is not valid.", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   }
   return redirect(target, { status: 303, headers: { "cache-control": "no-store" } });
 }

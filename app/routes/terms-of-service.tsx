@@ -18,8 +18,8 @@ export default function TermsOfService() {
       title="Terms of Service"
       intro={
         <p>
-          These terms apply to your use of the website and client portal of {site.name} (DRE #{site.license}). By
-          using the site you accept them. If you do not agree, please do not use the site.
+          These terms apply to your use of the website and client portal of {site.name} (DRE #{site.license}). By using
+          the site you accept them. If you do not agree, please do not use the site.
         </p>
       }
     >
@@ -28,43 +28,45 @@ export default function TermsOfService() {
 
       <h2>No agency relationship</h2>
       <p>
-        Using this website, the calculator or the contact form does not create an agency relationship or any duty
-        on our part. A brokerage relationship exists only under a written listing or buyer-broker agreement signed by
-        you and us, after the agency disclosure California law requires.
+        Using this website, the calculator or the contact form does not create an agency relationship or any duty on our
+        part. A brokerage relationship exists only under a written listing or buyer-broker agreement signed by you and
+        us, after the agency disclosure California law requires.
       </p>
 
       <h2>Estimates, not advice</h2>
       <p>
         The savings calculator compares a 3% commission with our flat fee for the value you enter. Its results are
         estimates for illustration only. They are not an offer, an appraisal, or legal, tax or financial advice.
-        Commissions are negotiable; your actual costs depend on your agreement and your transaction. Consult a
-        qualified professional about your situation.
+        Commissions are negotiable; your actual costs depend on your agreement and your transaction. Consult a qualified
+        professional about your situation.
       </p>
 
       <h2>Your account</h2>
       <p>
-        You sign in with an outside sign-in service and are responsible for keeping that account secure. Tell us at
-        once if you think someone else has used your access. We may suspend access that is misused.
+        You sign in with an outside sign-in service and are responsible for keeping that account secure. Tell us at once
+        if you think someone else has used your access. We may suspend access that is misused.
       </p>
 
       <h2>Acceptable use</h2>
       <ul>
         <li>Provide accurate information and only information you have the right to share.</li>
-        <li>Do not try to reach data that is not yours, disrupt the site, or use automated means to collect data from it.</li>
+        <li>
+          Do not try to reach data that is not yours, disrupt the site, or use automated means to collect data from it.
+        </li>
         <li>Do not use the site for any unlawful or discriminatory purpose.</li>
       </ul>
 
       <h2>Third-party sites</h2>
       <p>
-        The site may link to third-party sites such as Zillow or the MLS. We do not control them and are not
-        responsible for their content, accuracy or privacy practices. Listing details you save are your own notes and
-        may be out of date.
+        The site may link to third-party sites such as Zillow or the MLS. We do not control them and are not responsible
+        for their content, accuracy or privacy practices. Listing details you save are your own notes and may be out of
+        date.
       </p>
 
       <h2>Intellectual property</h2>
       <p>
-        The site's content, design and software belong to {site.name} or its licensors. You may view and print pages
-        for your personal, non-commercial use.
+        The site's content, design and software belong to {site.name} or its licensors. You may view and print pages for
+        your personal, non-commercial use.
       </p>
 
       <h2>Limitation of liability</h2>

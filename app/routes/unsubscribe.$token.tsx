@@ -29,7 +29,10 @@ export async function action({ params, context }: ActionFunctionArgs) {
   await enforceRateLimit("token", context);
   const done = unsubscribe(getDb(), mailSettings().secret, params.token ?? "", new Date());
   if (!done) return data(INVALID, { status: 400 });
-  return data({ invalid: false as const, email: done.email, done: true as const }, { status: 200, headers: { "cache-control": "no-store" } });
+  return data(
+    { invalid: false as const, email: done.email, done: true as const },
+    { status: 200, headers: { "cache-control": "no-store" } },
+  );
 }
 
 export default function Unsubscribe() {
@@ -44,8 +47,8 @@ export default function Unsubscribe() {
           This unsubscribe link is not valid
         </h1>
         <p className="mt-3 text-slate-600">
-          It may have been changed or cut short. Use the link in the latest e-mail we sent you, or reply to that e-mail and we
-          will take you off our list.
+          It may have been changed or cut short. Use the link in the latest e-mail we sent you, or reply to that e-mail
+          and we will take you off our list.
         </p>
         <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
           Go Home
@@ -62,8 +65,8 @@ export default function Unsubscribe() {
             You are unsubscribed
           </h1>
           <p className="mt-3 text-slate-600" role="status">
-            {state.email} will receive no more of our follow-up e-mails. Messages about a transaction you have with us still
-            reach you.
+            {state.email} will receive no more of our follow-up e-mails. Messages about a transaction you have with us
+            still reach you.
           </p>
         </>
       ) : (

@@ -2,7 +2,10 @@ import { ADMIN_EMAIL } from "../../playwright.config";
 import { expect, ready, signIn, test } from "./fixtures";
 
 // Runs against a server whose database only this project uses (see playwright.config.ts).
-test("an empty dashboard offers Quick Setup; test data appears in the table and the admin's portal", async ({ page, js }) => {
+test("an empty dashboard offers Quick Setup; test data appears in the table and the admin's portal", async ({
+  page,
+  js,
+}) => {
   await signIn(page, { email: ADMIN_EMAIL, firstName: "Avery", returnTo: "/admin" });
   await ready(page, js);
   await expect(page.getByText("No transactions yet. Create test data to get started.")).toBeVisible();
@@ -11,7 +14,9 @@ test("an empty dashboard offers Quick Setup; test data appears in the table and 
   await expect(page.getByRole("heading", { name: "Recent Contact Submissions" })).toBeVisible();
 
   await page.getByRole("button", { name: "Create Test Transactions" }).click();
-  await expect(page.getByText("Test transactions created! Check the client portal to see them.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Test transactions created! Check the client portal to see them.", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByTestId("transaction-row")).toHaveCount(5);
   await expect(page.getByTestId("summary-total-transactions")).toHaveText("5");
   await expect(page.getByTestId("summary-active-buyers")).toHaveText("2");

@@ -35,7 +35,10 @@ test.describe("admin area", () => {
       await expect(page.getByText("You don't have permission to access this area.")).toBeVisible();
     }
     // A client's post to an admin action changes nothing.
-    const response = await page.request.post("/admin?index", { form: { intent: "setup-test-data" }, headers: { origin: BASE_URL } });
+    const response = await page.request.post("/admin?index", {
+      form: { intent: "setup-test-data" },
+      headers: { origin: BASE_URL },
+    });
     expect(response.status()).toBe(403);
   });
 
@@ -47,10 +50,18 @@ test.describe("admin area", () => {
     await ready(page, js);
     await page.getByLabel("Home value*").fill("1,500,001");
     if (js) await expect(page.getByLabel("Tier")).toContainText("Suggested: Tier 3");
-    const id = await openTransaction(page, js, { email: clientEmail, firstName: "Jordan", type: "selling", address, value: "1,500,001" });
+    const id = await openTransaction(page, js, {
+      email: clientEmail,
+      firstName: "Jordan",
+      type: "selling",
+      address,
+      value: "1,500,001",
+    });
     await expect(page.getByRole("heading", { name: address })).toBeVisible();
     await expect(page.getByTestId("role-label")).toHaveText("Seller");
-    expect(await queryDb("select tier, home_value from transactions where id = ?", id)).toEqual([{ tier: 3, home_value: 1500001 }]);
+    expect(await queryDb("select tier, home_value from transactions where id = ?", id)).toEqual([
+      { tier: 3, home_value: 1500001 },
+    ]);
 
     const clientContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
     const client = await clientContext.newPage();
@@ -65,8 +76,19 @@ test.describe("admin area", () => {
     await loginAs(page, { email: ADMIN_EMAIL });
     const token = unique();
     const buyerEmail = uniqueEmail("buyer");
-    await openTransaction(page, js, { email: buyerEmail, firstName: "Bea", type: "buying", address: `1 ${token} Way`, value: "640000" });
-    await openTransaction(page, js, { email: uniqueEmail("seller"), type: "selling", address: `2 ${token} Way`, value: "980000" });
+    await openTransaction(page, js, {
+      email: buyerEmail,
+      firstName: "Bea",
+      type: "buying",
+      address: `1 ${token} Way`,
+      value: "640000",
+    });
+    await openTransaction(page, js, {
+      email: uniqueEmail("seller"),
+      type: "selling",
+      address: `2 ${token} Way`,
+      value: "980000",
+    });
 
     await page.goto("/admin");
     await ready(page, js);
@@ -111,7 +133,11 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("role-label")).toHaveText("Seller");
   });
 
-  test("update a milestone to completed with notes and a document; the client sees it", async ({ page, browser, js }) => {
+  test("update a milestone to completed with notes and a document; the client sees it", async ({
+    page,
+    browser,
+    js,
+  }) => {
     const clientEmail = uniqueEmail("tracked");
     const clientContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
     const client = await clientContext.newPage();
@@ -129,7 +155,9 @@ test.describe("admin area", () => {
     await dialog.getByLabel("Document URL").fill("javascript:alert(1)");
     await dialog.getByLabel("Status").selectOption("completed");
     await dialog.getByRole("button", { name: "Update" }).click();
-    await expect(page.getByRole("dialog", { name: "Update Milestone" }).getByText(/must start with http/)).toBeVisible();
+    await expect(
+      page.getByRole("dialog", { name: "Update Milestone" }).getByText(/must start with http/),
+    ).toBeVisible();
 
     const again = page.getByRole("dialog", { name: "Update Milestone" });
     await again.getByLabel("Status").selectOption("completed");
@@ -155,7 +183,10 @@ test.describe("admin area", () => {
     const seen = client.getByTestId("milestone").first();
     await expect(seen).toContainText("Completed");
     await expect(seen).toContainText("Buyer agreement signed.");
-    await expect(seen.getByRole("link", { name: "View document" })).toHaveAttribute("href", "https://docs.example.com/buyer-agreement.pdf");
+    await expect(seen.getByRole("link", { name: "View document" })).toHaveAttribute(
+      "href",
+      "https://docs.example.com/buyer-agreement.pdf",
+    );
     await expect(seen).toContainText(/Completed on [A-Z][a-z]+ \d{1,2}, \d{4}/);
     await expect(client.getByTestId("steps-completed")).toHaveText("1 of 13 steps completed");
     await clientContext.close();
@@ -164,7 +195,12 @@ test.describe("admin area", () => {
   test("an admin changes a transaction's address, value and status", async ({ page, js }) => {
     await loginAs(page, { email: ADMIN_EMAIL });
     const token = unique();
-    const id = await openTransaction(page, js, { email: uniqueEmail("edit"), type: "buying", address: `3 ${token} Ct`, value: "500000" });
+    const id = await openTransaction(page, js, {
+      email: uniqueEmail("edit"),
+      type: "buying",
+      address: `3 ${token} Ct`,
+      value: "500000",
+    });
     await ready(page, js);
     const details = page.getByRole("region", { name: "Transaction details" });
     await details.getByLabel("Property address").fill(`33 ${token} Ct`);
@@ -173,7 +209,10 @@ test.describe("admin area", () => {
     await expect(page.getByText("Enter the value in whole dollars")).toBeVisible();
     await page.getByRole("region", { name: "Transaction details" }).getByLabel("Home value").fill("515,000");
     await page.getByRole("region", { name: "Transaction details" }).getByLabel("Status").selectOption("cancelled");
-    await page.getByRole("region", { name: "Transaction details" }).getByRole("button", { name: "Save Changes" }).click();
+    await page
+      .getByRole("region", { name: "Transaction details" })
+      .getByRole("button", { name: "Save Changes" })
+      .click();
     await expect(page.getByText("Transaction updated.", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: `33 ${token} Ct` })).toBeVisible();
     expect(await queryDb("select property_address, home_value, status from transactions where id = ?", id)).toEqual([
@@ -184,10 +223,16 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("transaction-row")).toContainText("$515,000");
   });
 
-  test("recent submissions: the newest 5, then 'And N more submissions...' to the full list", async ({ page, request, js }) => {
+  test("recent submissions: the newest 5, then 'And N more submissions...' to the full list", async ({
+    page,
+    request,
+    js,
+  }) => {
     const emails = Array.from({ length: 6 }, () => uniqueEmail("recent"));
     for (const email of emails) {
-      await request.post("/api/contact", { data: { firstName: "Recent", lastName: "Lead", email, phone: "6195550100" } });
+      await request.post("/api/contact", {
+        data: { firstName: "Recent", lastName: "Lead", email, phone: "6195550100" },
+      });
     }
     await loginAs(page, { email: ADMIN_EMAIL, returnTo: "/admin" });
     const recent = page.getByTestId("recent-submission");

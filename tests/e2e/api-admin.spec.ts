@@ -28,8 +28,12 @@ test.describe("admin API", () => {
     await clientContext.close();
 
     const admin = await signedInRequest(page, ADMIN_EMAIL);
-    expect((await admin.post("/api/transactions/999999/initialize-milestones", { data: { type: "selling" } })).status()).toBe(404);
-    expect((await admin.post(`/api/transactions/${id}/initialize-milestones`, { data: { type: "renting" } })).status()).toBe(400);
+    expect(
+      (await admin.post("/api/transactions/999999/initialize-milestones", { data: { type: "selling" } })).status(),
+    ).toBe(404);
+    expect(
+      (await admin.post(`/api/transactions/${id}/initialize-milestones`, { data: { type: "renting" } })).status(),
+    ).toBe(400);
     const first = await admin.post(`/api/transactions/${id}/initialize-milestones`, { data: { type: "selling" } });
     expect(first.status()).toBe(201);
     const body = await first.json();
@@ -44,16 +48,31 @@ test.describe("admin API", () => {
     const badStatus = await admin.patch(`/api/milestones/${milestoneId}`, { data: { status: "done" } });
     expect(badStatus.status()).toBe(400);
     expect((await badStatus.json()).errors.status).toBeTruthy();
-    expect((await admin.patch(`/api/milestones/${milestoneId}`, { data: { status: "completed", documentUrl: "ftp://x" } })).status()).toBe(400);
     expect(
-      (await admin.patch(`/api/milestones/${milestoneId}`, { headers: { "content-type": "application/json" }, data: "{bad" })).status(),
+      (
+        await admin.patch(`/api/milestones/${milestoneId}`, { data: { status: "completed", documentUrl: "ftp://x" } })
+      ).status(),
+    ).toBe(400);
+    expect(
+      (
+        await admin.patch(`/api/milestones/${milestoneId}`, {
+          headers: { "content-type": "application/json" },
+          data: "{bad",
+        })
+      ).status(),
     ).toBe(400);
     const ok = await admin.patch(`/api/milestones/${milestoneId}`, {
       data: { status: "completed", adminNotes: "  Listed.  ", documentUrl: "https://docs.example.com/listing.pdf" },
     });
     expect(ok.status()).toBe(200);
-    expect(await ok.json()).toMatchObject({ status: "completed", adminNotes: "Listed.", documentUrl: "https://docs.example.com/listing.pdf" });
-    const back = await (await admin.patch(`/api/milestones/${milestoneId}`, { data: { status: "in_progress" } })).json();
+    expect(await ok.json()).toMatchObject({
+      status: "completed",
+      adminNotes: "Listed.",
+      documentUrl: "https://docs.example.com/listing.pdf",
+    });
+    const back = await (
+      await admin.patch(`/api/milestones/${milestoneId}`, { data: { status: "in_progress" } })
+    ).json();
     expect(back).toMatchObject({ status: "in_progress", completedAt: null, adminNotes: "Listed." });
   });
 
@@ -90,10 +109,14 @@ test.describe("admin API", () => {
 });
 
 test.describe("blog API", () => {
-  test("an admin creates, edits and deletes a post; bad input and a taken slug are 400; the public API follows", async ({ page }) => {
+  test("an admin creates, edits and deletes a post; bad input and a taken slug are 400; the public API follows", async ({
+    page,
+  }) => {
     const admin = await signedInRequest(page, uniqueEmail("blog-admin"), { admin: true });
     const slug = `api-post-${Date.now().toString(36)}`;
-    const created = await admin.post("/api/blog", { data: { title: "From the API", slug, content: "One.\nTwo.", published: true } });
+    const created = await admin.post("/api/blog", {
+      data: { title: "From the API", slug, content: "One.\nTwo.", published: true },
+    });
     expect(created.status()).toBe(201);
     const post = await created.json();
     expect(post).toMatchObject({ slug, title: "From the API", published: true });
@@ -106,7 +129,9 @@ test.describe("blog API", () => {
     expect(taken.status()).toBe(400);
     expect((await taken.json()).errors).toEqual({ slug: ["This slug is already used by another post"] });
 
-    const edited = await admin.patch(`/api/blog/${post.id}`, { data: { title: "From the API, edited", slug, content: "One.", published: false } });
+    const edited = await admin.patch(`/api/blog/${post.id}`, {
+      data: { title: "From the API, edited", slug, content: "One.", published: false },
+    });
     expect(edited.status()).toBe(200);
     expect(await edited.json()).toMatchObject({ title: "From the API, edited", published: false });
     expect((await admin.get(`/api/blog/${slug}`)).status()).toBe(200); // admins still see drafts

@@ -69,7 +69,10 @@ test.describe("portal API", () => {
     expect(errors.price).toEqual(["Price is required"]);
     expect(errors.bedrooms).toBeTruthy();
     expect(errors.imageUrl).toBeTruthy();
-    const malformed = await api.post("/api/listings", { headers: { "content-type": "application/json" }, data: "{oops" });
+    const malformed = await api.post("/api/listings", {
+      headers: { "content-type": "application/json" },
+      data: "{oops",
+    });
     expect(malformed.status()).toBe(400);
     expect((await api.patch("/api/listings/1/favorite", { data: { isFavorite: "maybe" } })).status()).toBe(400);
     expect((await api.get("/api/transactions/abc/milestones")).status()).toBe(404);
@@ -78,17 +81,24 @@ test.describe("portal API", () => {
   test("one client cannot read or change another client's listings or milestones", async ({ page, browser }) => {
     const aliceEmail = uniqueEmail("alice");
     const alice = await signedInRequest(page, aliceEmail);
-    const listing = await (await alice.post("/api/listings", { data: { address: "1 Private Ln", price: "600000" } })).json();
+    const listing = await (
+      await alice.post("/api/listings", { data: { address: "1 Private Ln", price: "600000" } })
+    ).json();
     const transactionId = await seedTransaction({
       email: aliceEmail,
       type: "buying",
       homeValue: 640000,
-      milestones: [{ status: "completed", completedAt: Date.now() }, { status: "in_progress", notes: "Private note" }],
+      milestones: [
+        { status: "completed", completedAt: Date.now() },
+        { status: "in_progress", notes: "Private note" },
+      ],
     });
 
     const bob = await asNewUser(browser, uniqueEmail("bob"));
     expect(await (await bob.request.get("/api/listings")).json()).toEqual([]);
-    expect((await bob.request.patch(`/api/listings/${listing.id}/favorite`, { data: { isFavorite: true } })).status()).toBe(404);
+    expect(
+      (await bob.request.patch(`/api/listings/${listing.id}/favorite`, { data: { isFavorite: true } })).status(),
+    ).toBe(404);
     expect((await bob.request.delete(`/api/listings/${listing.id}`)).status()).toBe(404);
     expect((await bob.request.get(`/api/transactions/${transactionId}/milestones`)).status()).toBe(404);
     expect(await (await bob.request.get("/api/transactions")).json()).toEqual([]);
@@ -106,7 +116,9 @@ test.describe("portal API", () => {
     );
     const transactions = await (await alice.get("/api/transactions")).json();
     // currentStep follows the milestones (the model keeps it): step 1 is completed, so it is 2.
-    expect(transactions).toEqual([expect.objectContaining({ id: transactionId, homeValue: "640000", status: "active", currentStep: 2 })]);
+    expect(transactions).toEqual([
+      expect.objectContaining({ id: transactionId, homeValue: "640000", status: "active", currentStep: 2 }),
+    ]);
 
     const admin = await asNewUser(browser, ADMIN_EMAIL);
     const all = await (await admin.request.get("/api/transactions")).json();

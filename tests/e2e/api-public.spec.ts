@@ -28,7 +28,11 @@ test.describe("contact API", () => {
     expect(malformed.status()).toBe(400);
   });
 
-  test("reading submissions: 401 anonymous, 403 for clients, newest first for admins", async ({ page, request, browser }) => {
+  test("reading submissions: 401 anonymous, 403 for clients, newest first for admins", async ({
+    page,
+    request,
+    browser,
+  }) => {
     for (const path of ["/api/contact", "/api/contact-submissions"]) {
       expect((await request.get(path)).status()).toBe(401);
     }

@@ -13,7 +13,10 @@ test.describe("sign-in through the local OpenID provider", () => {
     await expect(page.getByRole("heading", { name: "Access Required" })).toBeVisible();
     // The Sign In button starts the flow (the 1-second redirect may beat the click).
     await Promise.race([
-      page.getByRole("link", { name: "Sign In" }).click().catch(() => undefined),
+      page
+        .getByRole("link", { name: "Sign In" })
+        .click()
+        .catch(() => undefined),
       page.waitForURL(/127\.0\.0\.1/),
     ]);
     await fillProviderForm(page, { email, firstName: "Casey" });
@@ -121,7 +124,9 @@ test.describe("pages that need a sign-in or a role", () => {
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     await expect(page.getByText("You don't have permission to access this area.")).toBeVisible();
-    await expect(page.getByText("You don't have permission to access the admin dashboard.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("You don't have permission to access the admin dashboard.", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
     // The login asks the provider to sign in again and stops there for a person.
     await page.waitForURL(/127\.0\.0\.1:\d+\/interaction\//, { timeout: 5000 });
@@ -141,7 +146,10 @@ test.describe("signing in again", () => {
     const cookieOf = async () => (await page.context().cookies()).find((c) => c.name === "__session")!.value;
     const first = await cookieOf();
     const asCookie = async (value: string) => {
-      const other = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { cookie: `__session=${value}` } });
+      const other = await playwrightRequest.newContext({
+        baseURL: BASE_URL,
+        extraHTTPHeaders: { cookie: `__session=${value}` },
+      });
       const status = (await other.get("/api/auth/user")).status();
       await other.dispose();
       return status;

@@ -8,7 +8,10 @@ const asAdmin = (page: Page, returnTo: string) =>
   loginAs(page, { email: uniqueEmail("office"), firstName: "Rita", admin: true, returnTo });
 
 test.describe("back office", () => {
-  test("blog: create, preview, publish, edit, unpublish and delete; /blog and the sitemap follow", async ({ page, js }) => {
+  test("blog: create, preview, publish, edit, unpublish and delete; /blog and the sitemap follow", async ({
+    page,
+    js,
+  }) => {
     const token = unique();
     const title = `Staging a Condo ${token}`;
     const slug = `staging-a-condo-${token}`;
@@ -85,7 +88,10 @@ test.describe("back office", () => {
     await create.getByRole("button", { name: "Create campaign" }).click();
     await expect(page.getByRole("heading", { name })).toBeVisible();
 
-    for (const [subject, delay] of [["Welcome {{firstName}}", "0"], ["Pre-approval tips", "4"]] as const) {
+    for (const [subject, delay] of [
+      ["Welcome {{firstName}}", "0"],
+      ["Pre-approval tips", "4"],
+    ] as const) {
       await ready(page, js);
       const add = page.getByRole("region", { name: "Add an e-mail" });
       await add.getByLabel("Subject*").fill(subject);
@@ -134,15 +140,25 @@ test.describe("back office", () => {
     await expect(row).toContainText("Active");
   });
 
-  test("a lead: its timeline after the contact form and the welcome, pause and resume, a note, then a transaction", async ({ page, request, js }) => {
+  test("a lead: its timeline after the contact form and the welcome, pause and resume, a note, then a transaction", async ({
+    page,
+    request,
+    js,
+  }) => {
     const email = uniqueEmail("timeline");
-    const sent = await request.post("/api/contact", { data: { firstName: "Tia", lastName: "Lane", email, phone: "6195550111", message: "Looking in North Park." } });
+    const sent = await request.post("/api/contact", {
+      data: { firstName: "Tia", lastName: "Lane", email, phone: "6195550111", message: "Looking in North Park." },
+    });
     expect(sent.status()).toBe(201);
     const { id } = await sent.json();
 
     await asAdmin(page, "/admin");
     await ready(page, js);
-    await page.getByTestId("recent-submission").filter({ hasText: email }).getByRole("link", { name: "Tia Lane", exact: true }).click();
+    await page
+      .getByTestId("recent-submission")
+      .filter({ hasText: email })
+      .getByRole("link", { name: "Tia Lane", exact: true })
+      .click();
     await expect(page).toHaveURL(`${BASE_URL}/admin/leads/${id}`);
     await expect(page.getByRole("heading", { name: "Tia Lane" })).toBeVisible();
     await expect(page.getByTestId("lead-status")).toHaveText("Nurturing");
@@ -182,7 +198,9 @@ test.describe("back office", () => {
     await page.goto(`/admin/leads/${id}`);
     await expect(page.getByTestId("lead-status")).toHaveText("Converted");
     await expect(page.getByRole("link", { name: "Open transaction" })).toHaveCount(0);
-    expect(await queryDb("select status, next_email_due from lead_engagement where email = ?", email)).toEqual([{ status: "converted", next_email_due: null }]);
+    expect(await queryDb("select status, next_email_due from lead_engagement where email = ?", email)).toEqual([
+      { status: "converted", next_email_due: null },
+    ]);
 
     await page.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
     await expect(page.getByTestId("lead-row")).toHaveCount(1);
@@ -203,7 +221,17 @@ test.describe("back office", () => {
   });
 });
 
-const PAGES = ["/admin/leads", "/admin/leads/1", "/admin/campaigns", "/admin/campaigns/1", "/admin/blog", "/admin/blog/new", "/admin/blog/1", "/admin/emails", "/admin/emails/1"];
+const PAGES = [
+  "/admin/leads",
+  "/admin/leads/1",
+  "/admin/campaigns",
+  "/admin/campaigns/1",
+  "/admin/blog",
+  "/admin/blog/new",
+  "/admin/blog/1",
+  "/admin/emails",
+  "/admin/emails/1",
+];
 const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/leads/1", { intent: "pause" }],
   ["/admin/leads/1", { intent: "note", note: "x" }],
@@ -221,7 +249,10 @@ const APIS: [string, string, unknown][] = [
 ];
 
 test.describe("back office access", () => {
-  test("every page, action and API is refused: 401 anonymous, 403 for a client; nothing changes", async ({ page, js }) => {
+  test("every page, action and API is refused: 401 anonymous, 403 for a client; nothing changes", async ({
+    page,
+    js,
+  }) => {
     test.skip(!js, "status codes: one run is enough (the cards are tested with and without JavaScript elsewhere)");
     // What the refused requests would have changed (other tests write elsewhere meanwhile; the sender
     // delivers e-mail meanwhile too, so the refused retry is checked by its status code alone).
@@ -237,8 +268,10 @@ test.describe("back office access", () => {
       );
     const before = await state();
     for (const path of PAGES) expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(401);
-    for (const [path, form] of ACTIONS) expect((await page.request.post(path, { form, maxRedirects: 0 })).status(), path).toBe(401);
-    for (const [method, path, data] of APIS) expect((await page.request.fetch(path, { method, data })).status(), `${method} ${path}`).toBe(401);
+    for (const [path, form] of ACTIONS)
+      expect((await page.request.post(path, { form, maxRedirects: 0 })).status(), path).toBe(401);
+    for (const [method, path, data] of APIS)
+      expect((await page.request.fetch(path, { method, data })).status(), `${method} ${path}`).toBe(401);
 
     await loginAs(page, { email: uniqueEmail("client"), returnTo: null });
     for (const path of PAGES) {
@@ -246,8 +279,10 @@ test.describe("back office access", () => {
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     }
-    for (const [path, form] of ACTIONS) expect((await page.request.post(path, { form, maxRedirects: 0 })).status(), path).toBe(403);
-    for (const [method, path, data] of APIS) expect((await page.request.fetch(path, { method, data })).status(), `${method} ${path}`).toBe(403);
+    for (const [path, form] of ACTIONS)
+      expect((await page.request.post(path, { form, maxRedirects: 0 })).status(), path).toBe(403);
+    for (const [method, path, data] of APIS)
+      expect((await page.request.fetch(path, { method, data })).status(), `${method} ${path}`).toBe(403);
     expect(await state()).toEqual(before);
   });
 });

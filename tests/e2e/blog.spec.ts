@@ -21,7 +21,9 @@ test("an article: image, title, date, paragraphs as text, call to action", async
   await ready(page, js);
   await page.getByRole("link", { name: "Read More: What Escrow Is, and What Happens During It in California" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/blog/what-is-escrow-california`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Escrow Is, and What Happens During It in California");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "What Escrow Is, and What Happens During It in California",
+  );
   await expect(page.locator("article time")).toHaveText("January 29, 2025");
   await expect(page.locator("article > img")).toBeVisible();
   const paragraphs = page.locator("article .space-y-5 > p");
@@ -30,8 +32,14 @@ test("an article: image, title, date, paragraphs as text, call to action", async
   await expect(page.getByRole("link", { name: "Get Your Free Consultation" })).toHaveAttribute("href", "/#contact");
   await expect(page).toHaveTitle(/What Escrow Is/);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${BASE_URL}/images/blog/escrow.svg`);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${BASE_URL}/blog/what-is-escrow-california`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    `${BASE_URL}/images/blog/escrow.svg`,
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    `${BASE_URL}/blog/what-is-escrow-california`,
+  );
 });
 
 test("a missing or unpublished article is 'Article Not Found' with status 404", async ({ page, js }) => {
@@ -52,7 +60,16 @@ test("legal pages carry real content and their date", async ({ page }) => {
     [
       "/ca-disclosures",
       "California Real Estate Disclosures",
-      ["#02212345", "Jordan Reyes", "Fair housing", "Natural Hazard Disclosure", "$10,000", "negotiable", "meganslaw.ca.gov", "RE 519"],
+      [
+        "#02212345",
+        "Jordan Reyes",
+        "Fair housing",
+        "Natural Hazard Disclosure",
+        "$10,000",
+        "negotiable",
+        "meganslaw.ca.gov",
+        "RE 519",
+      ],
     ],
   ] as const;
   for (const [path, title, phrases] of pages) {
@@ -71,7 +88,14 @@ test("sitemap.xml lists public pages and published posts; robots.txt points to i
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
-  for (const path of ["/", "/blog", "/privacy-policy", "/terms-of-service", "/ca-disclosures", "/blog/what-is-escrow-california"]) {
+  for (const path of [
+    "/",
+    "/blog",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/ca-disclosures",
+    "/blog/what-is-escrow-california",
+  ]) {
     expect(xml).toContain(`<loc>${BASE_URL}${path}</loc>`);
   }
   expect(xml).not.toContain("buying-with-a-va-loan");

@@ -10,10 +10,15 @@ test("a public APP_URL without OIDC_ISSUER refuses to start and names the variab
   test.skip(!js, "a start-up rule: one run is enough");
   const server = await startApp("public-no-oidc", { APP_URL: "https://homes.example.com" }, { wait: false });
   try {
-    const code = await Promise.race([server.exited, new Promise<"running">((r) => setTimeout(() => r("running"), 20_000))]);
+    const code = await Promise.race([
+      server.exited,
+      new Promise<"running">((r) => setTimeout(() => r("running"), 20_000)),
+    ]);
     expect(code).not.toBe("running");
     expect(code).not.toBe(0);
-    expect(server.output()).toMatch(/OIDC_ISSUER: is required when APP_URL \(https:\/\/homes\.example\.com\) is not localhost/);
+    expect(server.output()).toMatch(
+      /OIDC_ISSUER: is required when APP_URL \(https:\/\/homes\.example\.com\) is not localhost/,
+    );
     // It never listened.
     await expect(fetch(`http://localhost:${server.port}/healthz`)).rejects.toThrow();
   } finally {

@@ -13,7 +13,12 @@ const ALERTS = "alerts@agency.test";
 async function withMailServer<T>(run: (app: AppServer, smtp: SmtpSink) => Promise<T>, smtpUp = true) {
   // Down: a port nothing listens on yet; the test starts the SMTP server there later.
   const smtp = smtpUp ? await SmtpSink.start() : new SmtpSink(await freePort());
-  const app = await startApp("mail", { SMTP_URL: smtp.url, MAIL_TICK_SECONDS: "1", ADMIN_EMAILS: ADMIN, LEAD_ALERT_EMAILS: ALERTS });
+  const app = await startApp("mail", {
+    SMTP_URL: smtp.url,
+    MAIL_TICK_SECONDS: "1",
+    ADMIN_EMAILS: ADMIN,
+    LEAD_ALERT_EMAILS: ALERTS,
+  });
   try {
     return await run(app, smtp);
   } finally {
@@ -22,7 +27,12 @@ async function withMailServer<T>(run: (app: AppServer, smtp: SmtpSink) => Promis
   }
 }
 
-async function sendContactForm(page: Page, js: boolean, app: AppServer, lead: { firstName: string; email: string; message?: string }) {
+async function sendContactForm(
+  page: Page,
+  js: boolean,
+  app: AppServer,
+  lead: { firstName: string; email: string; message?: string },
+) {
   await page.goto(`${app.baseUrl}/`);
   await ready(page, js);
   await page.getByLabel("First Name*").fill(lead.firstName);
@@ -37,7 +47,10 @@ async function sendContactForm(page: Page, js: boolean, app: AppServer, lead: { 
 /** A header as it arrived (raw line, unfolded), not as mailparser interprets it. */
 const header = (m: ReceivedMail, name: string) => {
   const line = m.mail.headerLines.find((h) => h.key === name.toLowerCase())?.line ?? "";
-  return line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  return line
+    .slice(line.indexOf(":") + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
 };
 
 const server = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
@@ -55,12 +68,16 @@ test.describe("e-mail", () => {
       expect(alert.mail.text).toContain("(619) 555-0199");
       expect(alert.mail.text).toContain("We want to sell in Point Loma.");
       expect(alert.mail.text).toMatch(new RegExp(`${app.baseUrl}/admin/leads/\\d+`));
-      expect(alert.mail.from?.value).toEqual([{ name: "Coastline Flat Fee Realty", address: "hello@coastlineflatfee.com" }]);
+      expect(alert.mail.from?.value).toEqual([
+        { name: "Coastline Flat Fee Realty", address: "hello@coastlineflatfee.com" },
+      ]);
 
       const welcome = await smtp.waitFor((m) => toAddresses(m).includes(email));
       expect(welcome.envelopeTo).toEqual([email]);
       expect(welcome.mail.subject).toBe("Thanks, Morgan: we got your message");
-      expect(header(welcome, "List-Unsubscribe")).toMatch(new RegExp(`^<${app.baseUrl}/unsubscribe/[\\w-]+\\.[\\w-]+>$`));
+      expect(header(welcome, "List-Unsubscribe")).toMatch(
+        new RegExp(`^<${app.baseUrl}/unsubscribe/[\\w-]+\\.[\\w-]+>$`),
+      );
       expect(header(welcome, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       expect(welcome.mail.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
       expect(welcome.mail.text).toContain("Unsubscribe");
@@ -78,7 +95,12 @@ test.describe("e-mail", () => {
     await withMailServer(async (app, smtp) => {
       const email = uniqueEmail("inject");
       const response = await request.post(`${app.baseUrl}/api/contact`, {
-        data: { firstName: "Eve\r\nBcc: victim@evil.example", lastName: "X\nCc: other@evil.example", email, phone: "6195550100" },
+        data: {
+          firstName: "Eve\r\nBcc: victim@evil.example",
+          lastName: "X\nCc: other@evil.example",
+          email,
+          phone: "6195550100",
+        },
       });
       expect(response.status()).toBe(201);
       await smtp.waitFor((m) => toAddresses(m).includes(email));
@@ -93,7 +115,10 @@ test.describe("e-mail", () => {
     });
   });
 
-  test("unsubscribe: the page's button, the one-click POST, a tampered token, and no drip e-mail after it", async ({ page, js }) => {
+  test("unsubscribe: the page's button, the one-click POST, a tampered token, and no drip e-mail after it", async ({
+    page,
+    js,
+  }) => {
     await withMailServer(async (app, smtp) => {
       const email = uniqueEmail("unsub");
       const stays = uniqueEmail("stays");
@@ -124,19 +149,29 @@ test.describe("e-mail", () => {
         expect(oneClick.status).toBe(200);
         expect(await oneClick.text()).toContain("You are unsubscribed");
       }
-      const forged = await fetch(`${unsubscribeUrl}x`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const forged = await fetch(`${unsubscribeUrl}x`, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       expect(forged.status).toBe(400);
 
       // Make the next drip e-mail due now for both leads: only the one who stayed gets it.
       await withE2eDb((db) => db.$client.prepare("update lead_engagement set next_email_due = 0").run(), app.database);
-      const second = await smtp.waitFor((m) => toAddresses(m).includes(stays) && m.mail.subject === "What our flat fee includes, Stella");
+      const second = await smtp.waitFor(
+        (m) => toAddresses(m).includes(stays) && m.mail.subject === "What our flat fee includes, Stella",
+      );
       expect(header(second, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       await new Promise((r) => setTimeout(r, 2500));
       expect(smtp.received.filter((m) => toAddresses(m).includes(email))).toHaveLength(1);
     });
   });
 
-  test("a milestone change sends the client a notice; several changes in one tick make one e-mail", async ({ page, browser, js }) => {
+  test("a milestone change sends the client a notice; several changes in one tick make one e-mail", async ({
+    page,
+    browser,
+    js,
+  }) => {
     await withMailServer(async (app, smtp) => {
       const client = uniqueEmail("client");
       await loginAs(page, { email: ADMIN, admin: true, returnTo: "/admin/transactions/new" }, server(app));
@@ -163,8 +198,12 @@ test.describe("e-mail", () => {
       await dialog.getByRole("button", { name: "Update" }).click();
       await expect(page.getByText("Milestone updated successfully!", { exact: true })).toBeVisible();
 
-      const notice = await smtp.waitFor((m) => toAddresses(m).includes(client) && m.mail.subject !== welcome.mail.subject);
-      expect(notice.mail.subject).toBe("Update on 4410 Ocean Blvd, San Diego, CA 92109: Consultation and buyer-broker agreement is Completed");
+      const notice = await smtp.waitFor(
+        (m) => toAddresses(m).includes(client) && m.mail.subject !== welcome.mail.subject,
+      );
+      expect(notice.mail.subject).toBe(
+        "Update on 4410 Ocean Blvd, San Diego, CA 92109: Consultation and buyer-broker agreement is Completed",
+      );
       expect(notice.mail.text).toContain("Agreement signed, thank you!");
       expect(notice.mail.text).toContain(`${app.baseUrl}/client-portal`);
 
@@ -172,10 +211,14 @@ test.describe("e-mail", () => {
       const id = Number(new URL(page.url()).pathname.split("/").pop());
       const milestones = await (await page.request.get(`${app.baseUrl}/api/transactions/${id}/milestones`)).json();
       for (const m of milestones.slice(1, 3)) {
-        const r = await page.request.patch(`${app.baseUrl}/api/milestones/${m.id}`, { data: { status: "in_progress" } });
+        const r = await page.request.patch(`${app.baseUrl}/api/milestones/${m.id}`, {
+          data: { status: "in_progress" },
+        });
         expect(r.status()).toBe(200);
       }
-      const merged = await smtp.waitFor((m) => toAddresses(m).includes(client) && /2 steps changed/.test(m.mail.subject ?? ""));
+      const merged = await smtp.waitFor(
+        (m) => toAddresses(m).includes(client) && /2 steps changed/.test(m.mail.subject ?? ""),
+      );
       expect(merged.mail.text).toContain("Mortgage pre-approval");
       expect(merged.mail.text).toContain("Home search and tours");
       await new Promise((r) => setTimeout(r, 1500));
@@ -190,14 +233,19 @@ test.describe("e-mail", () => {
       await clientPage.getByRole("button", { name: "Turn off e-mail notices" }).click();
       await expect(clientPage.getByTestId("notices-state")).toContainText("Off:");
       await clientContext.close();
-      const r = await page.request.patch(`${app.baseUrl}/api/milestones/${milestones[3].id}`, { data: { status: "completed" } });
+      const r = await page.request.patch(`${app.baseUrl}/api/milestones/${milestones[3].id}`, {
+        data: { status: "completed" },
+      });
       expect(r.status()).toBe(200);
       await new Promise((r) => setTimeout(r, 2500));
       expect(smtp.received.filter((m) => toAddresses(m).includes(client))).toHaveLength(3);
     });
   });
 
-  test("with the SMTP server down, the site keeps working and everything arrives once it is back", async ({ page, js }) => {
+  test("with the SMTP server down, the site keeps working and everything arrives once it is back", async ({
+    page,
+    js,
+  }) => {
     await withMailServer(async (app, smtp) => {
       const email = uniqueEmail("down");
       await sendContactForm(page, js, app, { firstName: "Dov", email });
@@ -206,7 +254,12 @@ test.describe("e-mail", () => {
         .poll(
           () =>
             withE2eDb(
-              (db) => db.$client.prepare("select count(*) as n from email_outbox where status = 'queued' and attempts > 0 and last_error is not null").get() as { n: number },
+              (db) =>
+                db.$client
+                  .prepare(
+                    "select count(*) as n from email_outbox where status = 'queued' and attempts > 0 and last_error is not null",
+                  )
+                  .get() as { n: number },
               app.database,
             ).then((r) => r.n),
           { timeout: 10_000 },
@@ -219,7 +272,13 @@ test.describe("e-mail", () => {
       // server has answered, a moment later.
       await expect
         .poll(() =>
-          withE2eDb((db) => (db.$client.prepare("select status from email_outbox order by id").all() as { status: string }[]).map((r) => r.status), app.database),
+          withE2eDb(
+            (db) =>
+              (db.$client.prepare("select status from email_outbox order by id").all() as { status: string }[]).map(
+                (r) => r.status,
+              ),
+            app.database,
+          ),
         )
         .toEqual(["sent", "sent"]);
     }, false);

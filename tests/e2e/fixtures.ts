@@ -55,10 +55,7 @@ export async function ready(page: Page, js: boolean) {
  * Signs in through the real flow: /api/login, the local OpenID provider's
  * sign-in page, the callback, and back to returnTo.
  */
-export async function signIn(
-  page: Page,
-  options: { email: string; firstName?: string; returnTo?: string },
-) {
+export async function signIn(page: Page, options: { email: string; firstName?: string; returnTo?: string }) {
   const params = new URLSearchParams();
   if (options.returnTo) params.set("returnTo", options.returnTo);
   await page.goto(`/api/login?${params}`);
@@ -137,7 +134,9 @@ export async function loginAs(
     return { user, cookie: await storage.commitSession(session) };
   }, server.database);
   const value = cookie.split(";")[0]!.slice(`${SESSION_COOKIE}=`.length);
-  await page.context().addCookies([{ name: SESSION_COOKIE, value, url: server.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value, url: server.baseUrl, httpOnly: true, sameSite: "Lax" }]);
   if (options.returnTo !== null) await page.goto(`${server.baseUrl}${options.returnTo ?? "/client-portal"}`);
   return user;
 }

@@ -9,7 +9,16 @@ test.describe("headers and methods", () => {
     const anonymous = await playwrightRequest.newContext({ baseURL: BASE_URL });
     const asset = (await (await anonymous.get("/")).text()).match(/\/assets\/[\w.-]+\.js/)?.[0] ?? "";
     expect(asset).toMatch(/^\/assets\//);
-    for (const path of ["/", "/blog", "/api/blog?published=true", "/blog.data", "/favicon.svg", "/sitemap.xml", "/no-such-page", asset]) {
+    for (const path of [
+      "/",
+      "/blog",
+      "/api/blog?published=true",
+      "/blog.data",
+      "/favicon.svg",
+      "/sitemap.xml",
+      "/no-such-page",
+      asset,
+    ]) {
       const response = await anonymous.get(path);
       expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
     }
@@ -18,7 +27,15 @@ test.describe("headers and methods", () => {
     await anonymous.dispose();
 
     await loginAs(page, { email: uniqueEmail("private"), returnTo: null });
-    for (const path of ["/client-portal", "/client-portal.data", "/_root.data", "/", "/api/auth/user", "/api/listings", "/api/transactions"]) {
+    for (const path of [
+      "/client-portal",
+      "/client-portal.data",
+      "/_root.data",
+      "/",
+      "/api/auth/user",
+      "/api/listings",
+      "/api/transactions",
+    ]) {
       const response = await page.request.get(path);
       expect(response.headers()["cache-control"], path).toBe("private, no-store");
     }
@@ -42,9 +59,14 @@ test.describe("headers and methods", () => {
 });
 
 test.describe("logout by GET", () => {
-  test("another site's link shows a page with a Log out button; the session stays until it is pressed", async ({ page }) => {
+  test("another site's link shows a page with a Log out button; the session stays until it is pressed", async ({
+    page,
+  }) => {
     await loginAs(page, { email: uniqueEmail("stay"), returnTo: null });
-    const crossSite = await page.request.get("/api/logout", { headers: { "sec-fetch-site": "cross-site" }, maxRedirects: 0 });
+    const crossSite = await page.request.get("/api/logout", {
+      headers: { "sec-fetch-site": "cross-site" },
+      maxRedirects: 0,
+    });
     expect(crossSite.status()).toBe(200);
     expect(await crossSite.text()).toContain("Log out?");
     expect((await page.request.get("/api/auth/user")).status()).toBe(200);

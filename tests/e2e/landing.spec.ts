@@ -5,7 +5,10 @@ test.describe("landing page", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Modern Real Estate in San Diego");
     await expect(page.locator("#home").getByRole("link", { name: "View Pricing" })).toHaveAttribute("href", "#pricing");
-    await expect(page.locator("#home").getByRole("link", { name: "Calculate Savings" })).toHaveAttribute("href", "#calculator");
+    await expect(page.locator("#home").getByRole("link", { name: "Calculate Savings" })).toHaveAttribute(
+      "href",
+      "#calculator",
+    );
     const pricing = page.locator("#pricing");
     for (const [name, fee, range] of [
       ["Tier 1", "$5,000", "up to $500,000"],
@@ -108,7 +111,9 @@ test.describe("landing page", () => {
       } else {
         // Without JavaScript the browser's own validation (from the schema's constraints) stops the post.
         await expect(page).toHaveURL(/\/#contact$/);
-        expect(await page.locator("#contact-firstName").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+        expect(
+          await page.locator("#contact-firstName").evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+        ).toBe(true);
         expect(await page.locator("#contact-email").getAttribute("type")).toBe("email");
       }
       await expect(form.locator("#contact-message + p")).toHaveCount(0);
@@ -144,7 +149,9 @@ test.describe("landing page", () => {
       await page.getByRole("button", { name: "Send Message" }).click();
 
       await expect(page.getByText("Message sent!", { exact: true })).toBeVisible();
-      await expect(page.getByText("Thank you for your message! We will contact you soon.", { exact: true })).toBeVisible();
+      await expect(
+        page.getByText("Thank you for your message! We will contact you soon.", { exact: true }),
+      ).toBeVisible();
       if (!js) await expect(page.getByRole("status")).toContainText("Message sent!");
       await expect(page.getByLabel("First Name*")).toHaveValue("");
       await expect(page.getByLabel("Email*")).toHaveValue("");
@@ -153,7 +160,9 @@ test.describe("landing page", () => {
         "select first_name, phone, message from contact_submissions where email = ?",
         email,
       );
-      expect(rows).toEqual([{ first_name: "Morgan", phone: "(619) 555-0199", message: "We want to sell our home in Point Loma." }]);
+      expect(rows).toEqual([
+        { first_name: "Morgan", phone: "(619) 555-0199", message: "We want to sell our home in Point Loma." },
+      ]);
       // Reloading the page does not post again (post/redirect/get).
       await page.reload();
       expect(await queryDb("select id from contact_submissions where email = ?", email)).toHaveLength(1);

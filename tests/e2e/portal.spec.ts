@@ -80,7 +80,9 @@ test.describe("client portal", () => {
     await parse();
     await expect(page.getByText("Please enter a Zillow URL first", { exact: true }).first()).toBeVisible();
 
-    await page.getByLabel("Zillow listing URL (optional)").fill("https://www.zillow.com/b/the-park-san-diego-ca-5XjR8c/");
+    await page
+      .getByLabel("Zillow listing URL (optional)")
+      .fill("https://www.zillow.com/b/the-park-san-diego-ca-5XjR8c/");
     await parse();
     await expect(page.getByText("Failed to parse Zillow URL", { exact: true }).first()).toBeVisible();
 
@@ -104,7 +106,10 @@ test.describe("client portal", () => {
   test("favorite and delete", async ({ page, js }) => {
     const email = uniqueEmail();
     await loginAs(page, { email });
-    for (const [address, price] of [["1 Keep St", "700000"], ["2 Drop St", "800000"]]) {
+    for (const [address, price] of [
+      ["1 Keep St", "700000"],
+      ["2 Drop St", "800000"],
+    ]) {
       await page.goto("/client-portal?dialog=add-property");
       await ready(page, js);
       await page.getByLabel("Property Address*").fill(address!);
@@ -116,7 +121,12 @@ test.describe("client portal", () => {
     await keep.getByRole("button", { name: "Add to favorites" }).click();
     await expect(keep.getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
     await page.reload();
-    await expect(page.getByTestId("listing").filter({ hasText: "1 Keep St" }).getByRole("button", { name: "Remove from favorites" })).toBeVisible();
+    await expect(
+      page
+        .getByTestId("listing")
+        .filter({ hasText: "1 Keep St" })
+        .getByRole("button", { name: "Remove from favorites" }),
+    ).toBeVisible();
     const rows = await queryDb<{ is_favorite: number }>(
       "select l.is_favorite from listings l join users u on u.id = l.user_id where u.email = ? and l.address = ?",
       email,
@@ -128,7 +138,9 @@ test.describe("client portal", () => {
     await page.getByRole("button", { name: "Delete 2 Drop St" }).click();
     await expect(page.getByText("Property listing deleted successfully!", { exact: true })).toBeVisible();
     await expect(page.getByTestId("listing")).toHaveCount(1);
-    expect(await queryDb("select l.id from listings l join users u on u.id = l.user_id where u.email = ?", email)).toHaveLength(1);
+    expect(
+      await queryDb("select l.id from listings l join users u on u.id = l.user_id where u.email = ?", email),
+    ).toHaveLength(1);
   });
 
   test("the progress panel of a transaction with milestones", async ({ page }) => {
@@ -141,7 +153,12 @@ test.describe("client portal", () => {
       address: "77 Harbor Dr, San Diego, CA 92101",
       homeValue: 925000,
       milestones: [
-        { status: "completed", completedAt, notes: "Agreement signed.", documentUrl: "https://docs.example.com/agreement.pdf" },
+        {
+          status: "completed",
+          completedAt,
+          notes: "Agreement signed.",
+          documentUrl: "https://docs.example.com/agreement.pdf",
+        },
         { status: "completed", completedAt },
         { status: "completed", completedAt },
         { status: "in_progress", notes: "Touring this weekend." },
@@ -172,7 +189,11 @@ test.describe("client portal", () => {
     await expect(page.getByRole("link", { name: "Update" })).toHaveCount(0);
   });
 
-  test("no milestones: the client reads that the agent will set them up; the admin initializes them", async ({ page, browser, js }) => {
+  test("no milestones: the client reads that the agent will set them up; the admin initializes them", async ({
+    page,
+    browser,
+    js,
+  }) => {
     const email = uniqueEmail();
     await loginAs(page, { email });
     await seedTransaction({ email, type: "selling", address: "9 Elm St" });

@@ -39,7 +39,11 @@ export type AppServer = {
  * not to (a server meant to refuse start). A free port can be taken by another
  * test between the look-up and the listen: then it starts again on new ports.
  */
-export async function startApp(name: string, env: Record<string, string>, options: { wait?: boolean } = {}): Promise<AppServer> {
+export async function startApp(
+  name: string,
+  env: Record<string, string>,
+  options: { wait?: boolean } = {},
+): Promise<AppServer> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startAppOnce(name, env, options);
@@ -49,7 +53,11 @@ export async function startApp(name: string, env: Record<string, string>, option
   }
 }
 
-async function startAppOnce(name: string, env: Record<string, string>, options: { wait?: boolean }): Promise<AppServer> {
+async function startAppOnce(
+  name: string,
+  env: Record<string, string>,
+  options: { wait?: boolean },
+): Promise<AppServer> {
   const port = await freePort();
   const oidcPort = await freePort();
   const database = `tests/.tmp/${name}-${port}.db`;
@@ -172,7 +180,9 @@ export class SmtpSink {
       if (found) return found;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`no matching e-mail within ${timeoutMs} ms; received: ${this.received.map((m) => `${m.mail.subject} → ${m.envelopeTo}`).join("; ")}`);
+    throw new Error(
+      `no matching e-mail within ${timeoutMs} ms; received: ${this.received.map((m) => `${m.mail.subject} → ${m.envelopeTo}`).join("; ")}`,
+    );
   }
 }
 

@@ -40,7 +40,15 @@ test("the frame: sticky nav, anchors, portal and admin buttons, footer with lice
   await expect(footer.getByRole("link", { name: "(619) 555-0142" })).toHaveAttribute("href", "tel:6195550142");
   await expect(footer).toContainText("DRE Corporation License #02212345");
   await expect(footer).toContainText("Responsible broker: Jordan Reyes");
-  for (const href of ["/client-portal", "/blog", "/privacy-policy", "/terms-of-service", "/ca-disclosures", "/#pricing", "/#calculator"]) {
+  for (const href of [
+    "/client-portal",
+    "/blog",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/ca-disclosures",
+    "/#pricing",
+    "/#calculator",
+  ]) {
     await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
   }
   await page.locator("nav[aria-label=Main]").getByRole("link", { name: "Pricing" }).click();
@@ -73,7 +81,9 @@ test.describe("mobile menu at 390 px", () => {
     await ready(page, js);
     const menu = page.locator("#mobile-menu");
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Client Portal" })).toBeHidden();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Client Portal" }),
+    ).toBeHidden();
 
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(menu).toBeVisible();
@@ -99,7 +109,9 @@ test.describe("mobile menu at 390 px", () => {
 });
 
 test.describe("security", () => {
-  test("an enforced CSP: a per-request nonce on rendered pages, script hashes on cached ones; the other headers", async ({ request }) => {
+  test("an enforced CSP: a per-request nonce on rendered pages, script hashes on cached ones; the other headers", async ({
+    request,
+  }) => {
     // Not from the cache (an unknown query parameter): a fresh nonce each time, on every script.
     const first = await request.get("/?from=test");
     const second = await request.get("/?from=test");
@@ -122,10 +134,15 @@ test.describe("security", () => {
     expect(cachedCsp).not.toContain("nonce");
     const cachedHtml = await cached.text();
     const { createHash } = await import("node:crypto");
-    const inline = [...cachedHtml.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=/.test(attributes!));
+    const inline = [...cachedHtml.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\ssrc=/.test(attributes!),
+    );
     expect(inline.length).toBeGreaterThan(0);
     const hashes = inline.map(([, , content]) => `'sha256-${createHash("sha256").update(content!).digest("base64")}'`);
-    const allowed = cachedCsp.match(/script-src ([^;]+)/)![1]!.split(" ").filter((v) => v.startsWith("'sha256-"));
+    const allowed = cachedCsp
+      .match(/script-src ([^;]+)/)![1]!
+      .split(" ")
+      .filter((v) => v.startsWith("'sha256-"));
     expect(allowed.sort()).toEqual([...new Set(hashes)].sort());
     expect(cached.headers()["x-frame-options"]).toBe("DENY");
   });

@@ -36,7 +36,11 @@ async function publishPost(page: Page, title: string) {
 }
 
 test.describe("the public-page cache", () => {
-  test("serves /blog from the cache, and a published, edited or unpublished post at once", async ({ page, browser, js }) => {
+  test("serves /blog from the cache, and a published, edited or unpublished post at once", async ({
+    page,
+    browser,
+    js,
+  }) => {
     const visitor = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
     const reader = await visitor.newPage();
     // Other tests publish posts meanwhile (each publish empties the cache), so ask until a hit comes.
@@ -67,7 +71,11 @@ test.describe("the public-page cache", () => {
     await visitor.close();
   });
 
-  test("never serves a signed-in visitor from the cache, nor one visitor's page to another", async ({ page, browser, js }) => {
+  test("never serves a signed-in visitor from the cache, nor one visitor's page to another", async ({
+    page,
+    browser,
+    js,
+  }) => {
     const anonymous = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
     const visitor = await anonymous.newPage();
     // Other tests publish posts meanwhile (each publish empties the cache), so ask until a hit comes.
@@ -90,18 +98,30 @@ test.describe("the public-page cache", () => {
   test("Cache-Control on public, private and API answers; 304 for a matching ETag", async ({ page, js }) => {
     test.skip(!js, "HTTP headers: one run is enough");
     const anonymous = await playwrightRequest.newContext({ baseURL: BASE_URL });
-    for (const path of ["/", "/blog", "/blog/what-is-escrow-california", "/privacy-policy", "/terms-of-service", "/ca-disclosures", "/sitemap.xml", "/robots.txt"]) {
+    for (const path of [
+      "/",
+      "/blog",
+      "/blog/what-is-escrow-california",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/ca-disclosures",
+      "/sitemap.xml",
+      "/robots.txt",
+    ]) {
       const response = await anonymous.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()["cache-control"], path).toBe(PUBLIC_CACHE);
       expect(response.headers()["etag"], path).toMatch(/^"[\w-]+"$/);
       // A post published by another test in between changes /blog's ETag, rightly: ask again then.
       await expect
-        .poll(async () => {
-          const etag = (await anonymous.get(path)).headers()["etag"]!;
-          const again = await anonymous.get(path, { headers: { "if-none-match": etag } });
-          return [again.status(), (await again.body()).length];
-        }, { message: path })
+        .poll(
+          async () => {
+            const etag = (await anonymous.get(path)).headers()["etag"]!;
+            const again = await anonymous.get(path, { headers: { "if-none-match": etag } });
+            return [again.status(), (await again.body()).length];
+          },
+          { message: path },
+        )
         .toEqual([304, 0]);
     }
     // The landing page's CSP allows its own inline scripts by hash: the same bytes for every visitor.
@@ -112,7 +132,10 @@ test.describe("the public-page cache", () => {
     const assetAnswer = await anonymous.get(asset);
     expect(assetAnswer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     // Scripts are compressed at build time: the build's brotli file when the browser takes it, else its gzip file.
-    for (const [accept, encoding, suffix] of [["gzip, deflate, br", "br", ".br"], ["gzip", "gzip", ".gz"]] as const) {
+    for (const [accept, encoding, suffix] of [
+      ["gzip, deflate, br", "br", ".br"],
+      ["gzip", "gzip", ".gz"],
+    ] as const) {
       const raw = await rawGet(`${BASE_URL}${asset}`, { "accept-encoding": accept });
       expect(raw.headers["content-encoding"], accept).toBe(encoding);
       expect(raw.body.equals(readFileSync(`build/client${asset}${suffix}`)), accept).toBe(true);
@@ -135,7 +158,10 @@ test.describe("the public-page cache", () => {
 });
 
 test.describe("the first paint", () => {
-  test("the stylesheet is in the page's head, no stylesheet is requested, and it stays through hydration and navigation", async ({ page, js }) => {
+  test("the stylesheet is in the page's head, no stylesheet is requested, and it stays through hydration and navigation", async ({
+    page,
+    js,
+  }) => {
     const stylesheets: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
@@ -172,7 +198,11 @@ test.describe("the first paint", () => {
     for (const { path, priority } of preloads) if (!first.has(path)) first.set(path, priority);
     expect(first.size).toBeGreaterThan(2);
     expect([...first.values()]).toEqual([...first.keys()].map(() => "low"));
-    for (const path of first.keys()) expect(scripts.filter((s) => s === path), path).toHaveLength(1);
+    for (const path of first.keys())
+      expect(
+        scripts.filter((s) => s === path),
+        path,
+      ).toHaveLength(1);
   });
 });
 
@@ -195,11 +225,17 @@ test.describe("bad bodies", () => {
     expect(await queryDb("select id from contact_submissions where email = ?", email)).toEqual([]);
   });
 
-  test("a page action given anything but a form gets 415 or 400 with a message, on the page and its .data", async ({ page, js }) => {
+  test("a page action given anything but a form gets 415 or 400 with a message, on the page and its .data", async ({
+    page,
+    js,
+  }) => {
     test.skip(!js, "HTTP: one run is enough");
     await loginAs(page, { email: uniqueEmail("bodies"), returnTo: null });
     const post = (path: string, contentType: string | undefined, body: string) =>
-      page.request.post(path, { headers: { origin: BASE_URL, ...(contentType ? { "content-type": contentType } : {}) }, data: Buffer.from(body) });
+      page.request.post(path, {
+        headers: { origin: BASE_URL, ...(contentType ? { "content-type": contentType } : {}) },
+        data: Buffer.from(body),
+      });
     const truncated = '--XX\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd';
     for (const path of ["/", "/_root.data?index", "/client-portal", "/client-portal.data"]) {
       for (const [contentType, body, status] of [
@@ -220,11 +256,18 @@ test.describe("bad bodies", () => {
 test.describe("rate limits", () => {
   let app: AppServer;
   test.beforeAll(async () => {
-    app = await startApp("limits", { RATE_LIMIT_CONTACT: "2/60,20/86400", RATE_LIMIT_SIGN_IN: "3/60", RATE_LIMIT_TOKEN: "3/60" });
+    app = await startApp("limits", {
+      RATE_LIMIT_CONTACT: "2/60,20/86400",
+      RATE_LIMIT_SIGN_IN: "3/60",
+      RATE_LIMIT_TOKEN: "3/60",
+    });
   });
   test.afterAll(async () => app?.stop());
 
-  test("the contact form over its limit shows the message, answers 429 with Retry-After, and stores nothing", async ({ page, js }) => {
+  test("the contact form over its limit shows the message, answers 429 with Retry-After, and stores nothing", async ({
+    page,
+    js,
+  }) => {
     const send = async (email: string) => {
       await page.getByLabel("First Name*").fill("Rate");
       await page.getByLabel("Last Name*").fill("Limited");
@@ -248,7 +291,11 @@ test.describe("rate limits", () => {
     const response = await send(email);
     expect(response.status()).toBe(429);
     expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
-    await expect(page.getByRole("alert").filter({ hasText: "You have sent several messages in a short time, so this one was not sent." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "You have sent several messages in a short time, so this one was not sent." }),
+    ).toBeVisible();
     await expect(page.getByLabel("Email*")).toHaveValue(email);
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(app.database, { readonly: true });
@@ -275,7 +322,8 @@ test.describe("rate limits", () => {
       const out = [];
       // The unsubscribe POST is what a mail provider's one-click sends (RFC 8058).
       const form = method === "post" ? { "List-Unsubscribe": "One-Click" } : undefined;
-      for (let i = 0; i < 4; i++) out.push((await request[method](`${app.baseUrl}${path}`, { maxRedirects: 0, form })).status());
+      for (let i = 0; i < 4; i++)
+        out.push((await request[method](`${app.baseUrl}${path}`, { maxRedirects: 0, form })).status());
       return out;
     };
     expect(await statuses("/api/login")).toEqual([302, 302, 302, 429]);
@@ -283,7 +331,10 @@ test.describe("rate limits", () => {
     expect(refused.headers()["retry-after"]).toMatch(/^\d+$/);
     expect(await refused.text()).toMatch(/^Too many requests from your network/);
     // Tokens share one count: three bad ones, then the fourth request is refused before it is read.
-    expect([...(await statuses("/r/not-a-token")).slice(0, 2), ...(await statuses("/unsubscribe/not-a-token", "post")).slice(0, 2)]).toEqual([400, 400, 429, 429]);
+    expect([
+      ...(await statuses("/r/not-a-token")).slice(0, 2),
+      ...(await statuses("/unsubscribe/not-a-token", "post")).slice(0, 2),
+    ]).toEqual([400, 400, 429, 429]);
   });
 });
 
@@ -299,9 +350,13 @@ test.describe("the client address of the rate limits", () => {
     const proxied = await startApp("proxy", { RATE_LIMIT_CONTACT: "1/60", TRUST_PROXY: "loopback" });
     try {
       // Without TRUST_PROXY a made-up header changes nothing: the second message is refused.
-      expect([(await post(direct, "203.0.113.1")).status(), (await post(direct, "203.0.113.2")).status()]).toEqual([201, 429]);
+      expect([(await post(direct, "203.0.113.1")).status(), (await post(direct, "203.0.113.2")).status()]).toEqual([
+        201, 429,
+      ]);
       // Behind a trusted proxy each client is counted by the address the proxy saw.
-      expect([(await post(proxied, "203.0.113.1")).status(), (await post(proxied, "203.0.113.2")).status()]).toEqual([201, 201]);
+      expect([(await post(proxied, "203.0.113.1")).status(), (await post(proxied, "203.0.113.2")).status()]).toEqual([
+        201, 201,
+      ]);
       expect((await post(proxied, "203.0.113.1")).status()).toBe(429);
     } finally {
       await direct.stop();
@@ -362,7 +417,10 @@ function childPids(pid: number) {
 }
 
 test.describe("several web processes (WEB_CONCURRENCY)", () => {
-  test("two workers serve pages and sign-in, one process sends the mail, a dead worker is replaced, SIGTERM stops all", async ({ page, js }) => {
+  test("two workers serve pages and sign-in, one process sends the mail, a dead worker is replaced, SIGTERM stops all", async ({
+    page,
+    js,
+  }) => {
     test.skip(!js, "the sign-in form and HTTP: one run is enough");
     const app = await startApp("cluster", { WEB_CONCURRENCY: "2", MAIL_TICK_SECONDS: "1" });
     try {
@@ -388,7 +446,9 @@ test.describe("several web processes (WEB_CONCURRENCY)", () => {
         const db = new Database(app.database, { readonly: true });
         try {
           return db
-            .prepare("select o.status from email_outbox o join contact_submissions c on c.id = o.contact_submission_id where c.email = ? and o.kind = 'lead_alert'")
+            .prepare(
+              "select o.status from email_outbox o join contact_submissions c on c.id = o.contact_submission_id where c.email = ? and o.kind = 'lead_alert'",
+            )
             .pluck()
             .all(email);
         } finally {
@@ -399,7 +459,9 @@ test.describe("several web processes (WEB_CONCURRENCY)", () => {
 
       // A worker killed outright is replaced, and the site keeps answering.
       process.kill(workers[0]!, "SIGKILL");
-      await expect.poll(() => childPids(app.child.pid!).filter((pid) => pid !== workers[0]).length, { timeout: 15_000 }).toBe(2);
+      await expect
+        .poll(() => childPids(app.child.pid!).filter((pid) => pid !== workers[0]).length, { timeout: 15_000 })
+        .toBe(2);
       for (let i = 0; i < 4; i++) expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
       expect(app.output()).toContain("starting another");
 

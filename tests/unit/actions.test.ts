@@ -29,7 +29,13 @@ const openFor = (email: string, type: "buying" | "selling" = "buying") =>
 
 describe("landing action (the contact form)", () => {
   it("stores a valid message and redirects with the toast", async () => {
-    const fields = { firstName: "Ana", lastName: "Ruiz", email: "ana@example.com", phone: "619 555 0100", message: "Selling in spring" };
+    const fields = {
+      firstName: "Ana",
+      lastName: "Ruiz",
+      email: "ana@example.com",
+      phone: "619 555 0100",
+      message: "Selling in spring",
+    };
     const a = await answer(async () => landingAction(args(await formPost("/?index", fields))));
     expect(a.status).toBe(302);
     expect(a.headers.get("location")).toBe("/#contact");
@@ -38,7 +44,9 @@ describe("landing action (the contact form)", () => {
   });
 
   it("answers field errors with 400 and stores nothing", async () => {
-    const a = await answer(async () => landingAction(args(await formPost("/?index", { firstName: "Ana", email: "nope" }))));
+    const a = await answer(async () =>
+      landingAction(args(await formPost("/?index", { firstName: "Ana", email: "nope" }))),
+    );
     expect(a.status).toBe(400);
     expect((a.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
       lastName: ["Required"],
@@ -50,10 +58,22 @@ describe("landing action (the contact form)", () => {
 
 describe("portal action", () => {
   it("add: a valid listing is stored; a bad one gets 400 with the spec's messages", async () => {
-    const ok = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "add", address: "9 Bay St", price: "$850,000", bathrooms: "2.5" }, client))));
+    const ok = await answer(async () =>
+      portalAction(
+        args(
+          await formPost(
+            "/client-portal",
+            { intent: "add", address: "9 Bay St", price: "$850,000", bathrooms: "2.5" },
+            client,
+          ),
+        ),
+      ),
+    );
     expect(ok.status).toBe(302);
     expect(db.select().from(listings).all()).toMatchObject([{ userId: client.id, price: 850000, bathrooms: "2.5" }]);
-    const bad = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "add" }, client))));
+    const bad = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "add" }, client))),
+    );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.data)).toContain("Address is required");
     expect(JSON.stringify(bad.data)).toContain("Price is required");
@@ -61,14 +81,29 @@ describe("portal action", () => {
 
   it("parse: the listing's address and zpid; an empty URL and a malformed one are refused", async () => {
     const url = "https://www.zillow.com/homedetails/742-Evergreen-Ter-La-Jolla-CA-92037/98765_zpid/";
-    const ok = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "parse", zillowUrl: url }, client))));
+    const ok = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "parse", zillowUrl: url }, client))),
+    );
     expect(ok.status).toBe(200);
-    expect(ok.data).toMatchObject({ intent: "parse", answer: { values: { zillowId: "98765", address: "742 Evergreen Ter, La Jolla, CA 92037" } } });
-    const empty = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "parse", zillowUrl: "" }, client))));
+    expect(ok.data).toMatchObject({
+      intent: "parse",
+      answer: { values: { zillowId: "98765", address: "742 Evergreen Ter, La Jolla, CA 92037" } },
+    });
+    const empty = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "parse", zillowUrl: "" }, client))),
+    );
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({ answer: { message: { description: "Please enter a Zillow URL first" } } });
     const malformed = await answer(async () =>
-      portalAction(args(await formPost("/client-portal", { intent: "parse", zillowUrl: "https://www.zillow.com/homedetails/%ZZ/1_zpid/" }, client))),
+      portalAction(
+        args(
+          await formPost(
+            "/client-portal",
+            { intent: "parse", zillowUrl: "https://www.zillow.com/homedetails/%ZZ/1_zpid/" },
+            client,
+          ),
+        ),
+      ),
     );
     expect(malformed.status).toBe(400);
     expect(malformed.data).toMatchObject({ answer: { message: { description: "Failed to parse Zillow URL" } } });
@@ -77,36 +112,70 @@ describe("portal action", () => {
   it("favorite and delete act on one's own listing only; a bad id changes nothing", async () => {
     const mine = createListing(db, client, { address: "1 Mine St", price: "500000" });
     const theirs = createListing(db, admin, { address: "2 Theirs St", price: "600000" });
-    const fav = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "favorite", id: String(mine.id), isFavorite: "true" }, client))));
+    const fav = await answer(async () =>
+      portalAction(
+        args(await formPost("/client-portal", { intent: "favorite", id: String(mine.id), isFavorite: "true" }, client)),
+      ),
+    );
     expect(fav.status).toBe(302);
-    await portalAction(args(await formPost("/client-portal", { intent: "favorite", id: String(theirs.id), isFavorite: "true" }, client)));
-    await portalAction(args(await formPost("/client-portal", { intent: "favorite", id: `0${mine.id}`, isFavorite: "false" }, client)));
-    const flags = Object.fromEntries(db.select().from(listings).all().map((l) => [l.address, l.isFavorite]));
+    await portalAction(
+      args(await formPost("/client-portal", { intent: "favorite", id: String(theirs.id), isFavorite: "true" }, client)),
+    );
+    await portalAction(
+      args(await formPost("/client-portal", { intent: "favorite", id: `0${mine.id}`, isFavorite: "false" }, client)),
+    );
+    const flags = Object.fromEntries(
+      db
+        .select()
+        .from(listings)
+        .all()
+        .map((l) => [l.address, l.isFavorite]),
+    );
     expect(flags).toEqual({ "1 Mine St": true, "2 Theirs St": false });
 
-    const refused = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "delete", id: String(theirs.id) }, client))));
+    const refused = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "delete", id: String(theirs.id) }, client))),
+    );
     expect(refused.status).toBe(302);
     expect(refused.headers.get("set-cookie")).toBeNull(); // a failed delete shows nothing
-    const del = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "delete", id: String(mine.id) }, client))));
+    const del = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "delete", id: String(mine.id) }, client))),
+    );
     expect(del.status).toBe(302);
     expect(del.headers.get("set-cookie")).toMatch(/^__toast=/);
-    expect(db.select().from(listings).all().map((l) => l.address)).toEqual(["2 Theirs St"]);
+    expect(
+      db
+        .select()
+        .from(listings)
+        .all()
+        .map((l) => l.address),
+    ).toEqual(["2 Theirs St"]);
   });
 
   it("initialize: an admin's own transaction gets its steps; a client is refused and nothing changes", async () => {
     const own = openFor(admin.email);
-    const ok = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "initialize", transactionId: String(own.id) }, admin))));
+    const ok = await answer(async () =>
+      portalAction(
+        args(await formPost("/client-portal", { intent: "initialize", transactionId: String(own.id) }, admin)),
+      ),
+    );
     expect(ok.status).toBe(302);
     expect(listMilestones(db, admin, own.id)).toHaveLength(13);
     const theirs = openFor(client.email, "selling");
-    await portalAction(args(await formPost("/client-portal", { intent: "initialize", transactionId: String(theirs.id) }, client)));
+    await portalAction(
+      args(await formPost("/client-portal", { intent: "initialize", transactionId: String(theirs.id) }, client)),
+    );
     expect(listMilestones(db, admin, theirs.id)).toHaveLength(0);
   });
 
   it("an unknown intent is a 400; a signed-out post is a 401 and the page a 401 card", async () => {
-    const unknown = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "nope" }, client))));
+    const unknown = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "nope" }, client))),
+    );
     expect(unknown.status).toBe(400);
-    const anonymous = await answer(async () => portalAction(args(await formPost("/client-portal", { intent: "add", address: "x", price: "1" }))));
+    const anonymous = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "add", address: "x", price: "1" }))),
+    );
     expect(anonymous.status).toBe(401);
     expect(anonymous.data).toMatchObject({ access: "sign-in", loginHref: "/api/login?returnTo=%2Fclient-portal" });
     const page = await answer(async () => portalLoader(args(await get("/client-portal"))));
@@ -117,11 +186,15 @@ describe("portal action", () => {
 
 describe("admin dashboard action", () => {
   it("setup-test-data creates the samples for an admin; a client gets 403", async () => {
-    const denied = await answer(async () => dashboardAction(args(await formPost("/admin?index", { intent: "setup-test-data" }, client))));
+    const denied = await answer(async () =>
+      dashboardAction(args(await formPost("/admin?index", { intent: "setup-test-data" }, client))),
+    );
     expect(denied.status).toBe(403);
     expect(denied.data).toMatchObject({ access: "admin", loginHref: "/api/login?returnTo=%2Fadmin&prompt=login" });
     expect(db.select().from(transactions).all()).toHaveLength(0);
-    const ok = await answer(async () => dashboardAction(args(await formPost("/admin?index", { intent: "setup-test-data" }, admin))));
+    const ok = await answer(async () =>
+      dashboardAction(args(await formPost("/admin?index", { intent: "setup-test-data" }, admin))),
+    );
     expect(ok.status).toBe(302);
     expect(db.select().from(transactions).all()).toHaveLength(5);
   });
@@ -135,40 +208,101 @@ describe("manage transaction action", () => {
     const path = `/admin/transactions/${t.id}`;
     const params = { id: String(t.id) };
 
-    const init = await answer(async () => manageAction(args(await formPost(path, { intent: "initialize" }, admin), params)));
+    const init = await answer(async () =>
+      manageAction(args(await formPost(path, { intent: "initialize" }, admin), params)),
+    );
     expect(init.status).toBe(302);
     const [first] = listMilestones(db, admin, t.id);
 
     const update = await answer(async () =>
-      manageAction(args(await formPost(path, { intent: "update-milestone", milestoneId: String(first!.id), status: "completed", adminNotes: " Signed. " }, admin), params)),
+      manageAction(
+        args(
+          await formPost(
+            path,
+            {
+              intent: "update-milestone",
+              milestoneId: String(first!.id),
+              status: "completed",
+              adminNotes: " Signed. ",
+            },
+            admin,
+          ),
+          params,
+        ),
+      ),
     );
     expect(update.status).toBe(302);
-    expect(db.select().from(transactionMilestones).where(eq(transactionMilestones.id, first!.id)).get()).toMatchObject({ status: "completed", adminNotes: "Signed." });
+    expect(db.select().from(transactionMilestones).where(eq(transactionMilestones.id, first!.id)).get()).toMatchObject({
+      status: "completed",
+      adminNotes: "Signed.",
+    });
 
     const [foreign] = listMilestones(db, admin, other.id);
     const wrong = await answer(async () =>
-      manageAction(args(await formPost(path, { intent: "update-milestone", milestoneId: String(foreign!.id), status: "completed" }, admin), params)),
+      manageAction(
+        args(
+          await formPost(
+            path,
+            { intent: "update-milestone", milestoneId: String(foreign!.id), status: "completed" },
+            admin,
+          ),
+          params,
+        ),
+      ),
     );
     expect(wrong.status).toBe(404);
-    expect(db.select().from(transactionMilestones).where(eq(transactionMilestones.id, foreign!.id)).get()!.status).toBe("not_started");
+    expect(db.select().from(transactionMilestones).where(eq(transactionMilestones.id, foreign!.id)).get()!.status).toBe(
+      "not_started",
+    );
 
     const invalid = await answer(async () =>
-      manageAction(args(await formPost(path, { intent: "update-milestone", milestoneId: String(first!.id), status: "done" }, admin), params)),
+      manageAction(
+        args(
+          await formPost(path, { intent: "update-milestone", milestoneId: String(first!.id), status: "done" }, admin),
+          params,
+        ),
+      ),
     );
     expect(invalid.status).toBe(400);
 
     const edit = await answer(async () =>
-      manageAction(args(await formPost(path, { intent: "edit-transaction", propertyAddress: "2 New St", homeValue: "710,000", status: "cancelled" }, admin), params)),
+      manageAction(
+        args(
+          await formPost(
+            path,
+            { intent: "edit-transaction", propertyAddress: "2 New St", homeValue: "710,000", status: "cancelled" },
+            admin,
+          ),
+          params,
+        ),
+      ),
     );
     expect(edit.status).toBe(302);
-    expect(db.select().from(transactions).where(eq(transactions.id, t.id)).get()).toMatchObject({ propertyAddress: "2 New St", homeValue: 710000, status: "cancelled" });
+    expect(db.select().from(transactions).where(eq(transactions.id, t.id)).get()).toMatchObject({
+      propertyAddress: "2 New St",
+      homeValue: 710000,
+      status: "cancelled",
+    });
   });
 
   it("an unknown transaction is a 404 on the page and its action; a non-canonical id too", async () => {
-    expect((await answer(async () => manageLoader(args(await get("/admin/transactions/999", admin), { id: "999" })))).status).toBe(404);
-    expect((await answer(async () => manageLoader(args(await get("/admin/transactions/01", admin), { id: "01" })))).status).toBe(404);
+    expect(
+      (await answer(async () => manageLoader(args(await get("/admin/transactions/999", admin), { id: "999" })))).status,
+    ).toBe(404);
+    expect(
+      (await answer(async () => manageLoader(args(await get("/admin/transactions/01", admin), { id: "01" })))).status,
+    ).toBe(404);
     const edit = await answer(async () =>
-      manageAction(args(await formPost("/admin/transactions/999", { intent: "edit-transaction", propertyAddress: "x", homeValue: "1", status: "active" }, admin), { id: "999" })),
+      manageAction(
+        args(
+          await formPost(
+            "/admin/transactions/999",
+            { intent: "edit-transaction", propertyAddress: "x", homeValue: "1", status: "active" },
+            admin,
+          ),
+          { id: "999" },
+        ),
+      ),
     );
     expect(edit.status).toBe(404);
   });
@@ -177,13 +311,23 @@ describe("manage transaction action", () => {
 describe("new transaction action", () => {
   it("opens a transaction by e-mail and goes to it; bad input is a 400", async () => {
     const ok = await answer(async () =>
-      newTransactionAction(args(await formPost("/admin/transactions/new", { email: "New@Example.com", type: "selling", propertyAddress: "5 Sale Ave", homeValue: "1200000" }, admin))),
+      newTransactionAction(
+        args(
+          await formPost(
+            "/admin/transactions/new",
+            { email: "New@Example.com", type: "selling", propertyAddress: "5 Sale Ave", homeValue: "1200000" },
+            admin,
+          ),
+        ),
+      ),
     );
     expect(ok.status).toBe(302);
     const created = db.select().from(transactions).get()!;
     expect(ok.headers.get("location")).toBe(`/admin/transactions/${created.id}`);
     expect(created).toMatchObject({ type: "selling", tier: 2 });
-    const bad = await answer(async () => newTransactionAction(args(await formPost("/admin/transactions/new", { email: "x", type: "renting" }, admin))));
+    const bad = await answer(async () =>
+      newTransactionAction(args(await formPost("/admin/transactions/new", { email: "x", type: "renting" }, admin))),
+    );
     expect(bad.status).toBe(400);
   });
 });

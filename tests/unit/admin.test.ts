@@ -27,7 +27,13 @@ describe("admin operations", () => {
     createTransaction(
       db,
       admin,
-      newTransactionSchema.parse({ email: "client@example.com", type: "buying", propertyAddress: "10 Palm Ave", homeValue: "650000", ...input }),
+      newTransactionSchema.parse({
+        email: "client@example.com",
+        type: "buying",
+        propertyAddress: "10 Palm Ave",
+        homeValue: "650000",
+        ...input,
+      }),
     );
 
   it("refuses every admin operation to a client", () => {
@@ -37,7 +43,11 @@ describe("admin operations", () => {
     expect(() => initializeMilestones(db, client, 1)).toThrow(ForbiddenError);
     expect(() => updateMilestone(db, client, { milestoneId: 1 }, { status: "completed" })).toThrow(ForbiddenError);
     expect(() =>
-      createTransaction(db, client, newTransactionSchema.parse({ email: "x@example.com", type: "buying", propertyAddress: "a", homeValue: "1" })),
+      createTransaction(
+        db,
+        client,
+        newTransactionSchema.parse({ email: "x@example.com", type: "buying", propertyAddress: "a", homeValue: "1" }),
+      ),
     ).toThrow(ForbiddenError);
   });
 
@@ -47,13 +57,19 @@ describe("admin operations", () => {
     const cancelled = open({ type: "selling" });
     updateTransaction(db, admin, cancelled.id, { propertyAddress: "x", homeValue: "1", status: "cancelled" });
     submitContact(db, contactSchema.parse({ firstName: "A", lastName: "B", email: "a@b.co", phone: "6195550100" }));
-    expect(adminSummary(db, admin)).toEqual({ totalTransactions: 3, activeBuyers: 1, activeSellers: 1, contactSubmissions: 1 });
+    expect(adminSummary(db, admin)).toEqual({
+      totalTransactions: 3,
+      activeBuyers: 1,
+      activeSellers: 1,
+      contactSubmissions: 1,
+    });
   });
 
   it("searches address, user id, name and e-mail case-insensitively, with a type filter", () => {
     const t = open({ propertyAddress: "4410 Ocean Blvd" });
     open({ email: "other@example.com", type: "selling", propertyAddress: "1 Inland Rd" });
-    const ids = (q?: string, type?: "buying" | "selling") => searchTransactions(db, admin, { q, type }).rows.map((r) => r.id);
+    const ids = (q?: string, type?: "buying" | "selling") =>
+      searchTransactions(db, admin, { q, type }).rows.map((r) => r.id);
     expect(ids("OCEAN")).toEqual([t.id]);
     expect(ids(client.id.slice(0, 8).toUpperCase())).toEqual([t.id]);
     expect(ids("robin vega")).toEqual([t.id]);
@@ -89,7 +105,16 @@ describe("admin operations", () => {
     const t = open();
     initializeMilestones(db, admin, t.id);
     const [m1, m2] = listMilestones(db, admin, t.id);
-    const done = updateMilestone(db, admin, { milestoneId: m1!.id }, milestoneUpdateSchema.parse({ status: "completed", adminNotes: "  Signed.  ", documentUrl: "https://docs.example.com/a.pdf" }));
+    const done = updateMilestone(
+      db,
+      admin,
+      { milestoneId: m1!.id },
+      milestoneUpdateSchema.parse({
+        status: "completed",
+        adminNotes: "  Signed.  ",
+        documentUrl: "https://docs.example.com/a.pdf",
+      }),
+    );
     expect(done.completedAt).toBeInstanceOf(Date);
     expect(done.adminNotes).toBe("Signed.");
     expect(done.documentUrl).toBe("https://docs.example.com/a.pdf");
@@ -98,7 +123,12 @@ describe("admin operations", () => {
     updateMilestone(db, admin, { milestoneId: m2!.id }, { status: "completed" });
     expect(step()).toBe(3);
     // Empty notes and URL leave the stored ones as they are.
-    const back = updateMilestone(db, admin, { milestoneId: m1!.id }, milestoneUpdateSchema.parse({ status: "in_progress", adminNotes: " ", documentUrl: "" }));
+    const back = updateMilestone(
+      db,
+      admin,
+      { milestoneId: m1!.id },
+      milestoneUpdateSchema.parse({ status: "in_progress", adminNotes: " ", documentUrl: "" }),
+    );
     expect(back.completedAt).toBeNull();
     expect(back.adminNotes).toBe("Signed.");
     expect(back.documentUrl).toBe("https://docs.example.com/a.pdf");
@@ -108,9 +138,15 @@ describe("admin operations", () => {
 
   it("validates milestone updates: the four statuses, http(s) document URLs", () => {
     expect(milestoneUpdateSchema.safeParse({ status: "done" }).success).toBe(false);
-    expect(milestoneUpdateSchema.safeParse({ status: "completed", documentUrl: "javascript:alert(1)" }).success).toBe(false);
-    expect(milestoneUpdateSchema.safeParse({ status: "completed", documentUrl: "ftp://x.example/a" }).success).toBe(false);
-    expect(milestoneUpdateSchema.parse({ status: "action_required", adminNotes: "", documentUrl: "" })).toEqual({ status: "action_required" });
+    expect(milestoneUpdateSchema.safeParse({ status: "completed", documentUrl: "javascript:alert(1)" }).success).toBe(
+      false,
+    );
+    expect(milestoneUpdateSchema.safeParse({ status: "completed", documentUrl: "ftp://x.example/a" }).success).toBe(
+      false,
+    );
+    expect(milestoneUpdateSchema.parse({ status: "action_required", adminNotes: "", documentUrl: "" })).toEqual({
+      status: "action_required",
+    });
   });
 
   it("opens a transaction for someone who has not signed in; it is theirs when they do", () => {
@@ -128,7 +164,8 @@ describe("admin operations", () => {
     expect(createTestData(db, admin)).toBe(5);
     expect(createTestData(db, admin)).toBe(0);
     const all = db.select().from(transactions).all();
-    const milestonesOf = (id: number) => db.select().from(transactionMilestones).where(eq(transactionMilestones.transactionId, id)).all();
+    const milestonesOf = (id: number) =>
+      db.select().from(transactionMilestones).where(eq(transactionMilestones.transactionId, id)).all();
     const state = (t: (typeof all)[number]) => {
       const ms = milestonesOf(t.id);
       const done = ms.filter((m) => m.status === "completed").length;

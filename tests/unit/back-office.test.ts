@@ -36,7 +36,9 @@ let client: User;
 
 beforeEach(() => {
   db = freshDb();
-  admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Jordan", lastName: "Reyes" }, ["boss@agency.test"]);
+  admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Jordan", lastName: "Reyes" }, [
+    "boss@agency.test",
+  ]);
   client = upsertUserFromClaims(db, { email: "c@example.com" });
 });
 
@@ -45,22 +47,31 @@ const lead = (email: string, firstName = "Dana") =>
 
 function sequenceCampaign(delays: number[]) {
   const c = createCampaign(db, admin, { name: "Sellers", type: "seller", isActive: true });
-  for (const [i, delayDays] of delays.entries()) addCampaignEmail(db, admin, c.id, { subject: `S${i + 1}`, content: `Body ${i + 1}`, delayDays, isActive: true });
+  for (const [i, delayDays] of delays.entries())
+    addCampaignEmail(db, admin, c.id, { subject: `S${i + 1}`, content: `Body ${i + 1}`, delayDays, isActive: true });
   return c;
 }
 
 describe("blog slugs", () => {
   it("are made from titles and must be lowercase letters, digits and hyphens", () => {
-    expect(slugify("What Escrow Is, and What Happens During It in California")).toBe("what-escrow-is-and-what-happens-during-it-in-california");
+    expect(slugify("What Escrow Is, and What Happens During It in California")).toBe(
+      "what-escrow-is-and-what-happens-during-it-in-california",
+    );
     expect(slugify("  Café & Condos: 2026!  ")).toBe("cafe-and-condos-2026");
     expect(slugify("!!!")).toBe("");
     const parse = (slug: string) => blogPostSchema.safeParse({ title: "T", content: "C", slug });
-    for (const bad of ["Upper-Case", "two--hyphens", "-lead", "trail-", "under_score", "space d"]) expect(parse(bad).success, bad).toBe(false);
+    for (const bad of ["Upper-Case", "two--hyphens", "-lead", "trail-", "under_score", "space d"])
+      expect(parse(bad).success, bad).toBe(false);
     for (const good of ["a", "flat-fee-2026", "x1-y2"]) expect(parse(good).success, good).toBe(true);
   });
 
   it("are unique: a taken slug is a field error; a post keeps its own; an empty slug comes from the title", () => {
-    const first = createPost(db, admin, blogPostSchema.parse({ title: "Selling in Spring", content: "One.\nTwo.", published: "on" }), T0);
+    const first = createPost(
+      db,
+      admin,
+      blogPostSchema.parse({ title: "Selling in Spring", content: "One.\nTwo.", published: "on" }),
+      T0,
+    );
     expect(first).toMatchObject({ slug: "selling-in-spring", published: true, authorId: admin.id });
     let error: unknown;
     try {
@@ -70,7 +81,12 @@ describe("blog slugs", () => {
     }
     expect(error).toBeInstanceOf(InvalidInputError);
     expect((error as InvalidInputError).fieldErrors).toEqual({ slug: ["This slug is already used by another post"] });
-    const again = updatePost(db, admin, first.id, blogPostSchema.parse({ title: "Selling in Spring!", slug: "selling-in-spring", content: "One." }));
+    const again = updatePost(
+      db,
+      admin,
+      first.id,
+      blogPostSchema.parse({ title: "Selling in Spring!", slug: "selling-in-spring", content: "One." }),
+    );
     expect(again.published).toBe(false);
     expect(getPostBySlug(db, "selling-in-spring")).toBeUndefined(); // unpublished: gone from the public blog
     expect(() => createPost(db, client, blogPostSchema.parse({ title: "Nope", content: "x" }))).toThrow(ForbiddenError);
@@ -83,19 +99,37 @@ describe("campaign sequences", () => {
     const ids = () => getCampaign(db, admin, c.id).emails.map((e) => [e.sequence, e.subject]);
     const idOf = (subject: string) => getCampaign(db, admin, c.id).emails.find((e) => e.subject === subject)!.id;
     moveCampaignEmail(db, admin, c.id, idOf("S3"), "up");
-    expect(ids()).toEqual([[1, "S1"], [2, "S3"], [3, "S2"]]);
+    expect(ids()).toEqual([
+      [1, "S1"],
+      [2, "S3"],
+      [3, "S2"],
+    ]);
     moveCampaignEmail(db, admin, c.id, idOf("S1"), "up"); // at the top: nothing changes
     moveCampaignEmail(db, admin, c.id, idOf("S1"), "down");
-    expect(ids()).toEqual([[1, "S3"], [2, "S1"], [3, "S2"]]);
+    expect(ids()).toEqual([
+      [1, "S3"],
+      [2, "S1"],
+      [3, "S2"],
+    ]);
 
     setCampaignForNewLeads(db, admin, c.id);
     submitContact(db, lead("w@example.com"), T0); // gets S3 at once, waits for position 2 (S1)
     expect(db.select().from(leadEngagement).get()!.currentSequence).toBe(2);
     removeCampaignEmail(db, admin, c.id, idOf("S3"));
-    expect(ids()).toEqual([[1, "S1"], [2, "S2"]]);
+    expect(ids()).toEqual([
+      [1, "S1"],
+      [2, "S2"],
+    ]);
     expect(db.select().from(leadEngagement).get()!.currentSequence).toBe(1); // still S1 next
     processDueDrips(db, at(3 * DAY), mailSettings());
-    expect(db.select({ s: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.kind, "drip")).all().map((r) => r.s)).toEqual(["S3", "S1"]);
+    expect(
+      db
+        .select({ s: emailOutbox.subject })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.kind, "drip"))
+        .all()
+        .map((r) => r.s),
+    ).toEqual(["S3", "S1"]);
   });
 
   it("new leads join the chosen active campaign; an inactive one cannot be chosen; the list counts leads", () => {
@@ -105,10 +139,18 @@ describe("campaign sequences", () => {
     expect(db.select().from(leadEngagement).get()!.campaignId).toBe(seeded.id); // the first active one by default
     setCampaignForNewLeads(db, admin, chosen.id);
     submitContact(db, lead("b@example.com"), T0);
-    expect(db.select().from(leadEngagement).all().map((e) => e.campaignId)).toEqual([seeded.id, chosen.id]);
+    expect(
+      db
+        .select()
+        .from(leadEngagement)
+        .all()
+        .map((e) => e.campaignId),
+    ).toEqual([seeded.id, chosen.id]);
     const off = createCampaign(db, admin, { name: "Off", type: "buyer", isActive: false });
     expect(() => setCampaignForNewLeads(db, admin, off.id)).toThrow(InvalidInputError);
-    expect(listCampaigns(db, admin).map((c) => [c.name, c.emailCount, c.enrolledNow, c.enrolledTotal, c.joinsNewLeads])).toEqual([
+    expect(
+      listCampaigns(db, admin).map((c) => [c.name, c.emailCount, c.enrolledNow, c.enrolledTotal, c.joinsNewLeads]),
+    ).toEqual([
       ["First", 0, 0, 1, false],
       ["Sellers", 1, 1, 1, true],
       ["Off", 0, 0, 0, false],
@@ -130,12 +172,23 @@ describe("leads", () => {
     submitContact(db, lead("done@example.com", "Dee"), at(5));
     db.update(leadNurturingEmails).set({ isActive: false }).where(eq(leadNurturingEmails.sequence, 2)).run();
     processDueDrips(db, at(10 * DAY), mailSettings()); // nothing left for anyone: completed ...
-    db.update(leadEngagement).set({ status: "active", nextEmailDue: at(20 * DAY) }).where(eq(leadEngagement.email, "nurture@example.com")).run();
-    db.update(leadEngagement).set({ status: "active", nextEmailDue: at(20 * DAY) }).where(eq(leadEngagement.email, "pause@example.com")).run();
+    db.update(leadEngagement)
+      .set({ status: "active", nextEmailDue: at(20 * DAY) })
+      .where(eq(leadEngagement.email, "nurture@example.com"))
+      .run();
+    db.update(leadEngagement)
+      .set({ status: "active", nextEmailDue: at(20 * DAY) })
+      .where(eq(leadEngagement.email, "pause@example.com"))
+      .run();
     pauseLead(db, admin, paused.id, at(11 * DAY));
     const token = unsubscribeUrl(mailSettings(), unsub.engagementId!).split("/unsubscribe/")[1]!;
     unsubscribe(db, mailSettings().secret, token, at(11 * DAY));
-    createTransaction(db, admin, { email: "conv@example.com", type: "buying", propertyAddress: "1 A St", homeValue: "500000", leadId: conv.id }, { now: at(12 * DAY) });
+    createTransaction(
+      db,
+      admin,
+      { email: "conv@example.com", type: "buying", propertyAddress: "1 A St", homeValue: "500000", leadId: conv.id },
+      { now: at(12 * DAY) },
+    );
 
     const status = (email: string) => listLeads(db, admin, { q: email }).rows[0]!.status;
     expect(["new@", "nurture@", "pause@", "unsub@", "conv@", "done@"].map((e) => status(e))).toEqual([
@@ -165,17 +218,34 @@ describe("leads", () => {
     expect(processDueDrips(db, at(30 * DAY), mailSettings())).toBe(0);
     expect(() => pauseLead(db, admin, s.id, at(31 * DAY))).toThrow(InvalidInputError);
     resumeLead(db, admin, s.id, at(40 * DAY));
-    expect(db.select().from(leadEngagement).get()).toMatchObject({ status: "active", currentSequence: 2, nextEmailDue: at(43 * DAY) });
+    expect(db.select().from(leadEngagement).get()).toMatchObject({
+      status: "active",
+      currentSequence: 2,
+      nextEmailDue: at(43 * DAY),
+    });
     addLeadNote(db, admin, s.id, "Called: wants to list in May.", at(41 * DAY));
     const timeline = getLead(db, admin, s.id).timeline;
-    expect(timeline.map((t) => t.type)).toEqual(["note", "resumed", "paused", "email_queued", "email_queued", "email_queued", "received"]);
+    expect(timeline.map((t) => t.type)).toEqual([
+      "note",
+      "resumed",
+      "paused",
+      "email_queued",
+      "email_queued",
+      "email_queued",
+      "received",
+    ]);
     expect(timeline[0]).toMatchObject({ text: "Note (Jordan Reyes)", detail: "Called: wants to list in May." });
   });
 
   it("opening a transaction from a lead converts it and stops its drip e-mails, in the same transaction", () => {
     sequenceCampaign([0, 1]);
     const s = submitContact(db, lead("buyer@example.com"), T0)!;
-    createTransaction(db, admin, { email: "buyer@example.com", type: "buying", propertyAddress: "2 B St", homeValue: "800000", leadId: s.id }, { now: at(1000) });
+    createTransaction(
+      db,
+      admin,
+      { email: "buyer@example.com", type: "buying", propertyAddress: "2 B St", homeValue: "800000", leadId: s.id },
+      { now: at(1000) },
+    );
     expect(db.select().from(leadEngagement).get()).toMatchObject({ status: "converted", nextEmailDue: null });
     expect(processDueDrips(db, at(5 * DAY), mailSettings())).toBe(0);
     expect(getLead(db, admin, s.id).timeline[0]).toMatchObject({ type: "converted" });
@@ -185,7 +255,13 @@ describe("leads", () => {
 describe("dashboard charts", () => {
   it("count new leads per week and active transactions by type and step band", () => {
     const now = at(84 * DAY);
-    for (const [days, email] of [[1, "a"], [2, "b"], [80, "c"], [83.9, "d"], [-5, "old"]] as const) {
+    for (const [days, email] of [
+      [1, "a"],
+      [2, "b"],
+      [80, "c"],
+      [83.9, "d"],
+      [-5, "old"],
+    ] as const) {
       submitContact(db, lead(`${email}@example.com`), at(days * DAY));
     }
     const weeks = leadsPerWeek(db, admin, now);
@@ -202,10 +278,27 @@ describe("dashboard charts", () => {
     db.$client.prepare("delete from contact_submissions where id = ?").run(fresh!.id);
     expect(leadsPerWeek(db, admin, later).at(-1)!.count).toBe(2);
 
-    expect([1, 4, 5, 8, 9, 13].map((s) => stepBand(s, "buying"))).toEqual(["early", "early", "middle", "middle", "closing", "closing"]);
+    expect([1, 4, 5, 8, 9, 13].map((s) => stepBand(s, "buying"))).toEqual([
+      "early",
+      "early",
+      "middle",
+      "middle",
+      "closing",
+      "closing",
+    ]);
     expect([4, 5, 9, 10].map((s) => stepBand(s, "selling"))).toEqual(["early", "middle", "middle", "closing"]);
-    const t = createTransaction(db, admin, { email: "x@example.com", type: "selling", propertyAddress: "x", homeValue: "1" }, { notify: false });
-    createTransaction(db, admin, { email: "y@example.com", type: "buying", propertyAddress: "y", homeValue: "1" }, { notify: false });
+    const t = createTransaction(
+      db,
+      admin,
+      { email: "x@example.com", type: "selling", propertyAddress: "x", homeValue: "1" },
+      { notify: false },
+    );
+    createTransaction(
+      db,
+      admin,
+      { email: "y@example.com", type: "buying", propertyAddress: "y", homeValue: "1" },
+      { notify: false },
+    );
     void t;
     expect(activeByStepBand(db, admin).filter((b) => b.count > 0)).toEqual([
       { type: "buying", band: "early", count: 1 },

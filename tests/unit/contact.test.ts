@@ -73,7 +73,13 @@ describe("contact submissions", () => {
     expect(engagement).toHaveLength(1);
     // Issue 9: the welcome (delay 0) is queued at once with the submission, so the lead waits for e-mail 2,
     // due its 2 days after; a first inquiry scores 10.
-    expect(engagement[0]).toMatchObject({ contactSubmissionId: row.id, status: "active", currentSequence: 2, score: 10, email: "dana@example.com" });
+    expect(engagement[0]).toMatchObject({
+      contactSubmissionId: row.id,
+      status: "active",
+      currentSequence: 2,
+      score: 10,
+      email: "dana@example.com",
+    });
     expect(engagement[0]!.lastEmailSent?.getTime()).toBe(row.createdAt.getTime());
     expect(engagement[0]!.nextEmailDue?.getTime()).toBe(row.createdAt.getTime() + 2 * 24 * 3600 * 1000);
   });

@@ -38,7 +38,13 @@ function campaign(emails: { delayDays: number; isActive?: boolean; subject?: str
 }
 
 const lead = (over: Record<string, string> = {}) =>
-  contactSchema.parse({ firstName: "Dana", lastName: "Reyes", email: "dana@example.com", phone: "619 555 0100", ...over });
+  contactSchema.parse({
+    firstName: "Dana",
+    lastName: "Reyes",
+    email: "dana@example.com",
+    phone: "619 555 0100",
+    ...over,
+  });
 
 const drips = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "drip")).all();
 const engagementOf = () => db.select().from(leadEngagement).get()!;
@@ -52,7 +58,12 @@ describe("drip timing", () => {
     campaign([{ delayDays: 0 }, { delayDays: 1 }, { delayDays: 7 }]);
     submitContact(db, lead(), T0);
     expect(drips().map((d) => d.subject)).toEqual(["E-mail 1 for Dana"]);
-    expect(engagementOf()).toMatchObject({ currentSequence: 2, lastEmailSent: T0, nextEmailDue: at(DAY), status: "active" });
+    expect(engagementOf()).toMatchObject({
+      currentSequence: 2,
+      lastEmailSent: T0,
+      nextEmailDue: at(DAY),
+      status: "active",
+    });
 
     expect(processDueDrips(db, at(DAY - 1), settings())).toBe(0);
     expect(processDueDrips(db, at(DAY + 5000), settings())).toBe(1);
@@ -73,7 +84,12 @@ describe("drip timing", () => {
   });
 
   it("skips inactive e-mails; an inactive campaign sends nothing", () => {
-    const c = campaign([{ delayDays: 0, isActive: false }, { delayDays: 2 }, { delayDays: 3, isActive: false }, { delayDays: 4 }]);
+    const c = campaign([
+      { delayDays: 0, isActive: false },
+      { delayDays: 2 },
+      { delayDays: 3, isActive: false },
+      { delayDays: 4 },
+    ]);
     submitContact(db, lead(), T0);
     expect(drips()).toHaveLength(0);
     expect(engagementOf()).toMatchObject({ currentSequence: 2, nextEmailDue: at(2 * DAY) });
@@ -94,8 +110,14 @@ describe("drip timing", () => {
     expect(processDueDrips(db, at(5 * DAY), settings())).toBe(0);
     db.update(leadEngagement).set({ status: "active" }).run();
     const token = unsubscribeUrl(settings(), engagementOf().id).split("/unsubscribe/")[1]!;
-    expect(unsubscribe(db, settings().secret, token, at(DAY / 2))).toEqual({ email: "dana@example.com", already: false });
-    expect(unsubscribe(db, settings().secret, token, at(DAY / 2))).toEqual({ email: "dana@example.com", already: true });
+    expect(unsubscribe(db, settings().secret, token, at(DAY / 2))).toEqual({
+      email: "dana@example.com",
+      already: false,
+    });
+    expect(unsubscribe(db, settings().secret, token, at(DAY / 2))).toEqual({
+      email: "dana@example.com",
+      already: true,
+    });
     expect(processDueDrips(db, at(5 * DAY), settings())).toBe(0);
     expect(drips()).toHaveLength(1);
     expect(engagementOf()).toMatchObject({ status: "unsubscribed", nextEmailDue: null });
@@ -104,7 +126,13 @@ describe("drip timing", () => {
     campaign([{ delayDays: 0 }]);
     submitContact(db, lead(), at(6 * DAY));
     expect(drips()).toHaveLength(1);
-    expect(db.select().from(leadEngagement).all().map((e) => e.status)).toEqual(["unsubscribed", "unsubscribed"]);
+    expect(
+      db
+        .select()
+        .from(leadEngagement)
+        .all()
+        .map((e) => e.status),
+    ).toEqual(["unsubscribed", "unsubscribed"]);
   });
 });
 
@@ -121,7 +149,9 @@ describe("enrolment and score", () => {
     const token = url.split("/r/")[1]!;
     expect(recordClick(db, settings().secret, token, at(2000))).toBe("/blog/what-is-escrow-california");
     expect(engagementOf().score).toBe(35);
-    expect(db.select().from(leadEvents).all()).toMatchObject([{ type: "clicked", detail: "/blog/what-is-escrow-california" }]);
+    expect(db.select().from(leadEvents).all()).toMatchObject([
+      { type: "clicked", detail: "/blog/what-is-escrow-california" },
+    ]);
     for (let i = 0; i < 30; i++) recordClick(db, settings().secret, token, at(3000 + i));
     expect(engagementOf().score).toBe(SCORE.max);
   });
@@ -135,9 +165,20 @@ describe("enrolment and score", () => {
     expect(settings().leadAlertEmails).toEqual(["agent1@agency.test", "agent2@agency.test"]);
     expect(alerts.map((a) => a.toAddress)).toEqual(["agent1@agency.test", "agent2@agency.test"]);
     for (const a of alerts) {
-      expect(a).toMatchObject({ replyTo: "dana@example.com", contactSubmissionId: s.id, subject: "New lead: Dana Reyes", status: "queued" });
+      expect(a).toMatchObject({
+        replyTo: "dana@example.com",
+        contactSubmissionId: s.id,
+        subject: "New lead: Dana Reyes",
+        status: "queued",
+      });
       expect(a.nextAttemptAt).toEqual(T0);
-      for (const text of ["Dana Reyes", "dana@example.com", "619 555 0100", "Selling a condo", `/admin/leads/${s.id}`]) {
+      for (const text of [
+        "Dana Reyes",
+        "dana@example.com",
+        "619 555 0100",
+        "Selling a condo",
+        `/admin/leads/${s.id}`,
+      ]) {
         expect(a.textBody).toContain(text);
       }
     }
@@ -193,9 +234,21 @@ describe("signed tokens", () => {
     const forged = `${Buffer.from(JSON.stringify({ e: other!.id })).toString("base64url")}.${token.split(".")[1]}`;
     expect(unsubscribe(db, settings().secret, forged, T0)).toBeNull();
     expect(unsubscribe(db, settings().secret, signToken(settings().secret, "unsubscribe", { e: 9999 }), T0)).toBeNull();
-    expect(db.select().from(leadEngagement).all().map((e) => e.status)).toEqual(["active", "active"]);
+    expect(
+      db
+        .select()
+        .from(leadEngagement)
+        .all()
+        .map((e) => e.status),
+    ).toEqual(["active", "active"]);
     unsubscribe(db, settings().secret, token, T0);
-    expect(db.select().from(leadEngagement).all().map((e) => e.status)).toEqual(["unsubscribed", "active"]);
+    expect(
+      db
+        .select()
+        .from(leadEngagement)
+        .all()
+        .map((e) => e.status),
+    ).toEqual(["unsubscribed", "active"]);
   });
 
   it("a click token redirects only to a path of this site", () => {
@@ -240,12 +293,22 @@ describe("delivery attempts", () => {
     campaign([{ delayDays: 0 }]);
     submitContact(db, lead(), T0);
     const claimed = claimDue(db, T0, 10, tick);
-    expect(claimed.map((r) => [r.kind, r.attempts])).toEqual([["lead_alert", 1], ["lead_alert", 1], ["drip", 1]]);
+    expect(claimed.map((r) => [r.kind, r.attempts])).toEqual([
+      ["lead_alert", 1],
+      ["lead_alert", 1],
+      ["drip", 1],
+    ]);
     // As if the process died during delivery: not due again before the backoff, then due again.
     expect(claimDue(db, at(tick - 1), 10, tick)).toHaveLength(0);
     expect(claimDue(db, at(tick), 10, tick)).toHaveLength(3);
     const drip = claimed[2]!;
-    markAttemptFailed(db, { id: drip.id, attempts: 2 }, Object.assign(new Error("451 try later"), { responseCode: 451 }), at(tick), tick);
+    markAttemptFailed(
+      db,
+      { id: drip.id, attempts: 2 },
+      Object.assign(new Error("451 try later"), { responseCode: 451 }),
+      at(tick),
+      tick,
+    );
     expect(db.select().from(emailOutbox).where(eq(emailOutbox.id, drip.id)).get()).toMatchObject({
       status: "queued",
       lastError: "451 try later",
@@ -260,9 +323,26 @@ describe("client notices", () => {
     const { createTransaction } = await import("~/models/transaction.server");
     const { initializeMilestones, listMilestones, updateMilestone } = await import("~/models/milestone.server");
     const admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
-    const t = createTransaction(db, admin, { email: "kim@example.com", firstName: "Kim", type: "buying", propertyAddress: "7 Palm Ave", homeValue: "650000" }, { now: T0 });
+    const t = createTransaction(
+      db,
+      admin,
+      {
+        email: "kim@example.com",
+        firstName: "Kim",
+        type: "buying",
+        propertyAddress: "7 Palm Ave",
+        homeValue: "650000",
+      },
+      { now: T0 },
+    );
     const notices = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "client_notice")).all();
-    expect(notices()).toMatchObject([{ toAddress: "kim@example.com", transactionId: t.id, subject: "Your purchase with Coastline Flat Fee Realty: your client portal" }]);
+    expect(notices()).toMatchObject([
+      {
+        toAddress: "kim@example.com",
+        transactionId: t.id,
+        subject: "Your purchase with Coastline Flat Fee Realty: your client portal",
+      },
+    ]);
     expect(notices()[0]!.textBody).toContain("http://localhost:3000/client-portal");
 
     initializeMilestones(db, admin, t.id); // creating the steps is not a change to tell
@@ -290,7 +370,12 @@ describe("client notices", () => {
     expect(notices()).toHaveLength(3);
     // Sample data and callers that say so send nothing.
     updateMilestone(db, admin, ref(m2!.id), { status: "not_started" }, { now: at(7000), notify: false });
-    createTransaction(db, admin, { email: "quiet@example.com", type: "selling", propertyAddress: "1 Quiet St", homeValue: "1" }, { notify: false });
+    createTransaction(
+      db,
+      admin,
+      { email: "quiet@example.com", type: "selling", propertyAddress: "1 Quiet St", homeValue: "1" },
+      { notify: false },
+    );
     expect(notices()).toHaveLength(3);
   });
 });
@@ -307,9 +392,17 @@ describe("the e-mail log", () => {
     expect(listEmails(db, admin, {}).total).toBe(3);
     expect(listEmails(db, admin, { kind: "drip" }).rows.map((r) => r.subject)).toEqual(["E-mail 1 for Dana"]);
     const [drip] = claimDue(db, T0, 10, 60_000).filter((r) => r.kind === "drip");
-    markAttemptFailed(db, drip!, Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 }), T0, 60_000);
+    markAttemptFailed(
+      db,
+      drip!,
+      Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 }),
+      T0,
+      60_000,
+    );
     expect(emailCounts(db, admin)).toEqual({ queued: 2, failed: 1 });
-    expect(listEmails(db, admin, { status: "failed" }).rows).toMatchObject([{ id: drip!.id, lastError: "550 mailbox unavailable", attempts: 1 }]);
+    expect(listEmails(db, admin, { status: "failed" }).rows).toMatchObject([
+      { id: drip!.id, lastError: "550 mailbox unavailable", attempts: 1 },
+    ]);
     expect(() => retryEmail(db, client, drip!.id)).toThrow(ForbiddenError);
     const again = retryEmail(db, admin, drip!.id, at(5000));
     expect(again).toMatchObject({ status: "queued", attempts: 0, nextAttemptAt: at(5000) });

@@ -75,7 +75,8 @@ describe("parseEnv", () => {
   });
 
   it("refuses the password-less demo provider on a public URL", () => {
-    const run = () => parseEnv({ NODE_ENV: "production", APP_URL: "https://homes.example.com", SESSION_SECRET: "x".repeat(40) });
+    const run = () =>
+      parseEnv({ NODE_ENV: "production", APP_URL: "https://homes.example.com", SESSION_SECRET: "x".repeat(40) });
     expect(run).toThrow(EnvError);
     expect(run).toThrow(/OIDC_ISSUER: is required when APP_URL \(https:\/\/homes\.example\.com\) is not localhost/);
     // Also outside production: what matters is who can reach the URL.
@@ -92,7 +93,13 @@ describe("parseEnv", () => {
     // On localhost the demo provider stays the default, without a banner.
     expect(parseEnv({ NODE_ENV: "production" }).demoSignInBanner).toBe(false);
     // With a real provider there is no banner, whatever DEMO_SIGN_IN says.
-    const real = parseEnv({ ...base, DEMO_SIGN_IN: "true", OIDC_ISSUER: "https://login.example.com", OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" });
+    const real = parseEnv({
+      ...base,
+      DEMO_SIGN_IN: "true",
+      OIDC_ISSUER: "https://login.example.com",
+      OIDC_CLIENT_ID: "a",
+      OIDC_CLIENT_SECRET: "b",
+    });
     expect(real.demoSignInBanner).toBe(false);
     expect(real.useLocalOidc).toBe(false);
   });
@@ -109,7 +116,11 @@ describe("parseEnv", () => {
     expect(ok.MAIL_TICK_SECONDS).toBe(5);
     expect(ok.mailDir).toBe("/srv/app/db/mail");
     const defaults = parseEnv({ ADMIN_EMAILS: "boss@example.com" });
-    expect(defaults).toMatchObject({ MAIL_TICK_SECONDS: 60, mailDir: "data/mail", leadAlertEmails: ["boss@example.com"] });
+    expect(defaults).toMatchObject({
+      MAIL_TICK_SECONDS: 60,
+      mailDir: "data/mail",
+      leadAlertEmails: ["boss@example.com"],
+    });
     expect(defaults.SMTP_URL).toBeUndefined();
     expect(parseEnv({ MAIL_FROM: "hello@example.com" }).MAIL_FROM).toBe("hello@example.com");
 

@@ -34,7 +34,10 @@ describe("requireUser and requireAdmin", () => {
       data: { access: "sign-in", loginHref: "/api/login?returnTo=%2Fclient-portal%3Fdialog%3Dadd-property" },
     });
     const anonymousAdmin = await answer(() => requireAdmin(new Request(`${ORIGIN}/admin`)));
-    expect(anonymousAdmin).toMatchObject({ status: 401, data: { access: "admin", loginHref: "/api/login?returnTo=%2Fadmin" } });
+    expect(anonymousAdmin).toMatchObject({
+      status: 401,
+      data: { access: "admin", loginHref: "/api/login?returnTo=%2Fadmin" },
+    });
     const client403 = await answer(async () => requireAdmin(await get("/admin/submissions", client)));
     expect(client403).toMatchObject({
       status: 403,
@@ -47,7 +50,10 @@ describe("requireUser and requireAdmin", () => {
       method: "POST",
       headers: { origin: "https://evil.example", cookie: await sessionCookie(client) },
     });
-    expect(await answer(() => requireUser(request))).toMatchObject({ status: 403, data: { message: "Cross-site request refused" } });
+    expect(await answer(() => requireUser(request))).toMatchObject({
+      status: 403,
+      data: { message: "Cross-site request refused" },
+    });
   });
 });
 

@@ -89,10 +89,20 @@ describe("listings belong to their user", () => {
 
   it("creates, lists newest first, favorites and deletes the user's own", () => {
     const first = createListing(db, alice, listingSchema.parse({ address: "1 A St", price: "500000" }));
-    const second = createListing(db, alice, listingSchema.parse({ address: "2 B St", price: "750000", bathrooms: "2.5" }));
+    const second = createListing(
+      db,
+      alice,
+      listingSchema.parse({ address: "2 B St", price: "750000", bathrooms: "2.5" }),
+    );
     expect(listListings(db, alice).map((l) => l.id)).toEqual([second.id, first.id]);
     expect(listListings(db, bob)).toEqual([]);
-    expect(toListingJson(second)).toMatchObject({ price: "750000", bathrooms: "2.5", status: "active", isFavorite: false, zillowId: null });
+    expect(toListingJson(second)).toMatchObject({
+      price: "750000",
+      bathrooms: "2.5",
+      status: "active",
+      isFavorite: false,
+      zillowId: null,
+    });
     expect(setFavorite(db, alice, first.id, true).isFavorite).toBe(true);
     deleteListing(db, alice, first.id);
     expect(listListings(db, alice).map((l) => l.id)).toEqual([second.id]);
@@ -108,7 +118,11 @@ describe("listings belong to their user", () => {
   });
 
   it("shows a client only their own transactions and milestones; admins all", () => {
-    const mine = db.insert(transactions).values({ userId: alice.id, type: "buying", homeValue: 800000 }).returning().get();
+    const mine = db
+      .insert(transactions)
+      .values({ userId: alice.id, type: "buying", homeValue: 800000 })
+      .returning()
+      .get();
     const theirs = db.insert(transactions).values({ userId: bob.id, type: "selling" }).returning().get();
     db.insert(transactionMilestones).values({ transactionId: theirs.id, stepNumber: 1, title: "Consultation" }).run();
     expect(listTransactions(db, alice).map((t) => t.id)).toEqual([mine.id]);

@@ -6,8 +6,16 @@ const steps = (statuses: string[]) => statuses.map((status, i) => ({ stepNumber:
 describe("progress", () => {
   it("counts completed over total, rounded", () => {
     expect(milestoneProgress([])).toEqual({ completed: 0, total: 0, percent: 0 });
-    expect(milestoneProgress(steps(["completed", "in_progress", "not_started"]))).toEqual({ completed: 1, total: 3, percent: 33 });
-    expect(milestoneProgress(steps(["completed", "completed", "not_started"]))).toEqual({ completed: 2, total: 3, percent: 67 });
+    expect(milestoneProgress(steps(["completed", "in_progress", "not_started"]))).toEqual({
+      completed: 1,
+      total: 3,
+      percent: 33,
+    });
+    expect(milestoneProgress(steps(["completed", "completed", "not_started"]))).toEqual({
+      completed: 2,
+      total: 3,
+      percent: 67,
+    });
     expect(milestoneProgress(steps(Array(13).fill("completed"))).percent).toBe(100);
   });
 

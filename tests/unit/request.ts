@@ -13,7 +13,11 @@ export async function sessionCookie(user: Pick<User, "id">): Promise<string> {
 }
 
 /** A same-origin form post to `path`, signed in as `user` when given. */
-export async function formPost(path: string, fields: Record<string, string>, user?: Pick<User, "id">): Promise<Request> {
+export async function formPost(
+  path: string,
+  fields: Record<string, string>,
+  user?: Pick<User, "id">,
+): Promise<Request> {
   const headers = new Headers({ origin: ORIGIN });
   if (user) headers.set("cookie", await sessionCookie(user));
   return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
@@ -55,7 +59,9 @@ export async function answer(run: () => Promise<unknown>): Promise<Answer> {
   return { status: 200, headers: new Headers(), data: result };
 }
 
-function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+function isDataWithInit(
+  value: unknown,
+): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
   return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
 }
 

@@ -29,7 +29,9 @@ describe("first-start seed", () => {
     const db = freshDb();
     expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
     const tables = db.$client
-      .prepare("select name from sqlite_master where type='table' and name not like '\\_\\_%' escape '\\' and name not like 'sqlite_%' and name not like '%\\_fts%' escape '\\' order by name")
+      .prepare(
+        "select name from sqlite_master where type='table' and name not like '\\_\\_%' escape '\\' and name not like 'sqlite_%' and name not like '%\\_fts%' escape '\\' order by name",
+      )
       .all()
       .map((r) => (r as { name: string }).name);
     expect(tables).toEqual([
@@ -51,7 +53,9 @@ describe("first-start seed", () => {
       "users",
     ]);
     const searchIndexes = db.$client
-      .prepare("select name from sqlite_master where type='table' and sql like 'CREATE VIRTUAL TABLE%trigram%' order by name")
+      .prepare(
+        "select name from sqlite_master where type='table' and sql like 'CREATE VIRTUAL TABLE%trigram%' order by name",
+      )
       .pluck()
       .all();
     expect(searchIndexes).toEqual(["contact_submissions_fts", "transactions_fts"]);
@@ -74,10 +78,18 @@ describe("transactions take the write lock when they begin", () => {
       db.transaction((tx) => {
         tx.select().from(blogPosts).all();
         // The other connection cannot write now (it would have, and made this transaction's write fail).
-        expect(() => other.prepare("insert into lead_nurturing_campaigns (name, type) values ('x', 'general')").run()).toThrow(/locked|busy/i);
+        expect(() =>
+          other.prepare("insert into lead_nurturing_campaigns (name, type) values ('x', 'general')").run(),
+        ).toThrow(/locked|busy/i);
         tx.insert(leadNurturingCampaigns).values({ name: "mine", type: "general" }).run();
       });
-      expect(db.select().from(leadNurturingCampaigns).all().map((c) => c.name)).toEqual(["mine"]);
+      expect(
+        db
+          .select()
+          .from(leadNurturingCampaigns)
+          .all()
+          .map((c) => c.name),
+      ).toEqual(["mine"]);
     } finally {
       other.close();
       db.$client.close();

@@ -54,7 +54,11 @@ describe("session storage in the sessions table", () => {
     const session = await s.getSession();
     session.set("userId", userId);
     const setCookie = await s.commitSession(session);
-    const other = createDbSessionStorage({ db: () => db, secret: "another-secret-of-at-least-32-chars!!", secure: false });
+    const other = createDbSessionStorage({
+      db: () => db,
+      secret: "another-secret-of-at-least-32-chars!!",
+      secure: false,
+    });
     expect((await other.getSession(cookieHeader(setCookie))).get("userId")).toBeUndefined();
   });
 
@@ -63,7 +67,9 @@ describe("session storage in the sessions table", () => {
     const session = await s.getSession();
     session.set("userId", userId);
     const setCookie = await s.commitSession(session);
-    db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).run();
+    db.update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .run();
     expect((await s.getSession(cookieHeader(setCookie))).get("userId")).toBeUndefined();
     expect(db.select().from(sessions).all()).toHaveLength(0);
   });
@@ -87,7 +93,10 @@ describe("session storage in the sessions table", () => {
       await s.commitSession(session);
     }
     const [first] = db.select().from(sessions).all();
-    db.update(sessions).set({ expire: new Date(Date.now() - 1) }).where(eq(sessions.sid, first!.sid)).run();
+    db.update(sessions)
+      .set({ expire: new Date(Date.now() - 1) })
+      .where(eq(sessions.sid, first!.sid))
+      .run();
     expect(purgeExpiredSessions(db)).toBe(1);
     expect(db.select().from(sessions).all()).toHaveLength(2);
   });

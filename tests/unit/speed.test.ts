@@ -40,7 +40,16 @@ import { freshDb } from "./db";
 
 describe("the page cache key and its bypass rules", () => {
   it("keys anonymous GET and HEAD of the public pages by path", () => {
-    for (const url of ["/", "/blog", "/blog/selling-in-spring", "/privacy-policy", "/terms-of-service", "/ca-disclosures", "/sitemap.xml", "/robots.txt"]) {
+    for (const url of [
+      "/",
+      "/blog",
+      "/blog/selling-in-spring",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/ca-disclosures",
+      "/sitemap.xml",
+      "/robots.txt",
+    ]) {
       expect(cacheKey("GET", url, undefined)).toBe(url);
       expect(cacheKey("HEAD", url, "theme=dark")).toBe(url);
     }
@@ -50,7 +59,18 @@ describe("the page cache key and its bypass rules", () => {
     expect(cacheKey("GET", "/", "__session=abc")).toBeNull();
     expect(cacheKey("GET", "/blog", "a=1; __toast=xyz")).toBeNull();
     expect(cacheKey("POST", "/", undefined)).toBeNull();
-    for (const url of ["/client-portal", "/admin", "/admin/leads", "/api/blog", "/unsubscribe/t", "/r/t", "/blog/Not_A_Slug", "/blog/a/b", "/_root.data", "/blog.data"]) {
+    for (const url of [
+      "/client-portal",
+      "/admin",
+      "/admin/leads",
+      "/api/blog",
+      "/unsubscribe/t",
+      "/r/t",
+      "/blog/Not_A_Slug",
+      "/blog/a/b",
+      "/_root.data",
+      "/blog.data",
+    ]) {
       expect(cacheKey("GET", url, undefined), url).toBeNull();
     }
   });
@@ -87,14 +107,20 @@ describe("a cached page's CSP", () => {
     const { createHash } = await import("node:crypto");
     const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
     const out = toHashPolicy(html, csp);
-    expect(out.csp).toBe(`default-src 'self'; script-src 'self' ${sha("window.__remixContext = {};")} ${sha('import "/assets/a.js";')}; object-src 'none'`);
+    expect(out.csp).toBe(
+      `default-src 'self'; script-src 'self' ${sha("window.__remixContext = {};")} ${sha('import "/assets/a.js";')}; object-src 'none'`,
+    );
     expect(out.csp).not.toContain(sha('alert("injected")'));
     expect(out.html).not.toContain("nonce");
     expect(out.html).toContain('<script>alert("injected")</script>');
   });
 
   it("builds one entry with identical bytes for every visitor, its variants and an ETag", async () => {
-    const headers = new Headers({ "content-type": "text/html; charset=utf-8", "content-security-policy": csp, "set-cookie": "x=1" });
+    const headers = new Headers({
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": csp,
+      "set-cookie": "x=1",
+    });
     const a = await buildEntry(200, headers, Buffer.from(html), 3);
     const b = await buildEntry(200, headers, Buffer.from(html), 3);
     expect(a.etag).toBe(b.etag);
@@ -109,11 +135,16 @@ describe("a cached page's CSP", () => {
     const entry = await buildEntry(200, new Headers({ "content-type": "text/plain" }), Buffer.from("hello"), 1);
     const sent = (headers: Record<string, string>) => {
       const out = { status: 0, headers: {} as Record<string, string>, body: undefined as Buffer | undefined };
-      sendEntry({ method: "GET", headers }, {
-        setHeader: (name: string, value: string) => (out.headers[name.toLowerCase()] = value),
-        writeHead: (status: number) => (out.status = status),
-        end: (body?: Buffer) => (out.body = body),
-      }, entry, "HIT");
+      sendEntry(
+        { method: "GET", headers },
+        {
+          setHeader: (name: string, value: string) => (out.headers[name.toLowerCase()] = value),
+          writeHead: (status: number) => (out.status = status),
+          end: (body?: Buffer) => (out.body = body),
+        },
+        entry,
+        "HIT",
+      );
       return out;
     };
     const first = sent({ "accept-encoding": "gzip, deflate, br" });
@@ -140,7 +171,8 @@ describe("the cache's content version", () => {
 
   it("rises with every publish, edit, unpublish and delete, so an entry is stale at once", async () => {
     const cache = new PageCache({ version: () => contentVersion(db) });
-    const entry = async () => buildEntry(200, new Headers({ "content-type": "text/html" }), Buffer.from("<p>blog</p>"), cache.version());
+    const entry = async () =>
+      buildEntry(200, new Headers({ "content-type": "text/html" }), Buffer.from("<p>blog</p>"), cache.version());
     cache.set("/blog", await entry());
     expect(cache.get("/blog")).toBeDefined();
     const post = createPost(db, admin, blogPostSchema.parse({ title: "New", content: "x", published: "on" }));
@@ -177,7 +209,10 @@ describe("rate limits", () => {
 
   it("refuse past the limit with the time to wait, per kind and per client, counted in the database", async () => {
     const db = freshDb();
-    const windows = [{ points: 2, seconds: 60 }, { points: 3, seconds: 86_400 }];
+    const windows = [
+      { points: 2, seconds: 60 },
+      { points: 3, seconds: 86_400 },
+    ];
     const consume = (ip: string, kind: "contact" | "token" = "contact") => consumeRateLimit(kind, ip, { db, windows });
     expect(await consume("203.0.113.7")).toEqual({ ok: true });
     expect(await consume("203.0.113.7")).toEqual({ ok: true });
@@ -187,8 +222,13 @@ describe("rate limits", () => {
     expect(refused.ok === false && refused.retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(await consume("203.0.113.8")).toEqual({ ok: true });
     expect(await consume("203.0.113.7", "token")).toEqual({ ok: true });
-    const rows = db.$client.prepare("select key, points from rate_limits where key like 'contact:%203.0.113.7' order by key").all();
-    expect(rows).toEqual([{ key: "contact:60:203.0.113.7", points: 3 }, { key: "contact:86400:203.0.113.7", points: 3 }]);
+    const rows = db.$client
+      .prepare("select key, points from rate_limits where key like 'contact:%203.0.113.7' order by key")
+      .all();
+    expect(rows).toEqual([
+      { key: "contact:60:203.0.113.7", points: 3 },
+      { key: "contact:86400:203.0.113.7", points: 3 },
+    ]);
     // The day window: the 4th request in a day is refused for up to a day.
     const later = await consume("203.0.113.7");
     expect(later.ok === false && later.retryAfterSeconds).toBeGreaterThan(3600);
@@ -204,12 +244,20 @@ describe("request bodies", () => {
 
   it("take only forms on pages, and refuse a multipart body without a boundary or cut short", async () => {
     expect(await body("POST", "/", "application/x-www-form-urlencoded", "a=1")).toBeNull();
-    expect(await body("POST", "/client-portal.data", "text/plain", "a=1")).toEqual({ status: 415, message: BODY_MESSAGES.notAForm });
+    expect(await body("POST", "/client-portal.data", "text/plain", "a=1")).toEqual({
+      status: 415,
+      message: BODY_MESSAGES.notAForm,
+    });
     expect(await body("POST", "/", "application/json", "{}")).toMatchObject({ status: 415 });
     expect(await body("POST", "/", undefined)).toMatchObject({ status: 415 });
-    expect(await body("POST", "/", "multipart/form-data", "x")).toEqual({ status: 400, message: BODY_MESSAGES.badForm });
+    expect(await body("POST", "/", "multipart/form-data", "x")).toEqual({
+      status: 400,
+      message: BODY_MESSAGES.badForm,
+    });
     const truncated = '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\nhello';
-    expect(await body("POST", "/client-portal", "multipart/form-data; boundary=XX", truncated)).toMatchObject({ status: 400 });
+    expect(await body("POST", "/client-portal", "multipart/form-data; boundary=XX", truncated)).toMatchObject({
+      status: 400,
+    });
     expect(await body("POST", "/", "multipart/form-data; boundary=XX", `${truncated}\r\n--XX--\r\n`)).toBeNull();
     expect(await body("POST", "/api/contact", "application/json", "{}")).toBeNull();
     expect(await body("GET", "/", "text/plain")).toBeNull();
@@ -224,9 +272,17 @@ describe("stored milestone counts and trigram search", () => {
     admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
   });
   const open = (email: string, address: string, names: { firstName?: string; lastName?: string } = {}) =>
-    createTransaction(db, admin, newTransactionSchema.parse({ email, type: "buying", propertyAddress: address, homeValue: "650000", ...names }));
+    createTransaction(
+      db,
+      admin,
+      newTransactionSchema.parse({ email, type: "buying", propertyAddress: address, homeValue: "650000", ...names }),
+    );
   const counts = (id: number) =>
-    db.select({ total: transactions.milestonesTotal, done: transactions.milestonesCompleted }).from(transactions).where(eq(transactions.id, id)).get();
+    db
+      .select({ total: transactions.milestonesTotal, done: transactions.milestonesCompleted })
+      .from(transactions)
+      .where(eq(transactions.id, id))
+      .get();
 
   it("keep each transaction's completed and total milestones in step with the milestones", () => {
     const t = open("robin@example.com", "10 Palm Ave");
@@ -281,7 +337,11 @@ describe("kept counts", () => {
 
   it("give the cards and the step chart what counting the rows gives, through creates, moves and deletes", () => {
     const open = (type: "buying" | "selling", email: string) =>
-      createTransaction(db, admin, newTransactionSchema.parse({ email, type, propertyAddress: "1 A St", homeValue: "500000" }));
+      createTransaction(
+        db,
+        admin,
+        newTransactionSchema.parse({ email, type, propertyAddress: "1 A St", homeValue: "500000" }),
+      );
     const a = open("buying", "a@example.com");
     open("buying", "b@example.com");
     const c = open("selling", "c@example.com");
@@ -303,7 +363,9 @@ describe("kept counts", () => {
   it("list at most 500 matches of a search that matches nearly everything, newest first, and say so", () => {
     const sqlite = db.$client;
     const user = sqlite.prepare("insert into users (id, email, first_name, last_name) values (?, ?, 'Bulk', 'Client')");
-    const add = sqlite.prepare("insert into transactions (user_id, type, property_address, created_at, updated_at) values (?, 'buying', ?, ?, ?)");
+    const add = sqlite.prepare(
+      "insert into transactions (user_id, type, property_address, created_at, updated_at) values (?, 'buying', ?, ?, ?)",
+    );
     sqlite.transaction(() => {
       for (let i = 0; i < MAX_SEARCH_MATCHES + 10; i++) {
         user.run(`bulk-${i}`, `bulk${i}@example.com`);
@@ -311,7 +373,11 @@ describe("kept counts", () => {
       }
     })();
     const broad = searchTransactions(db, admin, { q: "san diego" });
-    expect(broad).toMatchObject({ capped: true, total: MAX_SEARCH_MATCHES, pageCount: MAX_SEARCH_MATCHES / DASHBOARD_PAGE_SIZE });
+    expect(broad).toMatchObject({
+      capped: true,
+      total: MAX_SEARCH_MATCHES,
+      pageCount: MAX_SEARCH_MATCHES / DASHBOARD_PAGE_SIZE,
+    });
     expect(broad.rows[0]!.propertyAddress).toBe(`${MAX_SEARCH_MATCHES + 9} Bulk St, San Diego`);
     const lastPage = searchTransactions(db, admin, { q: "san diego", page: MAX_SEARCH_MATCHES / DASHBOARD_PAGE_SIZE });
     expect(lastPage.rows.at(-1)!.propertyAddress).toBe("10 Bulk St, San Diego");
@@ -325,15 +391,27 @@ describe("kept counts", () => {
 
   it("sort leads by their engagement's score as it changes", () => {
     seedDatabase(db); // the campaign new leads join
-    const send = (email: string) => submitContact(db, contactSchema.parse({ firstName: "S", lastName: "Core", email, phone: "6195550100" }))!;
+    const send = (email: string) =>
+      submitContact(db, contactSchema.parse({ firstName: "S", lastName: "Core", email, phone: "6195550100" }))!;
     const low = send("low@example.com");
     const high = send("high@example.com");
-    const score = (id: number, value: number) => db.$client.prepare("update lead_engagement set score = ? where id = (select engagement_id from contact_submissions where id = ?)").run(value, id);
+    const score = (id: number, value: number) =>
+      db.$client
+        .prepare(
+          "update lead_engagement set score = ? where id = (select engagement_id from contact_submissions where id = ?)",
+        )
+        .run(value, id);
     score(low.id, 5);
     score(high.id, 40);
-    expect(listLeads(db, admin, { sort: "score" }).rows.map((r) => [r.email, r.score])).toEqual([["high@example.com", 40], ["low@example.com", 5]]);
+    expect(listLeads(db, admin, { sort: "score" }).rows.map((r) => [r.email, r.score])).toEqual([
+      ["high@example.com", 40],
+      ["low@example.com", 5],
+    ]);
     score(low.id, 90);
-    expect(listLeads(db, admin, { sort: "score" }).rows.map((r) => r.email)).toEqual(["low@example.com", "high@example.com"]);
+    expect(listLeads(db, admin, { sort: "score" }).rows.map((r) => r.email)).toEqual([
+      "low@example.com",
+      "high@example.com",
+    ]);
   });
 });
 
@@ -344,7 +422,8 @@ describe("sessions", () => {
     db = freshDb();
     time = Date.UTC(2026, 0, 1);
   });
-  const storage = () => createDbSessionStorage({ db: () => db, secret: "s".repeat(32), secure: false, now: () => time });
+  const storage = () =>
+    createDbSessionStorage({ db: () => db, secret: "s".repeat(32), secure: false, now: () => time });
 
   it("end after 7 days without a visit, and a visit keeps them going", async () => {
     const s = storage();
@@ -399,10 +478,14 @@ describe("field limits", () => {
     expect(listingSchema.safeParse({ ...listing, address: "x".repeat(301) }).success).toBe(false);
     expect(listingSchema.safeParse({ ...listing, notes: "x".repeat(5000) }).success).toBe(true);
     expect(listingSchema.safeParse({ ...listing, notes: "x".repeat(5001) }).success).toBe(false);
-    expect(listingSchema.safeParse({ ...listing, imageUrl: `https://example.com/${"x".repeat(2040)}` }).success).toBe(false);
+    expect(listingSchema.safeParse({ ...listing, imageUrl: `https://example.com/${"x".repeat(2040)}` }).success).toBe(
+      false,
+    );
     const http = listingSchema.safeParse({ ...listing, imageUrl: "http://example.com/a.jpg" });
     expect(http.success ? null : http.error.issues[0]!.message).toBe("Use an image address that starts with https://");
     expect(listingSchema.safeParse({ ...listing, imageUrl: "https://example.com/a.jpg" }).success).toBe(true);
-    expect(blogPostSchema.safeParse({ title: "T", content: "c", imageUrl: "http://example.com/a.jpg" }).success).toBe(false);
+    expect(blogPostSchema.safeParse({ title: "T", content: "c", imageUrl: "http://example.com/a.jpg" }).success).toBe(
+      false,
+    );
   });
 });
