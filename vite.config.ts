@@ -15,7 +15,7 @@ declare module "@remix-run/node" {
  * gzipped JavaScript (npm run bench).
  */
 const SHARED =
-  /\/app\/(lib\/(seo|pricing|format|toast)|hooks\/(use-hydrated|use-pending)|components\/(error-boundary|toaster|submit-button))\.tsx?$/;
+  /\/app\/(lib\/(seo|pricing|format|toast-rules)|hooks\/(use-hydrated|use-pending)|components\/(error-boundary|toast-provider|submit-button))\.tsx?$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { host: "127.0.0.1" },

@@ -6,8 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssProvider } from "~/components/inline-styles";
 import { NonceProvider } from "~/hooks/use-nonce";
-import { applySecurityHeaders, createNonce } from "~/lib/security.server";
-import { startup } from "~/lib/startup.server";
+import { applySecurityHeaders, createNonce } from "~/infra/security-headers.server";
+import { startup } from "~/infra/startup.server";
 import css from "~/tailwind.css?inline";
 
 // Configuration check, migrations, seed and the local provider run when the
@@ -18,9 +18,9 @@ export const streamTimeout = 5_000;
 
 /** For server.js, which refuses cross-site writes before Remix sees them. */
 export { isCrossSiteWrite } from "~/lib/same-origin";
-export { env as serverEnv } from "~/lib/env.server";
-export { CROSS_SITE_MESSAGE } from "~/lib/http.server";
-export { shutdown } from "~/lib/startup.server";
+export { env as serverEnv } from "~/config/env.server";
+export { CROSS_SITE_MESSAGE } from "~/infra/http.server";
+export { shutdown } from "~/infra/startup.server";
 export {
   PageCache,
   buildEntry,
@@ -31,7 +31,7 @@ export {
   PUBLIC_CACHE_CONTROL,
 } from "~/lib/page-cache.server";
 export { checkBody, BODY_LIMIT_BYTES, BODY_MESSAGES } from "~/lib/request-body.server";
-export { getDb } from "~/db/client.server";
+export { getDb } from "~/infra/database.server";
 const dev = process.env.NODE_ENV === "development";
 /** The stylesheet every page inlines in production (components/inline-styles.tsx). */
 const inlineCss = dev ? "" : css;

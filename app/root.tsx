@@ -5,15 +5,14 @@ import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteNav } from "~/components/site-nav";
-import { ToasterProvider } from "~/components/toaster";
-import { getSessionUser } from "~/lib/auth.server";
-import { env } from "~/lib/env.server";
+import { ToastProvider } from "~/components/toast-provider";
+import { getSessionUser } from "~/infra/session-user.server";
+import { env } from "~/config/env.server";
 import { InlineStyles } from "~/components/inline-styles";
 import { LowPriorityModulePreloads } from "~/components/module-preloads";
 import { useNonce } from "~/hooks/use-nonce";
 import { DemoSignInBanner } from "~/components/demo-banner";
-import { siteConfig } from "~/lib/site.server";
-import { getToast } from "~/lib/toast.server";
+import { getToast } from "~/infra/flash-toast.server";
 import { toPublicUser } from "~/models/user.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -40,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user ? toPublicUser(user) : null,
       toast,
-      site: siteConfig(),
+      site: env().site,
       appUrl: env().APP_URL,
       demoSignIn: env().demoSignInBanner,
     },
@@ -77,13 +76,13 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {rootData?.demoSignIn ? <DemoSignInBanner /> : null}
-        <ToasterProvider flash={rootData?.toast ?? null}>
+        <ToastProvider flash={rootData?.toast ?? null}>
           <SiteNav brand={site?.name ?? "Home"} />
           <main id="main" className="flex-1">
             {children}
           </main>
           {site ? <SiteFooter site={site} /> : null}
-        </ToasterProvider>
+        </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <LowPriorityModulePreloads />
         <Scripts nonce={nonce} />

@@ -5,7 +5,7 @@
  * The user must have signed in once (or been created by an admin).
  */
 import { openDatabase } from "~/db/client.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/config/env.server";
 import { setAdmin } from "~/models/user.server";
 
 const [command, email] = process.argv.slice(2);

@@ -4,8 +4,8 @@
  *   npm run backup
  */
 import { openDatabase } from "~/db/client.server";
-import { backupDatabase } from "~/lib/backup.server";
-import { env } from "~/lib/env.server";
+import { backupDatabase } from "~/infra/backup.server";
+import { env } from "~/config/env.server";
 
 const config = env();
 const db = openDatabase(config.DATABASE_URL);

@@ -7,7 +7,7 @@
  */
 import { rmSync } from "node:fs";
 import { openDatabase } from "~/db/client.server";
-import { createDbSessionStorage } from "~/lib/session.server";
+import { createDbSessionStorage } from "~/infra/session.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { startBenchServer } from "./bench-server";
 import { describeLoad, load } from "./load";

@@ -12,7 +12,7 @@ import { openDatabase } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { DripEmail } from "~/emails/drip";
 import { renderEmail } from "~/emails/render.server";
-import { DEFAULT_SITE } from "~/lib/site";
+import { DEFAULT_SITE } from "~/config/site";
 import { startBenchServer } from "./bench-server";
 
 const MESSAGES = Number(process.env.BENCH_MAIL_MESSAGES ?? 10_000);

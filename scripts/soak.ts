@@ -9,7 +9,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import Database from "better-sqlite3";
 import { openDatabase } from "~/db/client.server";
-import { createDbSessionStorage } from "~/lib/session.server";
+import { createDbSessionStorage } from "~/infra/session.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { spawnServer, waitForServer } from "./bench-server";
 

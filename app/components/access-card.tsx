@@ -5,7 +5,7 @@
  * JavaScript the message is a toast and a timer does the same.
  */
 import { useEffect } from "react";
-import { FlashBanner, useToast } from "~/components/toaster";
+import { FlashBanner, useToast } from "~/components/toast-provider";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 export const LOGIN_REDIRECT_DELAY_MS = 1000;

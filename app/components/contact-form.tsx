@@ -10,9 +10,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
-import { useToast } from "~/components/toaster";
+import { useToast } from "~/components/toast-provider";
 import type { FieldErrors } from "~/lib/contact-schema";
-import { HONEYPOT_FIELD } from "~/lib/contact-fields";
+import { HONEYPOT_FIELD } from "~/lib/contact-honeypot";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { usePendingSubmission } from "~/hooks/use-pending";
 import { SubmitButton } from "~/components/submit-button";

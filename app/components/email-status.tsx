@@ -1,5 +1,5 @@
 import { EMAIL_STATUS_LABELS } from "~/lib/admin-schemas";
-import type { EmailStatus } from "~/lib/enums";
+import type { EmailStatus } from "~/domain/enums";
 
 const statusClass = {
   queued: "bg-yellow-100 text-yellow-800",

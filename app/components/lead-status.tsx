@@ -1,5 +1,5 @@
 import { LEAD_STATUS_LABELS } from "~/lib/admin-schemas";
-import type { LeadStatus } from "~/lib/enums";
+import type { LeadStatus } from "~/domain/enums";
 
 const statusClass: Record<LeadStatus, string> = {
   new: "bg-blue-100 text-blue-800",

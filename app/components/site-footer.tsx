@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { telHref } from "~/lib/format";
-import type { SiteConfig } from "~/lib/site";
+import type { SiteConfig } from "~/config/site";
 
 export function SiteFooter({ site }: { site: SiteConfig }) {
   const year = new Date().getFullYear();

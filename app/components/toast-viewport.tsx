@@ -3,7 +3,7 @@
  * appears): 5000 ms, swipe right past 50 px, F8 focuses the region.
  */
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, type ClientToast } from "~/lib/toast";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, type ClientToast } from "~/lib/toast-rules";
 
 export type ShownToast = ClientToast & { open: boolean };
 

@@ -19,7 +19,7 @@ import { Field, inputClass } from "~/components/form-field";
 import { UrlDialog } from "~/components/url-dialog";
 import type { PanelMilestone } from "~/components/progress-panel";
 import { milestoneUpdateSchema } from "~/lib/admin-schemas";
-import { MILESTONE_STATUSES } from "~/lib/enums";
+import { MILESTONE_STATUSES } from "~/domain/enums";
 import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
 import { SubmitButton } from "~/components/submit-button";
 

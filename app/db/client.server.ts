@@ -8,7 +8,6 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
-import { env } from "~/lib/env.server";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & {
@@ -18,7 +17,8 @@ export type Db = BetterSQLite3Database<typeof schema> & {
 /** The database or a transaction on it: what a helper called inside `db.transaction` takes. */
 export type DbOrTx = BaseSQLiteDatabase<"sync", Database.RunResult, typeof schema>;
 
-const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"));
+/** The migrations drizzle-kit wrote; they ship with the build and run when a database is opened. */
+const MIGRATIONS_FOLDER = path.resolve("drizzle");
 
 /** Opens (creating if needed) and migrates the SQLite file at `file`. */
 export function openDatabase(file: string): Db {
@@ -38,19 +38,6 @@ export function openDatabase(file: string): Db {
   const transaction = db.transaction.bind(db);
   db.transaction = ((run, config) => transaction(run, { behavior: "immediate", ...config })) as typeof db.transaction;
   return db;
-}
-
-const globalForDb = globalThis as unknown as { __db?: Db };
-
-/** The process-wide database (one per process, kept across dev reloads). */
-export function getDb(): Db {
-  if (!globalForDb.__db) globalForDb.__db = openDatabase(env().DATABASE_URL);
-  return globalForDb.__db;
-}
-
-/** Tests point the process at a database of their own. */
-export function setDb(db: Db | undefined) {
-  globalForDb.__db = db;
 }
 
 /**

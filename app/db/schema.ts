@@ -12,9 +12,7 @@ import {
   MILESTONE_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-} from "~/lib/enums";
-
-export { MILESTONE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES };
+} from "~/domain/enums";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 

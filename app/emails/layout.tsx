@@ -5,7 +5,7 @@
  */
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import type { SiteConfig } from "~/lib/site";
+import type { SiteConfig } from "~/config/site";
 
 export type EmailFrame = { site: SiteConfig; appUrl: string; preview: string; unsubscribeUrl?: string };
 

@@ -7,7 +7,7 @@ import {
   MILESTONE_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-} from "~/lib/enums";
+} from "~/domain/enums";
 import { blankToUndefined, idField, isHttpUrl, MAX_LENGTH, moneyDigits, pageField } from "~/lib/form-values";
 
 const httpUrl = z

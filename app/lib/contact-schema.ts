@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { HONEYPOT_FIELD } from "~/lib/contact-fields";
+import { HONEYPOT_FIELD } from "~/lib/contact-honeypot";
 import { MAX_LENGTH } from "~/lib/form-values";
 
 export { HONEYPOT_FIELD };

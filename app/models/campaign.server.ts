@@ -4,13 +4,42 @@
  * reorder e-mails (sequence numbers stay 1..n). Changes apply to enrolled
  * leads from their next e-mail on; nothing already sent changes.
  */
-import { and, asc, count, eq, gt, max, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, asc, count, desc, eq, gt, gte, max, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { leadEngagement, leadNurturingCampaigns, leadNurturingEmails } from "~/db/schema";
 import type { CampaignEmailInput, CampaignInput } from "~/lib/admin-schemas";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { campaignForNewLeads } from "~/models/nurturing.server";
+
+/**
+ * The campaign new leads join: the one an admin chose, if it is active; else
+ * the first active one; none when no campaign is active (leads are then
+ * stored and alerted, not enrolled).
+ */
+export function campaignForNewLeads(db: DbOrTx) {
+  return db
+    .select()
+    .from(leadNurturingCampaigns)
+    .where(eq(leadNurturingCampaigns.isActive, true))
+    .orderBy(desc(leadNurturingCampaigns.forNewLeads), asc(leadNurturingCampaigns.id))
+    .get();
+}
+
+/** The first active e-mail of a campaign at or after (or strictly after) a sequence number. */
+export function activeEmailFrom(db: DbOrTx, campaignId: number, sequence: number, strictlyAfter = false) {
+  return db
+    .select()
+    .from(leadNurturingEmails)
+    .where(
+      and(
+        eq(leadNurturingEmails.campaignId, campaignId),
+        eq(leadNurturingEmails.isActive, true),
+        strictlyAfter ? gt(leadNurturingEmails.sequence, sequence) : gte(leadNurturingEmails.sequence, sequence),
+      ),
+    )
+    .orderBy(asc(leadNurturingEmails.sequence))
+    .get();
+}
 
 /** Every campaign with its e-mail count and its leads (enrolled now: active or paused; in total), and which one new leads join. */
 export function listCampaigns(db: Db, actor: Actor) {

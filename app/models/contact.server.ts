@@ -11,11 +11,12 @@ import { LeadAlertEmail } from "~/emails/lead-alert";
 import { renderEmail } from "~/emails/render.server";
 import { HONEYPOT_FIELD, type ContactInput } from "~/lib/contact-schema";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { mailSettings, type MailSettings } from "~/lib/mail-settings.server";
+import { env } from "~/config/env.server";
 import { NotFoundError } from "~/lib/errors";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { enrollLead, sendDueDrip } from "~/models/nurturing.server";
-import { enqueueEmail } from "~/models/outbox.server";
+import { sendDueDrip } from "~/models/drips.server";
+import { enrollLead } from "~/models/lead-enrolment.server";
+import { enqueueEmail } from "~/models/mail-queue.server";
 
 /**
  * Stores a validated contact form, tells staff, and enrols the lead. A filled
@@ -24,7 +25,6 @@ import { enqueueEmail } from "~/models/outbox.server";
  */
 export function submitContact(db: Db, input: ContactInput, now: Date = new Date()): ContactSubmission | null {
   if (input[HONEYPOT_FIELD]) return null;
-  const settings = mailSettings();
   return db.transaction((tx) => {
     const submission = tx
       .insert(contactSubmissions)
@@ -39,8 +39,8 @@ export function submitContact(db: Db, input: ContactInput, now: Date = new Date(
       .returning()
       .get();
     const { engagement, repeat } = enrollLead(tx, submission, now);
-    enqueueLeadAlerts(tx, submission, repeat, settings, now);
-    if (engagement) sendDueDrip(tx, engagement.id, now, settings);
+    enqueueLeadAlerts(tx, submission, repeat, now);
+    if (engagement) sendDueDrip(tx, engagement.id, now);
     return { ...submission, engagementId: engagement?.id ?? null };
   });
 }
@@ -49,7 +49,8 @@ export function submitContact(db: Db, input: ContactInput, now: Date = new Date(
 export const leadPath = (submissionId: number) => `/admin/leads/${submissionId}`;
 
 /** One alert per staff address (LEAD_ALERT_EMAILS, else ADMIN_EMAILS), answering to the lead. */
-function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, settings: MailSettings, now: Date) {
+function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, now: Date) {
+  const settings = env().mail;
   if (settings.leadAlertEmails.length === 0) return;
   const name = `${s.firstName} ${s.lastName}`;
   const { html, text } = renderEmail(
@@ -79,7 +80,6 @@ function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, se
         links: { contactSubmissionId: s.id },
       },
       now,
-      settings.messageIdDomain,
     );
   }
 }

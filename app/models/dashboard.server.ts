@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { preparedQuery, type Db } from "~/db/client.server";
 import { contactSubmissions, contentVersion, transactionCounts, transactions, users } from "~/db/schema";
-import { TRANSACTION_TYPES, type TransactionType } from "~/lib/enums";
+import { TRANSACTION_TYPES, type TransactionType } from "~/domain/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/contact.server";

@@ -4,7 +4,7 @@
  * what happened, and the actions: pause and resume nurturing, add a note,
  * and conversion into a client (which stops the drip e-mails).
  */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,
@@ -12,14 +12,14 @@ import {
   leadEngagement,
   leadEvents,
   leadNurturingCampaigns,
-  leadNurturingEmails,
   users,
   type Engagement,
 } from "~/db/schema";
-import type { EngagementStatus, LeadStatus } from "~/lib/enums";
+import type { EngagementStatus, LeadStatus } from "~/domain/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
-import { DAY_MS } from "~/lib/mail";
+import { DAY_MS } from "~/lib/time";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { activeEmailFrom } from "~/models/campaign.server";
 import { inIds, searchIds } from "~/models/search.server";
 
 export const LEAD_PAGE_SIZE = 50;
@@ -244,20 +244,7 @@ export function resumeLead(db: Db, actor: Actor, submissionId: number, now: Date
   db.transaction((tx) => {
     const e = engagementOfLead(tx, submissionId);
     if (e.status !== "paused") throw new InvalidInputError("Only a paused lead can be resumed");
-    const next = e.campaignId
-      ? tx
-          .select()
-          .from(leadNurturingEmails)
-          .where(
-            and(
-              eq(leadNurturingEmails.campaignId, e.campaignId),
-              eq(leadNurturingEmails.isActive, true),
-              sql`${leadNurturingEmails.sequence} >= ${e.currentSequence}`,
-            ),
-          )
-          .orderBy(asc(leadNurturingEmails.sequence))
-          .get()
-      : undefined;
+    const next = e.campaignId ? activeEmailFrom(tx, e.campaignId, e.currentSequence) : undefined;
     tx.update(leadEngagement)
       .set(
         next

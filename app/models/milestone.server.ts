@@ -7,13 +7,12 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { transactionMilestones, transactions, type Milestone } from "~/db/schema";
 import type { MilestoneUpdate } from "~/lib/admin-schemas";
-import type { TransactionType } from "~/lib/enums";
+import type { TransactionType } from "~/domain/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
 import { currentStepOf } from "~/lib/progress";
-import { mailSettings } from "~/lib/mail-settings.server";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { noticeMilestoneChanged } from "~/models/notice.server";
+import { noticeMilestoneChanged } from "~/models/client-notices.server";
 import { getTransaction } from "~/models/transaction.server";
 
 /** The milestones of a transaction the actor may read, by step. */
@@ -87,7 +86,6 @@ export function updateMilestone(
 ): Milestone {
   assertAdmin(actor);
   const now = options.now ?? new Date();
-  const settings = options.notify === false ? null : mailSettings();
   return db.transaction((tx) => {
     const current = tx.select().from(transactionMilestones).where(eq(transactionMilestones.id, ref.milestoneId)).get();
     if (!current || (ref.transactionId !== undefined && current.transactionId !== ref.transactionId)) {
@@ -125,7 +123,7 @@ export function updateMilestone(
       updated.status !== current.status ||
       updated.adminNotes !== current.adminNotes ||
       updated.documentUrl !== current.documentUrl;
-    if (changed && settings) noticeMilestoneChanged(tx, transaction, updated, now, settings);
+    if (changed && options.notify !== false) noticeMilestoneChanged(tx, transaction, updated, now);
     return updated;
   });
 }

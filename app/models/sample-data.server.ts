@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { transactions } from "~/db/schema";
-import type { TransactionType } from "~/lib/enums";
+import type { TransactionType } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";

@@ -8,10 +8,9 @@ import { transactions, type Transaction } from "~/db/schema";
 import type { EditTransaction, NewTransaction } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
 import { tierFor } from "~/lib/pricing";
-import { mailSettings } from "~/lib/mail-settings.server";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { convertLead } from "~/models/lead.server";
-import { noticeTransactionOpened } from "~/models/notice.server";
+import { noticeTransactionOpened } from "~/models/client-notices.server";
 import { findOrCreateClient } from "~/models/user.server";
 
 /** The actor's transactions; every transaction for admins. */
@@ -53,7 +52,6 @@ export function createTransaction(
 ): Transaction {
   assertAdmin(actor);
   const now = options.now ?? new Date();
-  const settings = options.notify === false ? null : mailSettings();
   return db.transaction((tx) => {
     const client = findOrCreateClient(tx, input);
     const value = Number(input.homeValue);
@@ -71,7 +69,7 @@ export function createTransaction(
       .returning()
       .get();
     if (input.leadId) convertLead(tx, actor, input.leadId, now);
-    if (settings) noticeTransactionOpened(tx, transaction, now, settings);
+    if (options.notify !== false) noticeTransactionOpened(tx, transaction, now);
     return transaction;
   });
 }

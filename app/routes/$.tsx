@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { jsonError } from "~/lib/http.server";
+import { jsonError } from "~/infra/http.server";
 
 export const meta: MetaFunction = () => [{ title: "404 Page Not Found" }];
 

@@ -10,14 +10,14 @@ import { useLoaderData } from "@remix-run/react";
 import { ContactForm, type ContactActionData, type FieldConstraint } from "~/components/contact-form";
 import { PricingSection } from "~/components/pricing-section";
 import { SavingsCalculator } from "~/components/savings-calculator";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
-import { readForm } from "~/lib/http.server";
-import { clientIpOf, consumeRateLimit, contactLimitMessage, retryAfterHeaders } from "~/lib/rate-limit.server";
-import { siteConfig } from "~/lib/site.server";
+import { readForm } from "~/infra/http.server";
+import { clientIpOf, consumeRateLimit, contactLimitMessage, retryAfterHeaders } from "~/infra/rate-limit.server";
+import { env } from "~/config/env.server";
 import { formatHomeValueInput } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
 import { submitContact } from "~/models/contact.server";
 
 const CONTACT_SENT = {
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limit = await consumeRateLimit("contact", clientIpOf(context));
   if (!limit.ok) {
     return data<ContactActionData>(
-      { result: submission.reply(), failed: false, limited: contactLimitMessage(limit, siteConfig().phone) },
+      { result: submission.reply(), failed: false, limited: contactLimitMessage(limit, env().site.phone) },
       { status: 429, headers: retryAfterHeaders(limit) },
     );
   }

@@ -5,12 +5,12 @@ import { AdminNav } from "~/components/admin-nav";
 import { ArticlePreview } from "~/components/article";
 import { BlogPostForm } from "~/components/blog-post-form";
 import { SubmitButton } from "~/components/submit-button";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
-import { requireAdmin } from "~/lib/auth.server";
-import { idParam, modelCall, readForm } from "~/lib/http.server";
+import { requireAdmin } from "~/infra/guards.server";
+import { idParam, modelCall, readForm } from "~/infra/http.server";
 import { privatePageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
 import { deletePost, getPostById, updatePost } from "~/models/blog.server";
 import { saveOrPreview, type BlogActionData } from "./admin.blog.server";
 

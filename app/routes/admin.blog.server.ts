@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ArticleData } from "~/components/article";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import type { BlogPost, User } from "~/db/schema";
 import { blogPostSchema, paragraphsOf, slugify, type BlogPostInput } from "~/lib/blog-schema";
 import { InvalidInputError } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
-import { modelErrorResponse } from "~/lib/http.server";
-import { siteConfig } from "~/lib/site.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { modelErrorResponse } from "~/infra/http.server";
+import { env } from "~/config/env.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
 import { authorLine } from "~/models/blog.server";
 
 export type BlogActionData = { result: SubmissionResult<string[]>; preview?: ArticleData & { slug: string } };
@@ -25,7 +25,7 @@ function previewOf(admin: User, input: BlogPostInput, existing?: BlogPost): Arti
     paragraphs: paragraphsOf(input.content),
     date: formatDate(date),
     isoDate: date.toISOString(),
-    author: authorLine(getDb(), { authorId: existing?.authorId ?? admin.id }, siteConfig().name),
+    author: authorLine(getDb(), { authorId: existing?.authorId ?? admin.id }, env().site.name),
   };
 }
 

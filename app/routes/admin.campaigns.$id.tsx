@@ -6,7 +6,7 @@ import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
 import { CampaignEmailForm, CampaignForm } from "~/components/campaign-forms";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import {
   campaignEmailFormSchema,
@@ -15,12 +15,11 @@ import {
   emailRefSchema,
   moveSchema,
 } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/infra/guards.server";
 import { idField } from "~/lib/form-values";
-import { idParam, modelCall, readForm } from "~/lib/http.server";
-import { mailSettings } from "~/lib/mail-settings.server";
+import { idParam, modelCall, readForm } from "~/infra/http.server";
 import { privatePageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
 import {
   addCampaignEmail,
   getCampaign,
@@ -29,7 +28,7 @@ import {
   updateCampaign,
   updateCampaignEmail,
 } from "~/models/campaign.server";
-import { buildDripEmail } from "~/models/nurturing.server";
+import { buildDripEmail } from "~/models/drip-email.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Campaign: ${data.campaign.name}` : "Campaign");
@@ -43,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { campaign, emails, joinsNewLeads } = modelCall(() => getCampaign(getDb(), admin, id));
   const previewId = idField.safeParse(new URL(request.url).searchParams.get("preview")).data;
   const previewed = emails.find((e) => e.id === previewId);
-  const preview = previewed ? buildDripEmail(mailSettings(), 0, SAMPLE_LEAD, previewed) : null;
+  const preview = previewed ? buildDripEmail(0, SAMPLE_LEAD, previewed) : null;
   return {
     campaign: {
       id: campaign.id,

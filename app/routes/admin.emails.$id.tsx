@@ -4,15 +4,15 @@ import { EmailStatusBadge } from "~/components/email-status";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
 import { SubmitButton } from "~/components/submit-button";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { EMAIL_KIND_LABELS } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/infra/guards.server";
 import { formatDateTime } from "~/lib/format";
-import { idParam, modelCall, readForm } from "~/lib/http.server";
+import { idParam, modelCall, readForm } from "~/infra/http.server";
 import { privatePageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
-import { getEmail, retryEmail } from "~/models/outbox.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { getEmail, retryEmail } from "~/models/mail-queue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `E-mail: ${data.email.subject}` : "E-mail");

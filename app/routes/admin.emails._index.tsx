@@ -7,12 +7,12 @@ import { FilterSelect } from "~/components/filter-select";
 import { EmailStatusBadge } from "~/components/email-status";
 import { Pager } from "~/components/pager";
 import { buttonOutline } from "~/components/submit-button";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS, emailLogSchema, searchParamsObject } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/infra/guards.server";
 import { formatDateTime } from "~/lib/format";
 import { privatePageMeta } from "~/lib/seo";
-import { listEmails } from "~/models/outbox.server";
+import { listEmails } from "~/models/mail-queue.server";
 
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("E-mail Log");
 

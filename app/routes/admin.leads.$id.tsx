@@ -7,14 +7,14 @@ import { AdminNav } from "~/components/admin-nav";
 import { Field, inputClass } from "~/components/form-field";
 import { LeadStatusBadge } from "~/components/lead-status";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { leadNoteSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/infra/guards.server";
 import { formatDate, formatDateTime, telHref } from "~/lib/format";
-import { idParam, modelCall, readForm } from "~/lib/http.server";
+import { idParam, modelCall, readForm } from "~/infra/http.server";
 import { privatePageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
 import { addLeadNote, getLead, pauseLead, resumeLead } from "~/models/lead.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { finishLogin } from "~/lib/auth.server";
-import { signInErrorResponse } from "~/lib/sign-in-error.server";
+import { finishLogin } from "~/infra/sign-in.server";
+import { signInErrorResponse } from "~/infra/sign-in.server";
 
 /** GET /api/auth/callback: the provider returns here with a code and state. */
 export async function loader({ request }: LoaderFunctionArgs) {

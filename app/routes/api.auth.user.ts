@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/guards.server";
 import { toPublicUser } from "~/models/user.server";
 
 /** GET /api/auth/user: the current user, or 401 when signed out. */

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { getUser, requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/infra/database.server";
+import { getUser } from "~/infra/session-user.server";
+import { requireAdmin } from "~/infra/guards.server";
 import { blogPostSchema } from "~/lib/blog-schema";
-import { idParam, jsonError, methodNotAllowed, modelCall, readJson, validationError } from "~/lib/http.server";
+import { idParam, jsonError, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { deletePost, getPostBySlug, toPostJson, updatePost } from "~/models/blog.server";
 
 /** GET /api/blog/{slug}: one post; 404 when missing; drafts for admins only. */

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { getUser, requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/infra/database.server";
+import { getUser } from "~/infra/session-user.server";
+import { requireAdmin } from "~/infra/guards.server";
 import { blogPostSchema } from "~/lib/blog-schema";
 
-import { methodNotAllowed, modelCall, readJson, validationError } from "~/lib/http.server";
+import { methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { createPost, listPosts, listPublishedPosts, toPostJson } from "~/models/blog.server";
 
 /** GET /api/blog?published=true: published posts, newest first. Admins may omit the filter to see drafts. */

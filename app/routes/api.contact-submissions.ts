@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { getDb } from "~/infra/database.server";
+import { requireAdmin } from "~/infra/guards.server";
 import { listContactSubmissions, toContactJson } from "~/models/contact.server";
 
 /** GET /api/contact-submissions (and GET /api/contact): every submission, newest first (admins). */

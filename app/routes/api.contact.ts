@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
-import { methodNotAllowed, readJson, validationError } from "~/lib/http.server";
-import { enforceRateLimit } from "~/lib/rate-limit.server";
+import { methodNotAllowed, readJson, validationError } from "~/infra/http.server";
+import { enforceRateLimit } from "~/infra/rate-limit.server";
 import { submitContact } from "~/models/contact.server";
 
 /** GET /api/contact: the same list as GET /api/contact-submissions (admins). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/lib/auth.server";
-import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/lib/http.server";
+import { getDb } from "~/infra/database.server";
+import { requireUser } from "~/infra/guards.server";
+import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { favoriteSchema } from "~/lib/listing-schema";
 import { setFavorite, toListingJson } from "~/models/listing.server";
 

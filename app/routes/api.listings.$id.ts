@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/lib/auth.server";
-import { idParam, methodNotAllowed, modelCall } from "~/lib/http.server";
+import { getDb } from "~/infra/database.server";
+import { requireUser } from "~/infra/guards.server";
+import { idParam, methodNotAllowed, modelCall } from "~/infra/http.server";
 import { deleteListing } from "~/models/listing.server";
 
 /** DELETE /api/listings/{id}: the user's own listing; another user's is 404. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
-import { jsonError, methodNotAllowed, readJson, validationError } from "~/lib/http.server";
+import { requireUser } from "~/infra/guards.server";
+import { jsonError, methodNotAllowed, readJson, validationError } from "~/infra/http.server";
 import { parseZillowSchema } from "~/lib/listing-schema";
 import { parseListingUrl } from "~/lib/zillow";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/lib/auth.server";
-import { methodNotAllowed, readJson, validationError } from "~/lib/http.server";
+import { getDb } from "~/infra/database.server";
+import { requireUser } from "~/infra/guards.server";
+import { methodNotAllowed, readJson, validationError } from "~/infra/http.server";
 import { listingSchema } from "~/lib/listing-schema";
 import { createListing, listListings, toListingJson } from "~/models/listing.server";
 

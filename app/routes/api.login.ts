@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { startLogin } from "~/lib/auth.server";
-import { enforceRateLimit } from "~/lib/rate-limit.server";
-import { signInErrorResponse } from "~/lib/sign-in-error.server";
+import { startLogin } from "~/infra/sign-in.server";
+import { enforceRateLimit } from "~/infra/rate-limit.server";
+import { signInErrorResponse } from "~/infra/sign-in.server";
 
 /** GET /api/login?returnTo=/path[&prompt=login]: starts the OpenID Connect flow. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

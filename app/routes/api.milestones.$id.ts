@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import { milestoneUpdateSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
-import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/lib/http.server";
+import { requireAdmin } from "~/infra/guards.server";
+import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 
 /** PATCH /api/milestones/{id} {status, adminNotes, documentUrl}: admins only. */

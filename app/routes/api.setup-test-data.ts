@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/lib/auth.server";
-import { methodNotAllowed } from "~/lib/http.server";
+import { getDb } from "~/infra/database.server";
+import { requireAdmin } from "~/infra/guards.server";
+import { methodNotAllowed } from "~/infra/http.server";
 import { createTestData } from "~/models/sample-data.server";
 
 /** POST /api/setup-test-data: sample transactions (admins); 201 when it created some, 200 when all existed. */

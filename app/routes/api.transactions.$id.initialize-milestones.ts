@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import { initializeSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
-import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/lib/http.server";
+import { requireAdmin } from "~/infra/guards.server";
+import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { initializeMilestones, listMilestones, toMilestoneJson } from "~/models/milestone.server";
 
 /** POST /api/transactions/{id}/initialize-milestones {type}: the standard steps, once (admins). */

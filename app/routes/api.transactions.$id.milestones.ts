@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/lib/auth.server";
-import { idParam, modelCall } from "~/lib/http.server";
+import { getDb } from "~/infra/database.server";
+import { requireUser } from "~/infra/guards.server";
+import { idParam, modelCall } from "~/infra/http.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 
 /** GET /api/transactions/{id}/milestones: owner or admin; another client's is 404. */

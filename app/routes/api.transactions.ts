@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/lib/auth.server";
+import { getDb } from "~/infra/database.server";
+import { requireUser } from "~/infra/guards.server";
 import { listTransactions, toTransactionJson } from "~/models/transaction.server";
 
 /** GET /api/transactions: the user's transactions; all of them for admins. */

@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/article";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site.server";
+import { env } from "~/config/env.server";
 import { paragraphsOf } from "~/lib/blog-schema";
 import { authorLine, getPostBySlug } from "~/models/blog.server";
 
@@ -33,7 +33,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
         paragraphs: paragraphsOf(post.content),
         date: formatDate(post.createdAt),
         isoDate: post.createdAt.toISOString(),
-        author: authorLine(getDb(), post, siteConfig().name),
+        author: authorLine(getDb(), post, env().site.name),
       },
     };
   } catch (error) {

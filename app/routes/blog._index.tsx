@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PostImage } from "~/components/post-image";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { listPublishedPosts } from "~/models/blog.server";

@@ -3,7 +3,7 @@ import { LegalPage } from "~/components/legal-page";
 import { formatUSD } from "~/lib/format";
 import { TIERS } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
-import { DEFAULT_SITE } from "~/lib/site";
+import { DEFAULT_SITE } from "~/config/site";
 import { useSite } from "~/hooks/use-site";
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -8,13 +8,13 @@ import { ListingCard } from "~/components/listing-card";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmissionList } from "~/components/submission-list";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
-import { useToast } from "~/components/toaster";
-import { getDb } from "~/db/client.server";
+import { useToast } from "~/components/toast-provider";
+import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { initializeFormSchema } from "~/lib/admin-schemas";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/infra/guards.server";
 import { NotFoundError } from "~/lib/errors";
-import { readForm } from "~/lib/http.server";
+import { readForm } from "~/infra/http.server";
 import {
   deleteFormSchema,
   favoriteFormSchema,
@@ -23,7 +23,7 @@ import {
   parseFormSchema,
 } from "~/lib/listing-schema";
 import { privatePageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
 import { parseListingUrl } from "~/lib/zillow";
 import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { createListing, deleteListing, listListings, setFavorite, toListingJson } from "~/models/listing.server";

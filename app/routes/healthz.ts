@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 
 /** GET /healthz: 200 when the database answers, 503 otherwise. */
 export async function loader() {

@@ -4,7 +4,7 @@
  */
 import type { Db } from "~/db/client.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
 import type { Actor } from "~/models/actor.server";
 import { initializeMilestones } from "~/models/milestone.server";
 

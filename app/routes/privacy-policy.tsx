@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/legal-page";
 import { pageMeta } from "~/lib/seo";
-import { DEFAULT_SITE } from "~/lib/site";
+import { DEFAULT_SITE } from "~/config/site";
 import { useSite } from "~/hooks/use-site";
 
 export const meta: MetaFunction = ({ matches }) =>

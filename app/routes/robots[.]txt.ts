@@ -1,4 +1,4 @@
-import { env } from "~/lib/env.server";
+import { env } from "~/config/env.server";
 
 export async function loader() {
   const body = [

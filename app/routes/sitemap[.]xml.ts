@@ -1,5 +1,5 @@
-import { getDb } from "~/db/client.server";
-import { env } from "~/lib/env.server";
+import { getDb } from "~/infra/database.server";
+import { env } from "~/config/env.server";
 import { listPublishedPosts } from "~/models/blog.server";
 
 const PUBLIC_PAGES = ["/", "/blog", "/privacy-policy", "/terms-of-service", "/ca-disclosures"];

@@ -2,11 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton } from "~/components/submit-button";
-import { getDb } from "~/db/client.server";
-import { mailSettings } from "~/lib/mail-settings.server";
-import { enforceRateLimit } from "~/lib/rate-limit.server";
+import { getDb } from "~/infra/database.server";
+import { enforceRateLimit } from "~/infra/rate-limit.server";
 import { privatePageMeta } from "~/lib/seo";
-import { engagementForUnsubscribe, isUnsubscribed, unsubscribe } from "~/models/nurturing.server";
+import { engagementForUnsubscribe, isUnsubscribed, unsubscribe } from "~/models/unsubscribe.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Unsubscribe");
 
@@ -16,7 +15,7 @@ const INVALID = { invalid: true as const };
 export async function loader({ params, context }: LoaderFunctionArgs) {
   await enforceRateLimit("token", context);
   const db = getDb();
-  const engagement = engagementForUnsubscribe(db, mailSettings().secret, params.token ?? "");
+  const engagement = engagementForUnsubscribe(db, params.token ?? "");
   if (!engagement?.email) return data(INVALID, { status: 400 });
   return { invalid: false as const, email: engagement.email, already: isUnsubscribed(db, engagement.email) };
 }
@@ -27,7 +26,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
  */
 export async function action({ params, context }: ActionFunctionArgs) {
   await enforceRateLimit("token", context);
-  const done = unsubscribe(getDb(), mailSettings().secret, params.token ?? "", new Date());
+  const done = unsubscribe(getDb(), params.token ?? "", new Date());
   if (!done) return data(INVALID, { status: 400 });
   return data(
     { invalid: false as const, email: done.email, done: true as const },

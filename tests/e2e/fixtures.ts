@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { openDatabase, type Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import type { MilestoneStatus } from "~/lib/enums";
-import { createDbSessionStorage, SESSION_COOKIE } from "~/lib/session.server";
+import type { MilestoneStatus } from "~/domain/enums";
+import { createDbSessionStorage, SESSION_COOKIE } from "~/infra/session.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";

@@ -6,7 +6,6 @@ import { emailOutbox, leadEngagement, leadNurturingCampaigns, leadNurturingEmail
 import { blogPostSchema, slugify } from "~/lib/blog-schema";
 import { contactSchema } from "~/lib/contact-schema";
 import { ForbiddenError, InvalidInputError } from "~/lib/errors";
-import { mailSettings } from "~/lib/mail-settings.server";
 import { stepBand } from "~/lib/progress";
 import { createPost, getPostBySlug, updatePost } from "~/models/blog.server";
 import {
@@ -21,7 +20,9 @@ import {
 import { submitContact } from "~/models/contact.server";
 import { activeByStepBand, leadsPerWeek } from "~/models/dashboard.server";
 import { addLeadNote, getLead, listLeads, pauseLead, resumeLead } from "~/models/lead.server";
-import { processDueDrips, unsubscribe, unsubscribeUrl } from "~/models/nurturing.server";
+import { processDueDrips } from "~/models/drips.server";
+import { unsubscribeUrl } from "~/models/lead-links.server";
+import { unsubscribe } from "~/models/unsubscribe.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { freshDb } from "./db";
@@ -121,7 +122,7 @@ describe("campaign sequences", () => {
       [2, "S2"],
     ]);
     expect(db.select().from(leadEngagement).get()!.currentSequence).toBe(1); // still S1 next
-    processDueDrips(db, at(3 * DAY), mailSettings());
+    processDueDrips(db, at(3 * DAY));
     expect(
       db
         .select({ s: emailOutbox.subject })
@@ -171,7 +172,7 @@ describe("leads", () => {
     const conv = submitContact(db, lead("conv@example.com", "Cal"), at(4))!;
     submitContact(db, lead("done@example.com", "Dee"), at(5));
     db.update(leadNurturingEmails).set({ isActive: false }).where(eq(leadNurturingEmails.sequence, 2)).run();
-    processDueDrips(db, at(10 * DAY), mailSettings()); // nothing left for anyone: completed ...
+    processDueDrips(db, at(10 * DAY)); // nothing left for anyone: completed ...
     db.update(leadEngagement)
       .set({ status: "active", nextEmailDue: at(20 * DAY) })
       .where(eq(leadEngagement.email, "nurture@example.com"))
@@ -181,8 +182,8 @@ describe("leads", () => {
       .where(eq(leadEngagement.email, "pause@example.com"))
       .run();
     pauseLead(db, admin, paused.id, at(11 * DAY));
-    const token = unsubscribeUrl(mailSettings(), unsub.engagementId!).split("/unsubscribe/")[1]!;
-    unsubscribe(db, mailSettings().secret, token, at(11 * DAY));
+    const token = unsubscribeUrl(unsub.engagementId!).split("/unsubscribe/")[1]!;
+    unsubscribe(db, token, at(11 * DAY));
     createTransaction(
       db,
       admin,
@@ -215,7 +216,7 @@ describe("leads", () => {
     const s = submitContact(db, lead("r@example.com"), T0)!;
     pauseLead(db, admin, s.id, at(1 * DAY));
     expect(db.select().from(leadEngagement).get()).toMatchObject({ status: "paused", nextEmailDue: null });
-    expect(processDueDrips(db, at(30 * DAY), mailSettings())).toBe(0);
+    expect(processDueDrips(db, at(30 * DAY))).toBe(0);
     expect(() => pauseLead(db, admin, s.id, at(31 * DAY))).toThrow(InvalidInputError);
     resumeLead(db, admin, s.id, at(40 * DAY));
     expect(db.select().from(leadEngagement).get()).toMatchObject({
@@ -247,7 +248,7 @@ describe("leads", () => {
       { now: at(1000) },
     );
     expect(db.select().from(leadEngagement).get()).toMatchObject({ status: "converted", nextEmailDue: null });
-    expect(processDueDrips(db, at(5 * DAY), mailSettings())).toBe(0);
+    expect(processDueDrips(db, at(5 * DAY))).toBe(0);
     expect(getLead(db, admin, s.id).timeline[0]).toMatchObject({ type: "converted" });
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from "vitest";
-import { openDatabase, setDb, type Db } from "~/db/client.server";
+import { openDatabase, type Db } from "~/db/client.server";
+import { setDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { upsertUserFromClaims } from "~/models/user.server";
 

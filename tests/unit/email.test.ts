@@ -4,18 +4,22 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, leadEngagement, leadEvents, leadNurturingCampaigns, leadNurturingEmails } from "~/db/schema";
 import { contactSchema } from "~/lib/contact-schema";
-import { afterFailure, backoffMs, MAX_ATTEMPTS, oneLine, SCORE } from "~/lib/mail";
-import { mailSettings } from "~/lib/mail-settings.server";
-import { signToken, verifyToken } from "~/lib/signed-token.server";
+import { env } from "~/config/env.server";
+import { SCORE } from "~/lib/lead-score";
+import { afterFailure, backoffMs, MAX_ATTEMPTS } from "~/lib/mail-retry";
+import { oneLine } from "~/lib/mail-text";
 import { submitContact } from "~/models/contact.server";
-import { claimDue, emailCounts, listEmails, markAttemptFailed, retryEmail } from "~/models/outbox.server";
-import { processDueDrips, recordClick, trackedUrl, unsubscribe, unsubscribeUrl } from "~/models/nurturing.server";
+import { claimDue, emailCounts, listEmails, markAttemptFailed, retryEmail } from "~/models/mail-queue.server";
+import { recordClick } from "~/models/click-tracking.server";
+import { processDueDrips } from "~/models/drips.server";
+import { signToken, trackedUrl, unsubscribeUrl, verifyToken } from "~/models/lead-links.server";
+import { unsubscribe } from "~/models/unsubscribe.server";
 import { freshDb } from "./db";
 
 const DAY = 24 * 3600 * 1000;
 const T0 = new Date(Date.UTC(2026, 0, 5, 17, 0, 0));
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const settings = () => mailSettings();
+const settings = () => env().mail;
 
 let db: Db;
 
@@ -28,7 +32,7 @@ function campaign(emails: { delayDays: number; isActive?: boolean; subject?: str
         campaignId: c.id,
         sequence: i + 1,
         subject: e.subject ?? `E-mail ${i + 1} for {{firstName}}`,
-        content: `Hello {{firstName}},\nThis is e-mail ${i + 1}.\nRead more at ${mailSettings().appUrl}/blog/what-is-escrow-california`,
+        content: `Hello {{firstName}},\nThis is e-mail ${i + 1}.\nRead more at ${settings().appUrl}/blog/what-is-escrow-california`,
         delayDays: e.delayDays,
         isActive: e.isActive ?? true,
       })
@@ -65,15 +69,15 @@ describe("drip timing", () => {
       status: "active",
     });
 
-    expect(processDueDrips(db, at(DAY - 1), settings())).toBe(0);
-    expect(processDueDrips(db, at(DAY + 5000), settings())).toBe(1);
+    expect(processDueDrips(db, at(DAY - 1))).toBe(0);
+    expect(processDueDrips(db, at(DAY + 5000))).toBe(1);
     expect(engagementOf()).toMatchObject({ currentSequence: 3, nextEmailDue: at(DAY + 5000 + 7 * DAY) });
-    expect(processDueDrips(db, at(DAY + 5000 + 7 * DAY - 1), settings())).toBe(0);
-    expect(processDueDrips(db, at(DAY + 5000 + 7 * DAY), settings())).toBe(1);
+    expect(processDueDrips(db, at(DAY + 5000 + 7 * DAY - 1))).toBe(0);
+    expect(processDueDrips(db, at(DAY + 5000 + 7 * DAY))).toBe(1);
     expect(drips().map((d) => d.subject)).toEqual(["E-mail 1 for Dana", "E-mail 2 for Dana", "E-mail 3 for Dana"]);
     // Completed after the last e-mail; nothing more.
     expect(engagementOf()).toMatchObject({ status: "completed", nextEmailDue: null });
-    expect(processDueDrips(db, at(400 * DAY), settings())).toBe(0);
+    expect(processDueDrips(db, at(400 * DAY))).toBe(0);
   });
 
   it("a first e-mail with a delay is due that many days after the submission", () => {
@@ -93,12 +97,12 @@ describe("drip timing", () => {
     submitContact(db, lead(), T0);
     expect(drips()).toHaveLength(0);
     expect(engagementOf()).toMatchObject({ currentSequence: 2, nextEmailDue: at(2 * DAY) });
-    expect(processDueDrips(db, at(2 * DAY), settings())).toBe(1);
+    expect(processDueDrips(db, at(2 * DAY))).toBe(1);
     expect(engagementOf()).toMatchObject({ currentSequence: 3, nextEmailDue: at(6 * DAY) });
     db.update(leadNurturingCampaigns).set({ isActive: false }).where(eq(leadNurturingCampaigns.id, c.id)).run();
-    expect(processDueDrips(db, at(30 * DAY), settings())).toBe(0);
+    expect(processDueDrips(db, at(30 * DAY))).toBe(0);
     db.update(leadNurturingCampaigns).set({ isActive: true }).where(eq(leadNurturingCampaigns.id, c.id)).run();
-    expect(processDueDrips(db, at(30 * DAY), settings())).toBe(1);
+    expect(processDueDrips(db, at(30 * DAY))).toBe(1);
     expect(drips().map((d) => d.subject)).toEqual(["E-mail 2 for Dana", "E-mail 4 for Dana"]);
     expect(engagementOf().status).toBe("completed");
   });
@@ -107,18 +111,18 @@ describe("drip timing", () => {
     campaign([{ delayDays: 0 }, { delayDays: 1 }]);
     submitContact(db, lead(), T0);
     db.update(leadEngagement).set({ status: "converted" }).run();
-    expect(processDueDrips(db, at(5 * DAY), settings())).toBe(0);
+    expect(processDueDrips(db, at(5 * DAY))).toBe(0);
     db.update(leadEngagement).set({ status: "active" }).run();
-    const token = unsubscribeUrl(settings(), engagementOf().id).split("/unsubscribe/")[1]!;
-    expect(unsubscribe(db, settings().secret, token, at(DAY / 2))).toEqual({
+    const token = unsubscribeUrl(engagementOf().id).split("/unsubscribe/")[1]!;
+    expect(unsubscribe(db, token, at(DAY / 2))).toEqual({
       email: "dana@example.com",
       already: false,
     });
-    expect(unsubscribe(db, settings().secret, token, at(DAY / 2))).toEqual({
+    expect(unsubscribe(db, token, at(DAY / 2))).toEqual({
       email: "dana@example.com",
       already: true,
     });
-    expect(processDueDrips(db, at(5 * DAY), settings())).toBe(0);
+    expect(processDueDrips(db, at(5 * DAY))).toBe(0);
     expect(drips()).toHaveLength(1);
     expect(engagementOf()).toMatchObject({ status: "unsubscribed", nextEmailDue: null });
     // Never again, from any campaign: a new campaign and a new inquiry send no drip.
@@ -145,14 +149,14 @@ describe("enrolment and score", () => {
     expect(drips()).toHaveLength(1); // the welcome is not sent twice
     expect(engagementOf().score).toBe(SCORE.inquiry + SCORE.repeatInquiry);
 
-    const url = trackedUrl(settings(), engagementOf().id, "/blog/what-is-escrow-california");
+    const url = trackedUrl(engagementOf().id, "/blog/what-is-escrow-california");
     const token = url.split("/r/")[1]!;
-    expect(recordClick(db, settings().secret, token, at(2000))).toBe("/blog/what-is-escrow-california");
+    expect(recordClick(db, token, at(2000))).toBe("/blog/what-is-escrow-california");
     expect(engagementOf().score).toBe(35);
     expect(db.select().from(leadEvents).all()).toMatchObject([
       { type: "clicked", detail: "/blog/what-is-escrow-california" },
     ]);
-    for (let i = 0; i < 30; i++) recordClick(db, settings().secret, token, at(3000 + i));
+    for (let i = 0; i < 30; i++) recordClick(db, token, at(3000 + i));
     expect(engagementOf().score).toBe(SCORE.max);
   });
 
@@ -192,13 +196,13 @@ describe("drip e-mail content", () => {
     const [drip] = drips();
     const id = engagementOf().id;
     expect(drip!.headers).toEqual({
-      "List-Unsubscribe": `<${unsubscribeUrl(settings(), id)}>`,
+      "List-Unsubscribe": `<${unsubscribeUrl(id)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
     expect(drip!.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[\w-]+\.[\w-]+>$/);
-    expect(drip!.htmlBody).toContain(unsubscribeUrl(settings(), id));
+    expect(drip!.htmlBody).toContain(unsubscribeUrl(id));
     expect(drip!.textBody).toMatch(/Unsubscribe/);
-    expect(drip!.textBody).toContain(trackedUrl(settings(), id, "/blog/what-is-escrow-california"));
+    expect(drip!.textBody).toContain(trackedUrl(id, "/blog/what-is-escrow-california"));
     expect(drip!.textBody).not.toContain("localhost:3000/blog/");
     const site = settings().site;
     for (const part of [drip!.textBody, drip!.htmlBody]) {
@@ -230,10 +234,10 @@ describe("signed tokens", () => {
     submitContact(db, lead(), T0);
     submitContact(db, lead({ email: "other@example.com", firstName: "Olu" }), T0);
     const [dana, other] = db.select().from(leadEngagement).all();
-    const token = unsubscribeUrl(settings(), dana!.id).split("/unsubscribe/")[1]!;
+    const token = unsubscribeUrl(dana!.id).split("/unsubscribe/")[1]!;
     const forged = `${Buffer.from(JSON.stringify({ e: other!.id })).toString("base64url")}.${token.split(".")[1]}`;
-    expect(unsubscribe(db, settings().secret, forged, T0)).toBeNull();
-    expect(unsubscribe(db, settings().secret, signToken(settings().secret, "unsubscribe", { e: 9999 }), T0)).toBeNull();
+    expect(unsubscribe(db, forged, T0)).toBeNull();
+    expect(unsubscribe(db, signToken(settings().secret, "unsubscribe", { e: 9999 }), T0)).toBeNull();
     expect(
       db
         .select()
@@ -241,7 +245,7 @@ describe("signed tokens", () => {
         .all()
         .map((e) => e.status),
     ).toEqual(["active", "active"]);
-    unsubscribe(db, settings().secret, token, T0);
+    unsubscribe(db, token, T0);
     expect(
       db
         .select()
@@ -254,9 +258,9 @@ describe("signed tokens", () => {
   it("a click token redirects only to a path of this site", () => {
     const secret = settings().secret;
     for (const p of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
-      expect(recordClick(db, secret, signToken(secret, "click", { e: 1, p }), T0)).toBeNull();
+      expect(recordClick(db, signToken(secret, "click", { e: 1, p }), T0)).toBeNull();
     }
-    expect(recordClick(db, secret, signToken(secret, "click", { e: 1, p: "/blog" }), T0)).toBe("/blog");
+    expect(recordClick(db, signToken(secret, "click", { e: 1, p: "/blog" }), T0)).toBe("/blog");
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "dotenv";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/lib/env.server";
+import { EnvError, parseEnv } from "~/config/env.server";
 
 describe("parseEnv", () => {
   it("fills the documented defaults", () => {

@@ -9,7 +9,7 @@ describe("assertSameOrigin", () => {
   async function load() {
     vi.stubEnv("APP_URL", "https://homes.example.com");
     vi.stubEnv("DEMO_SIGN_IN", "true");
-    return import("~/lib/http.server");
+    return import("~/infra/http.server");
   }
 
   const post = (headers: Record<string, string>, url = "https://homes.example.com/api/logout") =>

@@ -1,6 +1,6 @@
 /** Helpers to call route loaders and actions directly with a Request, as Remix does. */
 import type { User } from "~/db/schema";
-import { sessionStorage } from "~/lib/session.server";
+import { sessionStorage } from "~/infra/session.server";
 
 export const ORIGIN = "http://localhost:3000";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
-import { createDbSessionStorage, purgeExpiredSessions } from "~/lib/session.server";
+import { createDbSessionStorage, purgeExpiredSessions } from "~/infra/session.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { freshDb } from "./db";
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { transactions, users, type User } from "~/db/schema";
 import { newTransactionSchema } from "~/lib/admin-schemas";
-import { backupDatabase, backupName } from "~/lib/backup.server";
+import { backupDatabase, backupName } from "~/infra/backup.server";
 import { blogPostSchema } from "~/lib/blog-schema";
 import { contactSchema } from "~/lib/contact-schema";
 import { listingSchema } from "~/lib/listing-schema";
@@ -24,9 +24,9 @@ import {
   sendEntry,
   toHashPolicy,
 } from "~/lib/page-cache.server";
-import { clientKey, consumeRateLimit, rateLimitKey, waitText } from "~/lib/rate-limit.server";
+import { clientKey, consumeRateLimit, rateLimitKey, waitText } from "~/infra/rate-limit.server";
 import { BODY_MESSAGES, checkBody } from "~/lib/request-body.server";
-import { createDbSessionStorage } from "~/lib/session.server";
+import { createDbSessionStorage } from "~/infra/session.server";
 import { createPost, deletePost, updatePost } from "~/models/blog.server";
 import { submitContact } from "~/models/contact.server";
 import { activeByStepBand, adminSummary, DASHBOARD_PAGE_SIZE, searchTransactions } from "~/models/dashboard.server";

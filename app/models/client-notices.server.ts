@@ -10,10 +10,10 @@ import type { DbOrTx } from "~/db/client.server";
 import { users, type Milestone, type Transaction } from "~/db/schema";
 import { ClientWelcomeEmail, MilestoneNoticeEmail, type MilestoneChange } from "~/emails/client-notice";
 import { renderEmail } from "~/emails/render.server";
-import { oneLine } from "~/lib/mail";
-import type { MailSettings } from "~/lib/mail-settings.server";
+import { env } from "~/config/env.server";
+import { oneLine } from "~/lib/mail-text";
 import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
-import { enqueueEmail, findMergeable, replaceContent, type OutgoingEmail } from "~/models/outbox.server";
+import { enqueueEmail, findMergeable, replaceContent, type OutgoingEmail } from "~/models/mail-queue.server";
 
 const firstNameOf = (user: { firstName: string | null }) => oneLine(user.firstName || "there", 100);
 const recipientOf = (user: { email: string; firstName: string | null; lastName: string | null }) => ({
@@ -28,18 +28,17 @@ function enqueueNotice(
   transaction: Pick<Transaction, "id">,
   content: Pick<OutgoingEmail, "subject" | "text" | "html" | "coalesceKey" | "payload">,
   now: Date,
-  settings: MailSettings,
 ) {
   enqueueEmail(
     db,
     { kind: "client_notice", to: recipientOf(client), links: { transactionId: transaction.id }, ...content },
     now,
-    settings.messageIdDomain,
   );
 }
 
 /** The welcome e-mail of a transaction an admin opened for a client, with the sign-in link. */
-export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, now: Date, settings: MailSettings) {
+export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, now: Date) {
+  const settings = env().mail;
   const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
   if (!client) return;
   const subject = `Your ${transaction.type === "buying" ? "purchase" : "sale"} with ${settings.site.name}: your client portal`;
@@ -54,17 +53,12 @@ export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, no
       signInUrl: `${settings.appUrl}/client-portal`,
     }),
   );
-  enqueueNotice(db, client, transaction, { subject, text, html }, now, settings);
+  enqueueNotice(db, client, transaction, { subject, text, html }, now);
 }
 
 /** Tells the client of a changed milestone (new status, notes or document), merged with queued changes. */
-export function noticeMilestoneChanged(
-  db: DbOrTx,
-  transaction: Transaction,
-  milestone: Milestone,
-  now: Date,
-  settings: MailSettings,
-) {
+export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, milestone: Milestone, now: Date) {
+  const settings = env().mail;
   const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
   if (!client?.milestoneNotices) return;
   const change: MilestoneChange = {
@@ -101,5 +95,5 @@ export function noticeMilestoneChanged(
     replaceContent(db, queued.id, { subject, text, html, payload }, now);
     return;
   }
-  enqueueNotice(db, client, transaction, { subject, text, html, coalesceKey: key, payload }, now, settings);
+  enqueueNotice(db, client, transaction, { subject, text, html, coalesceKey: key, payload }, now);
 }

@@ -1,10 +1,12 @@
 /**
- * Configuration, validated with zod once at start-up. A wrong value stops the
- * server with a message that names the variable.
+ * The configuration: every environment variable, validated with zod once per process, and the values
+ * derived from them (the agency's details, the mail settings). A wrong value stops the server with a
+ * message that names the variable. Nothing else reads `process.env`.
  */
 import "dotenv/config";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_SITE, type SiteConfig } from "~/config/site";
 
 const isLocalHost = (url: URL) => ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 
@@ -120,8 +122,21 @@ const schema = z
      * mail, backups and the demo provider, no pages) or "web" (a cluster worker: pages only).
      */
     SERVER_ROLE: z.enum(["all", "jobs", "web"]).default("all"),
-    /** Set by server.js for a cluster: the demo provider's client secret, shared by its workers. */
+    /** Set by the server for a cluster: the demo provider's client secret, shared by its workers. */
     LOCAL_OIDC_CLIENT_SECRET: optionalString,
+    /**
+     * Believe X-Forwarded-For/-Proto from this proxy (Express's `trust proxy`): "loopback", a subnet or
+     * address list, a hop count, "true" or "false". Unset: the socket's address is the client's.
+     */
+    TRUST_PROXY: optionalString.transform((v) => {
+      if (v === undefined || v === "false") return false;
+      if (v === "true") return true;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
+    /** The access log's format (morgan: "tiny", "combined", "common", "dev", "short"). */
+    LOG_FORMAT: optionalString.pipe(z.enum(["tiny", "combined", "common", "dev", "short"]).default("tiny")),
+    /** Where `npm run build` wrote the app (the server loads `<BUILD_DIR>/server/index.js`). */
+    BUILD_DIR: optionalString.transform((v) => path.resolve(v ?? "build")),
   })
   .transform((env, ctx) => {
     const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
@@ -153,16 +168,46 @@ const schema = z
       });
     }
     const databaseDir = env.DATABASE_URL === ":memory:" ? "./data" : path.dirname(env.DATABASE_URL);
+    const site: SiteConfig = {
+      ...DEFAULT_SITE,
+      name: env.AGENCY_NAME ?? DEFAULT_SITE.name,
+      license: env.AGENCY_LICENSE ?? DEFAULT_SITE.license,
+      broker: env.AGENCY_BROKER ?? DEFAULT_SITE.broker,
+      brokerLicense: env.AGENCY_BROKER_LICENSE ?? DEFAULT_SITE.brokerLicense,
+      email: env.AGENCY_EMAIL ?? DEFAULT_SITE.email,
+      phone: env.AGENCY_PHONE ?? DEFAULT_SITE.phone,
+      address: env.AGENCY_ADDRESS ?? DEFAULT_SITE.address,
+    };
+    /** Staff told of each new lead: LEAD_ALERT_EMAILS, else ADMIN_EMAILS, else the agency's own address. */
+    const staff = env.LEAD_ALERT_EMAILS ?? env.ADMIN_EMAILS;
+    const leadAlertEmails = staff.length ? staff : [site.email];
+    const mailDir = env.MAIL_DIR ?? path.join(databaseDir, "mail");
+    const sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
     return {
       ...env,
       APP_URL: appUrl.origin,
-      /** Staff told of each new lead: LEAD_ALERT_EMAILS, else ADMIN_EMAILS (else, in mailSettings, the agency's e-mail). */
-      leadAlertEmails: env.LEAD_ALERT_EMAILS ?? env.ADMIN_EMAILS,
+      /** The agency's details (AGENCY_*, else the placeholders of config/site.ts). */
+      site,
+      leadAlertEmails,
       /** Where messages are written as .eml files when there is no SMTP_URL. */
-      mailDir: env.MAIL_DIR ?? path.join(databaseDir, "mail"),
+      mailDir,
+      /** What the e-mail models and the sender need, in one object. */
+      mail: {
+        appUrl: appUrl.origin,
+        from: env.MAIL_FROM ?? `${site.name} <${site.email}>`,
+        site,
+        /** Signs unsubscribe and tracked links. */
+        secret: sessionSecret,
+        smtpUrl: env.SMTP_URL,
+        mailDir,
+        tickMs: env.MAIL_TICK_SECONDS * 1000,
+        leadAlertEmails,
+        /** The domain of our Message-IDs: the site's host. */
+        messageIdDomain: appUrl.hostname,
+      },
       /** Where npm run backup (and the BACKUP_INTERVAL_HOURS schedule) writes. */
       backupDir: env.BACKUP_DIR ?? path.join(databaseDir, "backups"),
-      SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      SESSION_SECRET: sessionSecret,
       /** True when cookies must carry the Secure flag. */
       secureCookies: appUrl.protocol === "https:",
       /** With no external provider, the app runs the local demo provider. */
@@ -173,6 +218,7 @@ const schema = z
   });
 
 export type Env = z.infer<typeof schema>;
+export type MailSettings = Env["mail"];
 
 export class EnvError extends Error {
   override name = "EnvError";

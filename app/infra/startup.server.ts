@@ -3,50 +3,24 @@
  * migrations and first-start seed, expired-session purge, and the local demo
  * OpenID provider when no external one is configured.
  *
- * With WEB_CONCURRENCY above 1 (server.js, node:cluster) the work is split by SERVER_ROLE: the primary
+ * With WEB_CONCURRENCY above 1 (server/cluster.ts) the work is split by SERVER_ROLE: the primary
  * ("jobs") does all of the above and serves no page; each worker ("web") opens the database and serves
  * pages. One process, and only one, sends mail, runs backups and the demo provider.
  */
-import { getDb, setDb } from "~/db/client.server";
-import { backupDatabase } from "~/lib/backup.server";
+import { env, EnvError } from "~/config/env.server";
 import { seedDatabase } from "~/db/seed.server";
-import { env, EnvError } from "~/lib/env.server";
-import { LOCAL_CLIENT_ID, localIssuer, startLocalProvider, type LocalProvider } from "~/lib/local-oidc.server";
-import { mailSettings } from "~/lib/mail-settings.server";
-import { startMailer } from "~/lib/mailer.server";
-import { purgeExpiredSessions } from "~/lib/session.server";
+import { backupDatabase } from "~/infra/backup.server";
+import { getDb, setDb } from "~/infra/database.server";
+import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provider.server";
+import { startMailer } from "~/infra/mail-sender.server";
+import { purgeExpiredSessions } from "~/infra/session.server";
 
 const state = globalThis as unknown as {
   __startup?: Promise<void>;
-  __localOidc?: Promise<LocalProvider>;
   __purgeTimer?: NodeJS.Timeout;
   __backupTimer?: NodeJS.Timeout;
   __mailer?: ReturnType<typeof startMailer>;
 };
-
-/**
- * The local provider (started on first use; one per process). A cluster worker does not run one: the
- * primary does, with the client secret it gave its workers.
- */
-export function localProviderInfo(): Promise<LocalProvider> {
-  const config = env();
-  if (config.SERVER_ROLE === "web") {
-    if (!config.LOCAL_OIDC_CLIENT_SECRET)
-      throw new Error("A cluster worker needs LOCAL_OIDC_CLIENT_SECRET from server.js");
-    return Promise.resolve({
-      issuer: localIssuer(config.LOCAL_OIDC_PORT),
-      clientId: LOCAL_CLIENT_ID,
-      clientSecret: config.LOCAL_OIDC_CLIENT_SECRET,
-      close: async () => {},
-    });
-  }
-  state.__localOidc ??= startLocalProvider({
-    clientSecret: config.LOCAL_OIDC_CLIENT_SECRET,
-    port: env().LOCAL_OIDC_PORT,
-    redirectUri: `${env().APP_URL}/api/auth/callback`,
-  });
-  return state.__localOidc;
-}
 
 async function run() {
   const config = env();
@@ -68,7 +42,7 @@ async function run() {
   } else {
     console.log(`Sign-in uses the OpenID provider at ${config.OIDC_ISSUER}`);
   }
-  state.__mailer ??= startMailer(getDb, mailSettings());
+  state.__mailer ??= startMailer(getDb);
   console.log(
     `E-mail: ${state.__mailer.transport.describe}` +
       (config.SMTP_URL ? "" : " (no SMTP_URL: nothing is sent; open them with any mail program, or in /admin/emails)") +
@@ -91,14 +65,14 @@ async function runBackup() {
 }
 
 /**
- * The end of a graceful stop (server.js calls it once no request is in flight): timers stop, the mailer
+ * The end of a graceful stop (server/graceful-stop.ts calls it once no request is in flight): timers stop, the mailer
  * finishes its current batch, the local provider closes, and the database is checkpointed and closed.
  */
 export async function shutdown() {
   clearInterval(state.__purgeTimer);
   clearInterval(state.__backupTimer);
   await state.__mailer?.stop();
-  if (state.__localOidc) await (await state.__localOidc).close();
+  await closeLocalProvider();
   const db = getDb();
   // A cluster worker just closes; the primary, last to stop, checkpoints (a checkpoint would wait for
   // the other processes' readers).

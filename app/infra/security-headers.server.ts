@@ -1,6 +1,6 @@
 /** Security headers of every HTML response, with a per-request CSP nonce. */
 import { randomBytes } from "node:crypto";
-import { env } from "~/lib/env.server";
+import { env } from "~/config/env.server";
 
 export const createNonce = () => randomBytes(16).toString("base64");
 

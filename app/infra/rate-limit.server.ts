@@ -11,8 +11,9 @@
  */
 import ipaddr from "ipaddr.js";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
-import { getDb, type Db } from "~/db/client.server";
-import { env, type RateLimitWindow } from "~/lib/env.server";
+import { type Db } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
+import { env, type RateLimitWindow } from "~/config/env.server";
 
 export type RateLimitKind = "contact" | "signIn" | "token";
 

@@ -9,7 +9,9 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
 import Provider, { interactionPolicy } from "oidc-provider";
-import { consumeRateLimit, rateLimitMessage, retryAfterHeaders } from "~/lib/rate-limit.server";
+import { env } from "~/config/env.server";
+import { plainPage } from "~/infra/plain-page.server";
+import { consumeRateLimit, rateLimitMessage, retryAfterHeaders } from "~/infra/rate-limit.server";
 
 export const LOCAL_CLIENT_ID = "flatfee-local";
 
@@ -22,39 +24,30 @@ export type LocalProvider = {
   close: () => Promise<void>;
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f3f6fa;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 2px 12px #0002;width:min(360px,90vw)}
-h1{font-size:1.25rem;margin:0 0 .25rem}p{color:#555;font-size:.9rem}
-label{display:block;font-weight:600;margin:1rem 0 .25rem;font-size:.9rem}
-input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #bbb;border-radius:6px;font-size:1rem}
-button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:6px;background:#1565c0;color:#fff;font-size:1rem;cursor:pointer}
-.secondary{background:#e5e7eb;color:#111}.error{color:#b91c1c}
-</style></head><body><main>${body}</main></body></html>`;
-}
-
 function loginForm(uid: string, error?: string, email = "", firstName = "") {
-  return page(
+  return plainPage(
     "Sign in (local demo provider)",
-    `<h1>Sign in</h1>
-<p>Local demo sign-in: enter any e-mail address. No password is checked.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
-<form method="post" action="/interaction/${escapeHtml(uid)}/login">
-<label for="email">E-mail address</label>
-<input id="email" name="email" type="email" required autocomplete="email" value="${escapeHtml(email)}" autofocus>
-<label for="firstName">First name</label>
-<input id="firstName" name="firstName" type="text" autocomplete="given-name" value="${escapeHtml(firstName)}">
-<button type="submit">Sign in</button>
-</form>
-<form method="post" action="/interaction/${escapeHtml(uid)}/abort">
-<button type="submit" class="secondary">Cancel</button>
-</form>`,
+    <>
+      <h1>Sign in</h1>
+      <p>Local demo sign-in: enter any e-mail address. No password is checked.</p>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <form method="post" action={`/interaction/${uid}/login`}>
+        <label htmlFor="email">E-mail address</label>
+        <input id="email" name="email" type="email" required autoComplete="email" defaultValue={email} autoFocus />
+        <label htmlFor="firstName">First name</label>
+        <input id="firstName" name="firstName" type="text" autoComplete="given-name" defaultValue={firstName} />
+        <button type="submit">Sign in</button>
+      </form>
+      <form method="post" action={`/interaction/${uid}/abort`}>
+        <button type="submit" className="secondary">
+          Cancel
+        </button>
+      </form>
+    </>,
   );
 }
 
@@ -210,9 +203,12 @@ export async function startLocalProvider(options: {
     } catch {
       res.writeHead(400, { "content-type": "text/html; charset=utf-8" });
       res.end(
-        page(
+        plainPage(
           "Sign-in expired",
-          `<h1>Sign-in expired</h1><p>This sign-in page is no longer valid. Go back to the site and sign in again.</p>`,
+          <>
+            <h1>Sign-in expired</h1>
+            <p>This sign-in page is no longer valid. Go back to the site and sign in again.</p>
+          </>,
         ),
       );
     }
@@ -233,4 +229,35 @@ export async function startLocalProvider(options: {
         server.close(() => resolve());
       }),
   };
+}
+
+const state = globalThis as unknown as { __localOidc?: Promise<LocalProvider> };
+
+/**
+ * The local provider of this process (started on first use). A cluster worker runs none: the primary
+ * does, with the client secret it gave its workers (LOCAL_OIDC_CLIENT_SECRET).
+ */
+export function localProviderInfo(): Promise<LocalProvider> {
+  const config = env();
+  if (config.SERVER_ROLE === "web") {
+    if (!config.LOCAL_OIDC_CLIENT_SECRET)
+      throw new Error("A cluster worker needs LOCAL_OIDC_CLIENT_SECRET from its primary");
+    return Promise.resolve({
+      issuer: localIssuer(config.LOCAL_OIDC_PORT),
+      clientId: LOCAL_CLIENT_ID,
+      clientSecret: config.LOCAL_OIDC_CLIENT_SECRET,
+      close: async () => {},
+    });
+  }
+  state.__localOidc ??= startLocalProvider({
+    clientSecret: config.LOCAL_OIDC_CLIENT_SECRET,
+    port: config.LOCAL_OIDC_PORT,
+    redirectUri: `${config.APP_URL}/api/auth/callback`,
+  });
+  return state.__localOidc;
+}
+
+/** Closes this process's provider, if it started one. */
+export async function closeLocalProvider() {
+  if (state.__localOidc) await (await state.__localOidc).close();
 }

@@ -4,7 +4,7 @@
  */
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "~/lib/env.server";
+import { env } from "~/config/env.server";
 
 export const toastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),

@@ -5,7 +5,7 @@
  */
 import { data } from "@remix-run/node";
 import type { ZodError } from "zod";
-import { env } from "~/lib/env.server";
+import { env } from "~/config/env.server";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { isCrossSiteWrite } from "~/lib/same-origin";
 

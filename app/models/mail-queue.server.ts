@@ -1,15 +1,18 @@
 /**
- * The e-mail outbox: messages are rows first (`enqueueEmail`, inside the
- * transaction of the event that causes them); the sender claims due rows and
- * records each attempt; admins read the log and retry failed messages.
+ * The mail queue (the `email_outbox` table): every e-mail is a row first, queued by `enqueueEmail` inside
+ * the database transaction of the event that causes it; the sender (infra/mail-sender.server.ts) claims
+ * due rows and records each attempt; admins read the log and retry failed messages. Rendering is
+ * app/emails' job; this module only stores and hands out.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { emailOutbox, type NewOutboxEmail, type OutboxEmail } from "~/db/schema";
-import type { EmailKind, EmailStatus } from "~/lib/enums";
+import type { EmailKind, EmailStatus } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
-import { afterFailure, backoffMs, oneLine } from "~/lib/mail";
+import { env } from "~/config/env.server";
+import { afterFailure, backoffMs } from "~/lib/mail-retry";
+import { oneLine } from "~/lib/mail-text";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 
 export type OutgoingEmail = {
@@ -26,7 +29,7 @@ export type OutgoingEmail = {
 };
 
 /** Stores a message to send at once (a new stable Message-ID). Names and subjects are made header-safe here. */
-export function enqueueEmail(db: DbOrTx, email: OutgoingEmail, now: Date, messageIdDomain: string): OutboxEmail {
+export function enqueueEmail(db: DbOrTx, email: OutgoingEmail, now: Date): OutboxEmail {
   return db
     .insert(emailOutbox)
     .values({
@@ -38,7 +41,7 @@ export function enqueueEmail(db: DbOrTx, email: OutgoingEmail, now: Date, messag
       textBody: email.text,
       htmlBody: email.html,
       headers: email.headers ?? {},
-      messageId: `<${randomUUID()}@${messageIdDomain}>`,
+      messageId: `<${randomUUID()}@${env().mail.messageIdDomain}>`,
       nextAttemptAt: now,
       coalesceKey: email.coalesceKey ?? null,
       payload: email.payload ?? null,

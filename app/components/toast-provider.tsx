@@ -17,7 +17,7 @@ import {
   type ReactNode,
 } from "react";
 import type { ShownToast } from "~/components/toast-viewport";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ClientToast } from "~/lib/toast";
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ClientToast } from "~/lib/toast-rules";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 const ToastViewport = lazy(() => import("~/components/toast-viewport"));
@@ -46,7 +46,7 @@ export function FlashBanner({ toast }: { toast: ClientToast }) {
   );
 }
 
-export function ToasterProvider({ flash, children }: { flash: ClientToast | null; children: ReactNode }) {
+export function ToastProvider({ flash, children }: { flash: ClientToast | null; children: ReactNode }) {
   const hydrated = useHydrated();
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());

@@ -6,9 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type SessionStorage } from "@remix-run/node";
 import { eq, lt, sql } from "drizzle-orm";
-import { getDb, preparedQuery, type Db } from "~/db/client.server";
+import { preparedQuery, type Db } from "~/db/client.server";
+import { getDb } from "~/infra/database.server";
 import { sessions } from "~/db/schema";
-import { env } from "~/lib/env.server";
+import { env } from "~/config/env.server";
 
 export const SESSION_COOKIE = "__session";
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30; // 30 days

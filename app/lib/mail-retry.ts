@@ -1,7 +1,4 @@
-/**
- * Pure rules of the e-mail sender and the lead nurturing (no I/O): retry
- * backoff, the give-up rule, header-safe text, placeholders, lead scoring.
- */
+/** When the sender tries a failed delivery again, and when it gives up (no I/O). */
 
 /** A delivery is given up after this many failed attempts. */
 export const MAX_ATTEMPTS = 8;
@@ -25,28 +22,3 @@ export function afterFailure(attempts: number, error: unknown, now: Date, tickMs
   if (isPermanentFailure(error) || attempts >= MAX_ATTEMPTS) return { status: "failed" as const, nextAttemptAt: now };
   return { status: "queued" as const, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, tickMs)) };
 }
-
-/**
- * Text that may end up in a header (a name, a subject): one line, no control
- * characters, at most `max` characters. A visitor's "Ann\r\nBcc: x@y" becomes
- * "Ann Bcc: x@y", a harmless display name.
- */
-export function oneLine(value: string, max = 200): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, max);
-}
-
-/** Fills {{firstName}} (and other known placeholders) in a campaign e-mail's subject or content. */
-export function fillPlaceholders(template: string, values: { firstName: string }): string {
-  return template.replace(/\{\{\s*firstName\s*\}\}/g, values.firstName);
-}
-
-/** Lead scoring (docs/email.md): inquiries weigh more than clicks; the score is capped. */
-export const SCORE = { inquiry: 10, repeatInquiry: 20, click: 5, max: 100 } as const;
-
-export const addScore = (score: number, points: number) => Math.min(SCORE.max, score + points);
-
-export const DAY_MS = 24 * 3600 * 1000;

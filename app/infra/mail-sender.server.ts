@@ -1,0 +1,95 @@
+/**
+ * The sender, in the primary (or only) server process: every MAIL_TICK_SECONDS it queues the drip e-mails
+ * that are due (models/drips.server.ts), then delivers due rows of the mail queue
+ * (models/mail-queue.server.ts) in bounded batches through the transport (mail-transport.server.ts).
+ */
+import { env, type MailSettings } from "~/config/env.server";
+import type { Db } from "~/db/client.server";
+import { createMailTransport, type MailTransport } from "~/infra/mail-transport.server";
+import { processDueDrips } from "~/models/drips.server";
+import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
+
+/**
+ * Delivers due messages in batches of `batchSize` (each batch sent in
+ * parallel over the pooled transport) until none is due or `budgetMs` is spent.
+ */
+export async function deliverDue(
+  db: Db,
+  transport: MailTransport,
+  settings: Pick<MailSettings, "tickMs">,
+  options: { now?: () => Date; batchSize?: number; budgetMs?: number } = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? 100;
+  const deadline = Date.now() + (options.budgetMs ?? settings.tickMs);
+  const counts = { sent: 0, failed: 0 };
+  while (Date.now() < deadline) {
+    const rows = claimDue(db, now(), batchSize, settings.tickMs);
+    if (rows.length === 0) break;
+    await Promise.all(
+      rows.map(async (row) => {
+        try {
+          markSent(db, row.id, await transport.send(row), now());
+          counts.sent += 1;
+        } catch (error) {
+          markAttemptFailed(db, row, error, now(), settings.tickMs);
+          counts.failed += 1;
+          console.warn(
+            `[mail] delivery of #${row.id} to ${row.toAddress} failed (attempt ${row.attempts}):`,
+            (error as Error).message,
+          );
+        }
+      }),
+    );
+  }
+  return counts;
+}
+
+/** Drips queued per tick, in slices with a pause between: rendering 200 e-mails at once would hold every request for a few hundred ms. */
+const DRIPS_PER_TICK = 200;
+const DRIP_SLICE = 20;
+
+/** One tick: queue due drips (a slice at a time, letting requests run in between), then deliver. */
+export async function mailTick(
+  db: Db,
+  transport: MailTransport,
+  settings: MailSettings,
+  now: () => Date = () => new Date(),
+) {
+  for (let queued = 0; queued < DRIPS_PER_TICK;) {
+    const slice = processDueDrips(db, now(), DRIP_SLICE);
+    if (slice === 0) break;
+    queued += slice;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return deliverDue(db, transport, settings, { now });
+}
+
+/**
+ * Starts the sender: a tick now and every MAIL_TICK_SECONDS (never two at
+ * once). `stop()` waits for the current batch, then closes the transport.
+ */
+export function startMailer(getDb: () => Db) {
+  const settings = env().mail;
+  const transport = createMailTransport(settings);
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = mailTick(getDb(), transport, settings)
+      .catch((error: unknown) => console.error("[mail] tick failed:", error))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, settings.tickMs);
+  timer.unref();
+  tick();
+  return {
+    transport,
+    async stop() {
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * A campaign e-mail as one lead receives it: {{firstName}} filled in, links to the site tracked, the
+ * unsubscribe link and the RFC 8058 one-click headers. The admin's preview renders it too (a sample lead).
+ */
+import { createElement } from "react";
+import { env } from "~/config/env.server";
+import { DripEmail } from "~/emails/drip";
+import { renderEmail } from "~/emails/render.server";
+import { fillPlaceholders, oneLine } from "~/lib/mail-text";
+import { trackedUrl, unsubscribeUrl } from "~/models/lead-links.server";
+import type { OutgoingEmail } from "~/models/mail-queue.server";
+
+/** The content's paragraphs, with links to the site turned into tracked links (as text: "… (link)"). */
+function dripParagraphs(content: string, engagementId: number) {
+  const site = env().mail.appUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const siteLink = new RegExp(`${site}(/[^\\s)]*)?`, "g");
+  return content
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => line.replace(siteLink, (_m, path: string | undefined) => trackedUrl(engagementId, path || "/")));
+}
+
+export function buildDripEmail(
+  engagementId: number,
+  lead: { email: string; firstName: string; lastName: string },
+  campaignEmail: { subject: string; content: string },
+): OutgoingEmail {
+  const { site, appUrl } = env().mail;
+  const firstName = oneLine(lead.firstName, 100);
+  const subject = fillPlaceholders(campaignEmail.subject, { firstName });
+  const unsubscribe = unsubscribeUrl(engagementId);
+  const { html, text } = renderEmail(
+    createElement(DripEmail, {
+      site,
+      appUrl,
+      preview: subject,
+      unsubscribeUrl: unsubscribe,
+      paragraphs: dripParagraphs(fillPlaceholders(campaignEmail.content, { firstName }), engagementId),
+      ctaUrl: trackedUrl(engagementId, "/#contact"),
+    }),
+  );
+  return {
+    kind: "drip",
+    to: { address: lead.email, name: `${lead.firstName} ${lead.lastName}` },
+    subject,
+    text,
+    html,
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
