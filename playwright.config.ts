@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * Browser tests run against the production build served by remix-serve, with
+ * Browser tests run against the production build served by the production server, with
  * a database of their own and the real local OpenID provider. Every test runs
  * twice: with JavaScript on and with JavaScript off.
  * The browser is the one at CHROMIUM_PATH (default /usr/bin/chromium).
@@ -9,6 +9,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3101);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The production server, as `npm run build` writes it (server/index.ts). */
+export const SERVER_ENTRY = "build/server.js";
 export const ADMIN_EMAIL = "admin@e2e.test";
 export const E2E_SESSION_SECRET = "e2e-session-secret-of-at-least-32-characters";
 /** The database of the main e2e server (fixtures write test data into it with the app's models). */
@@ -52,7 +54,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -93,7 +95,7 @@ export default defineConfig({
 function server(port: number, oidcPort: number, name: string) {
   const url = `http://localhost:${port}`;
   return {
-    command: `mkdir -p tests/.tmp && rm -f tests/.tmp/${name}.db* && node server.js`,
+    command: `mkdir -p tests/.tmp && rm -f tests/.tmp/${name}.db* && node ${SERVER_ENTRY}`,
     url: `${url}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -7,7 +7,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { InlineCssProvider } from "~/components/inline-styles";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { applySecurityHeaders, createNonce } from "~/infra/security-headers.server";
-import { startup } from "~/infra/startup.server";
+import { getDb } from "~/infra/database.server";
+import { shutdown, startup } from "~/infra/startup.server";
+import { contentVersionOf } from "~/models/content-version.server";
 import css from "~/tailwind.css?inline";
 
 // Configuration check, migrations, seed and the local provider run when the
@@ -16,22 +18,15 @@ await startup();
 
 export const streamTimeout = 5_000;
 
-/** For server.js, which refuses cross-site writes before Remix sees them. */
-export { isCrossSiteWrite } from "~/lib/same-origin";
-export { env as serverEnv } from "~/config/env.server";
-export { CROSS_SITE_MESSAGE } from "~/infra/http.server";
-export { shutdown } from "~/infra/startup.server";
-export {
-  PageCache,
-  buildEntry,
-  cacheKey,
-  contentVersion,
-  isStorable,
-  sendEntry,
-  PUBLIC_CACHE_CONTROL,
-} from "~/lib/page-cache.server";
-export { checkBody, BODY_LIMIT_BYTES, BODY_MESSAGES } from "~/lib/request-body.server";
-export { getDb } from "~/infra/database.server";
+/** What the production server (server/) asks of the app, in one object. */
+export const serverHooks = {
+  /** The public pages' content version: a page cached at another version is stale (server/page-cache.ts). */
+  publicContentVersion: () => contentVersionOf(getDb(), "publicPages"),
+  /** The app's part of a graceful stop (the mail batch, the demo provider, the database). */
+  shutdown,
+};
+export type ServerHooks = typeof serverHooks;
+
 const dev = process.env.NODE_ENV === "development";
 /** The stylesheet every page inlines in production (components/inline-styles.tsx). */
 const inlineCss = dev ? "" : css;

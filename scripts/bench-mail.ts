@@ -1,6 +1,6 @@
 /**
  * Part of `npm run bench`: 10,000 due e-mails delivered by the real server
- * (server.js, SMTP_URL at a local SMTP sink, MAIL_TICK_SECONDS=1) — messages
+ * (the production server, SMTP_URL at a local SMTP sink, MAIL_TICK_SECONDS=1) — messages
  * per second and the server's memory (resident now and peak, from /proc).
  * Prints figures; asserts nothing.
  */

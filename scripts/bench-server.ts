@@ -1,5 +1,6 @@
-/** The benchmarks' way to run the real server: server.js on the build, with its own database and ports. */
+/** The benchmarks' way to run the real server: build/server.js, with its own database and ports. */
 import { spawn } from "node:child_process";
+import { SERVER_ENTRY } from "../playwright.config";
 
 export async function waitForServer(url: string, timeoutMs = 60_000) {
   const start = Date.now();
@@ -14,10 +15,10 @@ export async function waitForServer(url: string, timeoutMs = 60_000) {
   throw new Error(`server did not start at ${url}`);
 }
 
-/** Spawns server.js on `port` (the local provider on port + 1) with a database of its own; does not wait. */
+/** Spawns the server on `port` (the local provider on port + 1) with a database of its own; does not wait. */
 export function spawnServer(port: number, env: Record<string, string>) {
   const base = `http://localhost:${port}`;
-  return spawn(process.execPath, ["server.js"], {
+  return spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -32,7 +33,7 @@ export function spawnServer(port: number, env: Record<string, string>) {
   });
 }
 
-/** Starts server.js on `port` and waits until /healthz answers. */
+/** Starts the server on `port` and waits until /healthz answers. */
 export async function startBenchServer(port: number, env: Record<string, string>) {
   const base = `http://localhost:${port}`;
   const server = spawnServer(port, env);

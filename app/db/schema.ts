@@ -310,13 +310,21 @@ export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
 
 /**
- * Row 1: raised by triggers on blog_posts, so the public-page cache knows at once that it is stale.
- * Row 2: raised by triggers on contact_submissions (a lead came or went), for the leads-per-week chart.
+ * Version counters, raised by triggers in the database (migrations 0004 and 0006), so a process that keeps
+ * something computed from a table knows at once, whichever connection wrote, that it is stale. One row
+ * per counter; the ids are fixed by the migrations (CONTENT_VERSION_ROWS).
  */
-export const contentVersion = sqliteTable("content_version", {
+export const contentVersions = sqliteTable("content_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * The rows of `content_version`: `publicPages` is raised by every change to blog_posts (the public page
+ * cache, server/page-cache.ts); `leads` by a contact submission that comes or goes (the dashboard's
+ * leads-per-week chart).
+ */
+export const CONTENT_VERSION_ROWS = { publicPages: 1, leads: 2 } as const;
 
 /** rate-limiter-flexible's RateLimiterSQLite table (key, points, expire in ms). */
 export const rateLimits = sqliteTable(

@@ -6,18 +6,16 @@
 import { data } from "@remix-run/node";
 import type { ZodError } from "zod";
 import { env } from "~/config/env.server";
-import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { isCrossSiteWrite } from "~/lib/same-origin";
-
-export const CROSS_SITE_MESSAGE = "Cross-site request refused";
+import { InvalidInputError, statusOf } from "~/lib/errors";
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 
 /** True for the JSON endpoints under /api/ (their guards answer JSON, pages answer HTML). */
 export const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
 /**
  * Refuses (403) a write whose Origin is another site (see `isCrossSiteWrite`).
- * server.js applies the same rule to every request before Remix; this check
- * keeps it in force under `npm run dev`, which has no such middleware.
+ * The server (server/middleware.ts) applies the same rule to every request before Remix; this check keeps
+ * it in force under `npm run dev`, which has no such middleware.
  */
 export function assertSameOrigin(request: Request) {
   const crossSite = isCrossSiteWrite({
@@ -56,12 +54,12 @@ export function validationError(error: ZodError) {
   return jsonError(400, "Invalid input", { errors: error.flatten().fieldErrors });
 }
 
-/** Turns a model's error into its JSON answer; anything else is rethrown. */
+/** Turns a model's error into its JSON answer (its status by `statusOf`); anything else is rethrown. */
 export function modelErrorResponse(error: unknown): Response {
-  if (error instanceof NotFoundError) return jsonError(404, error.message);
-  if (error instanceof ForbiddenError) return jsonError(403, error.message);
-  if (error instanceof InvalidInputError) return jsonError(400, error.message, { errors: error.fieldErrors });
-  throw error;
+  const status = statusOf(error);
+  if (status === null) throw error;
+  const fieldErrors = error instanceof InvalidInputError ? { errors: error.fieldErrors } : {};
+  return jsonError(status, (error as Error).message, fieldErrors);
 }
 
 /**

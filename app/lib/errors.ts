@@ -23,3 +23,15 @@ export class InvalidInputError extends Error {
     super(message);
   }
 }
+
+/**
+ * The HTTP status of a model's refusal, in one place for pages and the API: not found 404 (another
+ * client's record too: its existence is private), forbidden 403, invalid input 400. Null for any other
+ * error: a bug, answered 500.
+ */
+export function statusOf(error: unknown): 400 | 403 | 404 | null {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof InvalidInputError) return 400;
+  return null;
+}

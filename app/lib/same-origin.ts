@@ -16,3 +16,6 @@ export function isCrossSiteWrite(request: {
   if (request.fetchSite === "cross-site") return true;
   return request.origin != null && !request.allowedOrigins.includes(request.origin);
 }
+
+/** The answer to a refused cross-site write (403). */
+export const CROSS_SITE_MESSAGE = "Cross-site request refused";

@@ -1,11 +1,12 @@
 /** The admin dashboard: its four summary cards and the transaction search. Admins only. */
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { preparedQuery, type Db } from "~/db/client.server";
-import { contactSubmissions, contentVersion, transactionCounts, transactions, users } from "~/db/schema";
+import { contactSubmissions, transactionCounts, transactions, users } from "~/db/schema";
 import { TRANSACTION_TYPES, type TransactionType } from "~/domain/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/contact.server";
+import { contentVersionOf } from "~/models/content-version.server";
 import { inIds, searchIds } from "~/models/search.server";
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -105,22 +106,19 @@ export function searchTransactions(
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
-const leadVersion = preparedQuery((db) =>
-  db.select({ v: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 2)).prepare(),
-);
 type LeadWeeks = Array<{ weekStart: Date; count: number }>;
 const leadWeeksMemo = new WeakMap<Db, { version: number; key: string; weeks: LeadWeeks }>();
 
 /**
  * New leads (contact submissions) in each of the last `weeks` 7-day periods, the last one ending now.
  * The periods start at a whole minute; the last one runs on to now. Counting them reads every lead of the 12 weeks (about 1 ms at
- * 500 a week), so the result is kept until a lead comes or goes (content_version row 2, raised by
+ * 500 a week), so the result is kept until a lead comes or goes (the `leads` content version, raised by
  * triggers) or the minute changes.
  */
 export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks = 12): LeadWeeks {
   assertAdmin(actor);
   const start = Math.floor(now.getTime() / 60_000) * 60_000 - weeks * WEEK_MS;
-  const version = leadVersion(db).get()?.v ?? 0;
+  const version = contentVersionOf(db, "leads");
   const key = `${start}:${weeks}`;
   const kept = leadWeeksMemo.get(db);
   if (kept && kept.version === version && kept.key === key) return kept.weeks;

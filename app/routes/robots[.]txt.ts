@@ -1,12 +1,12 @@
 import { env } from "~/config/env.server";
+import { robotsDisallowed } from "~/lib/route-access";
 
+/** GET /robots.txt: crawlers stay out of the private sections (app/lib/route-access.ts). */
 export async function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /api/",
-    "Disallow: /client-portal",
-    "Disallow: /admin",
+    ...robotsDisallowed().map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${env().APP_URL}/sitemap.xml`,
     "",

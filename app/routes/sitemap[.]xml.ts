@@ -1,8 +1,7 @@
 import { getDb } from "~/infra/database.server";
 import { env } from "~/config/env.server";
+import { PUBLIC_PAGES } from "~/lib/route-access";
 import { listPublishedPosts } from "~/models/blog.server";
-
-const PUBLIC_PAGES = ["/", "/blog", "/privacy-policy", "/terms-of-service", "/ca-disclosures"];
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);

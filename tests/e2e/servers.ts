@@ -1,5 +1,5 @@
 /**
- * Servers a test starts for itself: the app (server.js on the real build,
+ * Servers a test starts for itself: the app (the production server on the real build,
  * with a database of its own) and a real SMTP server (smtp-server, with
  * mailparser reading what arrives). Ports are picked free.
  */
@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { E2E_RATE_LIMITS } from "../../playwright.config";
+import { E2E_RATE_LIMITS, SERVER_ENTRY } from "../../playwright.config";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,7 +35,7 @@ export type AppServer = {
 };
 
 /**
- * Starts server.js with a fresh database; waits until it answers unless told
+ * Starts the production server with a fresh database; waits until it answers unless told
  * not to (a server meant to refuse start). A free port can be taken by another
  * test between the look-up and the listen: then it starts again on new ports.
  */
@@ -62,7 +62,7 @@ async function startAppOnce(
   const oidcPort = await freePort();
   const database = `tests/.tmp/${name}-${port}.db`;
   mkdirSync("tests/.tmp", { recursive: true });
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

@@ -16,16 +16,16 @@ import {
   buildEntry,
   cacheKey,
   chooseEncoding,
-  contentVersion,
   isStorable,
   matchesEtag,
   PageCache,
   PUBLIC_CACHE_CONTROL,
   sendEntry,
   toHashPolicy,
-} from "~/lib/page-cache.server";
+} from "../../server/page-cache";
 import { clientKey, consumeRateLimit, rateLimitKey, waitText } from "~/infra/rate-limit.server";
-import { BODY_MESSAGES, checkBody } from "~/lib/request-body.server";
+import { BODY_MESSAGES, checkBody } from "../../server/request-body";
+import { contentVersionOf } from "~/models/content-version.server";
 import { createDbSessionStorage } from "~/infra/session.server";
 import { createPost, deletePost, updatePost } from "~/models/blog.server";
 import { submitContact } from "~/models/contact.server";
@@ -170,7 +170,7 @@ describe("the cache's content version", () => {
   });
 
   it("rises with every publish, edit, unpublish and delete, so an entry is stale at once", async () => {
-    const cache = new PageCache({ version: () => contentVersion(db) });
+    const cache = new PageCache({ version: () => contentVersionOf(db, "publicPages") });
     const entry = async () =>
       buildEntry(200, new Headers({ "content-type": "text/html" }), Buffer.from("<p>blog</p>"), cache.version());
     cache.set("/blog", await entry());

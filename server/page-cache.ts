@@ -1,40 +1,28 @@
 /**
- * The microcache of anonymous public pages: server.js serves a page rendered once to every anonymous
+ * The microcache of anonymous public pages: the server serves a page rendered once to every anonymous
  * visitor for up to a minute, with its gzip and brotli variants computed once, an ETag, and 304 answers.
  *
- * - Only GET/HEAD of the public pages, without a session or toast cookie, and with no query parameter
- *   but the ones a page reads (`/?homeValue=`) is served from it (`cacheKey`).
+ * - Only GET/HEAD of the public pages (app/lib/route-access.ts), without a session or toast cookie, and
+ *   with no query parameter but the ones a page reads (`/?homeValue=`) is served from it (`cacheKey`).
  * - Only a 200 without Set-Cookie, and not marked private, is stored (`isStorable`).
  * - The per-request CSP nonce cannot stay in a page served to many visitors. A stored page moves to a
  *   hash-based CSP instead: each inline script that carries this render's nonce (those React and Remix
  *   wrote, and nothing an article's author could inject, since they cannot know the nonce) is allowed
- *   by its SHA-256, and the nonce attributes are removed (docs/decisions.md says why).
- * - Every entry remembers the content version (a counter that triggers on `blog_posts` raise in the
- *   database), so publishing, editing or unpublishing a post, from any connection, invalidates at once.
+ *   by its SHA-256, and the nonce attributes are removed (docs/decisions/page-cache.md says why).
+ * - Every entry remembers the public content version (a counter that triggers on `blog_posts` raise in
+ *   the database), so publishing, editing or unpublishing a post, from any connection, invalidates at once.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import Negotiator from "negotiator";
-import type { Db } from "~/db/client.server";
+import { isPublicPath, PUBLIC_PAGE_QUERY } from "~/lib/route-access";
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 export const CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-const PUBLIC_PATHS = new Set([
-  "/",
-  "/blog",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/ca-disclosures",
-  "/sitemap.xml",
-  "/robots.txt",
-]);
-const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** The query parameters a public page reads; any other query is rendered fresh, never stored. */
-const PAGE_QUERY: Record<string, readonly string[]> = { "/": ["homeValue"] };
 const MAX_QUERY_VALUE = 32;
 /** Cookies that make a page personal: the session (the header names the user) and a pending toast. */
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__session|__toast)=/;
@@ -54,9 +42,9 @@ export function cacheKey(
     return null;
   }
   const path = parsed.pathname;
-  if (!PUBLIC_PATHS.has(path) && !ARTICLE_PATH.test(path)) return null;
+  if (!isPublicPath(path)) return null;
   if (!parsed.search) return path;
-  const allowed = PAGE_QUERY[path] ?? [];
+  const allowed = PUBLIC_PAGE_QUERY[path] ?? [];
   const params = [...parsed.searchParams];
   if (params.length > allowed.length) return null;
   const seen = new Set<string>();
@@ -242,15 +230,4 @@ export class PageCache {
   get size() {
     return this.entries.size;
   }
-}
-
-const versionStatements = new WeakMap<Db, { get(): unknown }>();
-/** The public content version, raised by triggers on `blog_posts` (migration 0004). */
-export function contentVersion(db: Db): number {
-  let statement = versionStatements.get(db);
-  if (!statement) {
-    statement = db.$client.prepare("SELECT version FROM content_version WHERE id = 1").pluck();
-    versionStatements.set(db, statement);
-  }
-  return Number(statement.get() ?? 0);
 }

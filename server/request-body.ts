@@ -1,5 +1,5 @@
 /**
- * What server.js checks of a request body before any route reads it (it reads at most BODY_LIMIT_BYTES,
+ * What the server checks of a request body before any route reads it (it reads at most BODY_LIMIT_BYTES,
  * answering 413 past that): page actions take only forms, and a multipart body must parse. Each refusal
  * is a 4xx with a clear message, never a 500 from deep inside a route.
  */

@@ -1,0 +1,46 @@
+/**
+ * One description of who the site's paths are for, read by the server (which pages the page cache may
+ * serve to anonymous visitors, which answers are never stored by a browser or a proxy), the sitemap and
+ * robots.txt.
+ *
+ * - Public pages: the same for every anonymous visitor, cached (server/page-cache.ts) and in the sitemap.
+ * - Private paths: someone's data (the portal, the admin area, the API, unsubscribe pages): every answer
+ *   is `Cache-Control: private, no-store`, and robots.txt keeps crawlers out. Any request that carries a
+ *   session is private too, whatever its path (its page names the user).
+ */
+
+/** The public pages of the sitemap. */
+export const PUBLIC_PAGES = ["/", "/blog", "/privacy-policy", "/terms-of-service", "/ca-disclosures"] as const;
+/** Public files rendered by routes, cached like the pages. */
+const PUBLIC_FILES = ["/sitemap.xml", "/robots.txt"] as const;
+/** An article: /blog/{slug}. */
+const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The query parameters a public page reads; a request with any other query is rendered fresh, never stored. */
+export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = { "/": ["homeValue"] };
+
+/**
+ * Sections that hold someone's data: the path itself, its `.data` (Remix's data requests) and below it.
+ * `page`: the section's own path is a page (the portal, the admin dashboard), not only a prefix.
+ */
+export const PRIVATE_SECTIONS = [
+  { path: "/api", page: false },
+  { path: "/admin", page: true },
+  { path: "/client-portal", page: true },
+  { path: "/unsubscribe", page: false },
+] as const;
+
+const publicPaths = new Set<string>([...PUBLIC_PAGES, ...PUBLIC_FILES]);
+
+/** A public page or file, the same for every anonymous visitor. */
+export const isPublicPath = (path: string) => publicPaths.has(path) || ARTICLE_PATH.test(path);
+
+/** A path whose answers are someone's data. */
+export const isPrivatePath = (path: string) =>
+  PRIVATE_SECTIONS.some(
+    (section) =>
+      path === section.path || path.startsWith(`${section.path}/`) || path.startsWith(`${section.path}.data`),
+  );
+
+/** robots.txt's rules: crawlers stay out of every private section. */
+export const robotsDisallowed = () =>
+  PRIVATE_SECTIONS.map((section) => (section.page ? section.path : `${section.path}/`));

@@ -1,0 +1,115 @@
+/**
+ * What every request passes through before Remix (the order is web.ts's): default headers, compression,
+ * the build's static files, the access log, the cross-site write guard and the body check.
+ */
+import type { IncomingMessage } from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import compression from "compression";
+import express, { type Request, type RequestHandler, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
+import type { Env } from "~/config/env.server";
+import { isPrivatePath } from "~/lib/route-access";
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
+import { BODY_LIMIT_BYTES, BODY_MESSAGES, checkBody } from "./request-body";
+
+/**
+ * Headers every answer gets unless the app set its own, added as the answer starts (setting them earlier
+ * would make Remix's headers a second copy):
+ * - nosniff: every answer, static files and JSON included, is read as what its Content-Type says;
+ * - `private, no-store` on someone's data (app/lib/route-access.ts), and on any request that carries a
+ *   session (its page names the user): never kept by a browser cache or a proxy.
+ */
+export const defaultHeaders: RequestHandler = (req, res, next) => {
+  const isPrivate = isPrivatePath(req.path) || (req.headers.cookie ?? "").includes("__session=");
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+    if (!this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
+    if (isPrivate && !this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-store");
+    return writeHead.apply(this, args);
+  } as Response["writeHead"];
+  next();
+};
+
+/**
+ * Rendered answers are compressed on every request, so for speed: gzip level 4 and brotli quality 3 cost a
+ * third of the defaults (6 and 4) on a 50 KB admin page for 5 % more bytes. Cached public pages are
+ * compressed once, at gzip 9 and brotli 6 (page-cache.ts).
+ */
+export const compressAnswers = () =>
+  compression({ level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } });
+
+/**
+ * Fingerprinted assets: the brotli or gzip file the build wrote (vite.config.ts) when the browser takes it,
+ * else the file itself; a year, immutable.
+ */
+export const assets = (config: Env) =>
+  expressStaticGzip(path.join(config.BUILD_DIR, "client/assets"), {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { immutable: true, maxAge: "1y", index: false },
+  });
+
+/**
+ * Files of public/ (favicon, images): not fingerprinted, so a month, then revalidated (give a changed image
+ * a new name). Only a path that names a file (a dot in its last segment) is looked for on disk: a page's
+ * path would cost a file-system stat on every request.
+ */
+export function publicFiles(config: Env): RequestHandler {
+  const serve = express.static(path.join(config.BUILD_DIR, "client"), {
+    index: false,
+    setHeaders(res, file) {
+      const image = /\.(?:avif|gif|ico|jpe?g|png|svg|webp)$/i.test(file);
+      res.setHeader(
+        "Cache-Control",
+        image ? "public, max-age=2592000, stale-while-revalidate=86400" : "public, max-age=3600",
+      );
+    },
+  });
+  return (req, res, next) => (/\.[^/]+$/.test(req.path) ? serve(req, res, next) : next());
+}
+
+/** A write whose Origin is another site gets 403 before any route runs (the rule: app/lib/same-origin.ts). */
+export const refuseCrossSiteWrites =
+  (config: Env): RequestHandler =>
+  (req, res, next) => {
+    const crossSite = isCrossSiteWrite({
+      method: req.method,
+      origin: req.get("origin"),
+      fetchSite: req.get("sec-fetch-site"),
+      allowedOrigins: [config.APP_URL, `${req.protocol}://${req.get("host")}`],
+    });
+    if (crossSite) res.status(403).json({ message: CROSS_SITE_MESSAGE });
+    else next();
+  };
+
+/** The bodies read (at most 1 MB) and checked for each request, kept for the Remix handler. */
+export const requestBodies = new WeakMap<IncomingMessage, Buffer>();
+
+const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
+
+/**
+ * Reads a request's body, at most 1 MB (a larger Content-Length is refused before reading, a chunked body
+ * as it passes the limit), and checks it (request-body.ts): each refusal is a 4xx with a message.
+ */
+export const readBody: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  readRaw(req, res, async (error?: unknown) => {
+    const status = (error as { status?: number } | undefined)?.status;
+    if (status === 413) return refuse(req, res, 413, BODY_MESSAGES.tooLarge);
+    if (error) return refuse(req, res, 400, BODY_MESSAGES.unreadable);
+    const body = Buffer.isBuffer(req.body) ? (req.body as Buffer) : undefined;
+    const refusal = await checkBody({ method: req.method, path: req.path, contentType: req.get("content-type"), body });
+    if (refusal) return refuse(req, res, refusal.status, refusal.message);
+    if (body?.length) requestBodies.set(req, body);
+    next();
+  });
+};
+
+/** A refusal before Remix: JSON for the API, plain text for pages; the connection is not kept. */
+function refuse(req: Request, res: Response, status: number, message: string) {
+  res.set("Connection", "close");
+  if (req.path.startsWith("/api/")) res.status(status).json({ message });
+  else res.status(status).type("text/plain").send(message);
+}
