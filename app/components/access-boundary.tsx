@@ -7,17 +7,10 @@
 import type { ErrorResponse } from "@remix-run/react";
 import { AccessCard } from "~/components/access-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-
-type Denial = { access: "sign-in" | "admin"; loginHref: string };
-
-const isDenial = (value: unknown): value is Denial =>
-  typeof value === "object" &&
-  value !== null &&
-  ((value as Denial).access === "sign-in" || (value as Denial).access === "admin") &&
-  typeof (value as Denial).loginHref === "string";
+import { isAccessDenial, type AccessDenial } from "~/lib/access-denial";
 
 function AccessDenied({ error }: { error: ErrorResponse }) {
-  const denial: Denial = isDenial(error.data)
+  const denial: AccessDenial = isAccessDenial(error.data)
     ? error.data
     : { access: error.status === 401 ? "sign-in" : "admin", loginHref: "/api/login" };
   return denial.access === "sign-in" ? (

@@ -13,6 +13,7 @@ import { Field, inputClass } from "~/components/form-field";
 import { UrlDialog } from "~/components/url-dialog";
 import { listingSchema, type ListingInput } from "~/lib/listing-schema";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
+import { portalIntents } from "~/lib/intents";
 
 export type AddPropertyResult = {
   /** Changes with every answer, so the form remounts with the server's values. */
@@ -36,7 +37,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
     onValidate: ({ formData, submitter }) =>
       parseWithZod(formData, {
         schema:
-          submitter?.name === "intent" && submitter.value === "parse"
+          submitter?.name === "intent" && submitter.value === portalIntents.parseListingUrl
             ? (z.object({}) as unknown as typeof listingSchema)
             : listingSchema,
       }),
@@ -73,7 +74,12 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
               />
             </Field>
           </div>
-          <SubmitButton intent="parse" pendingLabel="Parsing..." formNoValidate className={`mb-5 ${buttonOutline}`}>
+          <SubmitButton
+            intent={portalIntents.parseListingUrl}
+            pendingLabel="Parsing..."
+            formNoValidate
+            className={`mb-5 ${buttonOutline}`}
+          >
             Parse
           </SubmitButton>
         </div>
@@ -119,7 +125,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
           >
             Cancel
           </Link>
-          <SubmitButton intent="add" pendingLabel="Adding...">
+          <SubmitButton intent={portalIntents.addListing} pendingLabel="Adding...">
             Add Property
           </SubmitButton>
         </div>

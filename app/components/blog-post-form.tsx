@@ -10,6 +10,7 @@ import { useRef } from "react";
 import { Field, inputClass } from "~/components/form-field";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { blogPostSchema, slugify } from "~/lib/blog-schema";
+import { newPostIntents } from "~/lib/intents";
 
 export type BlogFormValues = {
   title: string;
@@ -81,10 +82,10 @@ export function BlogPostForm({
         Published
       </label>
       <div className="mt-3 flex flex-wrap justify-end gap-3">
-        <SubmitButton intent="preview" pendingLabel="Previewing..." className={buttonOutline}>
+        <SubmitButton intent={newPostIntents.preview} pendingLabel="Previewing..." className={buttonOutline}>
           Preview
         </SubmitButton>
-        <SubmitButton intent="save" pendingLabel="Saving...">
+        <SubmitButton intent={newPostIntents.save} pendingLabel="Saving...">
           Save
         </SubmitButton>
       </div>

@@ -3,6 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatUSD } from "~/lib/format";
 import { zillowListingUrl } from "~/lib/zillow";
+import { portalIntents } from "~/lib/intents";
 
 export type CardListing = {
   id: number;
@@ -61,7 +62,7 @@ export function ListingCard({ listing }: { listing: CardListing }) {
           <h3 className="line-clamp-2 font-semibold">{listing.address}</h3>
           <div className="flex shrink-0 gap-1">
             <favorite.Form method="post">
-              <input type="hidden" name="intent" value="favorite" />
+              <input type="hidden" name="intent" value={portalIntents.favorite} />
               <input type="hidden" name="id" value={listing.id} />
               <input type="hidden" name="isFavorite" value={String(!isFavorite)} />
               <button
@@ -74,7 +75,7 @@ export function ListingCard({ listing }: { listing: CardListing }) {
               </button>
             </favorite.Form>
             <remove.Form method="post">
-              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="intent" value={portalIntents.deleteListing} />
               <input type="hidden" name="id" value={listing.id} />
               <button
                 type="submit"

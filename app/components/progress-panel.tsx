@@ -6,6 +6,7 @@ import { Form, Link } from "@remix-run/react";
 import { formatDate, formatUSD } from "~/lib/format";
 import { MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
 import { SubmitButton } from "~/components/submit-button";
+import { manageIntents } from "~/lib/intents";
 
 export type PanelTransaction = {
   id: number;
@@ -52,7 +53,7 @@ function InitializeMilestonesForm({ transaction }: { transaction: PanelTransacti
       <p className="mb-3 text-slate-600">
         No milestones yet. Create the {TOTAL_STEPS[transaction.type]} standard {transaction.type} steps.
       </p>
-      <SubmitButton intent="initialize" pendingLabel="Initializing...">
+      <SubmitButton intent={manageIntents.initialize} pendingLabel="Initializing...">
         Initialize Milestones
       </SubmitButton>
     </Form>

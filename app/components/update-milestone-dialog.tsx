@@ -22,6 +22,7 @@ import { milestoneUpdateSchema } from "~/lib/admin-schemas";
 import { MILESTONE_STATUSES } from "~/domain/enums";
 import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
 import { SubmitButton } from "~/components/submit-button";
+import { manageIntents } from "~/lib/intents";
 
 export function UpdateMilestoneDialog({
   milestone,
@@ -96,7 +97,7 @@ export function UpdateMilestoneDialog({
           >
             Cancel
           </Link>
-          <SubmitButton intent="update-milestone" pendingLabel="Updating...">
+          <SubmitButton intent={manageIntents.updateMilestone} pendingLabel="Updating...">
             Update
           </SubmitButton>
         </div>

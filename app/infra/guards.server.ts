@@ -5,16 +5,10 @@
  */
 import { data } from "@remix-run/node";
 import type { User } from "~/db/schema";
+import type { AccessDenial } from "~/lib/access-denial";
 import { assertSameOrigin, isApiRequest } from "~/infra/http.server";
 import { getSessionUser } from "~/infra/session-user.server";
 import { loginPath } from "~/infra/sign-in.server";
-
-/**
- * What a page's 401/403 carries to the shared error boundary: which card to
- * show ('Access Required' for a sign-in, 'Access Denied' for the admin area)
- * and where the 1-second redirect goes.
- */
-export type AccessDenial = { access: "sign-in" | "admin"; loginHref: string };
 
 function deny(request: Request, status: 401 | 403, access: AccessDenial["access"], clearCookie: string | null): never {
   const headers = new Headers({ "cache-control": "private, no-store" });

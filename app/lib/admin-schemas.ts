@@ -149,5 +149,6 @@ export const campaignEmailSchema = z.object({
 export type CampaignEmailInput = z.infer<typeof campaignEmailSchema>;
 
 export const campaignEmailFormSchema = campaignEmailSchema.extend({ emailId: idField });
+export const campaignRefSchema = z.object({ campaignId: idField });
 export const emailRefSchema = z.object({ emailId: idField });
 export const moveSchema = z.object({ emailId: idField, direction: z.enum(["up", "down"]) });

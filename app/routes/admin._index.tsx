@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
@@ -14,6 +14,8 @@ import { adminSearchSchema, searchParamsObject, TYPE_FILTERS } from "~/lib/admin
 import { requireAdmin } from "~/infra/guards.server";
 import { formatUSD } from "~/lib/format";
 import { readForm } from "~/infra/http.server";
+import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
+import { dashboardIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import type { User } from "~/db/schema";
@@ -75,11 +77,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "setup-test-data":
+  switch (intentOf(formData, dashboardIntents)) {
+    case dashboardIntents.setupTestData:
       return setupTestDataAction(admin);
     default:
-      return data({ message: "Unknown action" }, { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -87,11 +89,9 @@ async function setupTestDataAction(admin: User) {
   try {
     createTestData(getDb(), admin);
   } catch (error) {
-    console.error("[admin] could not create test data:", error);
-    return redirectWithToast("/admin", {
-      title: "Error",
-      description: "Failed to create test data",
-      variant: "destructive",
+    return refuse(error, {
+      back: "/admin",
+      toast: { title: "Error", description: "Failed to create test data", variant: "destructive" },
     });
   }
   return redirectWithToast("/admin", {
@@ -179,7 +179,7 @@ export default function AdminDashboard() {
               Create sample buying and selling transactions to try the dashboard and the client portal.
             </p>
             <Form method="post" className="mt-4">
-              <SubmitButton intent="setup-test-data" pendingLabel="Creating...">
+              <SubmitButton intent={dashboardIntents.setupTestData} pendingLabel="Creating...">
                 Create Test Transactions
               </SubmitButton>
             </Form>

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
@@ -9,6 +9,8 @@ import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { requireAdmin } from "~/infra/guards.server";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
+import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
+import { blogPostIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { deletePost, getPostById, updatePost } from "~/models/blog.server";
@@ -38,22 +40,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = idParam(params.id);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "save":
-    case "preview": {
+  switch (intentOf(formData, blogPostIntents)) {
+    case blogPostIntents.save:
+    case blogPostIntents.preview: {
       const db = getDb();
       const existing = modelCall(() => getPostById(db, admin, id));
       return saveOrPreview(admin, formData, (input) => updatePost(db, admin, id, input), existing);
     }
-    case "delete":
+    case blogPostIntents.delete:
       return deleteAction(admin, id);
     default:
-      return data({ message: "Unknown action" }, { status: 400 });
+      return unknownIntent();
   }
 }
 
 async function deleteAction(admin: User, id: number) {
-  modelCall(() => deletePost(getDb(), admin, id));
+  try {
+    deletePost(getDb(), admin, id);
+  } catch (error) {
+    return refuse(error, { back: "/admin/blog" });
+  }
   return redirectWithToast("/admin/blog", { description: "Post deleted." });
 }
 
@@ -88,7 +94,7 @@ export default function EditPost() {
             <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
               <p className="text-sm">Delete "{post.title}" for good? It disappears from the blog at once.</p>
               <SubmitButton
-                intent="delete"
+                intent={blogPostIntents.delete}
                 pendingLabel="Deleting..."
                 className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
               >

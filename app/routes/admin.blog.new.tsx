@@ -7,6 +7,8 @@ import { BlogPostForm } from "~/components/blog-post-form";
 import { getDb } from "~/infra/database.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { readForm } from "~/infra/http.server";
+import { intentOf, unknownIntent } from "~/infra/page-action.server";
+import { newPostIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { createPost } from "~/models/blog.server";
 import { saveOrPreview, type BlogActionData } from "./admin.blog.server";
@@ -21,7 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  return saveOrPreview(admin, formData, (input) => createPost(getDb(), admin, input));
+  switch (intentOf(formData, newPostIntents)) {
+    case newPostIntents.save:
+    case newPostIntents.preview:
+      return saveOrPreview(admin, formData, (input) => createPost(getDb(), admin, input));
+    default:
+      return unknownIntent();
+  }
 }
 
 export default function NewPost() {

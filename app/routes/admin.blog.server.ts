@@ -8,7 +8,8 @@ import type { BlogPost, User } from "~/db/schema";
 import { blogPostSchema, paragraphsOf, slugify, type BlogPostInput } from "~/lib/blog-schema";
 import { InvalidInputError } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
-import { modelErrorResponse } from "~/infra/http.server";
+import { refuse } from "~/infra/page-action.server";
+import { newPostIntents } from "~/lib/intents";
 import { env } from "~/config/env.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { authorLine } from "~/models/blog.server";
@@ -38,18 +39,18 @@ export async function saveOrPreview(
 ) {
   const submission = parseWithZod(formData, { schema: blogPostSchema });
   if (submission.status !== "success") return data<BlogActionData>({ result: submission.reply() }, { status: 400 });
-  if (formData.get("intent") === "preview") {
+  if (formData.get("intent") === newPostIntents.preview) {
     return data<BlogActionData>({ result: submission.reply(), preview: previewOf(admin, submission.value, existing) });
   }
   let post: BlogPost;
   try {
     post = save(submission.value);
   } catch (error) {
-    // A taken slug is a field error of the form; a post deleted meanwhile is a 404.
+    // A taken slug is a field error of the form; a post deleted meanwhile is a refusal (404).
     if (error instanceof InvalidInputError) {
       return data<BlogActionData>({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
     }
-    throw modelErrorResponse(error);
+    return refuse(error, { data: { result: submission.reply() } });
   }
   return redirectWithToast(`/admin/blog/${post.id}`, {
     title: "Saved",

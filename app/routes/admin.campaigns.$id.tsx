@@ -18,6 +18,9 @@ import {
 import { requireAdmin } from "~/infra/guards.server";
 import { idField } from "~/lib/form-values";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
+import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
+import { InvalidInputError } from "~/lib/errors";
+import { campaignIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import {
@@ -67,68 +70,89 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { intent: string; emailId?: number; result: SubmissionResult<string[]> };
+type ActionData = { intent: string; emailId?: number; result: SubmissionResult<string[]>; refusal?: Refusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = idParam(params.id);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "update-campaign":
+  switch (intentOf(formData, campaignIntents)) {
+    case campaignIntents.updateCampaign:
       return updateCampaignAction(admin, id, formData);
-    case "add-email":
+    case campaignIntents.addEmail:
       return addEmailAction(admin, id, formData);
-    case "update-email":
+    case campaignIntents.updateEmail:
       return updateEmailAction(admin, id, formData);
-    case "move-email":
+    case campaignIntents.moveEmail:
       return moveEmailAction(admin, id, formData);
-    case "remove-email":
+    case campaignIntents.removeEmail:
       return removeEmailAction(admin, id, formData);
     default:
-      return data({ message: "Unknown action" }, { status: 400 });
+      return unknownIntent();
   }
 }
 
 const here = (id: number) => `/admin/campaigns/${id}`;
 
 async function updateCampaignAction(admin: User, id: number, formData: FormData) {
+  const intent = campaignIntents.updateCampaign;
   const submission = parseWithZod(formData, { schema: campaignSchema });
-  if (submission.status !== "success")
-    return data<ActionData>({ intent: "update-campaign", result: submission.reply() }, { status: 400 });
-  modelCall(() => updateCampaign(getDb(), admin, id, submission.value));
+  if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+  try {
+    updateCampaign(getDb(), admin, id, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { intent, result: submission.reply() } });
+  }
   return redirectWithToast(here(id), { description: "Campaign saved." });
 }
 
 async function addEmailAction(admin: User, id: number, formData: FormData) {
+  const intent = campaignIntents.addEmail;
   const submission = parseWithZod(formData, { schema: campaignEmailSchema });
-  if (submission.status !== "success")
-    return data<ActionData>({ intent: "add-email", result: submission.reply() }, { status: 400 });
-  modelCall(() => addCampaignEmail(getDb(), admin, id, submission.value));
+  if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+  try {
+    addCampaignEmail(getDb(), admin, id, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { intent, result: submission.reply() } });
+  }
   return redirectWithToast(here(id), { description: "E-mail added to the sequence." });
 }
 
 async function updateEmailAction(admin: User, id: number, formData: FormData) {
+  const intent = campaignIntents.updateEmail;
   const submission = parseWithZod(formData, { schema: campaignEmailFormSchema });
   if (submission.status !== "success") {
     const emailId = idField.safeParse(formData.get("emailId")).data;
-    return data<ActionData>({ intent: "update-email", emailId, result: submission.reply() }, { status: 400 });
+    return data<ActionData>({ intent, emailId, result: submission.reply() }, { status: 400 });
   }
   const { emailId, ...input } = submission.value;
-  modelCall(() => updateCampaignEmail(getDb(), admin, id, emailId, input));
+  try {
+    updateCampaignEmail(getDb(), admin, id, emailId, input);
+  } catch (error) {
+    return refuse(error, { data: { intent, emailId, result: submission.reply() } });
+  }
   return redirectWithToast(here(id), { description: "E-mail saved." });
 }
 
 async function moveEmailAction(admin: User, id: number, formData: FormData) {
   const parsed = moveSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ message: "Choose an e-mail and a direction" }, { status: 400 });
-  modelCall(() => moveCampaignEmail(getDb(), admin, id, parsed.data.emailId, parsed.data.direction));
+  if (!parsed.success) return refuse(new InvalidInputError("Choose an e-mail and a direction"), { back: here(id) });
+  try {
+    moveCampaignEmail(getDb(), admin, id, parsed.data.emailId, parsed.data.direction);
+  } catch (error) {
+    return refuse(error, { back: here(id) });
+  }
   return redirectWithToast(here(id), { description: "Sequence reordered." });
 }
 
 async function removeEmailAction(admin: User, id: number, formData: FormData) {
   const parsed = emailRefSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ message: "Choose an e-mail" }, { status: 400 });
-  modelCall(() => removeCampaignEmail(getDb(), admin, id, parsed.data.emailId));
+  if (!parsed.success) return refuse(new InvalidInputError("Choose an e-mail"), { back: here(id) });
+  try {
+    removeCampaignEmail(getDb(), admin, id, parsed.data.emailId);
+  } catch (error) {
+    return refuse(error, { back: here(id) });
+  }
   return redirectWithToast(here(id), { description: "E-mail removed from the sequence." });
 }
 
@@ -158,10 +182,10 @@ export default function Campaign() {
           <CampaignForm
             key={`${c.name}-${c.isActive}`}
             id={`campaign-${c.id}`}
-            intent="update-campaign"
+            intent={campaignIntents.updateCampaign}
             submitLabel="Save campaign"
             defaultValue={c}
-            lastResult={actionData?.intent === "update-campaign" ? actionData.result : undefined}
+            lastResult={actionData?.intent === campaignIntents.updateCampaign ? actionData.result : undefined}
           />
         </section>
 
@@ -180,13 +204,13 @@ export default function Campaign() {
                 {editId === e.id ? (
                   <CampaignEmailForm
                     id={`email-${e.id}`}
-                    intent="update-email"
+                    intent={campaignIntents.updateEmail}
                     submitLabel="Save e-mail"
                     emailId={e.id}
                     defaultValue={e}
                     cancelHref={here(c.id)}
                     lastResult={
-                      actionData?.intent === "update-email" && actionData.emailId === e.id
+                      actionData?.intent === campaignIntents.updateEmail && actionData.emailId === e.id
                         ? actionData.result
                         : undefined
                     }
@@ -224,7 +248,7 @@ export default function Campaign() {
                         <input type="hidden" name="emailId" value={e.id} />
                         <input type="hidden" name="direction" value="up" />
                         <SubmitButton
-                          intent="move-email"
+                          intent={campaignIntents.moveEmail}
                           pendingLabel="Moving..."
                           disabled={i === 0}
                           className={`${buttonOutline} px-2 py-1 text-xs`}
@@ -237,7 +261,7 @@ export default function Campaign() {
                         <input type="hidden" name="emailId" value={e.id} />
                         <input type="hidden" name="direction" value="down" />
                         <SubmitButton
-                          intent="move-email"
+                          intent={campaignIntents.moveEmail}
                           pendingLabel="Moving..."
                           disabled={i === d.emails.length - 1}
                           className={`${buttonOutline} px-2 py-1 text-xs`}
@@ -249,7 +273,7 @@ export default function Campaign() {
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="emailId" value={e.id} />
                         <SubmitButton
-                          intent="remove-email"
+                          intent={campaignIntents.removeEmail}
                           pendingLabel="Removing..."
                           className="rounded-md border border-red-700 px-2 py-1 text-xs font-semibold text-red-800"
                           aria-label={`Remove ${e.subject}`}
@@ -300,9 +324,9 @@ export default function Campaign() {
           <CampaignEmailForm
             key={d.emails.length}
             id="add-email"
-            intent="add-email"
+            intent={campaignIntents.addEmail}
             submitLabel="Add e-mail"
-            lastResult={actionData?.intent === "add-email" ? actionData.result : undefined}
+            lastResult={actionData?.intent === campaignIntents.addEmail ? actionData.result : undefined}
           />
         </section>
       </div>

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
 import { AdminTable } from "~/components/admin-table";
@@ -10,11 +9,12 @@ import { CampaignForm } from "~/components/campaign-forms";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
-import { CAMPAIGN_TYPES, campaignSchema } from "~/lib/admin-schemas";
+import { CAMPAIGN_TYPES, campaignRefSchema, campaignSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/guards.server";
 import { InvalidInputError } from "~/lib/errors";
-import { idField } from "~/lib/form-values";
-import { modelErrorResponse, readForm } from "~/infra/http.server";
+import { readForm } from "~/infra/http.server";
+import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
+import { campaignListIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { createCampaign, listCampaigns, setCampaignForNewLeads } from "~/models/campaign.server";
@@ -28,16 +28,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { result: SubmissionResult<string[]> };
 
+const CAMPAIGNS = "/admin/campaigns";
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "create":
+  switch (intentOf(formData, campaignListIntents)) {
+    case campaignListIntents.create:
       return createAction(admin, formData);
-    case "for-new-leads":
+    case campaignListIntents.forNewLeads:
       return forNewLeadsAction(admin, formData);
     default:
-      return data({ message: "Unknown action" }, { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -52,21 +54,14 @@ async function createAction(admin: User, formData: FormData) {
 }
 
 async function forNewLeadsAction(admin: User, formData: FormData) {
-  const parsed = z.object({ campaignId: idField }).safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ message: "Choose a campaign" }, { status: 400 });
+  const parsed = campaignRefSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refuse(new InvalidInputError("Choose a campaign"), { back: CAMPAIGNS });
   try {
     setCampaignForNewLeads(getDb(), admin, parsed.data.campaignId);
   } catch (error) {
-    if (error instanceof InvalidInputError) {
-      return redirectWithToast("/admin/campaigns", {
-        title: "Error",
-        description: error.message,
-        variant: "destructive",
-      });
-    }
-    throw modelErrorResponse(error);
+    return refuse(error, { back: CAMPAIGNS });
   }
-  return redirectWithToast("/admin/campaigns", { description: "New leads join this campaign from now on." });
+  return redirectWithToast(CAMPAIGNS, { description: "New leads join this campaign from now on." });
 }
 
 export default function Campaigns() {
@@ -108,7 +103,7 @@ export default function Campaigns() {
                     <Form method="post">
                       <input type="hidden" name="campaignId" value={c.id} />
                       <SubmitButton
-                        intent="for-new-leads"
+                        intent={campaignListIntents.forNewLeads}
                         pendingLabel="Choosing..."
                         className={`${buttonOutline} px-2 py-1 text-xs`}
                       >
@@ -129,7 +124,7 @@ export default function Campaigns() {
           </h2>
           <CampaignForm
             id="new-campaign-form"
-            intent="create"
+            intent={campaignListIntents.create}
             submitLabel="Create campaign"
             lastResult={actionData?.result}
           />

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmailStatusBadge } from "~/components/email-status";
 import { AccessErrorBoundary } from "~/components/access-boundary";
@@ -10,6 +10,8 @@ import { EMAIL_KIND_LABELS } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/guards.server";
 import { formatDateTime } from "~/lib/format";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
+import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
+import { emailIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { getEmail, retryEmail } from "~/models/mail-queue.server";
@@ -45,16 +47,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = idParam(params.id);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "retry":
+  switch (intentOf(formData, emailIntents)) {
+    case emailIntents.retry:
       return retryAction(admin, id);
     default:
-      return data({ message: "Unknown action" }, { status: 400 });
+      return unknownIntent();
   }
 }
 
 async function retryAction(admin: User, id: number) {
-  modelCall(() => retryEmail(getDb(), admin, id));
+  try {
+    retryEmail(getDb(), admin, id);
+  } catch (error) {
+    return refuse(error, { back: `/admin/emails/${id}` });
+  }
   return redirectWithToast(`/admin/emails/${id}`, {
     title: "Queued again",
     description: "The e-mail will be sent with the next batch.",
@@ -99,7 +105,7 @@ export default function EmailDetail() {
         </dl>
         {e.status === "failed" ? (
           <Form method="post" className="mt-4">
-            <SubmitButton intent="retry" pendingLabel="Queuing...">
+            <SubmitButton intent={emailIntents.retry} pendingLabel="Queuing...">
               Retry
             </SubmitButton>
           </Form>

@@ -13,6 +13,8 @@ import { leadNoteSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/guards.server";
 import { formatDate, formatDateTime, telHref } from "~/lib/format";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
+import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
+import { leadIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { addLeadNote, getLead, pauseLead, resumeLead } from "~/models/lead.server";
@@ -58,21 +60,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { result: SubmissionResult<string[]> };
+type ActionData = { result: SubmissionResult<string[]>; refusal?: Refusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = idParam(params.id);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "pause":
+  switch (intentOf(formData, leadIntents)) {
+    case leadIntents.pause:
       return pauseAction(admin, id);
-    case "resume":
+    case leadIntents.resume:
       return resumeAction(admin, id);
-    case "note":
+    case leadIntents.note:
       return noteAction(admin, id, formData);
     default:
-      return data({ message: "Unknown action" }, { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -81,13 +83,9 @@ const leadHref = (id: number) => `/admin/leads/${id}`;
 /** Runs a change of the lead's nurturing; one that does not apply (e.g. pausing a paused lead) is told in a toast. */
 async function nurturingChange(id: number, change: () => void, done: { title: string; description: string }) {
   try {
-    modelCall(change);
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.status === 400) {
-      const { message } = (await thrown.json()) as { message: string };
-      return redirectWithToast(leadHref(id), { title: "Error", description: message, variant: "destructive" });
-    }
-    throw thrown;
+    change();
+  } catch (error) {
+    return refuse(error, { back: leadHref(id) });
   }
   return redirectWithToast(leadHref(id), done);
 }
@@ -109,7 +107,11 @@ async function resumeAction(admin: User, id: number) {
 async function noteAction(admin: User, id: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: leadNoteSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
-  modelCall(() => addLeadNote(getDb(), admin, id, submission.value.note));
+  try {
+    addLeadNote(getDb(), admin, id, submission.value.note);
+  } catch (error) {
+    return refuse(error, { data: { result: submission.reply() } });
+  }
   return redirectWithToast(leadHref(id), { description: "Note added." });
 }
 
@@ -171,14 +173,14 @@ export default function Lead() {
           <div className="mt-4 flex flex-wrap gap-3">
             {d.status === "nurturing" ? (
               <Form method="post">
-                <SubmitButton intent="pause" pendingLabel="Pausing..." className={buttonOutline}>
+                <SubmitButton intent={leadIntents.pause} pendingLabel="Pausing..." className={buttonOutline}>
                   Pause
                 </SubmitButton>
               </Form>
             ) : null}
             {d.status === "paused" ? (
               <Form method="post">
-                <SubmitButton intent="resume" pendingLabel="Resuming..." className={buttonOutline}>
+                <SubmitButton intent={leadIntents.resume} pendingLabel="Resuming..." className={buttonOutline}>
                   Resume
                 </SubmitButton>
               </Form>
@@ -203,7 +205,7 @@ export default function Lead() {
               <textarea {...getTextareaProps(fields.note)} rows={3} className={inputClass} />
             </Field>
             <div>
-              <SubmitButton intent="note" pendingLabel="Adding...">
+              <SubmitButton intent={leadIntents.note} pendingLabel="Adding...">
                 Add note
               </SubmitButton>
             </div>

@@ -12,9 +12,10 @@ import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { editTransactionSchema, milestoneFormSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/guards.server";
-import { NotFoundError } from "~/lib/errors";
 import { idField } from "~/lib/form-values";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
+import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
+import { manageIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { listMilestones, toMilestoneJson, updateMilestone } from "~/models/milestone.server";
@@ -41,22 +42,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type ActionData =
-  | { intent: "update-milestone"; milestoneId: number; result: SubmissionResult<string[]>; failed: boolean }
-  | { intent: "edit-transaction"; result: SubmissionResult<string[]> };
+  | { intent: "update-milestone"; milestoneId: number; result: SubmissionResult<string[]>; refusal?: Refusal }
+  | { intent: "edit-transaction"; result: SubmissionResult<string[]>; refusal?: Refusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = idParam(params.id);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "initialize":
+  switch (intentOf(formData, manageIntents)) {
+    case manageIntents.initialize:
       return initializeMilestonesAndRedirect(getDb(), admin, id, manageHref(id));
-    case "update-milestone":
+    case manageIntents.updateMilestone:
       return updateMilestoneAction(admin, id, formData);
-    case "edit-transaction":
+    case manageIntents.editTransaction:
       return editTransactionAction(admin, id, formData);
     default:
-      return data({ message: "Unknown action" }, { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -66,21 +67,16 @@ async function updateMilestoneAction(admin: User, transactionId: number, formDat
   const submission = parseWithZod(formData, { schema: milestoneFormSchema });
   if (submission.status !== "success") {
     const milestoneId = idField.safeParse(formData.get("milestoneId")).data ?? 0;
-    return data<ActionData>(
-      { intent: "update-milestone", milestoneId, result: submission.reply(), failed: false },
-      { status: 400 },
-    );
+    return data<ActionData>({ intent: "update-milestone", milestoneId, result: submission.reply() }, { status: 400 });
   }
   const { milestoneId, ...update } = submission.value;
   try {
     updateMilestone(getDb(), admin, { transactionId, milestoneId }, update);
   } catch (error) {
-    const notFound = error instanceof NotFoundError;
-    if (!notFound) console.error("[admin] update milestone failed:", error);
-    return data<ActionData>(
-      { intent: "update-milestone", milestoneId, result: submission.reply(), failed: true },
-      { status: notFound ? 404 : 500 },
-    );
+    return refuse(error, {
+      toast: { title: "Error", description: "Failed to update milestone", variant: "destructive" },
+      data: { intent: "update-milestone" as const, milestoneId, result: submission.reply() },
+    });
   }
   return redirectWithToast(manageHref(transactionId), {
     title: "Success",
@@ -93,7 +89,11 @@ async function editTransactionAction(admin: User, id: number, formData: FormData
   if (submission.status !== "success") {
     return data<ActionData>({ intent: "edit-transaction", result: submission.reply() }, { status: 400 });
   }
-  modelCall(() => updateTransaction(getDb(), admin, id, submission.value));
+  try {
+    updateTransaction(getDb(), admin, id, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { intent: "edit-transaction" as const, result: submission.reply() } });
+  }
   return redirectWithToast(manageHref(id), { title: "Success", description: "Transaction updated." });
 }
 
@@ -158,7 +158,7 @@ function Manage({ data: { transaction, client, milestones } }: { data: ManageDat
             milestone={editing}
             closeHref={here}
             lastResult={milestoneAnswer?.result}
-            failed={milestoneAnswer?.failed}
+            failed={Boolean(milestoneAnswer?.refusal)}
           />
         ) : null}
       </div>
@@ -212,7 +212,7 @@ function EditTransaction({
           </select>
         </Field>
         <div className="flex items-center sm:pt-1">
-          <SubmitButton intent="edit-transaction" pendingLabel="Saving...">
+          <SubmitButton intent={manageIntents.editTransaction} pendingLabel="Saving...">
             Save Changes
           </SubmitButton>
         </div>

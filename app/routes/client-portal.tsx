@@ -13,7 +13,9 @@ import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { initializeFormSchema } from "~/lib/admin-schemas";
 import { requireUser } from "~/infra/guards.server";
-import { NotFoundError } from "~/lib/errors";
+import { InvalidInputError } from "~/lib/errors";
+import { portalIntents } from "~/lib/intents";
+import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
 import { readForm } from "~/infra/http.server";
 import {
   deleteFormSchema,
@@ -30,7 +32,7 @@ import { createListing, deleteListing, listListings, setFavorite, toListingJson 
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
 import { setMilestoneNotices } from "~/models/user.server";
-import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
+import { INITIALIZE_FAILED, initializeMilestonesAndRedirect } from "./milestone-actions.server";
 
 const ADD_DIALOG = "add-property";
 const PORTAL = "/client-portal";
@@ -55,26 +57,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { intent: "add" | "parse"; answer: AddPropertyResult };
+type ActionData = { intent: "add" | "parse"; answer: AddPropertyResult; refusal?: Refusal };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "add":
+  switch (intentOf(formData, portalIntents)) {
+    case portalIntents.addListing:
       return addAction(user, formData);
-    case "parse":
+    case portalIntents.parseListingUrl:
       return parseAction(formData);
-    case "favorite":
+    case portalIntents.favorite:
       return favoriteAction(user, formData);
-    case "delete":
+    case portalIntents.deleteListing:
       return deleteAction(user, formData);
-    case "initialize":
+    case portalIntents.initialize:
       return initializeAction(user, formData);
-    case "notices":
+    case portalIntents.notices:
       return noticesAction(user, formData);
     default:
-      return data({ message: "Unknown action" }, { status: 400 });
+      return unknownIntent();
   }
 }
 
@@ -86,6 +88,12 @@ const typedValues = (formData: FormData) =>
     string,
     string
   >;
+
+const LISTING_FAILED = {
+  title: "Error",
+  description: "Failed to add property listing",
+  variant: "destructive",
+} as const;
 
 async function addAction(user: User, formData: FormData) {
   const submission = parseWithZod(formData, { schema: listingSchema });
@@ -99,12 +107,13 @@ async function addAction(user: User, formData: FormData) {
   try {
     createListing(getDb(), user, submission.value);
   } catch (error) {
-    console.error("[portal] could not add a listing:", error);
-    const message = { title: "Error", description: "Failed to add property listing", variant: "destructive" } as const;
-    return data<ActionData>(
-      { intent: "add", answer: { key: answerKey(), result: submission.reply(), values, message } },
-      { status: 500 },
-    );
+    return refuse(error, {
+      toast: LISTING_FAILED,
+      data: {
+        intent: "add",
+        answer: { key: answerKey(), result: submission.reply(), values, message: LISTING_FAILED },
+      },
+    });
   }
   return redirectWithToast(PORTAL, { description: "Property listing added successfully!" });
 }
@@ -126,32 +135,27 @@ async function parseAction(formData: FormData) {
   );
 }
 
-/** Another user's or a missing listing is expected; anything else goes to the log. */
-function logUnexpected(error: unknown) {
-  if (!(error instanceof NotFoundError)) console.error("[portal] listing change failed:", error);
-}
+/** A failed favorite or delete shows nothing (the spec): the page comes back as it was. */
+const silently = { back: PORTAL, toast: null } as const;
 
-/** A failed favorite shows nothing (SPEC §8): the page comes back as it was. */
 async function favoriteAction(user: User, formData: FormData) {
   const parsed = favoriteFormSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return redirect(PORTAL);
+  if (!parsed.success) return refuse(new InvalidInputError("Choose a listing"), silently);
   try {
     setFavorite(getDb(), user, parsed.data.id, parsed.data.isFavorite);
   } catch (error) {
-    logUnexpected(error);
+    return refuse(error, silently);
   }
   return redirect(PORTAL);
 }
 
-/** A failed delete shows nothing (SPEC §8). */
 async function deleteAction(user: User, formData: FormData) {
   const parsed = deleteFormSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return redirect(PORTAL);
+  if (!parsed.success) return refuse(new InvalidInputError("Choose a listing"), silently);
   try {
     deleteListing(getDb(), user, parsed.data.id);
   } catch (error) {
-    logUnexpected(error);
-    return redirect(PORTAL);
+    return refuse(error, silently);
   }
   return redirectWithToast(PORTAL, { description: "Property listing deleted successfully!" });
 }
@@ -159,11 +163,7 @@ async function deleteAction(user: User, formData: FormData) {
 async function initializeAction(user: User, formData: FormData) {
   const parsed = initializeFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
-    return redirectWithToast(PORTAL, {
-      title: "Error",
-      description: "Failed to initialize milestones",
-      variant: "destructive",
-    });
+    return refuse(new InvalidInputError("Choose a transaction"), { back: PORTAL, toast: INITIALIZE_FAILED });
   }
   return initializeMilestonesAndRedirect(getDb(), user, parsed.data.transactionId, PORTAL);
 }
@@ -171,7 +171,7 @@ async function initializeAction(user: User, formData: FormData) {
 /** Milestone e-mail notices on or off (a plain form). */
 async function noticesAction(user: User, formData: FormData) {
   const parsed = noticesFormSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ message: "Choose on or off" }, { status: 400 });
+  if (!parsed.success) return refuse(new InvalidInputError("Choose on or off"), { back: PORTAL });
   const on = parsed.data.notices === "on";
   setMilestoneNotices(getDb(), user, on);
   return redirectWithToast(PORTAL, {
@@ -251,7 +251,7 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
         </div>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="notices" value={user.milestoneNotices ? "off" : "on"} />
-          <SubmitButton intent="notices" pendingLabel="Saving..." className={buttonOutline}>
+          <SubmitButton intent={portalIntents.notices} pendingLabel="Saving..." className={buttonOutline}>
             {user.milestoneNotices ? "Turn off e-mail notices" : "Turn on e-mail notices"}
           </SubmitButton>
         </Form>
