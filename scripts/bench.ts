@@ -1,6 +1,6 @@
 /**
  * npm run bench: measures what the landing page (and a few others) ship to a
- * browser, on the production build served by remix-serve with compression:
+ * browser, on the production build served by the production server (build/server.js) with compression:
  * compressed JavaScript, HTML (the stylesheet is inlined in it) and linked CSS
  * transferred on load (until the network is idle),
  * the JavaScript added by the first focus in the contact form, the cumulative
