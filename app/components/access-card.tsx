@@ -7,6 +7,7 @@
 import { useEffect } from "react";
 import { FlashBanner, useToast } from "~/components/toast-provider";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { card } from "~/components/card";
 
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 
@@ -36,10 +37,7 @@ export function AccessCard(props: {
       {hydrated ? null : (
         <FlashBanner toast={{ id: "access", title: toastTitle, description: toastText, variant: "destructive" }} />
       )}
-      <section
-        className="mx-auto mt-8 max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
-        aria-labelledby="access-title"
-      >
+      <section className={`mx-auto mt-8 max-w-md ${card} p-8 text-center shadow-sm`} aria-labelledby="access-title">
         <h1 id="access-title" className="text-2xl font-bold">
           {props.cardTitle}
         </h1>

@@ -1,5 +1,6 @@
 /** The admin lists' table: a scrolling frame, the column headers, and the rows given as children. */
 import type { ReactNode } from "react";
+import { card } from "~/components/card";
 
 export function AdminTable({
   columns,
@@ -14,7 +15,7 @@ export function AdminTable({
   className?: string;
 }) {
   return (
-    <div className={`${className} overflow-x-auto ${framed ? "rounded-xl border border-slate-200 bg-white" : ""}`}>
+    <div className={`${className} overflow-x-auto ${framed ? card : ""}`}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>

@@ -3,6 +3,7 @@
  * caption, the bars as an image named by the caption, and the same numbers
  * as a visually hidden table. No chart library, no JavaScript.
  */
+import { card } from "~/components/card";
 export function BarChart({
   id,
   caption,
@@ -26,7 +27,7 @@ export function BarChart({
   const colours = ["#1565c0", "#0f766e"];
   const groups = [...new Set(bars.map((b) => b.group).filter(Boolean))];
   return (
-    <figure className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={`${id}-caption`}>
+    <figure className={`${card} p-5`} aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="text-lg font-semibold">
         {caption}
       </figcaption>

@@ -11,6 +11,7 @@ import { Field, inputClass } from "~/components/form-field";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { blogPostSchema, slugify } from "~/lib/blog-schema";
 import { newPostIntents } from "~/lib/intents";
+import { card } from "~/components/card";
 
 export type BlogFormValues = {
   title: string;
@@ -41,11 +42,7 @@ export function BlogPostForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blogPostSchema }),
   });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="mt-6 grid gap-2 rounded-xl border border-slate-200 bg-white p-6"
-    >
+    <Form method="post" {...getFormProps(form)} className={`mt-6 grid gap-2 ${card} p-6`}>
       <Field label="Title*" errorId={fields.title.errorId} errors={fields.title.errors}>
         <input
           {...getInputProps(fields.title, { type: "text" })}

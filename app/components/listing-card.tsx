@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatUSD } from "~/lib/format";
 import { zillowListingUrl } from "~/lib/zillow";
 import { portalIntents } from "~/lib/intents";
+import { card } from "~/components/card";
 
 export type CardListing = {
   id: number;
@@ -39,10 +40,7 @@ export function ListingCard({ listing }: { listing: CardListing }) {
   if (remove.formData) return null;
 
   return (
-    <li
-      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-      data-testid="listing"
-    >
+    <li className={`flex flex-col overflow-hidden ${card} shadow-sm`} data-testid="listing">
       {listing.imageUrl && !imageFailed ? (
         <img
           ref={imageRef}

@@ -7,6 +7,7 @@ import { formatDate, formatUSD } from "~/lib/format";
 import { MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
 import { SubmitButton } from "~/components/submit-button";
 import { manageIntents } from "~/lib/intents";
+import { card } from "~/components/card";
 
 export type PanelTransaction = {
   id: number;
@@ -75,7 +76,7 @@ export function ProgressPanel({
   const progress = milestoneProgress(milestones);
   const title = transaction.type === "buying" ? "Home Buying Progress" : "Home Selling Progress";
   return (
-    <section aria-labelledby="progress-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby="progress-title" className={`${card} p-6 shadow-sm`}>
       <h2 id="progress-title" className="text-xl font-bold text-brand-900">
         {title}
       </h2>

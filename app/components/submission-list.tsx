@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { telHref } from "~/lib/format";
 import type { ContactSummary } from "~/models/contact.server";
+import { card } from "~/components/card";
 
 export function SubmissionList({
   submissions,
@@ -9,7 +10,7 @@ export function SubmissionList({
   showMessage = true,
   mailButton = false,
   leadLinks = false,
-  className = "divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white",
+  className = `divide-y divide-slate-200 ${card}`,
 }: {
   submissions: ContactSummary[];
   testId?: string;

@@ -19,6 +19,7 @@ import { formatHomeValueInput } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { submitContact } from "~/models/contact.server";
+import { card } from "~/components/card";
 
 const CONTACT_SENT = {
   title: "Message sent!",
@@ -111,7 +112,7 @@ export default function Index() {
           <p className="mt-3 text-center text-slate-600">
             Tell us about your home or your search. An agent will call you within one business day.
           </p>
-          <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <div className={`mt-8 ${card} p-6 shadow-sm`}>
             <ContactForm constraint={contactConstraint} />
           </div>
         </div>

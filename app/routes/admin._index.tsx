@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { AdminTable } from "~/components/admin-table";
 import { BarChart } from "~/components/bar-chart";
 import { Pager } from "~/components/pager";
@@ -24,6 +23,7 @@ import { matchSummary } from "~/models/search.server";
 import { activeByStepBand, adminSummary, leadsPerWeek, searchTransactions } from "~/models/dashboard.server";
 import { emailCounts } from "~/models/mail-queue.server";
 import { createTestData } from "~/models/sample-data.server";
+import { card } from "~/components/card";
 
 const RECENT_SUBMISSIONS = 5;
 
@@ -99,7 +99,7 @@ async function setupTestDataAction(admin: User) {
   });
 }
 
-const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+const panel = `${card} p-5 shadow-sm`;
 
 export default function AdminDashboard() {
   const d = useLoaderData<typeof loader>();
@@ -109,199 +109,193 @@ export default function AdminDashboard() {
   const pageHref = (page: number) => `?${new URLSearchParams({ q: d.q, type: d.type, page: String(page) })}`;
 
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-6xl px-4 py-10">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
-          <div className="flex flex-wrap gap-3">
-            <Link
-              to="/admin/emails"
-              className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold"
-              data-testid="email-counts"
-            >
-              E-mails: {d.emails.queued} queued
-              {d.emails.failed > 0 ? (
-                <span className="text-red-700">, {d.emails.failed} failed</span>
-              ) : (
-                `, ${d.emails.failed} failed`
-              )}
-            </Link>
-            <Link
-              to="/admin/transactions/new"
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-            >
-              New Transaction
-            </Link>
-          </div>
-        </div>
-
-        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {[
-            ["Total Transactions", d.summary.totalTransactions],
-            ["Active Buyers", d.summary.activeBuyers],
-            ["Active Sellers", d.summary.activeSellers],
-            ["Contact Submissions", d.summary.contactSubmissions],
-          ].map(([label, value]) => (
-            <div key={label} className={card}>
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd
-                className="mt-1 text-3xl font-bold text-brand-900"
-                data-testid={`summary-${String(label).toLowerCase().replace(/ /g, "-")}`}
-              >
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-
-        <div className="mt-6 grid gap-4 lg:grid-cols-2">
-          <BarChart
-            id="leads-per-week"
-            caption="New leads per week, last 12 weeks"
-            bars={d.leadsPerWeek}
-            valueLabel="New leads"
-          />
-          <BarChart
-            id="active-by-band"
-            caption="Active transactions, buying and selling, by stage (early, middle, closing steps)"
-            bars={d.activeByBand}
-            valueLabel="Active transactions"
-          />
-        </div>
-
-        {d.summary.totalTransactions === 0 ? (
-          <section className={`${card} mt-6`} aria-labelledby="quick-setup">
-            <h2 id="quick-setup" className="text-lg font-semibold">
-              Quick Setup
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              Create sample buying and selling transactions to try the dashboard and the client portal.
-            </p>
-            <Form method="post" className="mt-4">
-              <SubmitButton intent={dashboardIntents.setupTestData} pendingLabel="Creating...">
-                Create Test Transactions
-              </SubmitButton>
-            </Form>
-          </section>
-        ) : null}
-
-        <section className={`${card} mt-6`} aria-labelledby="transactions-title">
-          <h2 id="transactions-title" className="text-lg font-semibold">
-            Transactions
-          </h2>
-          <Form
-            method="get"
-            role="search"
-            className="mt-3 flex flex-wrap gap-3"
-            onChange={(event) => {
-              const form = event.currentTarget;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
-            }}
+    <div className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
+        <div className="flex flex-wrap gap-3">
+          <Link
+            to="/admin/emails"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold"
+            data-testid="email-counts"
           >
-            <label className="sr-only" htmlFor="admin-q">
-              Search
-            </label>
-            <input
-              id="admin-q"
-              type="search"
-              name="q"
-              defaultValue={d.q}
-              placeholder="Search properties or clients..."
-              className="min-w-[16rem] flex-1 rounded-md border border-slate-300 px-3 py-2"
-            />
-            <label className="sr-only" htmlFor="admin-type">
-              Type
-            </label>
-            <select
-              id="admin-type"
-              name="type"
-              defaultValue={d.type}
-              className="rounded-md border border-slate-300 px-3 py-2"
-            >
-              {Object.entries(TYPE_FILTERS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            {hydrated ? null : (
-              <button
-                type="submit"
-                className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700"
-              >
-                Search
-              </button>
+            E-mails: {d.emails.queued} queued
+            {d.emails.failed > 0 ? (
+              <span className="text-red-700">, {d.emails.failed} failed</span>
+            ) : (
+              `, ${d.emails.failed} failed`
             )}
-          </Form>
-
-          {d.rows.length === 0 ? (
-            <p className="mt-6 text-center text-slate-600">
-              {d.summary.totalTransactions === 0
-                ? "No transactions yet. Create test data to get started."
-                : "No transactions match your search criteria."}
-            </p>
-          ) : (
-            <AdminTable
-              columns={["Client", "Type", "Property Address", "Value", "Progress", "Status", "Actions"]}
-              framed={false}
-              className="mt-4"
-            >
-              {d.rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100" data-testid="transaction-row">
-                  <td className="px-2 py-2">
-                    <span className="block font-medium">{r.client}</span>
-                    <span className="block text-xs text-slate-500">{r.email}</span>
-                  </td>
-                  <td className="px-2 py-2">{r.type === "buying" ? "Buyer" : "Seller"}</td>
-                  <td className="px-2 py-2">{r.propertyAddress ?? "—"}</td>
-                  <td className="px-2 py-2">{r.homeValue ? formatUSD(r.homeValue) : "—"}</td>
-                  <td className="px-2 py-2">
-                    {r.totalSteps === 0
-                      ? "Not set up"
-                      : `${r.completed}/${r.totalSteps} (${Math.round((r.completed / r.totalSteps) * 100)}%)`}
-                  </td>
-                  <td className="px-2 py-2 capitalize">{r.status}</td>
-                  <td className="px-2 py-2">
-                    <Link
-                      to={`/admin/transactions/${r.id}`}
-                      className="rounded-md border border-brand-600 px-3 py-1 font-semibold text-brand-700"
-                    >
-                      Manage
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </AdminTable>
-          )}
-          <Pager page={d.page} pageCount={d.pageCount} href={pageHref} summary={`· ${d.matches}`} />
-        </section>
-
-        <section className={`${card} mt-6`} aria-labelledby="recent-submissions">
-          <h2 id="recent-submissions" className="text-lg font-semibold">
-            Recent Contact Submissions
-          </h2>
-          {d.submissions.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No contact submissions yet.</p>
-          ) : (
-            <SubmissionList
-              submissions={d.submissions}
-              testId="recent-submission"
-              showMessage={false}
-              mailButton
-              leadLinks
-              className="mt-3 divide-y divide-slate-100"
-            />
-          )}
-          {d.submissionCount > RECENT_SUBMISSIONS ? (
-            <Link to="/admin/submissions" className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
-              And {d.submissionCount - RECENT_SUBMISSIONS} more submissions...
-            </Link>
-          ) : null}
-        </section>
+          </Link>
+          <Link
+            to="/admin/transactions/new"
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            New Transaction
+          </Link>
+        </div>
       </div>
-    </>
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[
+          ["Total Transactions", d.summary.totalTransactions],
+          ["Active Buyers", d.summary.activeBuyers],
+          ["Active Sellers", d.summary.activeSellers],
+          ["Contact Submissions", d.summary.contactSubmissions],
+        ].map(([label, value]) => (
+          <div key={label} className={panel}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd
+              className="mt-1 text-3xl font-bold text-brand-900"
+              data-testid={`summary-${String(label).toLowerCase().replace(/ /g, "-")}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <BarChart
+          id="leads-per-week"
+          caption="New leads per week, last 12 weeks"
+          bars={d.leadsPerWeek}
+          valueLabel="New leads"
+        />
+        <BarChart
+          id="active-by-band"
+          caption="Active transactions, buying and selling, by stage (early, middle, closing steps)"
+          bars={d.activeByBand}
+          valueLabel="Active transactions"
+        />
+      </div>
+
+      {d.summary.totalTransactions === 0 ? (
+        <section className={`${panel} mt-6`} aria-labelledby="quick-setup">
+          <h2 id="quick-setup" className="text-lg font-semibold">
+            Quick Setup
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Create sample buying and selling transactions to try the dashboard and the client portal.
+          </p>
+          <Form method="post" className="mt-4">
+            <SubmitButton intent={dashboardIntents.setupTestData} pendingLabel="Creating...">
+              Create Test Transactions
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+
+      <section className={`${panel} mt-6`} aria-labelledby="transactions-title">
+        <h2 id="transactions-title" className="text-lg font-semibold">
+          Transactions
+        </h2>
+        <Form
+          method="get"
+          role="search"
+          className="mt-3 flex flex-wrap gap-3"
+          onChange={(event) => {
+            const form = event.currentTarget;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+          }}
+        >
+          <label className="sr-only" htmlFor="admin-q">
+            Search
+          </label>
+          <input
+            id="admin-q"
+            type="search"
+            name="q"
+            defaultValue={d.q}
+            placeholder="Search properties or clients..."
+            className="min-w-[16rem] flex-1 rounded-md border border-slate-300 px-3 py-2"
+          />
+          <label className="sr-only" htmlFor="admin-type">
+            Type
+          </label>
+          <select
+            id="admin-type"
+            name="type"
+            defaultValue={d.type}
+            className="rounded-md border border-slate-300 px-3 py-2"
+          >
+            {Object.entries(TYPE_FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          {hydrated ? null : (
+            <button type="submit" className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700">
+              Search
+            </button>
+          )}
+        </Form>
+
+        {d.rows.length === 0 ? (
+          <p className="mt-6 text-center text-slate-600">
+            {d.summary.totalTransactions === 0
+              ? "No transactions yet. Create test data to get started."
+              : "No transactions match your search criteria."}
+          </p>
+        ) : (
+          <AdminTable
+            columns={["Client", "Type", "Property Address", "Value", "Progress", "Status", "Actions"]}
+            framed={false}
+            className="mt-4"
+          >
+            {d.rows.map((r) => (
+              <tr key={r.id} className="border-b border-slate-100" data-testid="transaction-row">
+                <td className="px-2 py-2">
+                  <span className="block font-medium">{r.client}</span>
+                  <span className="block text-xs text-slate-500">{r.email}</span>
+                </td>
+                <td className="px-2 py-2">{r.type === "buying" ? "Buyer" : "Seller"}</td>
+                <td className="px-2 py-2">{r.propertyAddress ?? "—"}</td>
+                <td className="px-2 py-2">{r.homeValue ? formatUSD(r.homeValue) : "—"}</td>
+                <td className="px-2 py-2">
+                  {r.totalSteps === 0
+                    ? "Not set up"
+                    : `${r.completed}/${r.totalSteps} (${Math.round((r.completed / r.totalSteps) * 100)}%)`}
+                </td>
+                <td className="px-2 py-2 capitalize">{r.status}</td>
+                <td className="px-2 py-2">
+                  <Link
+                    to={`/admin/transactions/${r.id}`}
+                    className="rounded-md border border-brand-600 px-3 py-1 font-semibold text-brand-700"
+                  >
+                    Manage
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+        <Pager page={d.page} pageCount={d.pageCount} href={pageHref} summary={`· ${d.matches}`} />
+      </section>
+
+      <section className={`${panel} mt-6`} aria-labelledby="recent-submissions">
+        <h2 id="recent-submissions" className="text-lg font-semibold">
+          Recent Contact Submissions
+        </h2>
+        {d.submissions.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No contact submissions yet.</p>
+        ) : (
+          <SubmissionList
+            submissions={d.submissions}
+            testId="recent-submission"
+            showMessage={false}
+            mailButton
+            leadLinks
+            className="mt-3 divide-y divide-slate-100"
+          />
+        )}
+        {d.submissionCount > RECENT_SUBMISSIONS ? (
+          <Link to="/admin/submissions" className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+            And {d.submissionCount - RECENT_SUBMISSIONS} more submissions...
+          </Link>
+        ) : null}
+      </section>
+    </div>
   );
 }
 

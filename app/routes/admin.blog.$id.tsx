@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { ArticlePreview } from "~/components/article";
 import { BlogPostForm } from "~/components/blog-post-form";
 import { SubmitButton } from "~/components/submit-button";
@@ -70,56 +69,53 @@ export default function EditPost() {
   // Delete asks first: a second step opened by the URL, so it works without JavaScript.
   const confirming = new URLSearchParams(location.search).get("delete") === "confirm";
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-4xl px-4 py-10">
-        <Link to="/admin/blog" className="text-sm text-brand-700 underline">
-          Back to Blog Posts
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-3xl font-bold text-brand-900">Edit Post</h1>
-          {post.published ? (
-            <Link to={`/blog/${post.slug}`} className="text-sm font-semibold text-brand-700 underline">
-              View on the blog
-            </Link>
-          ) : null}
-        </div>
-        <BlogPostForm key={post.id} id={`edit-post-${post.id}`} defaultValue={post} lastResult={actionData?.result} />
-        {actionData?.preview ? <ArticlePreview post={actionData.preview} /> : null}
-        <section aria-labelledby="delete-title" className="mt-8 rounded-xl border border-red-200 bg-white p-5">
-          <h2 id="delete-title" className="text-lg font-semibold text-red-800">
-            Delete this post
-          </h2>
-          {confirming ? (
-            <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
-              <p className="text-sm">Delete "{post.title}" for good? It disappears from the blog at once.</p>
-              <SubmitButton
-                intent={blogPostIntents.delete}
-                pendingLabel="Deleting..."
-                className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
-              >
-                Yes, delete it
-              </SubmitButton>
-              <Link
-                to={`/admin/blog/${post.id}`}
-                replace
-                className="rounded-md border border-slate-300 px-4 py-2 font-semibold"
-              >
-                Cancel
-              </Link>
-            </Form>
-          ) : (
-            <Link
-              to="?delete=confirm"
-              preventScrollReset
-              className="mt-3 inline-block rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800"
-            >
-              Delete
-            </Link>
-          )}
-        </section>
+    <div className="mx-auto max-w-4xl">
+      <Link to="/admin/blog" className="text-sm text-brand-700 underline">
+        Back to Blog Posts
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-brand-900">Edit Post</h1>
+        {post.published ? (
+          <Link to={`/blog/${post.slug}`} className="text-sm font-semibold text-brand-700 underline">
+            View on the blog
+          </Link>
+        ) : null}
       </div>
-    </>
+      <BlogPostForm key={post.id} id={`edit-post-${post.id}`} defaultValue={post} lastResult={actionData?.result} />
+      {actionData?.preview ? <ArticlePreview post={actionData.preview} /> : null}
+      <section aria-labelledby="delete-title" className="mt-8 rounded-xl border border-red-200 bg-white p-5">
+        <h2 id="delete-title" className="text-lg font-semibold text-red-800">
+          Delete this post
+        </h2>
+        {confirming ? (
+          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+            <p className="text-sm">Delete "{post.title}" for good? It disappears from the blog at once.</p>
+            <SubmitButton
+              intent={blogPostIntents.delete}
+              pendingLabel="Deleting..."
+              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
+            >
+              Yes, delete it
+            </SubmitButton>
+            <Link
+              to={`/admin/blog/${post.id}`}
+              replace
+              className="rounded-md border border-slate-300 px-4 py-2 font-semibold"
+            >
+              Cancel
+            </Link>
+          </Form>
+        ) : (
+          <Link
+            to="?delete=confirm"
+            preventScrollReset
+            className="mt-3 inline-block rounded-md border border-red-700 px-4 py-2 font-semibold text-red-800"
+          >
+            Delete
+          </Link>
+        )}
+      </section>
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { ArticlePreview } from "~/components/article";
 import { BlogPostForm } from "~/components/blog-post-form";
 import { getDb } from "~/infra/database.server";
@@ -35,17 +34,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewPost() {
   const actionData = useActionData<BlogActionData>();
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-4xl px-4 py-10">
-        <Link to="/admin/blog" className="text-sm text-brand-700 underline">
-          Back to Blog Posts
-        </Link>
-        <h1 className="mt-2 text-3xl font-bold text-brand-900">New Post</h1>
-        <BlogPostForm id="new-post" lastResult={actionData?.result} />
-        {actionData?.preview ? <ArticlePreview post={actionData.preview} /> : null}
-      </div>
-    </>
+    <div className="mx-auto max-w-4xl">
+      <Link to="/admin/blog" className="text-sm text-brand-700 underline">
+        Back to Blog Posts
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">New Post</h1>
+      <BlogPostForm id="new-post" lastResult={actionData?.result} />
+      {actionData?.preview ? <ArticlePreview post={actionData.preview} /> : null}
+    </div>
   );
 }
 

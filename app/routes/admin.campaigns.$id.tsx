@@ -3,7 +3,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { CampaignEmailForm, CampaignForm } from "~/components/campaign-forms";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
@@ -32,6 +31,7 @@ import {
   updateCampaignEmail,
 } from "~/models/campaign.server";
 import { buildDripEmail } from "~/models/drip-email.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Campaign: ${data.campaign.name}` : "Campaign");
@@ -163,174 +163,171 @@ export default function Campaign() {
   const editId = idField.safeParse(new URLSearchParams(location.search).get("edit")).data;
   const c = d.campaign;
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Link to="/admin/campaigns" className="text-sm text-brand-700 underline">
-          Back to Campaigns
-        </Link>
-        <h1 className="mt-2 text-3xl font-bold text-brand-900">{c.name}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {c.isActive ? "Active" : "Inactive: it sends nothing until it is active again"}
-          {d.joinsNewLeads ? " · new leads join this campaign" : ""}
+    <div className="mx-auto max-w-5xl">
+      <Link to="/admin/campaigns" className="text-sm text-brand-700 underline">
+        Back to Campaigns
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">{c.name}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {c.isActive ? "Active" : "Inactive: it sends nothing until it is active again"}
+        {d.joinsNewLeads ? " · new leads join this campaign" : ""}
+      </p>
+
+      <section aria-labelledby="details-title" className={`mt-6 ${card} p-6`}>
+        <h2 id="details-title" className="mb-3 text-lg font-semibold">
+          Details
+        </h2>
+        <CampaignForm
+          key={`${c.name}-${c.isActive}`}
+          id={`campaign-${c.id}`}
+          intent={campaignIntents.updateCampaign}
+          submitLabel="Save campaign"
+          defaultValue={c}
+          lastResult={actionData?.intent === campaignIntents.updateCampaign ? actionData.result : undefined}
+        />
+      </section>
+
+      <section aria-labelledby="sequence-title" className="mt-6">
+        <h2 id="sequence-title" className="text-lg font-semibold">
+          E-mail sequence
+        </h2>
+        <p className="text-sm text-slate-600">
+          E-mail 1 is due its delay after the lead writes; each next one its delay after the previous one. Inactive
+          e-mails are skipped. Changes apply to enrolled leads from their next e-mail on.
         </p>
-
-        <section aria-labelledby="details-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-6">
-          <h2 id="details-title" className="mb-3 text-lg font-semibold">
-            Details
-          </h2>
-          <CampaignForm
-            key={`${c.name}-${c.isActive}`}
-            id={`campaign-${c.id}`}
-            intent={campaignIntents.updateCampaign}
-            submitLabel="Save campaign"
-            defaultValue={c}
-            lastResult={actionData?.intent === campaignIntents.updateCampaign ? actionData.result : undefined}
-          />
-        </section>
-
-        <section aria-labelledby="sequence-title" className="mt-6">
-          <h2 id="sequence-title" className="text-lg font-semibold">
-            E-mail sequence
-          </h2>
-          <p className="text-sm text-slate-600">
-            E-mail 1 is due its delay after the lead writes; each next one its delay after the previous one. Inactive
-            e-mails are skipped. Changes apply to enrolled leads from their next e-mail on.
-          </p>
-          {d.emails.length === 0 ? <p className="mt-3 text-slate-600">No e-mails yet.</p> : null}
-          <ol className="mt-3 space-y-3">
-            {d.emails.map((e, i) => (
-              <li key={e.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="campaign-email">
-                {editId === e.id ? (
-                  <CampaignEmailForm
-                    id={`email-${e.id}`}
-                    intent={campaignIntents.updateEmail}
-                    submitLabel="Save e-mail"
-                    emailId={e.id}
-                    defaultValue={e}
-                    cancelHref={here(c.id)}
-                    lastResult={
-                      actionData?.intent === campaignIntents.updateEmail && actionData.emailId === e.id
-                        ? actionData.result
-                        : undefined
-                    }
-                  />
-                ) : (
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div>
-                      <p className="font-semibold">
-                        <span className="text-slate-500">{e.sequence}. </span>
-                        {e.subject}
-                      </p>
-                      <p className="text-sm text-slate-600">
-                        {e.delayDays === 0 ? "At once" : `${e.delayDays} day${e.delayDays === 1 ? "" : "s"} later`} ·{" "}
-                        {e.isActive ? "Active" : "Inactive (skipped)"}
-                      </p>
-                    </div>
-                    <div className="flex flex-wrap items-center gap-2 text-sm">
-                      <Link
-                        to={`?preview=${e.id}#preview`}
-                        preventScrollReset
-                        className="font-semibold text-brand-700 underline"
-                        aria-label={`Preview ${e.subject}`}
-                      >
-                        Preview
-                      </Link>
-                      <Link
-                        to={`?edit=${e.id}`}
-                        preventScrollReset
-                        className="font-semibold text-brand-700 underline"
-                        aria-label={`Edit ${e.subject}`}
-                      >
-                        Edit
-                      </Link>
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="emailId" value={e.id} />
-                        <input type="hidden" name="direction" value="up" />
-                        <SubmitButton
-                          intent={campaignIntents.moveEmail}
-                          pendingLabel="Moving..."
-                          disabled={i === 0}
-                          className={`${buttonOutline} px-2 py-1 text-xs`}
-                          aria-label={`Move up: ${e.subject}`}
-                        >
-                          ↑ Up
-                        </SubmitButton>
-                      </Form>
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="emailId" value={e.id} />
-                        <input type="hidden" name="direction" value="down" />
-                        <SubmitButton
-                          intent={campaignIntents.moveEmail}
-                          pendingLabel="Moving..."
-                          disabled={i === d.emails.length - 1}
-                          className={`${buttonOutline} px-2 py-1 text-xs`}
-                          aria-label={`Move down: ${e.subject}`}
-                        >
-                          ↓ Down
-                        </SubmitButton>
-                      </Form>
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="emailId" value={e.id} />
-                        <SubmitButton
-                          intent={campaignIntents.removeEmail}
-                          pendingLabel="Removing..."
-                          className="rounded-md border border-red-700 px-2 py-1 text-xs font-semibold text-red-800"
-                          aria-label={`Remove ${e.subject}`}
-                        >
-                          Remove
-                        </SubmitButton>
-                      </Form>
-                    </div>
+        {d.emails.length === 0 ? <p className="mt-3 text-slate-600">No e-mails yet.</p> : null}
+        <ol className="mt-3 space-y-3">
+          {d.emails.map((e, i) => (
+            <li key={e.id} className={`${card} p-4`} data-testid="campaign-email">
+              {editId === e.id ? (
+                <CampaignEmailForm
+                  id={`email-${e.id}`}
+                  intent={campaignIntents.updateEmail}
+                  submitLabel="Save e-mail"
+                  emailId={e.id}
+                  defaultValue={e}
+                  cancelHref={here(c.id)}
+                  lastResult={
+                    actionData?.intent === campaignIntents.updateEmail && actionData.emailId === e.id
+                      ? actionData.result
+                      : undefined
+                  }
+                />
+              ) : (
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <p className="font-semibold">
+                      <span className="text-slate-500">{e.sequence}. </span>
+                      {e.subject}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      {e.delayDays === 0 ? "At once" : `${e.delayDays} day${e.delayDays === 1 ? "" : "s"} later`} ·{" "}
+                      {e.isActive ? "Active" : "Inactive (skipped)"}
+                    </p>
                   </div>
-                )}
-              </li>
-            ))}
-          </ol>
-        </section>
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <Link
+                      to={`?preview=${e.id}#preview`}
+                      preventScrollReset
+                      className="font-semibold text-brand-700 underline"
+                      aria-label={`Preview ${e.subject}`}
+                    >
+                      Preview
+                    </Link>
+                    <Link
+                      to={`?edit=${e.id}`}
+                      preventScrollReset
+                      className="font-semibold text-brand-700 underline"
+                      aria-label={`Edit ${e.subject}`}
+                    >
+                      Edit
+                    </Link>
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="emailId" value={e.id} />
+                      <input type="hidden" name="direction" value="up" />
+                      <SubmitButton
+                        intent={campaignIntents.moveEmail}
+                        pendingLabel="Moving..."
+                        disabled={i === 0}
+                        className={`${buttonOutline} px-2 py-1 text-xs`}
+                        aria-label={`Move up: ${e.subject}`}
+                      >
+                        ↑ Up
+                      </SubmitButton>
+                    </Form>
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="emailId" value={e.id} />
+                      <input type="hidden" name="direction" value="down" />
+                      <SubmitButton
+                        intent={campaignIntents.moveEmail}
+                        pendingLabel="Moving..."
+                        disabled={i === d.emails.length - 1}
+                        className={`${buttonOutline} px-2 py-1 text-xs`}
+                        aria-label={`Move down: ${e.subject}`}
+                      >
+                        ↓ Down
+                      </SubmitButton>
+                    </Form>
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="emailId" value={e.id} />
+                      <SubmitButton
+                        intent={campaignIntents.removeEmail}
+                        pendingLabel="Removing..."
+                        className="rounded-md border border-red-700 px-2 py-1 text-xs font-semibold text-red-800"
+                        aria-label={`Remove ${e.subject}`}
+                      >
+                        Remove
+                      </SubmitButton>
+                    </Form>
+                  </div>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
 
-        {d.preview ? (
-          <section
-            id="preview"
-            aria-labelledby="preview-title"
-            className="mt-6 rounded-xl border-2 border-dashed border-brand-600 bg-white p-4"
-            data-testid="email-preview"
-          >
-            <h2 id="preview-title" className="text-lg font-semibold">
-              Preview, as Alex Sample receives it
-            </h2>
-            <p className="mt-1 text-sm">
-              <span className="text-slate-500">Subject:</span> <strong>{d.preview.subject}</strong>
-            </p>
-            <iframe
-              title="E-mail preview"
-              sandbox=""
-              srcDoc={d.preview.html}
-              className="mt-3 h-[32rem] w-full rounded border border-slate-200"
-            />
-            <details className="mt-3">
-              <summary className="cursor-pointer text-sm font-semibold">Plain-text part</summary>
-              <pre className="mt-2 whitespace-pre-wrap text-sm" data-testid="preview-text">
-                {d.preview.text}
-              </pre>
-            </details>
-          </section>
-        ) : null}
-
-        <section aria-labelledby="add-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-6">
-          <h2 id="add-title" className="mb-3 text-lg font-semibold">
-            Add an e-mail
+      {d.preview ? (
+        <section
+          id="preview"
+          aria-labelledby="preview-title"
+          className="mt-6 rounded-xl border-2 border-dashed border-brand-600 bg-white p-4"
+          data-testid="email-preview"
+        >
+          <h2 id="preview-title" className="text-lg font-semibold">
+            Preview, as Alex Sample receives it
           </h2>
-          <CampaignEmailForm
-            key={d.emails.length}
-            id="add-email"
-            intent={campaignIntents.addEmail}
-            submitLabel="Add e-mail"
-            lastResult={actionData?.intent === campaignIntents.addEmail ? actionData.result : undefined}
+          <p className="mt-1 text-sm">
+            <span className="text-slate-500">Subject:</span> <strong>{d.preview.subject}</strong>
+          </p>
+          <iframe
+            title="E-mail preview"
+            sandbox=""
+            srcDoc={d.preview.html}
+            className="mt-3 h-[32rem] w-full rounded border border-slate-200"
           />
+          <details className="mt-3">
+            <summary className="cursor-pointer text-sm font-semibold">Plain-text part</summary>
+            <pre className="mt-2 whitespace-pre-wrap text-sm" data-testid="preview-text">
+              {d.preview.text}
+            </pre>
+          </details>
         </section>
-      </div>
-    </>
+      ) : null}
+
+      <section aria-labelledby="add-title" className={`mt-6 ${card} p-6`}>
+        <h2 id="add-title" className="mb-3 text-lg font-semibold">
+          Add an e-mail
+        </h2>
+        <CampaignEmailForm
+          key={d.emails.length}
+          id="add-email"
+          intent={campaignIntents.addEmail}
+          submitLabel="Add e-mail"
+          lastResult={actionData?.intent === campaignIntents.addEmail ? actionData.result : undefined}
+        />
+      </section>
+    </div>
   );
 }
 

@@ -3,7 +3,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { AdminTable } from "~/components/admin-table";
 import { CampaignForm } from "~/components/campaign-forms";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
@@ -18,6 +17,7 @@ import { campaignListIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { createCampaign, listCampaigns, setCampaignForNewLeads } from "~/models/campaign.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction = () => privatePageMeta("Campaigns");
 
@@ -68,69 +68,66 @@ export default function Campaigns() {
   const { campaigns } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-6xl px-4 py-10">
-        <h1 className="text-3xl font-bold text-brand-900">Campaigns</h1>
-        <p className="mt-1 text-slate-600">
-          Drip e-mails for leads. New leads join exactly one campaign;{" "}
-          {campaigns.some((c) => c.joinsNewLeads)
-            ? "it is marked below."
-            : "no campaign is active, so new leads are stored but not enrolled."}
-        </p>
-        {campaigns.length === 0 ? (
-          <p className="mt-8 text-center text-slate-600">No campaigns yet.</p>
-        ) : (
-          <AdminTable columns={["Name", "Type", "Active", "E-mails", "Leads now", "Leads in total", "New leads"]}>
-            {campaigns.map((c) => (
-              <tr key={c.id} className="border-b border-slate-100" data-testid="campaign-row">
-                <td className="px-3 py-2">
-                  <Link to={`/admin/campaigns/${c.id}`} className="font-semibold text-brand-700 underline">
-                    {c.name}
-                  </Link>
-                </td>
-                <td className="px-3 py-2">{CAMPAIGN_TYPES[c.type as keyof typeof CAMPAIGN_TYPES] ?? c.type}</td>
-                <td className="px-3 py-2">{c.isActive ? "Active" : "Inactive"}</td>
-                <td className="px-3 py-2">{c.emailCount}</td>
-                <td className="px-3 py-2">{c.enrolledNow}</td>
-                <td className="px-3 py-2">{c.enrolledTotal}</td>
-                <td className="px-3 py-2">
-                  {c.joinsNewLeads ? (
-                    <span className="font-semibold text-green-800" data-testid="joins-new-leads">
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-3xl font-bold text-brand-900">Campaigns</h1>
+      <p className="mt-1 text-slate-600">
+        Drip e-mails for leads. New leads join exactly one campaign;{" "}
+        {campaigns.some((c) => c.joinsNewLeads)
+          ? "it is marked below."
+          : "no campaign is active, so new leads are stored but not enrolled."}
+      </p>
+      {campaigns.length === 0 ? (
+        <p className="mt-8 text-center text-slate-600">No campaigns yet.</p>
+      ) : (
+        <AdminTable columns={["Name", "Type", "Active", "E-mails", "Leads now", "Leads in total", "New leads"]}>
+          {campaigns.map((c) => (
+            <tr key={c.id} className="border-b border-slate-100" data-testid="campaign-row">
+              <td className="px-3 py-2">
+                <Link to={`/admin/campaigns/${c.id}`} className="font-semibold text-brand-700 underline">
+                  {c.name}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{CAMPAIGN_TYPES[c.type as keyof typeof CAMPAIGN_TYPES] ?? c.type}</td>
+              <td className="px-3 py-2">{c.isActive ? "Active" : "Inactive"}</td>
+              <td className="px-3 py-2">{c.emailCount}</td>
+              <td className="px-3 py-2">{c.enrolledNow}</td>
+              <td className="px-3 py-2">{c.enrolledTotal}</td>
+              <td className="px-3 py-2">
+                {c.joinsNewLeads ? (
+                  <span className="font-semibold text-green-800" data-testid="joins-new-leads">
+                    New leads join this one
+                  </span>
+                ) : c.isActive ? (
+                  <Form method="post">
+                    <input type="hidden" name="campaignId" value={c.id} />
+                    <SubmitButton
+                      intent={campaignListIntents.forNewLeads}
+                      pendingLabel="Choosing..."
+                      className={`${buttonOutline} px-2 py-1 text-xs`}
+                    >
                       New leads join this one
-                    </span>
-                  ) : c.isActive ? (
-                    <Form method="post">
-                      <input type="hidden" name="campaignId" value={c.id} />
-                      <SubmitButton
-                        intent={campaignListIntents.forNewLeads}
-                        pendingLabel="Choosing..."
-                        className={`${buttonOutline} px-2 py-1 text-xs`}
-                      >
-                        New leads join this one
-                      </SubmitButton>
-                    </Form>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-        <section aria-labelledby="new-campaign" className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
-          <h2 id="new-campaign" className="mb-3 text-lg font-semibold">
-            New campaign
-          </h2>
-          <CampaignForm
-            id="new-campaign-form"
-            intent={campaignListIntents.create}
-            submitLabel="Create campaign"
-            lastResult={actionData?.result}
-          />
-        </section>
-      </div>
-    </>
+                    </SubmitButton>
+                  </Form>
+                ) : (
+                  "—"
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <section aria-labelledby="new-campaign" className={`mt-8 ${card} p-6`}>
+        <h2 id="new-campaign" className="mb-3 text-lg font-semibold">
+          New campaign
+        </h2>
+        <CampaignForm
+          id="new-campaign-form"
+          intent={campaignListIntents.create}
+          submitLabel="Create campaign"
+          lastResult={actionData?.result}
+        />
+      </section>
+    </div>
   );
 }
 

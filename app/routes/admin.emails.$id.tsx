@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmailStatusBadge } from "~/components/email-status";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
@@ -15,6 +14,7 @@ import { emailIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { getEmail, retryEmail } from "~/models/mail-queue.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `E-mail: ${data.email.subject}` : "E-mail");
@@ -70,55 +70,49 @@ async function retryAction(admin: User, id: number) {
 export default function EmailDetail() {
   const { email: e } = useLoaderData<typeof loader>();
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-4xl px-4 py-10">
-        <Link to="/admin/emails" className="text-sm text-brand-700 underline">
-          Back to E-mail Log
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold text-brand-900">{e.subject}</h1>
-        <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
-          <dt className="text-slate-500">To</dt>
-          <dd>{e.to}</dd>
-          {e.replyTo ? (
-            <>
-              <dt className="text-slate-500">Reply-To</dt>
-              <dd>{e.replyTo}</dd>
-            </>
-          ) : null}
-          <dt className="text-slate-500">Kind</dt>
-          <dd>{EMAIL_KIND_LABELS[e.kind]}</dd>
-          <dt className="text-slate-500">Status</dt>
-          <dd>
-            <EmailStatusBadge status={e.status} /> after {e.attempts} attempt{e.attempts === 1 ? "" : "s"}
-            {e.lastError ? <span className="block text-red-800">{e.lastError}</span> : null}
-          </dd>
-          <dt className="text-slate-500">Created</dt>
-          <dd>{e.createdAt}</dd>
-          <dt className="text-slate-500">{e.sentAt ? "Sent" : "Next try"}</dt>
-          <dd>{e.sentAt ?? e.nextAttemptAt ?? "—"}</dd>
-          <dt className="text-slate-500">Message-ID</dt>
-          <dd className="break-all font-mono text-xs">{e.messageId}</dd>
-          {Object.entries(e.headers).map(([name, value]) => (
-            <FragmentRow key={name} name={name} value={value} />
-          ))}
-        </dl>
-        {e.status === "failed" ? (
-          <Form method="post" className="mt-4">
-            <SubmitButton intent={emailIntents.retry} pendingLabel="Queuing...">
-              Retry
-            </SubmitButton>
-          </Form>
+    <div className="mx-auto max-w-4xl">
+      <Link to="/admin/emails" className="text-sm text-brand-700 underline">
+        Back to E-mail Log
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold text-brand-900">{e.subject}</h1>
+      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="text-slate-500">To</dt>
+        <dd>{e.to}</dd>
+        {e.replyTo ? (
+          <>
+            <dt className="text-slate-500">Reply-To</dt>
+            <dd>{e.replyTo}</dd>
+          </>
         ) : null}
-        <h2 className="mt-8 text-lg font-semibold">Text</h2>
-        <pre
-          className="mt-2 whitespace-pre-wrap rounded-xl border border-slate-200 bg-white p-4 text-sm"
-          data-testid="email-text"
-        >
-          {e.text}
-        </pre>
-      </div>
-    </>
+        <dt className="text-slate-500">Kind</dt>
+        <dd>{EMAIL_KIND_LABELS[e.kind]}</dd>
+        <dt className="text-slate-500">Status</dt>
+        <dd>
+          <EmailStatusBadge status={e.status} /> after {e.attempts} attempt{e.attempts === 1 ? "" : "s"}
+          {e.lastError ? <span className="block text-red-800">{e.lastError}</span> : null}
+        </dd>
+        <dt className="text-slate-500">Created</dt>
+        <dd>{e.createdAt}</dd>
+        <dt className="text-slate-500">{e.sentAt ? "Sent" : "Next try"}</dt>
+        <dd>{e.sentAt ?? e.nextAttemptAt ?? "—"}</dd>
+        <dt className="text-slate-500">Message-ID</dt>
+        <dd className="break-all font-mono text-xs">{e.messageId}</dd>
+        {Object.entries(e.headers).map(([name, value]) => (
+          <FragmentRow key={name} name={name} value={value} />
+        ))}
+      </dl>
+      {e.status === "failed" ? (
+        <Form method="post" className="mt-4">
+          <SubmitButton intent={emailIntents.retry} pendingLabel="Queuing...">
+            Retry
+          </SubmitButton>
+        </Form>
+      ) : null}
+      <h2 className="mt-8 text-lg font-semibold">Text</h2>
+      <pre className={`mt-2 whitespace-pre-wrap ${card} p-4 text-sm`} data-testid="email-text">
+        {e.text}
+      </pre>
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { AdminTable } from "~/components/admin-table";
 import { FilterSelect } from "~/components/filter-select";
 import { EmailStatusBadge } from "~/components/email-status";
@@ -41,58 +40,53 @@ export default function EmailLog() {
   const href = (page: number) =>
     `?${new URLSearchParams({ status: d.filter.status, kind: d.filter.kind, page: String(page) })}`;
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-6xl px-4 py-10">
-        <Link to="/admin" className="text-sm text-brand-700 underline">
-          Back to Dashboard
-        </Link>
-        <h1 className="mt-2 text-3xl font-bold text-brand-900">E-mail Log</h1>
-        <p className="mt-1 text-slate-600">
-          Every message the site sends, newest first: {d.total} shown by this filter.
-        </p>
-        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter e-mails">
-          <FilterSelect
-            label="Status"
-            name="status"
-            value={d.filter.status}
-            options={EMAIL_STATUS_LABELS}
-            all="All statuses"
-          />
-          <FilterSelect label="Kind" name="kind" value={d.filter.kind} options={EMAIL_KIND_LABELS} all="All kinds" />
-          <button type="submit" className={buttonOutline}>
-            Filter
-          </button>
-        </Form>
-        {d.rows.length === 0 ? (
-          <p className="mt-8 text-center text-slate-600">No e-mails match this filter.</p>
-        ) : (
-          <AdminTable columns={["Recipient", "Kind", "Subject", "Status", "Attempts", "Created", "Sent / next try"]}>
-            {d.rows.map((r) => (
-              <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="email-row">
-                <td className="px-3 py-2">{r.toAddress}</td>
-                <td className="px-3 py-2">{EMAIL_KIND_LABELS[r.kind]}</td>
-                <td className="px-3 py-2">
-                  <Link to={`/admin/emails/${r.id}`} className="font-medium text-brand-700 underline">
-                    {r.subject}
-                  </Link>
-                </td>
-                <td className="px-3 py-2">
-                  <EmailStatusBadge status={r.status} />
-                  {r.status === "failed" && r.lastError ? (
-                    <span className="mt-1 block text-xs text-red-800">{r.lastError}</span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2">{r.attempts}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.createdAt}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.sentAt ?? r.nextAttemptAt ?? "—"}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-        <Pager page={d.page} pageCount={d.pageCount} href={href} />
-      </div>
-    </>
+    <div className="mx-auto max-w-6xl">
+      <Link to="/admin" className="text-sm text-brand-700 underline">
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">E-mail Log</h1>
+      <p className="mt-1 text-slate-600">Every message the site sends, newest first: {d.total} shown by this filter.</p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter e-mails">
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={d.filter.status}
+          options={EMAIL_STATUS_LABELS}
+          all="All statuses"
+        />
+        <FilterSelect label="Kind" name="kind" value={d.filter.kind} options={EMAIL_KIND_LABELS} all="All kinds" />
+        <button type="submit" className={buttonOutline}>
+          Filter
+        </button>
+      </Form>
+      {d.rows.length === 0 ? (
+        <p className="mt-8 text-center text-slate-600">No e-mails match this filter.</p>
+      ) : (
+        <AdminTable columns={["Recipient", "Kind", "Subject", "Status", "Attempts", "Created", "Sent / next try"]}>
+          {d.rows.map((r) => (
+            <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="email-row">
+              <td className="px-3 py-2">{r.toAddress}</td>
+              <td className="px-3 py-2">{EMAIL_KIND_LABELS[r.kind]}</td>
+              <td className="px-3 py-2">
+                <Link to={`/admin/emails/${r.id}`} className="font-medium text-brand-700 underline">
+                  {r.subject}
+                </Link>
+              </td>
+              <td className="px-3 py-2">
+                <EmailStatusBadge status={r.status} />
+                {r.status === "failed" && r.lastError ? (
+                  <span className="mt-1 block text-xs text-red-800">{r.lastError}</span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">{r.attempts}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{r.createdAt}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{r.sentAt ?? r.nextAttemptAt ?? "—"}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <Pager page={d.page} pageCount={d.pageCount} href={href} />
+    </div>
   );
 }
 

@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { Field, inputClass } from "~/components/form-field";
 import { LeadStatusBadge } from "~/components/lead-status";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
@@ -18,6 +17,7 @@ import { leadIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { addLeadNote, getLead, pauseLead, resumeLead } from "~/models/lead.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Lead: ${data.lead.firstName} ${data.lead.lastName}` : "Lead");
@@ -129,129 +129,123 @@ export default function Lead() {
   const name = `${l.firstName} ${l.lastName}`;
   const open = new URLSearchParams({ lead: String(l.id) });
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Link to="/admin/leads" className="text-sm text-brand-700 underline">
-          Back to Leads
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold text-brand-900">{name}</h1>
-          <LeadStatusBadge status={d.status} />
-          {d.engagement ? (
-            <span className="text-sm text-slate-600" data-testid="lead-score">
-              Score {d.engagement.score}
-            </span>
+    <div className="mx-auto max-w-5xl">
+      <Link to="/admin/leads" className="text-sm text-brand-700 underline">
+        Back to Leads
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold text-brand-900">{name}</h1>
+        <LeadStatusBadge status={d.status} />
+        {d.engagement ? (
+          <span className="text-sm text-slate-600" data-testid="lead-score">
+            Score {d.engagement.score}
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        <a href={`mailto:${l.email}`} className="text-brand-700 underline">
+          {l.email}
+        </a>{" "}
+        · <a href={telHref(l.phone)}>{l.phone}</a> · received {l.receivedAt}
+      </p>
+      {l.message ? <p className={`mt-4 whitespace-pre-line ${card} p-4`}>{l.message}</p> : null}
+
+      <section aria-labelledby="nurturing-title" className={`mt-6 ${card} p-5`}>
+        <h2 id="nurturing-title" className="text-lg font-semibold">
+          Nurturing
+        </h2>
+        {d.engagement && d.campaign ? (
+          <p className="mt-1 text-sm text-slate-600">
+            Campaign{" "}
+            <Link to={`/admin/campaigns/${d.campaign.id}`} className="text-brand-700 underline">
+              {d.campaign.name}
+            </Link>{" "}
+            · next e-mail: {d.engagement.nextEmailDue ?? "none"} · last sent: {d.engagement.lastEmailSent ?? "none yet"}
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">This lead is in no campaign.</p>
+        )}
+        <div className="mt-4 flex flex-wrap gap-3">
+          {d.status === "nurturing" ? (
+            <Form method="post">
+              <SubmitButton intent={leadIntents.pause} pendingLabel="Pausing..." className={buttonOutline}>
+                Pause
+              </SubmitButton>
+            </Form>
+          ) : null}
+          {d.status === "paused" ? (
+            <Form method="post">
+              <SubmitButton intent={leadIntents.resume} pendingLabel="Resuming..." className={buttonOutline}>
+                Resume
+              </SubmitButton>
+            </Form>
+          ) : null}
+          {d.status !== "converted" ? (
+            <Link
+              to={`/admin/transactions/new?${open}`}
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              Open transaction
+            </Link>
           ) : null}
         </div>
-        <p className="mt-1 text-sm text-slate-600">
-          <a href={`mailto:${l.email}`} className="text-brand-700 underline">
-            {l.email}
-          </a>{" "}
-          · <a href={telHref(l.phone)}>{l.phone}</a> · received {l.receivedAt}
-        </p>
-        {l.message ? (
-          <p className="mt-4 whitespace-pre-line rounded-xl border border-slate-200 bg-white p-4">{l.message}</p>
-        ) : null}
+      </section>
 
-        <section aria-labelledby="nurturing-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="nurturing-title" className="text-lg font-semibold">
-            Nurturing
-          </h2>
-          {d.engagement && d.campaign ? (
-            <p className="mt-1 text-sm text-slate-600">
-              Campaign{" "}
-              <Link to={`/admin/campaigns/${d.campaign.id}`} className="text-brand-700 underline">
-                {d.campaign.name}
-              </Link>{" "}
-              · next e-mail: {d.engagement.nextEmailDue ?? "none"} · last sent:{" "}
-              {d.engagement.lastEmailSent ?? "none yet"}
-            </p>
-          ) : (
-            <p className="mt-1 text-sm text-slate-600">This lead is in no campaign.</p>
-          )}
-          <div className="mt-4 flex flex-wrap gap-3">
-            {d.status === "nurturing" ? (
-              <Form method="post">
-                <SubmitButton intent={leadIntents.pause} pendingLabel="Pausing..." className={buttonOutline}>
-                  Pause
-                </SubmitButton>
-              </Form>
-            ) : null}
-            {d.status === "paused" ? (
-              <Form method="post">
-                <SubmitButton intent={leadIntents.resume} pendingLabel="Resuming..." className={buttonOutline}>
-                  Resume
-                </SubmitButton>
-              </Form>
-            ) : null}
-            {d.status !== "converted" ? (
-              <Link
-                to={`/admin/transactions/new?${open}`}
-                className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-              >
-                Open transaction
-              </Link>
-            ) : null}
+      <section aria-labelledby="note-title" className={`mt-6 ${card} p-5`}>
+        <h2 id="note-title" className="text-lg font-semibold">
+          Add note
+        </h2>
+        <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-2">
+          <Field label="Note" errorId={fields.note.errorId} errors={fields.note.errors}>
+            <textarea {...getTextareaProps(fields.note)} rows={3} className={inputClass} />
+          </Field>
+          <div>
+            <SubmitButton intent={leadIntents.note} pendingLabel="Adding...">
+              Add note
+            </SubmitButton>
           </div>
-        </section>
+        </Form>
+      </section>
 
-        <section aria-labelledby="note-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="note-title" className="text-lg font-semibold">
-            Add note
+      {d.others.length > 0 ? (
+        <section aria-labelledby="others-title" className="mt-6">
+          <h2 id="others-title" className="text-lg font-semibold">
+            Other messages from {l.email}
           </h2>
-          <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-2">
-            <Field label="Note" errorId={fields.note.errorId} errors={fields.note.errors}>
-              <textarea {...getTextareaProps(fields.note)} rows={3} className={inputClass} />
-            </Field>
-            <div>
-              <SubmitButton intent={leadIntents.note} pendingLabel="Adding...">
-                Add note
-              </SubmitButton>
-            </div>
-          </Form>
-        </section>
-
-        {d.others.length > 0 ? (
-          <section aria-labelledby="others-title" className="mt-6">
-            <h2 id="others-title" className="text-lg font-semibold">
-              Other messages from {l.email}
-            </h2>
-            <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-              {d.others.map((o) => (
-                <li key={o.id} className="p-4 text-sm">
-                  <Link to={`/admin/leads/${o.id}`} className="font-semibold text-brand-700 underline">
-                    {o.date}
-                  </Link>
-                  {o.message ? <p className="mt-1 whitespace-pre-line text-slate-700">{o.message}</p> : null}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        <section aria-labelledby="timeline-title" className="mt-6">
-          <h2 id="timeline-title" className="text-lg font-semibold">
-            Timeline
-          </h2>
-          <ol className="mt-2 space-y-2">
-            {d.timeline.map((t) => (
-              <li
-                key={t.key}
-                className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
-                data-testid="timeline-entry"
-                data-type={t.type}
-              >
-                <p>
-                  <span className="text-slate-500">{t.at}</span> · <span className="font-semibold">{t.text}</span>
-                </p>
-                {t.detail ? <p className="mt-1 whitespace-pre-line text-slate-700">{t.detail}</p> : null}
+          <ul className={`mt-2 divide-y divide-slate-200 ${card}`}>
+            {d.others.map((o) => (
+              <li key={o.id} className="p-4 text-sm">
+                <Link to={`/admin/leads/${o.id}`} className="font-semibold text-brand-700 underline">
+                  {o.date}
+                </Link>
+                {o.message ? <p className="mt-1 whitespace-pre-line text-slate-700">{o.message}</p> : null}
               </li>
             ))}
-          </ol>
+          </ul>
         </section>
-      </div>
-    </>
+      ) : null}
+
+      <section aria-labelledby="timeline-title" className="mt-6">
+        <h2 id="timeline-title" className="text-lg font-semibold">
+          Timeline
+        </h2>
+        <ol className="mt-2 space-y-2">
+          {d.timeline.map((t) => (
+            <li
+              key={t.key}
+              className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+              data-testid="timeline-entry"
+              data-type={t.type}
+            >
+              <p>
+                <span className="text-slate-500">{t.at}</span> · <span className="font-semibold">{t.text}</span>
+              </p>
+              {t.detail ? <p className="mt-1 whitespace-pre-line text-slate-700">{t.detail}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { AdminTable } from "~/components/admin-table";
 import { FilterSelect } from "~/components/filter-select";
 import { LeadStatusBadge } from "~/components/lead-status";
@@ -43,70 +42,66 @@ export default function Leads() {
   const href = (page: number) =>
     `?${new URLSearchParams({ q: d.filter.q, status: d.filter.status, sort: d.filter.sort, page: String(page) })}`;
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-6xl px-4 py-10">
-        <h1 className="text-3xl font-bold text-brand-900">Leads</h1>
-        <p className="mt-1 text-slate-600">
-          {d.capped ? d.matches : `${d.matches} match.`} Each contact form is a lead, with its nurturing status and
-          score.
-        </p>
-        <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
-          <label className="text-sm font-semibold">
-            Search
-            <input
-              type="search"
-              name="q"
-              defaultValue={d.filter.q}
-              placeholder="Name, e-mail or phone"
-              className="mt-1 block min-w-[16rem] rounded-md border border-slate-300 px-3 py-2 font-normal"
-            />
-          </label>
-          <FilterSelect
-            label="Status"
-            name="status"
-            value={d.filter.status}
-            options={LEAD_STATUS_LABELS}
-            all="All statuses"
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-3xl font-bold text-brand-900">Leads</h1>
+      <p className="mt-1 text-slate-600">
+        {d.capped ? d.matches : `${d.matches} match.`} Each contact form is a lead, with its nurturing status and score.
+      </p>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+        <label className="text-sm font-semibold">
+          Search
+          <input
+            type="search"
+            name="q"
+            defaultValue={d.filter.q}
+            placeholder="Name, e-mail or phone"
+            className="mt-1 block min-w-[16rem] rounded-md border border-slate-300 px-3 py-2 font-normal"
           />
-          <FilterSelect
-            label="Sort"
-            name="sort"
-            value={d.filter.sort}
-            options={{ newest: "Newest first", score: "Highest score" }}
-          />
-          <button type="submit" className={buttonOutline}>
-            Search
-          </button>
-        </Form>
-        {d.rows.length === 0 ? (
-          <p className="mt-8 text-center text-slate-600">No leads match your search.</p>
-        ) : (
-          <AdminTable columns={["Name", "E-mail", "Phone", "Received", "Status", "Score", "Next e-mail"]}>
-            {d.rows.map((r) => (
-              <tr key={r.id} className="border-b border-slate-100" data-testid="lead-row">
-                <td className="px-3 py-2">
-                  <Link to={`/admin/leads/${r.id}`} className="font-semibold text-brand-700 underline">
-                    {r.firstName} {r.lastName}
-                  </Link>
-                </td>
-                <td className="px-3 py-2">{r.email}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.phone}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.createdAt}</td>
-                <td className="px-3 py-2">
-                  <LeadStatusBadge status={r.status} />
-                </td>
-                <td className="px-3 py-2" data-testid="lead-score">
-                  {r.score}
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.nextEmailDue ?? "—"}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-        <Pager page={d.page} pageCount={d.pageCount} href={href} />
-      </div>
-    </>
+        </label>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={d.filter.status}
+          options={LEAD_STATUS_LABELS}
+          all="All statuses"
+        />
+        <FilterSelect
+          label="Sort"
+          name="sort"
+          value={d.filter.sort}
+          options={{ newest: "Newest first", score: "Highest score" }}
+        />
+        <button type="submit" className={buttonOutline}>
+          Search
+        </button>
+      </Form>
+      {d.rows.length === 0 ? (
+        <p className="mt-8 text-center text-slate-600">No leads match your search.</p>
+      ) : (
+        <AdminTable columns={["Name", "E-mail", "Phone", "Received", "Status", "Score", "Next e-mail"]}>
+          {d.rows.map((r) => (
+            <tr key={r.id} className="border-b border-slate-100" data-testid="lead-row">
+              <td className="px-3 py-2">
+                <Link to={`/admin/leads/${r.id}`} className="font-semibold text-brand-700 underline">
+                  {r.firstName} {r.lastName}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{r.email}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{r.phone}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{r.createdAt}</td>
+              <td className="px-3 py-2">
+                <LeadStatusBadge status={r.status} />
+              </td>
+              <td className="px-3 py-2" data-testid="lead-score">
+                {r.score}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{r.nextEmailDue ?? "—"}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <Pager page={d.page} pageCount={d.pageCount} href={href} />
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { Pager } from "~/components/pager";
 import { SubmissionList } from "~/components/submission-list";
 import { getDb } from "~/infra/database.server";
@@ -10,6 +9,7 @@ import { requireAdmin } from "~/infra/guards.server";
 import { privatePageMeta } from "~/lib/seo";
 import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { ADMIN_PAGE_SIZE } from "~/models/dashboard.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Contact Submissions");
 
@@ -30,23 +30,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Submissions() {
   const d = useLoaderData<typeof loader>();
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Link to="/admin" className="text-sm text-brand-700 underline">
-          Back to Dashboard
-        </Link>
-        <h1 className="mt-2 text-3xl font-bold text-brand-900">Contact Submissions</h1>
-        <p className="mt-1 text-slate-600">{d.total} in all, newest first.</p>
-        <SubmissionList
-          submissions={d.submissions}
-          testId="submission"
-          leadLinks
-          className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
-        />
-        <Pager page={d.page} pageCount={d.pageCount} href={(page) => `?page=${page}`} />
-      </div>
-    </>
+    <div className="mx-auto max-w-5xl">
+      <Link to="/admin" className="text-sm text-brand-700 underline">
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">Contact Submissions</h1>
+      <p className="mt-1 text-slate-600">{d.total} in all, newest first.</p>
+      <SubmissionList
+        submissions={d.submissions}
+        testId="submission"
+        leadLinks
+        className={`mt-6 divide-y divide-slate-200 ${card}`}
+      />
+      <Pager page={d.page} pageCount={d.pageCount} href={(page) => `?page=${page}`} />
+    </div>
   );
 }
 

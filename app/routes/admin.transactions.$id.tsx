@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { Field, inputClass } from "~/components/form-field";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmitButton } from "~/components/submit-button";
@@ -22,6 +21,7 @@ import { listMilestones, toMilestoneJson, updateMilestone } from "~/models/miles
 import { getTransaction, toTransactionJson, updateTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
 import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");
@@ -113,56 +113,53 @@ function Manage({ data: { transaction, client, milestones } }: { data: ManageDat
     actionData?.intent === "update-milestone" && actionData.milestoneId === editing?.id ? actionData : undefined;
 
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <Link to="/admin" className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold">
-          Back to Dashboard
-        </Link>
-        <div className="mt-4 flex flex-wrap items-baseline gap-3">
-          <h1 className="text-2xl font-bold text-brand-900">{transaction.propertyAddress ?? "Transaction"}</h1>
-          <span
-            className="rounded-full bg-brand-100 px-3 py-0.5 text-sm font-semibold text-brand-700"
-            data-testid="role-label"
-          >
-            {transaction.type === "buying" ? "Buyer" : "Seller"}
-          </span>
-          <span className="text-sm capitalize text-slate-600">{transaction.status}</span>
-        </div>
-        {client ? (
-          <p className="mt-1 text-sm text-slate-600">
-            Client: {client.name ? `${client.name} · ` : ""}
-            <a className="text-brand-700 underline" href={`mailto:${client.email}`}>
-              {client.email}
-            </a>
-          </p>
-        ) : null}
-
-        <div className="mt-6">
-          <ProgressPanel
-            transaction={transaction}
-            milestones={milestones}
-            isAdmin
-            updateHref={(m) => `?update=${m.id}`}
-          />
-        </div>
-
-        <EditTransaction
-          transaction={transaction}
-          lastResult={actionData?.intent === "edit-transaction" ? actionData.result : undefined}
-        />
-
-        {editing ? (
-          <UpdateMilestoneDialog
-            key={editing.id}
-            milestone={editing}
-            closeHref={here}
-            lastResult={milestoneAnswer?.result}
-            failed={Boolean(milestoneAnswer?.refusal)}
-          />
-        ) : null}
+    <div className="mx-auto max-w-5xl">
+      <Link to="/admin" className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold">
+        Back to Dashboard
+      </Link>
+      <div className="mt-4 flex flex-wrap items-baseline gap-3">
+        <h1 className="text-2xl font-bold text-brand-900">{transaction.propertyAddress ?? "Transaction"}</h1>
+        <span
+          className="rounded-full bg-brand-100 px-3 py-0.5 text-sm font-semibold text-brand-700"
+          data-testid="role-label"
+        >
+          {transaction.type === "buying" ? "Buyer" : "Seller"}
+        </span>
+        <span className="text-sm capitalize text-slate-600">{transaction.status}</span>
       </div>
-    </>
+      {client ? (
+        <p className="mt-1 text-sm text-slate-600">
+          Client: {client.name ? `${client.name} · ` : ""}
+          <a className="text-brand-700 underline" href={`mailto:${client.email}`}>
+            {client.email}
+          </a>
+        </p>
+      ) : null}
+
+      <div className="mt-6">
+        <ProgressPanel
+          transaction={transaction}
+          milestones={milestones}
+          isAdmin
+          updateHref={(m) => `?update=${m.id}`}
+        />
+      </div>
+
+      <EditTransaction
+        transaction={transaction}
+        lastResult={actionData?.intent === "edit-transaction" ? actionData.result : undefined}
+      />
+
+      {editing ? (
+        <UpdateMilestoneDialog
+          key={editing.id}
+          milestone={editing}
+          closeHref={here}
+          lastResult={milestoneAnswer?.result}
+          failed={Boolean(milestoneAnswer?.refusal)}
+        />
+      ) : null}
+    </div>
   );
 }
 
@@ -187,7 +184,7 @@ function EditTransaction({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editTransactionSchema }),
   });
   return (
-    <section aria-labelledby="edit-title" className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
+    <section aria-labelledby="edit-title" className={`mt-8 ${card} p-6`}>
       <h2 id="edit-title" className="text-lg font-semibold">
         Transaction details
       </h2>

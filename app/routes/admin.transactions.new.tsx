@@ -4,7 +4,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { Field, inputClass } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
@@ -18,6 +17,7 @@ import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { getContactSubmission } from "~/models/contact.server";
 import { createTransaction } from "~/models/transaction.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("New Transaction");
 
@@ -58,89 +58,79 @@ export default function NewTransaction() {
   const suggested = parseHomeValue(value) > 0 ? tierFor(parseHomeValue(value)) : null;
 
   return (
-    <>
-      <AdminNav />
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <Link to="/admin" className="text-sm text-brand-700 underline">
-          Back to Dashboard
-        </Link>
-        <h1 className="mt-2 text-3xl font-bold text-brand-900">New Transaction</h1>
-        <p className="mt-1 text-slate-600">
-          Open a transaction for a client by e-mail. If they have not signed in yet, it is waiting for them when they
-          do.
-        </p>
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          className="mt-6 grid gap-2 rounded-xl border border-slate-200 bg-white p-6"
-        >
-          {lead ? (
-            <p className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
-              From the lead{" "}
-              <Link to={`/admin/leads/${lead.id}`} className="font-semibold underline">
-                {lead.firstName} {lead.lastName}
-              </Link>
-              : creating the transaction marks the lead converted and stops its follow-up e-mails.
-              <input {...getInputProps(fields.leadId, { type: "hidden" })} />
-            </p>
-          ) : null}
-          <Field label="Client e-mail*" errorId={fields.email.errorId} errors={fields.email.errors}>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
+    <div className="mx-auto max-w-2xl">
+      <Link to="/admin" className="text-sm text-brand-700 underline">
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">New Transaction</h1>
+      <p className="mt-1 text-slate-600">
+        Open a transaction for a client by e-mail. If they have not signed in yet, it is waiting for them when they do.
+      </p>
+      <Form method="post" {...getFormProps(form)} className={`mt-6 grid gap-2 ${card} p-6`}>
+        {lead ? (
+          <p className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
+            From the lead{" "}
+            <Link to={`/admin/leads/${lead.id}`} className="font-semibold underline">
+              {lead.firstName} {lead.lastName}
+            </Link>
+            : creating the transaction marks the lead converted and stops its follow-up e-mails.
+            <input {...getInputProps(fields.leadId, { type: "hidden" })} />
+          </p>
+        ) : null}
+        <Field label="Client e-mail*" errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
+        </Field>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Field label="First name" errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
+            <input {...getInputProps(fields.firstName, { type: "text" })} className={inputClass} />
           </Field>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <Field label="First name" errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
-              <input {...getInputProps(fields.firstName, { type: "text" })} className={inputClass} />
-            </Field>
-            <Field label="Last name" errorId={fields.lastName.errorId} errors={fields.lastName.errors}>
-              <input {...getInputProps(fields.lastName, { type: "text" })} className={inputClass} />
-            </Field>
-          </div>
-          <Field label="Type*" errorId={fields.type.errorId} errors={fields.type.errors}>
-            <select {...getSelectProps(fields.type)} className={inputClass}>
-              <option value="">Choose…</option>
-              <option value="buying">Buying</option>
-              <option value="selling">Selling</option>
+          <Field label="Last name" errorId={fields.lastName.errorId} errors={fields.lastName.errors}>
+            <input {...getInputProps(fields.lastName, { type: "text" })} className={inputClass} />
+          </Field>
+        </div>
+        <Field label="Type*" errorId={fields.type.errorId} errors={fields.type.errors}>
+          <select {...getSelectProps(fields.type)} className={inputClass}>
+            <option value="">Choose…</option>
+            <option value="buying">Buying</option>
+            <option value="selling">Selling</option>
+          </select>
+        </Field>
+        <Field
+          label="Property address*"
+          errorId={fields.propertyAddress.errorId}
+          errors={fields.propertyAddress.errors}
+        >
+          <input {...getInputProps(fields.propertyAddress, { type: "text" })} className={inputClass} />
+        </Field>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Field label="Home value*" errorId={fields.homeValue.errorId} errors={fields.homeValue.errors}>
+            <input
+              {...getInputProps(fields.homeValue, { type: "text" })}
+              inputMode="numeric"
+              placeholder="750000"
+              onChange={(e) => setValue(e.target.value)}
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Tier" errorId={fields.tier.errorId} errors={fields.tier.errors}>
+            <select {...getSelectProps(fields.tier)} className={inputClass}>
+              <option value="">
+                {suggested ? `Suggested: ${suggested.name} (${formatUSD(suggested.fee)})` : "Suggested from the value"}
+              </option>
+              <option value="1">Tier 1 ($5,000)</option>
+              <option value="2">Tier 2 ($10,000)</option>
+              <option value="3">Tier 3 ($20,000)</option>
             </select>
           </Field>
-          <Field
-            label="Property address*"
-            errorId={fields.propertyAddress.errorId}
-            errors={fields.propertyAddress.errors}
-          >
-            <input {...getInputProps(fields.propertyAddress, { type: "text" })} className={inputClass} />
-          </Field>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <Field label="Home value*" errorId={fields.homeValue.errorId} errors={fields.homeValue.errors}>
-              <input
-                {...getInputProps(fields.homeValue, { type: "text" })}
-                inputMode="numeric"
-                placeholder="750000"
-                onChange={(e) => setValue(e.target.value)}
-                className={inputClass}
-              />
-            </Field>
-            <Field label="Tier" errorId={fields.tier.errorId} errors={fields.tier.errors}>
-              <select {...getSelectProps(fields.tier)} className={inputClass}>
-                <option value="">
-                  {suggested
-                    ? `Suggested: ${suggested.name} (${formatUSD(suggested.fee)})`
-                    : "Suggested from the value"}
-                </option>
-                <option value="1">Tier 1 ($5,000)</option>
-                <option value="2">Tier 2 ($10,000)</option>
-                <option value="3">Tier 3 ($20,000)</option>
-              </select>
-            </Field>
-          </div>
-          <div className="mt-2 flex justify-end gap-3">
-            <Link to="/admin" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
-              Cancel
-            </Link>
-            <SubmitButton pendingLabel="Creating...">Create Transaction</SubmitButton>
-          </div>
-        </Form>
-      </div>
-    </>
+        </div>
+        <div className="mt-2 flex justify-end gap-3">
+          <Link to="/admin" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+            Cancel
+          </Link>
+          <SubmitButton pendingLabel="Creating...">Create Transaction</SubmitButton>
+        </div>
+      </Form>
+    </div>
   );
 }
 

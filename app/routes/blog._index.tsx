@@ -6,6 +6,7 @@ import { getDb } from "~/infra/database.server";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { listPublishedPosts } from "~/models/blog.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -33,7 +34,7 @@ export default function Blog() {
       <h1 className="text-3xl font-bold text-brand-900">Real Estate Insights</h1>
       <p className="mt-2 text-slate-600">Practical guides to buying and selling a home in San Diego.</p>
       {posts.length === 0 ? (
-        <section className="mt-12 rounded-xl border border-slate-200 bg-white p-10 text-center">
+        <section className={`mt-12 ${card} p-10 text-center`}>
           <h2 className="text-2xl font-semibold">Coming Soon</h2>
           <p className="mt-2 text-slate-600">Our first articles are on their way. Questions in the meantime?</p>
           <a href="/#contact" className="mt-6 inline-block rounded-md bg-brand-600 px-5 py-2 font-semibold text-white">
@@ -44,7 +45,7 @@ export default function Blog() {
         <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {posts.map((post, index) => (
             <li key={post.slug}>
-              <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+              <article className={`flex h-full flex-col overflow-hidden ${card} shadow-sm`}>
                 {post.imageUrl ? <PostImage src={post.imageUrl} eager={index < 3} /> : null}
                 <div className="flex flex-1 flex-col p-5">
                   <time dateTime={post.isoDate} className="text-sm text-slate-500">

@@ -33,6 +33,7 @@ import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
 import { setMilestoneNotices } from "~/models/user.server";
 import { INITIALIZE_FAILED, initializeMilestonesAndRedirect } from "./milestone-actions.server";
+import { card } from "~/components/card";
 
 const ADD_DIALOG = "add-property";
 const PORTAL = "/client-portal";
@@ -222,7 +223,7 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
             updateHref={(m) => `/admin/transactions/${transaction.id}?update=${m.id}`}
           />
         ) : (
-          <section className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+          <section className={`${card} p-8 text-center shadow-sm`}>
             <h2 className="text-xl font-semibold">No Active Transaction</h2>
             <p className="mt-2 text-slate-600">When you start buying or selling with us, your progress appears here.</p>
             <a
@@ -237,7 +238,7 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
 
       <section
         aria-labelledby="notices-title"
-        className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-6 py-4 text-sm"
+        className={`mt-4 flex flex-wrap items-center justify-between gap-3 ${card} px-6 py-4 text-sm`}
       >
         <div>
           <h2 id="notices-title" className="font-semibold">
@@ -299,10 +300,7 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
           {submissions.length === 0 ? (
             <p className="mt-3 text-slate-600">No contact submissions yet.</p>
           ) : (
-            <SubmissionList
-              submissions={submissions}
-              className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
-            />
+            <SubmissionList submissions={submissions} className={`mt-4 divide-y divide-slate-200 ${card}`} />
           )}
         </section>
       ) : null}

@@ -6,6 +6,7 @@ import { getDb } from "~/infra/database.server";
 import { enforceRateLimit } from "~/infra/rate-limit.server";
 import { privatePageMeta } from "~/lib/seo";
 import { engagementForUnsubscribe, isUnsubscribed, unsubscribe } from "~/models/unsubscribe.server";
+import { card } from "~/components/card";
 
 export const meta: MetaFunction = () => privatePageMeta("Unsubscribe");
 
@@ -38,10 +39,10 @@ export default function Unsubscribe() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const state = answer ?? loaded;
-  const card = "mx-auto mt-16 max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm";
+  const panel = `mx-auto mt-16 max-w-lg ${card} p-8 text-center shadow-sm`;
   if (state.invalid) {
     return (
-      <section className={card} aria-labelledby="unsub-title">
+      <section className={panel} aria-labelledby="unsub-title">
         <h1 id="unsub-title" className="text-2xl font-bold">
           This unsubscribe link is not valid
         </h1>
@@ -57,7 +58,7 @@ export default function Unsubscribe() {
   }
   const done = "done" in state || ("already" in state && state.already);
   return (
-    <section className={card} aria-labelledby="unsub-title">
+    <section className={panel} aria-labelledby="unsub-title">
       {done ? (
         <>
           <h1 id="unsub-title" className="text-2xl font-bold">

@@ -1,0 +1,5 @@
+/**
+ * A card's frame: the white, rounded, bordered box of the site's panels, sections and list frames. Each
+ * use adds its own spacing (`${card} p-6`); Tailwind reads the classes from this file.
+ */
+export const card = "rounded-xl border border-slate-200 bg-white";
