@@ -7,6 +7,55 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The floors of app/ and what each may import (README, "Where things live"): nothing imports from a floor
+ * above it. `types` may be imported for their types only (a component typing the loader data it shows).
+ */
+const FOLDERS = [
+  "domain",
+  "config",
+  "lib",
+  "db",
+  "emails",
+  "models",
+  "infra",
+  "components",
+  "hooks",
+  "routes",
+  "root",
+  "entry.server",
+];
+const FLOORS = [
+  { files: ["app/domain/**"], allow: [] },
+  { files: ["app/config/**"], allow: ["config"] },
+  { files: ["app/lib/**"], allow: ["domain", "lib"] },
+  { files: ["app/db/**"], allow: ["domain", "db"] },
+  { files: ["app/emails/**"], allow: ["domain", "config", "lib", "emails"] },
+  { files: ["app/models/**"], allow: ["domain", "config", "lib", "db", "emails", "models"] },
+  { files: ["app/infra/**"], allow: ["domain", "config", "lib", "db", "emails", "models", "infra"] },
+  {
+    files: ["app/components/**", "app/hooks/**"],
+    allow: ["domain", "config", "lib", "components", "hooks"],
+    types: ["root"],
+  },
+  { files: ["server/**"], allow: ["config", "lib"], types: ["entry.server"] },
+];
+const floorRules = FLOORS.map(({ files, allow, types = [] }) => ({
+  files,
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        patterns: FOLDERS.filter((folder) => !allow.includes(folder)).map((folder) => ({
+          group: [`~/${folder}`, `~/${folder}/*`],
+          message: `A floor above this one (see the layers in README.md).`,
+          allowTypeImports: types.includes(folder),
+        })),
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ["build/", "data/", "node_modules/", "tests/.tmp/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
@@ -40,6 +89,7 @@ export default tseslint.config(
       "jsx-a11y/img-redundant-alt": "off",
     },
   },
+  ...floorRules,
   {
     // The demo provider's sign-in page has one purpose, its e-mail field, which takes the focus.
     files: ["app/infra/local-oidc-provider.server.tsx"],

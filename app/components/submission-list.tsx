@@ -1,8 +1,17 @@
 /** Contact-form submissions as the portal, the dashboard and the full list show them. */
 import { Link } from "@remix-run/react";
 import { telHref } from "~/lib/format";
-import type { ContactSummary } from "~/models/contact.server";
 import { card } from "~/components/card";
+
+/** A submission as these lists show it (models/contact.server.ts `toContactSummary` makes it). */
+export type SubmissionSummary = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string | null;
+  date: string;
+};
 
 export function SubmissionList({
   submissions,
@@ -12,7 +21,7 @@ export function SubmissionList({
   leadLinks = false,
   className = `divide-y divide-slate-200 ${card}`,
 }: {
-  submissions: ContactSummary[];
+  submissions: SubmissionSummary[];
   testId?: string;
   showMessage?: boolean;
   /** An "Email" button at the end of each row (the dashboard's mail button). */

@@ -1,7 +1,23 @@
 /**
- * The ten tables of SPEC §3. Money is stored as whole dollars in INTEGER columns
- * (exact; never a binary float) and carried by the API as strings of digits.
- * Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
+ * The database: the product's ten tables (users, sessions, contact submissions, transactions, milestones,
+ * listings, blog posts, campaigns, campaign e-mails, lead engagement) and the back office's own (the mail
+ * queue, unsubscribes, lead events, content versions, rate limits, transaction counts). Money is stored
+ * as whole dollars in INTEGER columns (exact; never a binary float) and carried by the API as strings of
+ * digits. Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
+ *
+ * Some columns and tables are kept by triggers, which drizzle-kit does not describe, so they live in the
+ * migrations (hand-written SQL) and are listed here:
+ * - `transactions.milestones_total` / `milestones_completed`: on insert, delete and status change of
+ *   transaction_milestones (drizzle/0004_speed.sql);
+ * - `transaction_counts`: one row per (status, type, current step), on insert, delete and change of
+ *   transactions (drizzle/0005_counters.sql);
+ * - `contact_submissions.lead_score`: from its engagement's score (drizzle/0005_counters.sql);
+ * - `content_version`: `publicPages` on any change of blog_posts (0004), `leads` when a contact
+ *   submission comes, goes or is re-dated (drizzle/0006_lead_version.sql);
+ * - the FTS5 trigram tables `transactions_fts` (address, client id, e-mail, name; kept from transactions
+ *   and users) and `contact_submissions_fts` (name, e-mail, phone), which search.server.ts reads (0004).
+ * A new migration that touches these tables keeps its triggers in mind; tests/unit/speed.test.ts checks
+ * the counts against the rows.
  */
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

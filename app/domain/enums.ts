@@ -4,7 +4,6 @@ export const TRANSACTION_STATUSES = ["active", "completed", "cancelled"] as cons
 export const MILESTONE_STATUSES = ["not_started", "in_progress", "completed", "action_required"] as const;
 
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
 /** Lead engagement (lead_engagement.status): what the drip campaign does with a lead. */

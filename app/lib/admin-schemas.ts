@@ -79,7 +79,6 @@ export const adminSearchSchema = z.object({
   type: z.enum(["all", ...TRANSACTION_TYPES]).catch("all"),
   page: pageField,
 });
-export type AdminSearch = z.infer<typeof adminSearchSchema>;
 
 /** A list's page (`?page=`). */
 export const pageSchema = z.object({ page: pageField });

@@ -5,12 +5,12 @@ import { idParam, methodNotAllowed, modelCall, readJson, validationError } from 
 import { favoriteSchema } from "~/lib/listing-schema";
 import { setFavorite, toListingJson } from "~/models/listing.server";
 
-/** PATCH /api/listings/{id}/favorite {isFavorite}: the user's own listing only. */
 /** A GET (or HEAD) on this action-only route: 405 with Allow. */
 export async function loader() {
   return methodNotAllowed(["PATCH"]);
 }
 
+/** PATCH /api/listings/{id}/favorite {isFavorite}: the user's own listing only. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const user = await requireUser(request);

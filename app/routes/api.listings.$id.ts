@@ -4,12 +4,12 @@ import { requireUser } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall } from "~/infra/http.server";
 import { deleteListing } from "~/models/listing.server";
 
-/** DELETE /api/listings/{id}: the user's own listing; another user's is 404. */
 /** A GET (or HEAD) on this action-only route: 405 with Allow. */
 export async function loader() {
   return methodNotAllowed(["DELETE"]);
 }
 
+/** DELETE /api/listings/{id}: the user's own listing; another user's is 404. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const user = await requireUser(request);

@@ -4,12 +4,12 @@ import { jsonError, methodNotAllowed, readJson, validationError } from "~/infra/
 import { parseZillowSchema } from "~/lib/listing-schema";
 import { parseListingUrl } from "~/lib/zillow";
 
-/** POST /api/listings/parse-zillow {url}: reads the URL (never fetches it) → {message, address, zillowId, ...}. */
 /** A GET (or HEAD) on this action-only route: 405 with Allow. */
 export async function loader() {
   return methodNotAllowed(["POST"]);
 }
 
+/** POST /api/listings/parse-zillow {url}: reads the URL (never fetches it) → {message, address, zillowId, ...}. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await requireUser(request);

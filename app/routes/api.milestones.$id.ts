@@ -5,12 +5,12 @@ import { requireAdmin } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 
-/** PATCH /api/milestones/{id} {status, adminNotes, documentUrl}: admins only. */
 /** A GET (or HEAD) on this action-only route: 405 with Allow. */
 export async function loader() {
   return methodNotAllowed(["PATCH"]);
 }
 
+/** PATCH /api/milestones/{id} {status, adminNotes, documentUrl}: admins only. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const admin = await requireAdmin(request);

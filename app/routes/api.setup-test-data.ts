@@ -4,12 +4,12 @@ import { requireAdmin } from "~/infra/guards.server";
 import { methodNotAllowed } from "~/infra/http.server";
 import { createTestData } from "~/models/sample-data.server";
 
-/** POST /api/setup-test-data: sample transactions (admins); 201 when it created some, 200 when all existed. */
 /** A GET (or HEAD) on this action-only route: 405 with Allow. */
 export async function loader() {
   return methodNotAllowed(["POST"]);
 }
 
+/** POST /api/setup-test-data: sample transactions (admins); 201 when it created some, 200 when all existed. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request);

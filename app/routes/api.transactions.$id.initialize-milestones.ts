@@ -5,12 +5,12 @@ import { requireAdmin } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { initializeMilestones, listMilestones, toMilestoneJson } from "~/models/milestone.server";
 
-/** POST /api/transactions/{id}/initialize-milestones {type}: the standard steps, once (admins). */
 /** A GET (or HEAD) on this action-only route: 405 with Allow. */
 export async function loader() {
   return methodNotAllowed(["POST"]);
 }
 
+/** POST /api/transactions/{id}/initialize-milestones {type}: the standard steps, once (admins). */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireAdmin(request);
