@@ -70,6 +70,17 @@ export function publicFiles(config: Env): RequestHandler {
   return (req, res, next) => (/\.[^/]+$/.test(req.path) ? serve(req, res, next) : next());
 }
 
+/**
+ * An address with a control character (%00 to %1F, %7F) in its path or query gets 400: no page, search or
+ * token of this site has one, and a NUL reaching SQLite's full-text search was a 500.
+ */
+export const refuseControlCharacters: RequestHandler = (req, res, next) => {
+  if (/%(?:[01][0-9a-f]|7f)/i.test(req.originalUrl)) return refuse(req, res, 400, ADDRESS_MESSAGE);
+  next();
+};
+
+export const ADDRESS_MESSAGE = "The address contains a control character.";
+
 /** A write whose Origin is another site gets 403 before any route runs (the rule: app/lib/same-origin.ts). */
 export const refuseCrossSiteWrites =
   (config: Env): RequestHandler =>

@@ -6,7 +6,15 @@ import morgan from "morgan";
 import type { Env } from "~/config/env.server";
 import type { AppBuild } from "./app-build";
 import { onStop } from "./graceful-stop";
-import { assets, compressAnswers, defaultHeaders, publicFiles, readBody, refuseCrossSiteWrites } from "./middleware";
+import {
+  assets,
+  compressAnswers,
+  defaultHeaders,
+  publicFiles,
+  readBody,
+  refuseControlCharacters,
+  refuseCrossSiteWrites,
+} from "./middleware";
 import { cacheKey, PageCache, sendEntry } from "./page-cache";
 import { missedCacheKeys, remixHandler } from "./remix-handler";
 
@@ -22,6 +30,7 @@ export function serveWeb(config: Env, { build, hooks }: AppBuild) {
   app.use("/assets", assets(config));
   app.use(publicFiles(config));
   app.use(morgan(config.LOG_FORMAT));
+  app.use(refuseControlCharacters);
   app.use(refuseCrossSiteWrites(config));
   app.use(readBody);
   app.all("*", remixHandler(build, pageCache));

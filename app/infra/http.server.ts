@@ -49,9 +49,10 @@ export async function readForm(request: Request): Promise<FormData> {
   return request.formData();
 }
 
-/** 400 with the field errors of a failed zod parse. */
+/** 400 with the field errors of a failed zod parse; an error of the body as a whole (an unknown field) is its message. */
 export function validationError(error: ZodError) {
-  return jsonError(400, "Invalid input", { errors: error.flatten().fieldErrors });
+  const { formErrors, fieldErrors } = error.flatten();
+  return jsonError(400, formErrors[0] ?? "Invalid input", { errors: fieldErrors });
 }
 
 /** Turns a model's error into its JSON answer (its status by `statusOf`); anything else is rethrown. */

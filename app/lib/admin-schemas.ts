@@ -8,7 +8,15 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "~/domain/enums";
-import { blankToUndefined, idField, isHttpUrl, MAX_LENGTH, moneyDigits, pageField } from "~/lib/form-values";
+import {
+  blankToUndefined,
+  idField,
+  isHttpUrl,
+  MAX_LENGTH,
+  moneyDigits,
+  pageField,
+  searchText,
+} from "~/lib/form-values";
 
 const httpUrl = z
   .string()
@@ -75,7 +83,7 @@ export const TYPE_FILTERS = { all: "All Types", buying: "Buyers Only", selling: 
  * refused; what is not understood falls back to the default.
  */
 export const adminSearchSchema = z.object({
-  q: z.preprocess((v) => (typeof v === "string" ? v.slice(0, 200) : ""), z.string()),
+  q: searchText,
   type: z.enum(["all", ...TRANSACTION_TYPES]).catch("all"),
   page: pageField,
 });
@@ -107,7 +115,7 @@ export const LEAD_STATUS_LABELS = {
 
 /** The leads list (`/admin/leads?q=&status=&sort=&page=`). */
 export const leadSearchSchema = z.object({
-  q: z.preprocess((v) => (typeof v === "string" ? v.slice(0, 200) : ""), z.string()),
+  q: searchText,
   status: z.enum(["all", ...LEAD_STATUSES]).catch("all"),
   sort: z.enum(["newest", "score"]).catch("newest"),
   page: pageField,

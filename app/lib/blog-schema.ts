@@ -42,5 +42,11 @@ export const blogPostSchema = z.object({
 
 export type BlogPostInput = z.infer<typeof blogPostSchema>;
 
+/**
+ * PATCH /api/blog/{id}: any of the post's fields, each validated as on create; a field not sent stays as
+ * it is (RFC 5789), and an unknown field is refused.
+ */
+export const blogPostPatchSchema = blogPostSchema.partial().strict();
+
 /** The paragraphs of an article: one per non-empty line, always shown as text. */
 export const paragraphsOf = (content: string) => content.split(/\r?\n/).filter((p) => p.trim() !== "");

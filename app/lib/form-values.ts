@@ -24,6 +24,15 @@ export const idField = z
   .regex(/^[1-9]\d{0,11}$/, "Invalid id")
   .transform(Number);
 
+/** Control characters (C0 and DEL): never part of a search, a name or a path. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** A list's search text (`?q=`): at most 200 characters, control characters dropped; anything else is "". */
+export const searchText = z.preprocess(
+  (v) => (typeof v === "string" ? v.replace(CONTROL_CHARACTERS, "").slice(0, 200) : ""),
+  z.string(),
+);
+
 /** A page number of a paginated list: 1 when absent or not a page, at most MAX_PAGE. */
 export const MAX_PAGE = 100_000;
 export const pageField = z.preprocess(

@@ -52,8 +52,8 @@ export function getPostById(db: Db, actor: Actor, id: number): BlogPost {
 }
 
 /** The slug to store: the given one, else one made from the title; taken by another post → a field error. */
-function freeSlug(db: Db, input: BlogPostInput, exceptId?: number): string {
-  const slug = input.slug || slugify(input.title);
+function freeSlug(db: Db, given: string | undefined, title: string, exceptId?: number): string {
+  const slug = given || slugify(title);
   if (!slug)
     throw new InvalidInputError("Invalid input", { slug: ["Enter a slug: the title has no letters or digits"] });
   const taken = db
@@ -82,23 +82,49 @@ export function createPost(db: Db, actor: Actor, input: BlogPostInput, now: Date
   return db.transaction((tx) =>
     tx
       .insert(blogPosts)
-      .values({ ...postValues(input, freeSlug(db, input)), authorId: actor.id, createdAt: now, updatedAt: now })
+      .values({
+        ...postValues(input, freeSlug(db, input.slug, input.title)),
+        authorId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning()
       .get(),
   );
 }
 
-export function updatePost(db: Db, actor: Actor, id: number, input: BlogPostInput, now: Date = new Date()): BlogPost {
+/**
+ * Changes a post. Admins only. Only the fields in `changes` change (PATCH /api/blog/{id} sends some, the
+ * editor's form all of them), each already validated as on create; a field given as empty clears it
+ * (excerpt, image). The slug: a given one is used, a given blank one is made from the title, and one not
+ * given stays, so a new title does not move the article's address.
+ */
+export function updatePost(
+  db: Db,
+  actor: Actor,
+  id: number,
+  changes: Partial<BlogPostInput>,
+  now: Date = new Date(),
+): BlogPost {
   assertAdmin(actor);
   return db.transaction((tx) => {
-    const row = tx
+    const existing = tx.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+    if (!existing) throw new NotFoundError("Post not found");
+    const given = (key: keyof BlogPostInput) => key in changes;
+    const input: BlogPostInput = {
+      title: changes.title ?? existing.title,
+      content: changes.content ?? existing.content,
+      excerpt: given("excerpt") ? changes.excerpt : (existing.excerpt ?? undefined),
+      imageUrl: given("imageUrl") ? changes.imageUrl : (existing.imageUrl ?? undefined),
+      published: changes.published ?? existing.published,
+    };
+    const slug = given("slug") ? freeSlug(db, changes.slug, input.title, id) : existing.slug;
+    return tx
       .update(blogPosts)
-      .set({ ...postValues(input, freeSlug(db, input, id)), updatedAt: now })
+      .set({ ...postValues(input, slug), updatedAt: now })
       .where(eq(blogPosts.id, id))
       .returning()
-      .get();
-    if (!row) throw new NotFoundError("Post not found");
-    return row;
+      .get()!;
   });
 }
 

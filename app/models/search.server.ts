@@ -2,6 +2,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
+import { CONTROL_CHARACTERS } from "~/lib/form-values";
 
 /** FTS5's trigram index answers substrings of 3 characters or more; shorter ones are matched with LIKE. */
 export const TRIGRAM_MIN = 3;
@@ -35,7 +36,10 @@ const SEARCH_TABLES = {
  * FTS5 reads its trigram index in rowid order and stops at the bound, so a text that matches every row
  * costs what a rare one costs. `capped`: there were more.
  */
-export function searchIds(db: Db, table: keyof typeof SEARCH_TABLES, q: string): { ids: number[]; capped: boolean } {
+export function searchIds(db: Db, table: keyof typeof SEARCH_TABLES, text: string): { ids: number[]; capped: boolean } {
+  // A control character has no place in a search, and a NUL cuts FTS5's phrase short (a syntax error).
+  const q = text.replace(CONTROL_CHARACTERS, "");
+  if (!q) return { ids: [], capped: false };
   const fts = sql.raw(table);
   const limit = MAX_SEARCH_MATCHES + 1;
   let where;

@@ -9,6 +9,7 @@ import type { User } from "~/db/schema";
 import { requireAdmin } from "~/infra/guards.server";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
+import type { BlogPostInput } from "~/lib/blog-schema";
 import { blogPostIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
@@ -44,7 +45,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case blogPostIntents.preview: {
       const db = getDb();
       const existing = modelCall(() => getPostById(db, admin, id));
-      return saveOrPreview(admin, formData, (input) => updatePost(db, admin, id, input), existing);
+      // The form holds every field: a blank slug is made from the title, a blank excerpt or image cleared.
+      const save = (input: BlogPostInput) =>
+        updatePost(db, admin, id, { ...input, slug: input.slug, excerpt: input.excerpt, imageUrl: input.imageUrl });
+      return saveOrPreview(admin, formData, save, existing);
     }
     case blogPostIntents.delete:
       return deleteAction(admin, id);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { getUser } from "~/infra/session-user.server";
 import { requireAdmin } from "~/infra/guards.server";
-import { blogPostSchema } from "~/lib/blog-schema";
+import { blogPostPatchSchema } from "~/lib/blog-schema";
 import { idParam, jsonError, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { deletePost, getPostBySlug, toPostJson, updatePost } from "~/models/blog.server";
 
@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * PATCH /api/blog/{id} (the whole post, as POST /api/blog takes it) and
+ * PATCH /api/blog/{id} (the fields to change, any of POST /api/blog's; unknown fields are a 400) and
  * DELETE /api/blog/{id}: admins only; the segment is the post's id here.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     modelCall(() => deletePost(db, admin, id));
     return new Response(null, { status: 204 });
   }
-  const body = blogPostSchema.safeParse(await readJson(request));
+  const body = blogPostPatchSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);
   return Response.json(toPostJson(modelCall(() => updatePost(db, admin, id, body.data))));
 }

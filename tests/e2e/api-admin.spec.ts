@@ -143,4 +143,41 @@ test.describe("blog API", () => {
     expect((await anonymous.get("/api/blog?published=true")).status()).toBe(200);
     await anonymous.dispose();
   });
+
+  test("PATCH changes only the fields it is sent, validates each as on create, and refuses unknown fields", async ({
+    page,
+  }) => {
+    const admin = await signedInRequest(page, uniqueEmail("blog-patch"), { admin: true });
+    const slug = `patch-${Date.now().toString(36)}`;
+    const post = await (
+      await admin.post("/api/blog", {
+        data: { title: "Patched", slug, excerpt: "Short", content: "Body.", published: true },
+      })
+    ).json();
+
+    const unpublished = await admin.patch(`/api/blog/${post.id}`, { data: { published: false } });
+    expect(unpublished.status()).toBe(200);
+    expect(await unpublished.json()).toMatchObject({
+      title: "Patched",
+      slug,
+      excerpt: "Short",
+      content: "Body.",
+      published: false,
+    });
+
+    const retitled = await admin.patch(`/api/blog/${post.id}`, { data: { title: "Patched again" } });
+    expect(await retitled.json()).toMatchObject({ title: "Patched again", slug, published: false });
+
+    const empty = await admin.patch(`/api/blog/${post.id}`, { data: { title: "" } });
+    expect(empty.status()).toBe(400);
+    expect((await empty.json()).errors).toEqual({ title: ["Title is required"] });
+    const unknown = await admin.patch(`/api/blog/${post.id}`, { data: { published: true, author: "me" } });
+    expect(unknown.status()).toBe(400);
+    expect((await unknown.json()).message).toBe("Unrecognized key(s) in object: 'author'");
+    // Neither refusal changed anything.
+    expect(await (await admin.get(`/api/blog/${slug}`)).json()).toMatchObject({
+      title: "Patched again",
+      published: false,
+    });
+  });
 });

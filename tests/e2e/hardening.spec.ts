@@ -3,6 +3,25 @@ import { request as playwrightRequest } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { expect, loginAs, test, uniqueEmail } from "./fixtures";
 
+test.describe("addresses", () => {
+  test("a control character in a query or a path is a 400 with a message, never a 5xx", async ({ page, js }) => {
+    test.skip(!js, "HTTP: one run is enough");
+    await loginAs(page, { email: uniqueEmail("nul"), admin: true, returnTo: null });
+    // A scanner's /admin?q=a%00b reached SQLite's full-text search as an unterminated phrase: a 500.
+    for (const path of ["/admin?q=a%00b", "/admin/leads?q=lead%00", "/admin?q=%1f", "/?homeValue=%00", "/blog/%00"]) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(400);
+      expect(await response.text(), path).toBe("The address contains a control character.");
+    }
+    const api = await page.request.get("/api/transactions?x=%7F");
+    expect(api.status()).toBe(400);
+    expect(await api.json()).toEqual({ message: "The address contains a control character." });
+    // The same searches without the character work.
+    expect((await page.request.get("/admin?q=ab")).status()).toBe(200);
+    expect((await page.request.get("/admin/leads?q=lead")).status()).toBe(200);
+  });
+});
+
 test.describe("headers and methods", () => {
   test("nosniff on every kind of answer; private answers are never cached", async ({ page, js }) => {
     test.skip(!js, "HTTP headers: one run is enough");

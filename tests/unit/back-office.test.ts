@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { emailOutbox, leadEngagement, leadNurturingCampaigns, leadNurturingEmails, type User } from "~/db/schema";
-import { blogPostSchema, slugify } from "~/lib/blog-schema";
+import { blogPostPatchSchema, blogPostSchema, slugify } from "~/lib/blog-schema";
 import { contactSchema } from "~/lib/contact-schema";
-import { ForbiddenError, InvalidInputError } from "~/lib/errors";
+import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { stepBand } from "~/lib/progress";
 import { createPost, getPostBySlug, updatePost } from "~/models/blog.server";
 import {
@@ -64,6 +64,41 @@ describe("blog slugs", () => {
     for (const bad of ["Upper-Case", "two--hyphens", "-lead", "trail-", "under_score", "space d"])
       expect(parse(bad).success, bad).toBe(false);
     for (const good of ["a", "flat-fee-2026", "x1-y2"]) expect(parse(good).success, good).toBe(true);
+  });
+
+  it("change only the fields a PATCH sends, each validated as on create; unknown fields are refused", () => {
+    const post = createPost(
+      db,
+      admin,
+      blogPostSchema.parse({ title: "Escrow", content: "One.", excerpt: "Short", published: "on" }),
+      T0,
+    );
+    const patch = (body: unknown) => blogPostPatchSchema.safeParse(body);
+    // { "published": false } unpublishes and changes nothing else (it was a 400 "Title is required").
+    const unpublished = updatePost(db, admin, post.id, patch({ published: false }).data!);
+    expect(unpublished).toMatchObject({
+      title: "Escrow",
+      slug: "escrow",
+      content: "One.",
+      excerpt: "Short",
+      published: false,
+    });
+    // A new title keeps the article's address; the editor's blank slug field is made from the title.
+    expect(updatePost(db, admin, post.id, patch({ title: "Escrow, Explained" }).data!).slug).toBe("escrow");
+    expect(updatePost(db, admin, post.id, { slug: undefined }).slug).toBe("escrow-explained");
+    expect(patch({ slug: "" }).success).toBe(false); // the API's slug is validated as on create
+    // A field sent as null is cleared; one not sent stays.
+    expect(updatePost(db, admin, post.id, patch({ excerpt: null }).data!)).toMatchObject({
+      excerpt: null,
+      content: "One.",
+    });
+    // A field sent is validated as on create; an unknown field is refused.
+    expect(patch({ title: "" }).error?.flatten().fieldErrors).toEqual({ title: ["Title is required"] });
+    expect(patch({ imageUrl: "http://x.example/a.jpg" }).success).toBe(false);
+    expect(patch({ published: false, author: "me" }).error?.flatten().formErrors).toEqual([
+      "Unrecognized key(s) in object: 'author'",
+    ]);
+    expect(() => updatePost(db, admin, 9999, {})).toThrow(NotFoundError);
   });
 
   it("are unique: a taken slug is a field error; a post keeps its own; an empty slug comes from the title", () => {

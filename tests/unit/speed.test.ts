@@ -7,8 +7,9 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { transactions, users, type User } from "~/db/schema";
-import { newTransactionSchema } from "~/lib/admin-schemas";
+import { adminSearchSchema, leadSearchSchema, newTransactionSchema } from "~/lib/admin-schemas";
 import { backupDatabase, backupName } from "~/infra/backup.server";
+import { setDb } from "~/infra/database.server";
 import { blogPostSchema } from "~/lib/blog-schema";
 import { contactSchema } from "~/lib/contact-schema";
 import { listingSchema } from "~/lib/listing-schema";
@@ -27,6 +28,8 @@ import { clientKey, consumeRateLimit, rateLimitKey, waitText } from "~/infra/rat
 import { BODY_MESSAGES, checkBody } from "../../server/request-body";
 import { contentVersionOf } from "~/models/content-version.server";
 import { createDbSessionStorage } from "~/infra/session.server";
+import { loader as dashboardLoader } from "~/routes/admin._index";
+import { answer, args, get } from "./request";
 import { createPost, deletePost, updatePost } from "~/models/blog.server";
 import { submitContact } from "~/models/contact.server";
 import { activeByStepBand, adminSummary, DASHBOARD_PAGE_SIZE, searchTransactions } from "~/models/dashboard.server";
@@ -324,6 +327,29 @@ describe("stored milestone counts and trigram search", () => {
     expect(emails("555 0199")).toEqual(["lee@example.net"]);
     expect(emails(".net")).toEqual(["lee@example.net"]);
     expect(emails("sh").sort()).toEqual(["dana@example.com", "lee@example.net"]);
+  });
+  it("take a search with a NUL or another control character as the text without it, never as an error", async () => {
+    const a = open("robin.vega@example.com", "4521 Sunset Cliffs Blvd");
+    submitContact(
+      db,
+      contactSchema.parse({ firstName: "Dana", lastName: "Shore", email: "d@example.com", phone: "6195550101" }),
+    );
+    // The models: FTS5 read "a\0b" as an unterminated string (a 500 on /admin?q=a%00b).
+    expect(searchTransactions(db, admin, { q: "sun\0set" }).rows.map((r) => r.id)).toEqual([a.id]);
+    expect(searchTransactions(db, admin, { q: "\u0001\u007f" }).rows).toEqual([]);
+    expect(listLeads(db, admin, { q: "da\0na" }).rows.map((r) => r.email)).toEqual(["d@example.com"]);
+    // The pages' query schemas drop them before the models see them.
+    expect(adminSearchSchema.parse({ q: "a\u0000b\tc" }).q).toBe("abc");
+    expect(leadSearchSchema.parse({ q: "\u0000" }).q).toBe("");
+    // The dashboard's loader (as under `npm run dev`, which has no server middleware) answers 200.
+    setDb(db);
+    try {
+      const page = await answer(async () => dashboardLoader(args(await get("/admin?q=sun%00set", admin))));
+      expect(page.status).toBe(200);
+      expect((page.data as { rows: Array<{ id: number }> }).rows.map((r) => r.id)).toEqual([a.id]);
+    } finally {
+      setDb(undefined);
+    }
   });
 });
 
