@@ -60,20 +60,23 @@ describe("listing schema", () => {
     expect(result).toEqual({ address: "2 Oak Ave", price: "1200000", bathrooms: 1.5, squareFootage: 1400 });
   });
 
+  const atLeastZero = ["Number must be greater than or equal to 0"];
+  const wholeDollars = ["Enter the price in whole dollars"];
+  const httpsImage = ["Use an image address that starts with https://"];
   it.each([
-    [{ bedrooms: "-1" }, "bedrooms"],
-    [{ bathrooms: "-0.5" }, "bathrooms"],
-    [{ squareFootage: "-10" }, "squareFootage"],
-    [{ bathrooms: "2.25" }, "bathrooms"],
-    [{ bedrooms: "2.5" }, "bedrooms"],
-    [{ bedrooms: "two" }, "bedrooms"],
-    [{ imageUrl: "not a url" }, "imageUrl"],
-    [{ imageUrl: "javascript:alert(1)" }, "imageUrl"],
-    [{ price: "12.50" }, "price"],
-    [{ price: "0" }, "price"],
-    [{ price: "1234567890123" }, "price"],
-  ])("refuses %j", (override, field) => {
-    expect(errorsOf({ address: "1 Main St", price: "500000", ...override })[field]).toBeTruthy();
+    [{ bedrooms: "-1" }, "bedrooms", atLeastZero],
+    [{ bathrooms: "-0.5" }, "bathrooms", atLeastZero],
+    [{ squareFootage: "-10" }, "squareFootage", atLeastZero],
+    [{ bathrooms: "2.25" }, "bathrooms", ["Use steps of 0.5"]],
+    [{ bedrooms: "2.5" }, "bedrooms", ["Enter a whole number"]],
+    [{ bedrooms: "two" }, "bedrooms", ["Enter a number"]],
+    [{ imageUrl: "not a url" }, "imageUrl", ["Enter a valid URL", ...httpsImage]],
+    [{ imageUrl: "javascript:alert(1)" }, "imageUrl", httpsImage],
+    [{ price: "12.50" }, "price", wholeDollars],
+    [{ price: "0" }, "price", wholeDollars],
+    [{ price: "1234567890123" }, "price", wholeDollars],
+  ])("refuses %j with its message", (override, field, messages) => {
+    expect(errorsOf({ address: "1 Main St", price: "500000", ...override })).toEqual({ [field]: messages });
   });
 });
 

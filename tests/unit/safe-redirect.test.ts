@@ -23,13 +23,8 @@ describe("safeRedirect", () => {
     "",
     null,
     undefined,
-  ])("refuses %j", (input) => {
-    const result = safeRedirect(input as string, "/fallback");
-    // Either the fallback, or a path that stays on this origin.
-    expect(result === "/fallback" || (result.startsWith("/") && !result.startsWith("//"))).toBe(true);
-    if (input === "//evil.example" || input === "https://evil.example" || input === "/\\evil.example") {
-      expect(result).toBe("/fallback");
-    }
+  ])("refuses %j: the fallback, never the input", (input) => {
+    expect(safeRedirect(input as string, "/fallback")).toBe("/fallback");
   });
 
   it("never returns a path that a browser reads as another host", () => {
