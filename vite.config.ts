@@ -41,7 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     tsconfigPaths(),
     // The browser's scripts, compressed once here at the best levels (brotli 11, gzip 9) and served as
-    // they are (server.js): compressing them on each request would cost CPU and ship more bytes.
+    // they are (server/middleware.ts): compressing them on each request would cost CPU and ship more bytes.
     ...(isSsrBuild
       ? []
       : [

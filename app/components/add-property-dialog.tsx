@@ -1,5 +1,5 @@
 /**
- * The Add Property dialog (SPEC §2, §5). It is opened by the URL
+ * The Add Property dialog (docs/spec.md §2, §5). It is opened by the URL
  * (?dialog=add-property), so the server renders it open, with its errors,
  * without JavaScript; Cancel is a link back. With JavaScript it is a Radix
  * modal dialog (focus trap, Escape) with browser-side validation by the same

@@ -1,5 +1,5 @@
 /**
- * The free-consultation form (SPEC §2, §5, §8). A real POST form handled by
+ * The free-consultation form (docs/spec.md §2, §5, §8). A real POST form handled by
  * the landing action, which validates with Conform's parseWithZod and the zod
  * schema of `~/lib/contact-schema`: field errors under each field (none under
  * Message), post/redirect/get with a toast on success. Without JavaScript the

@@ -1,4 +1,4 @@
-/** One saved property (SPEC §2): favorite and delete are small forms that work without JavaScript. */
+/** One saved property (docs/spec.md §2): favorite and delete are small forms that work without JavaScript. */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatUSD } from "~/lib/format";

@@ -1,5 +1,5 @@
 /**
- * The transaction progress panel (SPEC §2), shared by the client portal and
+ * The transaction progress panel (docs/spec.md §2), shared by the client portal and
  * the admin's transaction detail. Admin controls come in as props.
  */
 import { Form, Link } from "@remix-run/react";

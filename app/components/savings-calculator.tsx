@@ -1,5 +1,5 @@
 /**
- * The savings calculator (SPEC §2, §5, §9). Without JavaScript it is a GET form
+ * The savings calculator (docs/spec.md §2, §5, §9). Without JavaScript it is a GET form
  * whose result the server renders (/?homeValue=750000#calculator); with
  * JavaScript it formats the digits and recalculates on every keystroke.
  */

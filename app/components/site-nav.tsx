@@ -1,5 +1,5 @@
 /**
- * The sticky top navigation (SPEC §2). On small screens a right-side menu holds
+ * The sticky top navigation (docs/spec.md §2). On small screens a right-side menu holds
  * the same items; it opens and closes without JavaScript (:target) and, with
  * JavaScript, as a focus-managed panel that closes after a choice or on Escape.
  */

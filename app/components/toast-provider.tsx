@@ -1,5 +1,5 @@
 /**
- * One toast at a time (SPEC §9). A server flash message arrives through the
+ * One toast at a time (docs/spec.md §9). A server flash message arrives through the
  * root loader: before hydration (and with JavaScript off) it is a visible
  * role="status" banner; once hydrated it becomes a Radix toast, as do toasts
  * raised in the browser with `useToast()`. The Radix part is loaded with the

@@ -1,5 +1,5 @@
 /**
- * The Update Milestone dialog (SPEC §2, §5): status, admin notes, document URL.
+ * The Update Milestone dialog (docs/spec.md §2, §5): status, admin notes, document URL.
  * Opened by URL (?update=<milestone id>) and rendered open by the server, so it
  * works without JavaScript; a Radix modal with it. Empty notes or URL leave the
  * stored ones unchanged. On success the page reloads without ?update: the

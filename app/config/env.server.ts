@@ -104,7 +104,7 @@ const schema = z
     AGENCY_EMAIL: optionalString.pipe(z.string().email().optional()),
     AGENCY_PHONE: optionalString,
     AGENCY_ADDRESS: optionalString,
-    /** Rate limits per client IP, as "points/seconds" windows separated by commas (see docs/decisions.md). */
+    /** Rate limits per client IP, as "points/seconds" windows separated by commas (docs/decisions/rate-limits-and-bodies.md). */
     RATE_LIMIT_CONTACT: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("5/60,20/86400")),
     RATE_LIMIT_SIGN_IN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("20/60,200/86400")),
     RATE_LIMIT_TOKEN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("60/60,1000/86400")),
@@ -115,14 +115,14 @@ const schema = z
       .max(24 * 30)
       .default(0),
     BACKUP_DIR: optionalString,
-    /** Web processes sharing the port (server.js, node:cluster); 1: one process does everything. */
+    /** Web processes sharing the port (server/cluster.ts, node:cluster); 1: one process does everything. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
     /**
-     * Set by server.js, not by hand: "all" (one process), "jobs" (the cluster's primary: migrations, seed,
+     * Set by the server (server/config.ts), not by hand: "all" (one process), "jobs" (the cluster's primary: migrations, seed,
      * mail, backups and the demo provider, no pages) or "web" (a cluster worker: pages only).
      */
     SERVER_ROLE: z.enum(["all", "jobs", "web"]).default("all"),
-    /** Set by the server for a cluster: the demo provider's client secret, shared by its workers. */
+    /** Set by the server (server/config.ts) for a cluster: the demo provider's client secret, shared by its workers. */
     LOCAL_OIDC_CLIENT_SECRET: optionalString,
     /**
      * Believe X-Forwarded-For/-Proto from this proxy (Express's `trust proxy`): "loopback", a subnet or

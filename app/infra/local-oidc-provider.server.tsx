@@ -70,7 +70,7 @@ export const localIssuer = (port: number) => `http://127.0.0.1:${port}`;
 export async function startLocalProvider(options: {
   port: number;
   redirectUri: string;
-  /** Given by server.js to a cluster, whose workers need it too; otherwise random. */
+  /** Given by the server to a cluster (server/config.ts), whose workers need it too; otherwise random. */
   clientSecret?: string;
 }): Promise<LocalProvider> {
   const issuer = localIssuer(options.port);

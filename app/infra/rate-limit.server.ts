@@ -6,7 +6,7 @@
  * - signIn:  sign-in starts, GET /api/login and the local provider's form (RATE_LIMIT_SIGN_IN);
  * - token:   unsubscribe and tracked-link tokens (RATE_LIMIT_TOKEN).
  *
- * The client IP is the socket's, or X-Forwarded-For's only when TRUST_PROXY says so (server.js puts it
+ * The client IP is the socket's, or X-Forwarded-For's only when TRUST_PROXY says so (the server puts it
  * in the load context through Express's `req.ip`).
  */
 import ipaddr from "ipaddr.js";
@@ -115,5 +115,5 @@ export async function enforceRateLimit(kind: RateLimitKind, context: unknown, op
   if (!result.ok) throw tooManyRequests(result, options);
 }
 
-/** The client IP server.js put in the load context (undefined under the Vite dev server). */
+/** The client IP the server (server/remix-handler.ts) put in the load context (undefined under the Vite dev server). */
 export const clientIpOf = (context: unknown) => (context as { clientIp?: string } | undefined)?.clientIp;

@@ -1,4 +1,4 @@
-/** Forms of the admin area (SPEC §5 milestone update; issue 5 transactions). One schema for browser, action and API. */
+/** Forms of the admin area (the milestone update of docs/spec.md §5, transactions, leads, campaigns, the e-mail log): one schema for the browser, the action and the API. */
 import { z } from "zod";
 import {
   EMAIL_KINDS,

@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC §2, §5): one schema for the browser (Conform) and the
+ * The contact form (docs/spec.md §2, §5): one schema for the browser (Conform) and the
  * server (the landing action and POST /api/contact), and the browser-side
  * validation with the same parser, which the form loads on its first focus.
  */

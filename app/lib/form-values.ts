@@ -15,7 +15,7 @@ export const isHttpUrl = (v: string) => /^https?:\/\//i.test(v);
 export const isHttpsUrl = (v: string) => /^https:\/\//i.test(v);
 export const IMAGE_URL_MESSAGE = "Use an image address that starts with https://";
 
-/** Longest text a field takes (issue 11): names, e-mail, phone, messages and notes, URLs, addresses. */
+/** Longest text a field takes: names, e-mail, phone, messages and notes, URLs, addresses. */
 export const MAX_LENGTH = { name: 100, email: 254, phone: 40, text: 5000, url: 2048, address: 300 } as const;
 
 /** A record id sent by a form or a query: a canonical positive integer ("1", never "01", "1e3" or "0x10"). */

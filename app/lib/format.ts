@@ -1,4 +1,4 @@
-/** Display formats of SPEC §9: US dollars with no decimals, dates in en-US. */
+/** Display formats (docs/spec.md §9): US dollars with no decimals, dates in en-US. */
 
 const usd = new Intl.NumberFormat("en-US", {
   style: "currency",

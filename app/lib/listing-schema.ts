@@ -1,5 +1,5 @@
 /**
- * The Add Property form (SPEC §2, §5): one schema for the browser, the portal
+ * The Add Property form (docs/spec.md §2, §5): one schema for the browser, the portal
  * action and POST /api/listings. Form fields arrive as strings, API fields as
  * strings, numbers or null; both end as the same values. Empty optional fields
  * become undefined (stored as null).

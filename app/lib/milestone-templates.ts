@@ -1,5 +1,5 @@
 /**
- * The standard steps of a California purchase or sale (../shared/DOMAIN.md):
+ * The standard steps of a California purchase or sale (docs/domain.md):
  * 13 for buying, 14 for selling, with the defaults of the C.A.R. Residential
  * Purchase Agreement (Day 0 = acceptance; all periods are negotiable).
  */

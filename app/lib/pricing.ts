@@ -1,5 +1,5 @@
 /**
- * Flat-fee pricing and the savings calculator (SPEC §9). Pure and exact: home
+ * Flat-fee pricing and the savings calculator (docs/spec.md §9). Pure and exact: home
  * values are whole dollars; the 3% commission is computed in cents (value × 3)
  * so no binary fraction ever appears; display rounds to whole dollars.
  */
@@ -103,7 +103,7 @@ export function digitsOf(input: string): string {
 }
 
 /**
- * SPEC §5: every non-digit is stripped and the digits shown with thousands
+ * docs/spec.md §5: every non-digit is stripped and the digits shown with thousands
  * separators; zero or empty shows an empty field.
  */
 export function formatHomeValueInput(input: string): string {

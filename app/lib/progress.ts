@@ -1,4 +1,4 @@
-/** Progress of a transaction (SPEC §4): the two readings. Pure. */
+/** Progress of a transaction (docs/spec.md §4): the two readings. Pure. */
 import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
 
 /** Steps of each type (buying 13, selling 14): as many as its standard milestones. */

@@ -1,4 +1,4 @@
-/** Toast constants of SPEC §9. */
+/** The toasts' constants (docs/spec.md §9). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;

@@ -1,7 +1,7 @@
 /**
  * Reads what a Zillow listing URL itself says: the zpid and, when present, the
  * address. Zillow's pages are never fetched (its terms forbid it); price, beds
- * and photos are not in the URL. Pure; see ../shared/DOMAIN.md for the forms.
+ * and photos are not in the URL. Pure; see docs/domain.md for the forms.
  */
 
 export type ParsedZillowUrl = {

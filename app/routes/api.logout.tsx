@@ -4,7 +4,7 @@ import { plainPageResponse } from "~/infra/plain-page.server";
 import { logout } from "~/infra/sign-in.server";
 
 /**
- * GET /api/logout (SPEC §2): ends the session (row and cookie) and returns
+ * GET /api/logout (docs/spec.md §2): ends the session (row and cookie) and returns
  * home, at once only for the site's own links and a typed address
  * (Sec-Fetch-Site same-origin or none). Any other GET (another site's link or
  * image, a browser that says nothing) gets a page whose button posts, so no

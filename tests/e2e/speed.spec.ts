@@ -1,5 +1,5 @@
 /**
- * Issue 11 in a real browser and over HTTP: the public-page cache (fresh after a publish, never for a
+ * Speed and hardening in a real browser and over HTTP: the public-page cache (fresh after a publish, never for a
  * signed-in visitor), its headers and 304s, the contact form's rate limit, the body limit, and a
  * graceful stop that finishes the request in flight, and several web processes (WEB_CONCURRENCY).
  */

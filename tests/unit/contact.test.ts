@@ -71,7 +71,7 @@ describe("contact submissions", () => {
     expect(db.select().from(contactSubmissions).all()).toHaveLength(1);
     const engagement = db.select().from(leadEngagement).all();
     expect(engagement).toHaveLength(1);
-    // Issue 9: the welcome (delay 0) is queued at once with the submission, so the lead waits for e-mail 2,
+    // The welcome (delay 0) is queued at once with the submission, so the lead waits for e-mail 2,
     // due its 2 days after; a first inquiry scores 10.
     expect(engagement[0]).toMatchObject({
       contactSubmissionId: row.id,

@@ -52,7 +52,7 @@ describe("calculateSavings", () => {
   });
 });
 
-describe("calculator input (SPEC §5)", () => {
+describe("calculator input (docs/spec.md §5)", () => {
   it.each([
     ["500000", "500,000"],
     ["1,500,000", "1,500,000"],

@@ -1,4 +1,4 @@
-/** Issue 11: the page cache's rules, the rate limits, body checks, stored counts, trigram search, sessions, backups. */
+/** The page cache's rules, the rate limits, body checks, stored counts, trigram search, sessions, backups. */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
