@@ -23,7 +23,8 @@ export const E2E_DATABASE = "tests/.tmp/e2e.db";
 const EMPTY = { js: PORT + 10, "no-js": PORT + 20 } as const;
 export const emptyBaseUrl = (project: string) => `http://localhost:${EMPTY[project as keyof typeof EMPTY]}`;
 
-const launchOptions = {
+/** The browser of the tests and of npm run bench: CHROMIUM_PATH, else Debian's Chromium. */
+export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--headless",

@@ -10,6 +10,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
+import { launchOptions } from "../playwright.config";
 import { benchAdmin } from "./bench-admin";
 import { benchMail } from "./bench-mail";
 import { spawnServer, waitForServer } from "./bench-server";
@@ -45,18 +46,7 @@ async function main() {
   const server = spawnServer(PORT, { DATABASE_URL: "tests/.tmp/bench/bench.db" });
   try {
     await waitForServer(`${BASE}/healthz`);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    const browser = await chromium.launch(launchOptions);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.addInitScript(() => {

@@ -41,10 +41,7 @@ export function enrollLead(
       .where(eq(leadEngagement.id, existing.id))
       .returning()
       .get();
-    db.update(contactSubmissions)
-      .set({ engagementId: engagement.id })
-      .where(eq(contactSubmissions.id, submission.id))
-      .run();
+    linkEngagement(db, submission.id, engagement.id);
     return { engagement, repeat: true };
   }
   const first = activeEmailFrom(db, campaign.id, 1);
@@ -64,9 +61,11 @@ export function enrollLead(
     })
     .returning()
     .get();
-  db.update(contactSubmissions)
-    .set({ engagementId: engagement.id })
-    .where(eq(contactSubmissions.id, submission.id))
-    .run();
+  linkEngagement(db, submission.id, engagement.id);
   return { engagement, repeat: Boolean(priorSubmission) };
+}
+
+/** The submission records its address's engagement (the lead's status and score, by primary key). */
+function linkEngagement(db: DbOrTx, submissionId: number, engagementId: number) {
+  db.update(contactSubmissions).set({ engagementId }).where(eq(contactSubmissions.id, submissionId)).run();
 }
