@@ -1,24 +1,19 @@
 /**
- * The admin area's layout: its navigation and page frame around each admin page. Its loader refuses
- * anyone but an admin, so a denied visitor sees the access card without the admin navigation; each page
- * keeps its own `requireAdmin` too, because a parent's loader does not guard its children (their loaders
- * and actions run on their own).
+ * The admin area's layout: its navigation and page frame around each admin page. It has no loader of its
+ * own (a parent's loader does not guard its children, whose loaders and actions run on their own): each
+ * page starts with `requireAdmin`, and the navigation shows only to an admin (the root loader's user), so a
+ * denied visitor sees the access card alone.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
-import { requireAdmin } from "~/infra/guards.server";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
-}
+import type { RootData } from "~/root";
 
 export default function AdminLayout() {
+  const isAdmin = useRouteLoaderData<RootData>("root")?.user?.isAdmin === true;
   return (
     <>
-      <AdminNav />
+      {isAdmin ? <AdminNav /> : null}
       <div className="px-4 py-10">
         <Outlet />
       </div>
