@@ -5,23 +5,17 @@
  * Prints figures; asserts nothing.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createElement } from "react";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { emailContents, emailOutbox } from "~/db/schema";
 import { DripEmail } from "~/emails/drip";
 import { renderEmail } from "~/emails/render.server";
 import { DEFAULT_SITE } from "~/config/site";
-import { startBenchServer } from "./bench-server";
+import { processMemory, startBenchServer } from "./bench-server";
 
 const MESSAGES = Number(process.env.BENCH_MAIL_MESSAGES ?? 10_000);
-
-const memory = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+) kB`))?.[1] ?? 0);
-  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
-};
 
 export async function benchMail(options: { port: number; dir: string }) {
   let received = 0;
@@ -40,13 +34,14 @@ export async function benchMail(options: { port: number; dir: string }) {
   const smtpPort = options.port + 2;
   await new Promise<void>((resolve) => sink.listen(smtpPort, "127.0.0.1", () => resolve()));
   const database = `${options.dir}/mail-bench.db`;
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
   const { base, server } = await startBenchServer(options.port, {
     DATABASE_URL: database,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_TICK_SECONDS: "1",
   });
   try {
-    const before = memory(server.pid!);
+    const before = processMemory(server.pid!);
 
     // 10,000 drip-sized messages, due now, written straight into the outbox (as a burst of leads would).
     const { html, text } = renderEmail(
@@ -64,16 +59,23 @@ export async function benchMail(options: { port: number; dir: string }) {
     const start = performance.now();
     db.transaction((tx) => {
       for (let i = 0; i < MESSAGES; i++) {
-        tx.insert(emailOutbox)
+        const { id } = tx
+          .insert(emailOutbox)
           .values({
             kind: "drip",
             toAddress: `lead${i}@bench.test`,
             subject: `Bench ${i}`,
+            messageId: `<${randomUUID()}@localhost>`,
+            nextAttemptAt: now,
+          })
+          .returning({ id: emailOutbox.id })
+          .get();
+        tx.insert(emailContents)
+          .values({
+            emailId: id,
             textBody: text,
             htmlBody: html,
             headers: { "List-Unsubscribe": `<${base}/unsubscribe/x.y>` },
-            messageId: `<${randomUUID()}@localhost>`,
-            nextAttemptAt: now,
           })
           .run();
       }
@@ -84,10 +86,10 @@ export async function benchMail(options: { port: number; dir: string }) {
     const deadline = Date.now() + 300_000;
     while (received < MESSAGES && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250));
-      peakRss = Math.max(peakRss, memory(server.pid!).rssMb);
+      peakRss = Math.max(peakRss, processMemory(server.pid!).rssMb);
     }
     const seconds = (performance.now() - start) / 1000;
-    const after = memory(server.pid!);
+    const after = processMemory(server.pid!);
     console.log(
       `mail: ${received} of ${MESSAGES} e-mails delivered to a local SMTP sink in ${seconds.toFixed(1)} s = ` +
         `${(received / seconds).toFixed(0)} messages/s (goal ≥ 200); server memory ${before.rssMb.toFixed(0)} MB before, ` +

@@ -77,6 +77,8 @@ export const contactSubmissions = sqliteTable(
     engagementId: integer("engagement_id"),
     /** Its engagement's score (0 without one), kept by triggers (migration 0005) for the leads list's sort. */
     leadScore: integer("lead_score").notNull().default(0),
+    /** Its engagement's status (null without one: a "new" lead), kept by triggers (0007) for the list's filter. */
+    engagementStatus: text("engagement_status", { enum: ENGAGEMENT_STATUSES }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -84,6 +86,8 @@ export const contactSubmissions = sqliteTable(
     index("contact_submissions_email_idx").on(t.email, t.createdAt),
     index("contact_submissions_engagement_idx").on(t.engagementId),
     index("contact_submissions_score_idx").on(t.leadScore, t.createdAt),
+    index("contact_submissions_status_created_idx").on(t.engagementStatus, t.createdAt),
+    index("contact_submissions_status_score_idx").on(t.engagementStatus, t.leadScore, t.createdAt),
   ],
 );
 
@@ -111,6 +115,7 @@ export const transactions = sqliteTable(
     index("transactions_user_id_idx").on(t.userId),
     index("transactions_status_idx").on(t.status, t.type, t.currentStep),
     index("transactions_created_at_idx").on(t.createdAt),
+    index("transactions_type_created_idx").on(t.type, t.createdAt),
   ],
 );
 
@@ -254,13 +259,6 @@ export const emailOutbox = sqliteTable(
     toName: text("to_name"),
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
-    /** Extra headers (List-Unsubscribe, ...), never built from visitor input. */
-    headers: text("headers", { mode: "json" })
-      .notNull()
-      .$type<Record<string, string>>()
-      .default(sql`'{}'`),
     /** The stable Message-ID, kept across retries. */
     messageId: text("message_id").notNull().unique(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
@@ -276,19 +274,52 @@ export const emailOutbox = sqliteTable(
     transactionId: integer("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
     /** Queued notices with the same key are merged into one e-mail (client notices of one transaction). */
     coalesceKey: text("coalesce_key"),
-    /** What a mergeable message was built from, to build it again with more changes. */
-    payload: text("payload", { mode: "json" }).$type<unknown>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
   (t) => [
+    // The sender's due messages; then one index per list filter and its order, newest first.
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_status_created_idx").on(t.status, t.createdAt),
+    index("email_outbox_kind_created_idx").on(t.kind, t.createdAt),
     index("email_outbox_kind_status_idx").on(t.kind, t.status, t.createdAt),
-    index("email_outbox_submission_idx").on(t.contactSubmissionId),
+    // A lead's e-mails, by either of its links.
+    index("email_outbox_submission_created_idx").on(t.contactSubmissionId, t.createdAt),
+    index("email_outbox_engagement_created_idx").on(t.engagementId, t.createdAt),
     index("email_outbox_coalesce_idx").on(t.coalesceKey, t.status),
   ],
+);
+
+/**
+ * What each e-mail of the outbox says, apart from the row the lists read: a list of a million e-mails
+ * never reads their bodies, and the sender and the e-mail's own page join them by id.
+ */
+export const emailContents = sqliteTable("email_contents", {
+  emailId: integer("email_id")
+    .primaryKey()
+    .references(() => emailOutbox.id, { onDelete: "cascade" }),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body").notNull(),
+  /** Extra headers (List-Unsubscribe, ...), never built from visitor input. */
+  headers: text("headers", { mode: "json" })
+    .notNull()
+    .$type<Record<string, string>>()
+    .default(sql`'{}'`),
+  /** What a mergeable message was built from, to build it again with more changes. */
+  payload: text("payload", { mode: "json" }).$type<unknown>(),
+});
+
+/** E-mails per (status, kind), kept by triggers on email_outbox: the log's totals and the dashboard's counts. */
+export const emailCounts = sqliteTable(
+  "email_counts",
+  {
+    status: text("status", { enum: EMAIL_STATUSES }).notNull(),
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [uniqueIndex("email_counts_key_idx").on(t.status, t.kind)],
 );
 
 /** Addresses that unsubscribed from lead nurturing: no drip e-mail reaches them again, from any campaign. */
@@ -324,6 +355,7 @@ export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type Engagement = typeof leadEngagement.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
+export type EmailContent = typeof emailContents.$inferSelect;
 
 /**
  * Version counters, raised by triggers in the database (migrations 0004 and 0006), so a process that keeps
@@ -366,4 +398,25 @@ export const transactionCounts = sqliteTable(
     n: integer("n").notNull().default(0),
   },
   (t) => [uniqueIndex("transaction_counts_key_idx").on(t.status, t.type, t.currentStep)],
+);
+
+/** Contact submissions per lead status (an engagement's status, or "new" without one), kept by triggers. */
+export const leadCounts = sqliteTable(
+  "lead_counts",
+  {
+    status: text("status").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [uniqueIndex("lead_counts_key_idx").on(t.status)],
+);
+
+/** Engagements per (campaign, status), kept by triggers: the campaigns list's counts (campaign 0: none). */
+export const engagementCounts = sqliteTable(
+  "engagement_counts",
+  {
+    campaignId: integer("campaign_id").notNull(),
+    status: text("status", { enum: ENGAGEMENT_STATUSES }).notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [uniqueIndex("engagement_counts_key_idx").on(t.campaignId, t.status)],
 );

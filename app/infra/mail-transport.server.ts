@@ -6,17 +6,17 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
-import type { OutboxEmail } from "~/db/schema";
+import type { QueuedEmail } from "~/models/mail-queue.server";
 import type { MailSettings } from "~/config/env.server";
 
 export type MailTransport = {
   /** Delivers one message; resolves with the provider's id, rejects with its error (responseCode for SMTP). */
-  send(row: OutboxEmail): Promise<string | null>;
+  send(row: QueuedEmail): Promise<string | null>;
   close(): void;
   describe: string;
 };
 
-function message(row: OutboxEmail, from: string) {
+function message(row: QueuedEmail, from: string) {
   return {
     from,
     to: { name: row.toName ?? "", address: row.toAddress },

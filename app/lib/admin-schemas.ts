@@ -101,6 +101,8 @@ export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Fa
 export const emailLogSchema = z.object({
   status: z.enum(["all", ...EMAIL_STATUSES]).catch("all"),
   kind: z.enum(["all", ...EMAIL_KINDS]).catch("all"),
+  /** One lead's e-mails (`?lead=ID`, from its page); anything but an id means every e-mail. */
+  lead: idField.optional().catch(undefined),
   page: pageField,
 });
 

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, gt, gte, max, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { leadEngagement, leadNurturingCampaigns, leadNurturingEmails } from "~/db/schema";
+import { engagementCounts, leadEngagement, leadNurturingCampaigns, leadNurturingEmails } from "~/db/schema";
 import type { CampaignEmailInput, CampaignInput } from "~/lib/admin-schemas";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { assertAdmin, type Actor } from "~/models/actor.server";
@@ -50,21 +50,18 @@ export function listCampaigns(db: Db, actor: Actor) {
     .from(leadNurturingEmails)
     .groupBy(leadNurturingEmails.campaignId)
     .all();
-  const leads = db
-    .select({
-      campaignId: leadEngagement.campaignId,
-      total: count(),
-      now: sql<number>`sum(case when ${leadEngagement.status} in ('active', 'paused') then 1 else 0 end)`,
-    })
-    .from(leadEngagement)
-    .groupBy(leadEngagement.campaignId)
-    .all();
+  // Engagements per campaign and status, from the counts triggers keep (drizzle/0007_ten_years.sql).
+  const counts = db.select().from(engagementCounts).all();
+  const leadsOf = (campaignId: number, statuses?: readonly string[]) =>
+    counts
+      .filter((row) => row.campaignId === campaignId && (!statuses || statuses.includes(row.status)))
+      .reduce((total, row) => total + row.n, 0);
   const joining = campaignForNewLeads(db)?.id ?? null;
   return campaigns.map((c) => ({
     ...c,
     emailCount: emails.find((e) => e.campaignId === c.id)?.n ?? 0,
-    enrolledNow: leads.find((l) => l.campaignId === c.id)?.now ?? 0,
-    enrolledTotal: leads.find((l) => l.campaignId === c.id)?.total ?? 0,
+    enrolledNow: leadsOf(c.id, ["active", "paused"]),
+    enrolledTotal: leadsOf(c.id),
     joinsNewLeads: c.id === joining,
   }));
 }

@@ -4,11 +4,12 @@
  * what happened, and the actions: pause and resume nurturing, add a note,
  * and conversion into a client (which stops the drip e-mails).
  */
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,
   emailOutbox,
+  leadCounts,
   leadEngagement,
   leadEvents,
   leadNurturingCampaigns,
@@ -20,6 +21,7 @@ import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { DAY_MS } from "~/lib/time";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { activeEmailFrom } from "~/models/campaign.server";
+import { EMAIL_PAGE_SIZE, listedEmails } from "~/models/mail-queue.server";
 import { inIds, searchIds } from "~/models/search.server";
 
 export const LEAD_PAGE_SIZE = 50;
@@ -34,7 +36,26 @@ export function leadStatusOf(status: EngagementStatus | string | null | undefine
 const engagementStatusOf = (status: Exclude<LeadStatus, "new">): EngagementStatus =>
   status === "nurturing" ? "active" : status;
 
-/** Leads newest first (or by score), 50 a page: a substring of the name, e-mail or phone, and a status. */
+/** Leads per status, from the counts triggers keep (drizzle/0007_ten_years.sql): "new" is no engagement. */
+const leadCountRows = preparedQuery((db) =>
+  db.select({ status: leadCounts.status, n: leadCounts.n }).from(leadCounts).prepare(),
+);
+
+/** How many leads (contact submissions) there are, of one status or in all, without counting rows. */
+export function countLeads(db: Db, status?: LeadStatus): number {
+  const key = status === undefined ? undefined : status === "new" ? "new" : engagementStatusOf(status);
+  return leadCountRows(db)
+    .all()
+    .filter((row) => key === undefined || row.status === key)
+    .reduce((total, row) => total + row.n, 0);
+}
+
+/**
+ * Leads newest first (or by score), 50 a page: a substring of the name, e-mail or phone, and a status.
+ * Each status and order meet in one index of contact_submissions (its engagement's status and score are
+ * kept on it); the page's ids are picked in the index alone, then only those rows are read. A search
+ * matches at most MAX_SEARCH_MATCHES rows, which are sorted as they are.
+ */
 export function listLeads(
   db: Db,
   actor: Actor,
@@ -49,51 +70,130 @@ export function listLeads(
     capped = found.capped;
     conditions.push(inIds(contactSubmissions.id, found.ids));
   }
-  if (options.status === "new") conditions.push(isNull(leadEngagement.id));
-  else if (options.status) conditions.push(eq(leadEngagement.status, engagementStatusOf(options.status)));
+  if (options.status === "new") conditions.push(isNull(contactSubmissions.engagementStatus));
+  else if (options.status) conditions.push(eq(contactSubmissions.engagementStatus, engagementStatusOf(options.status)));
   const where = conditions.length ? and(...conditions) : undefined;
   const page = Math.max(1, options.page ?? 1);
-  const base = () =>
-    db
-      .select({ n: count() })
-      .from(contactSubmissions)
-      .leftJoin(leadEngagement, eq(leadEngagement.id, contactSubmissions.engagementId));
-  const total = (where ? base().where(where) : db.select({ n: count() }).from(contactSubmissions)).get()!.n;
+  const total = q
+    ? db.select({ n: count() }).from(contactSubmissions).where(where).get()!.n
+    : countLeads(db, options.status);
   const order =
     options.sort === "score"
       ? [desc(contactSubmissions.leadScore), desc(contactSubmissions.createdAt), desc(contactSubmissions.id)]
       : [desc(contactSubmissions.createdAt), desc(contactSubmissions.id)];
-  const rows = db
-    .select({
-      id: contactSubmissions.id,
-      firstName: contactSubmissions.firstName,
-      lastName: contactSubmissions.lastName,
-      email: contactSubmissions.email,
-      phone: contactSubmissions.phone,
-      createdAt: contactSubmissions.createdAt,
-      engagementStatus: leadEngagement.status,
-      score: leadEngagement.score,
-      nextEmailDue: leadEngagement.nextEmailDue,
-    })
+  const ids = db
+    .select({ id: contactSubmissions.id })
     .from(contactSubmissions)
-    .leftJoin(leadEngagement, eq(leadEngagement.id, contactSubmissions.engagementId))
     .where(where)
     .orderBy(...order)
     .limit(LEAD_PAGE_SIZE)
     .offset((page - 1) * LEAD_PAGE_SIZE)
-    .all();
+    .all()
+    .map((row) => row.id);
+  const rows = ids.length
+    ? db
+        .select({
+          id: contactSubmissions.id,
+          firstName: contactSubmissions.firstName,
+          lastName: contactSubmissions.lastName,
+          email: contactSubmissions.email,
+          phone: contactSubmissions.phone,
+          createdAt: contactSubmissions.createdAt,
+          engagementStatus: contactSubmissions.engagementStatus,
+          score: contactSubmissions.leadScore,
+          nextEmailDue: leadEngagement.nextEmailDue,
+        })
+        .from(contactSubmissions)
+        .leftJoin(leadEngagement, eq(leadEngagement.id, contactSubmissions.engagementId))
+        .where(inArray(contactSubmissions.id, ids))
+        .all()
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    rows: rows.map(({ engagementStatus, ...r }) => ({
-      ...r,
-      status: leadStatusOf(engagementStatus),
-      score: r.score ?? 0,
-    })),
+    rows: ids
+      .map((id) => byId.get(id)!)
+      .map(({ engagementStatus, ...r }) => ({ ...r, status: leadStatusOf(engagementStatus) })),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE)),
     capped,
   };
 }
+
+/** How many of a lead's e-mails its page shows in the timeline; the rest are in the e-mail log. */
+export const LEAD_EMAILS_SHOWN = 50;
+
+/**
+ * The e-mails of a lead, through both of their links: the lead's submissions (alerts, the welcome) and
+ * its engagement (drips), newest first. Each link is read in its own index (no ORDER BY: one lead has a
+ * few dozen at most), the two merged here; then only the rows of the wanted page are read.
+ */
+export function leadEmails(
+  db: DbOrTx,
+  lead: { submissionIds: number[]; engagementId: number | null },
+  page: { offset: number; limit: number },
+) {
+  const found = new Map<number, number>();
+  const add = (rows: Array<{ id: number; createdAt: Date }>) =>
+    rows.forEach((r) => found.set(r.id, r.createdAt.getTime()));
+  add(
+    db
+      .select({ id: emailOutbox.id, createdAt: emailOutbox.createdAt })
+      .from(emailOutbox)
+      .where(inIds(emailOutbox.contactSubmissionId, lead.submissionIds))
+      .all(),
+  );
+  if (lead.engagementId !== null) {
+    add(
+      db
+        .select({ id: emailOutbox.id, createdAt: emailOutbox.createdAt })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.engagementId, lead.engagementId))
+        .all(),
+    );
+  }
+  const newestFirst = [...found].sort(([a, at], [b, bt]) => bt - at || b - a).map(([id]) => id);
+  return {
+    total: newestFirst.length,
+    rows: listedEmails(db, newestFirst.slice(page.offset, page.offset + page.limit)),
+  };
+}
+
+/** The e-mails of one lead (its page's link to the rest), 50 a page. Admins only. */
+export function listLeadEmails(db: Db, actor: Actor, submissionId: number, pageNumber = 1) {
+  assertAdmin(actor);
+  const submission = db
+    .select({
+      id: contactSubmissions.id,
+      firstName: contactSubmissions.firstName,
+      lastName: contactSubmissions.lastName,
+      email: contactSubmissions.email,
+      engagementId: contactSubmissions.engagementId,
+    })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, submissionId))
+    .get();
+  if (!submission) throw new NotFoundError("Lead not found");
+  const page = Math.max(1, pageNumber);
+  const { total, rows } = leadEmails(
+    db,
+    { submissionIds: relatedIds(db, submission.email), engagementId: submission.engagementId },
+    { offset: (page - 1) * EMAIL_PAGE_SIZE, limit: EMAIL_PAGE_SIZE },
+  );
+  const lead = { id: submission.id, name: `${submission.firstName} ${submission.lastName}` };
+  return { lead, rows, total, page, pageCount: Math.max(1, Math.ceil(total / EMAIL_PAGE_SIZE)) };
+}
+
+/** The submissions of one address: the lead's own and its other messages (the newest 100). */
+const relatedIds = (db: DbOrTx, email: string) =>
+  db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.email, email))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(100)
+    .all()
+    .map((row) => row.id);
 
 export type TimelineEntry = { at: Date; type: string; text: string; detail?: string | null };
 
@@ -120,26 +220,12 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
         .get()
     : undefined;
   const ids = related.map((r) => r.id);
-  const emails = db
-    .select({
-      id: emailOutbox.id,
-      kind: emailOutbox.kind,
-      subject: emailOutbox.subject,
-      status: emailOutbox.status,
-      createdAt: emailOutbox.createdAt,
-      sentAt: emailOutbox.sentAt,
-      lastError: emailOutbox.lastError,
-      toAddress: emailOutbox.toAddress,
-    })
-    .from(emailOutbox)
-    .where(
-      engagement
-        ? or(inArray(emailOutbox.contactSubmissionId, ids), eq(emailOutbox.engagementId, engagement.id))
-        : inArray(emailOutbox.contactSubmissionId, ids),
-    )
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(200)
-    .all();
+  const emails = leadEmails(
+    db,
+    { submissionIds: ids, engagementId: engagement?.id ?? null },
+    { offset: 0, limit: LEAD_EMAILS_SHOWN },
+  );
+  // A lead's events are few: read by the submission index without an ORDER BY, sorted here.
   const events = db
     .select({
       type: leadEvents.type,
@@ -151,10 +237,10 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
     })
     .from(leadEvents)
     .leftJoin(users, eq(users.id, leadEvents.actorId))
-    .where(inArray(leadEvents.contactSubmissionId, ids))
-    .orderBy(desc(leadEvents.createdAt))
-    .limit(200)
-    .all();
+    .where(inIds(leadEvents.contactSubmissionId, ids))
+    .all()
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, 200);
 
   const timeline: TimelineEntry[] = [
     ...related.map((r) => ({
@@ -163,7 +249,7 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
       text: r.id === submission.id ? "Contact form received" : "Contact form received (another message)",
       detail: r.message,
     })),
-    ...emails.map((e) => ({
+    ...emails.rows.map((e) => ({
       at: e.sentAt ?? e.createdAt,
       type: `email_${e.status}`,
       text: `${e.kind === "lead_alert" ? "Staff alert" : e.kind === "drip" ? "E-mail" : "Notice"} ${e.status}: ${e.subject}`,
@@ -195,6 +281,8 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
     status: leadStatusOf(engagement?.status),
     campaign: campaign ?? null,
     timeline,
+    /** All of the lead's e-mails; the timeline has the newest LEAD_EMAILS_SHOWN. */
+    emailTotal: emails.total,
   };
 }
 

@@ -21,7 +21,7 @@ import type { User } from "~/db/schema";
 import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { matchSummary } from "~/models/search.server";
 import { activeByStepBand, adminSummary, leadsPerWeek, searchTransactions } from "~/models/dashboard.server";
-import { emailCounts } from "~/models/mail-queue.server";
+import { unsentEmails } from "~/models/mail-queue.server";
 import { createTestData } from "~/models/sample-data.server";
 import { card } from "~/components/card";
 
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalSteps: r.milestonesTotal,
     })),
     submissionCount: summary.contactSubmissions,
-    emails: emailCounts(db, admin),
+    emails: unsentEmails(db, admin),
     leadsPerWeek: leadsPerWeek(db, admin).map((w) => ({ label: shortDate(w.weekStart), value: w.count })),
     activeByBand: activeByStepBand(db, admin).map((b) => ({
       group: b.type === "buying" ? "Buying" : "Selling",

@@ -11,18 +11,26 @@ import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS, emailLogSchema, searchParamsObj
 import { requireAdmin } from "~/infra/guards.server";
 import { formatDateTime } from "~/lib/format";
 import { privatePageMeta } from "~/lib/seo";
+import { listLeadEmails } from "~/models/lead.server";
 import { listEmails } from "~/models/mail-queue.server";
+import { modelCall } from "~/infra/http.server";
 
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("E-mail Log");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const filter = emailLogSchema.parse(searchParamsObject(request.url));
-  const result = listEmails(getDb(), admin, {
-    status: filter.status === "all" ? undefined : filter.status,
-    kind: filter.kind === "all" ? undefined : filter.kind,
-    page: filter.page,
-  });
+  const db = getDb();
+  const result = filter.lead
+    ? modelCall(() => listLeadEmails(db, admin, filter.lead!, filter.page))
+    : {
+        lead: null,
+        ...listEmails(db, admin, {
+          status: filter.status === "all" ? undefined : filter.status,
+          kind: filter.kind === "all" ? undefined : filter.kind,
+          page: filter.page,
+        }),
+      };
   return {
     filter,
     ...result,
@@ -38,14 +46,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function EmailLog() {
   const d = useLoaderData<typeof loader>();
   const href = (page: number) =>
-    `?${new URLSearchParams({ status: d.filter.status, kind: d.filter.kind, page: String(page) })}`;
+    d.lead
+      ? `?${new URLSearchParams({ lead: String(d.lead.id), page: String(page) })}`
+      : `?${new URLSearchParams({ status: d.filter.status, kind: d.filter.kind, page: String(page) })}`;
   return (
     <div className="mx-auto max-w-6xl">
       <Link to="/admin" className="text-sm text-brand-700 underline">
         Back to Dashboard
       </Link>
       <h1 className="mt-2 text-3xl font-bold text-brand-900">E-mail Log</h1>
-      <p className="mt-1 text-slate-600">Every message the site sends, newest first: {d.total} shown by this filter.</p>
+      {d.lead ? (
+        <p className="mt-1 text-slate-600">
+          The e-mails of{" "}
+          <Link to={`/admin/leads/${d.lead.id}`} className="text-brand-700 underline">
+            {d.lead.name}
+          </Link>
+          , newest first: {d.total}.{" "}
+          <Link to="/admin/emails" className="text-brand-700 underline">
+            Every e-mail
+          </Link>
+        </p>
+      ) : (
+        <p className="mt-1 text-slate-600">
+          Every message the site sends, newest first: {d.total} shown by this filter.
+        </p>
+      )}
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter e-mails">
         <FilterSelect
           label="Status"

@@ -16,7 +16,7 @@ import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-acti
 import { leadIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
-import { addLeadNote, getLead, pauseLead, resumeLead } from "~/models/lead.server";
+import { addLeadNote, getLead, LEAD_EMAILS_SHOWN, pauseLead, resumeLead } from "~/models/lead.server";
 import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -57,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       text: t.text,
       detail: t.detail ?? null,
     })),
+    emails: { shown: Math.min(lead.emailTotal, LEAD_EMAILS_SHOWN), total: lead.emailTotal },
   };
 }
 
@@ -229,6 +230,12 @@ export default function Lead() {
         <h2 id="timeline-title" className="text-lg font-semibold">
           Timeline
         </h2>
+        <p className="mt-1 text-sm text-slate-600" data-testid="lead-emails">
+          {d.emails.total > d.emails.shown ? `The newest ${d.emails.shown} of ${d.emails.total} e-mails. ` : null}
+          <Link to={`/admin/emails?lead=${d.lead.id}`} className="text-brand-700 underline">
+            Every e-mail of this lead
+          </Link>
+        </p>
         <ol className="mt-2 space-y-2">
           {d.timeline.map((t) => (
             <li

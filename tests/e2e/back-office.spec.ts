@@ -1,7 +1,8 @@
 /** The back office: blog editor, campaigns, leads; admins only. JS on and off. */
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { expect, loginAs, queryDb, ready, test, uniqueEmail } from "./fixtures";
+import { enqueueEmail } from "~/models/mail-queue.server";
+import { expect, loginAs, queryDb, ready, test, uniqueEmail, withE2eDb } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const asAdmin = (page: Page, returnTo: string) =>
@@ -205,6 +206,51 @@ test.describe("back office", () => {
     await page.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
     await expect(page.getByTestId("lead-row")).toHaveCount(1);
     await expect(page.getByTestId("lead-row")).toContainText("Converted");
+  });
+
+  test("a lead with many e-mails: its timeline shows the newest 50, and its e-mail list has every one", async ({
+    page,
+    request,
+    js,
+  }) => {
+    const email = uniqueEmail("many");
+    const sent = await request.post("/api/contact", {
+      data: { firstName: "Max", lastName: "Many", email, phone: "6195550112" },
+    });
+    const { id } = await sent.json();
+    await withE2eDb((db) => {
+      for (let i = 0; i < 55; i++) {
+        enqueueEmail(
+          db,
+          {
+            kind: "lead_alert",
+            to: { address: "agent@agency.test" },
+            subject: `Old alert ${i}`,
+            text: "t",
+            html: "h",
+            links: { contactSubmissionId: id },
+          },
+          new Date(Date.UTC(2025, 0, 1) + i * 60_000),
+        );
+      }
+    });
+    const total = (
+      await queryDb<{ n: number }>("select count(*) n from email_outbox where contact_submission_id = ?", id)
+    )[0]!.n;
+    expect(total).toBeGreaterThan(55);
+
+    await asAdmin(page, `/admin/leads/${id}`);
+    await expect(page.getByTestId("lead-emails")).toContainText(`The newest 50 of ${total} e-mails.`);
+    await expect(page.getByTestId("timeline-entry").filter({ hasText: "Old alert" })).toHaveCount(50 - (total - 55));
+    await ready(page, js);
+    await page.getByRole("link", { name: "Every e-mail of this lead" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/admin/emails?lead=${id}`);
+    await expect(page.getByText(`The e-mails of Max Many, newest first: ${total}.`)).toBeVisible();
+    await expect(page.getByTestId("email-row")).toHaveCount(50);
+    await ready(page, js);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByTestId("email-row")).toHaveCount(total - 50);
+    await expect(page.getByTestId("email-row").last()).toContainText("Old alert 0");
   });
 
   test("the dashboard: navigation strip and the two charts with their numbers as tables", async ({ page }) => {

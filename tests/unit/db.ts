@@ -1,7 +1,9 @@
+import { eq, getTableColumns } from "drizzle-orm";
 import { afterEach, beforeEach } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
 import { setDb } from "~/infra/database.server";
-import type { User } from "~/db/schema";
+import { emailContents, emailOutbox, type User } from "~/db/schema";
+import type { EmailKind } from "~/domain/enums";
 import { upsertUserFromClaims } from "~/models/user.server";
 
 /** A fresh in-memory database with every migration applied. */
@@ -23,4 +25,13 @@ export function useAppDb() {
   });
   afterEach(() => setDb(undefined));
   return state;
+}
+
+/** The outbox's rows with what each e-mail says (its bodies, headers and payload live in email_contents). */
+export function outboxWithContent(db: Db, kind?: EmailKind) {
+  const query = db
+    .select({ ...getTableColumns(emailOutbox), ...getTableColumns(emailContents) })
+    .from(emailOutbox)
+    .innerJoin(emailContents, eq(emailContents.emailId, emailOutbox.id));
+  return (kind ? query.where(eq(emailOutbox.kind, kind)) : query).orderBy(emailOutbox.id).all();
 }

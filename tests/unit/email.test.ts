@@ -9,12 +9,12 @@ import { SCORE } from "~/lib/lead-score";
 import { afterFailure, backoffMs, MAX_ATTEMPTS } from "~/lib/mail-retry";
 import { oneLine } from "~/lib/mail-text";
 import { submitContact } from "~/models/contact.server";
-import { claimDue, emailCounts, listEmails, markAttemptFailed, retryEmail } from "~/models/mail-queue.server";
+import { claimDue, listEmails, markAttemptFailed, retryEmail, unsentEmails } from "~/models/mail-queue.server";
 import { recordClick } from "~/models/click-tracking.server";
 import { processDueDrips } from "~/models/drips.server";
 import { signToken, trackedUrl, unsubscribeUrl, verifyToken } from "~/models/lead-links.server";
 import { unsubscribe } from "~/models/unsubscribe.server";
-import { freshDb } from "./db";
+import { freshDb, outboxWithContent } from "./db";
 
 const DAY = 24 * 3600 * 1000;
 const T0 = new Date(Date.UTC(2026, 0, 5, 17, 0, 0));
@@ -50,7 +50,7 @@ const lead = (over: Record<string, string> = {}) =>
     ...over,
   });
 
-const drips = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "drip")).all();
+const drips = () => outboxWithContent(db, "drip");
 const engagementOf = () => db.select().from(leadEngagement).get()!;
 
 beforeEach(() => {
@@ -165,7 +165,7 @@ describe("enrolment and score", () => {
     submitContact(db, lead({ website: "spam" }), T0);
     expect(db.select().from(emailOutbox).all()).toHaveLength(0);
     const s = submitContact(db, lead({ message: "Selling a condo\nin Hillcrest" }), T0)!;
-    const alerts = db.select().from(emailOutbox).where(eq(emailOutbox.kind, "lead_alert")).all();
+    const alerts = outboxWithContent(db, "lead_alert");
     expect(settings().leadAlertEmails).toEqual(["agent1@agency.test", "agent2@agency.test"]);
     expect(alerts.map((a) => a.toAddress)).toEqual(["agent1@agency.test", "agent2@agency.test"]);
     for (const a of alerts) {
@@ -339,7 +339,7 @@ describe("client notices", () => {
       },
       { now: T0 },
     );
-    const notices = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "client_notice")).all();
+    const notices = () => outboxWithContent(db, "client_notice");
     expect(notices()).toMatchObject([
       {
         toAddress: "kim@example.com",
@@ -403,7 +403,7 @@ describe("the e-mail log", () => {
       T0,
       60_000,
     );
-    expect(emailCounts(db, admin)).toEqual({ queued: 2, failed: 1 });
+    expect(unsentEmails(db, admin)).toEqual({ queued: 2, failed: 1 });
     expect(listEmails(db, admin, { status: "failed" }).rows).toMatchObject([
       { id: drip!.id, lastError: "550 mailbox unavailable", attempts: 1 },
     ]);
