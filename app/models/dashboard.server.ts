@@ -1,5 +1,5 @@
 /** The admin dashboard: its four summary cards and the transaction search. Admins only. */
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
 import { preparedQuery, type Db } from "~/db/client.server";
 import { contactSubmissions, transactionCounts, transactions, users } from "~/db/schema";
 import { TRANSACTION_TYPES, type TransactionType } from "~/domain/enums";
@@ -45,7 +45,7 @@ export function adminSummary(db: Db, actor: Actor) {
  * Transactions for the dashboard table, newest first, 25 a page: a
  * case-insensitive substring of the property address, the client's user id,
  * name or e-mail (the trigram index `transactions_fts`), and an optional type.
- * A deep page skips rows in the created-at index alone, then joins its 50 rows.
+ * A page's ids are picked in an index alone (created-at, or type and created-at), then its 25 rows are read.
  * `capped`: the search matched more than MAX_SEARCH_MATCHES (search.server.ts); the newest are listed.
  */
 export function searchTransactions(
@@ -73,34 +73,39 @@ export function searchTransactions(
           .all()
           .filter((r) => !options.type || r.type === options.type),
       );
-  const pageIds = db
+  const ids = db
     .select({ id: transactions.id })
     .from(transactions)
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(DASHBOARD_PAGE_SIZE)
-    .offset((page - 1) * DASHBOARD_PAGE_SIZE);
-  const rows = db
-    .select({
-      id: transactions.id,
-      userId: transactions.userId,
-      type: transactions.type,
-      propertyAddress: transactions.propertyAddress,
-      homeValue: transactions.homeValue,
-      status: transactions.status,
-      currentStep: transactions.currentStep,
-      createdAt: transactions.createdAt,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      milestonesTotal: transactions.milestonesTotal,
-      milestonesCompleted: transactions.milestonesCompleted,
-    })
-    .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .where(inArray(transactions.id, pageIds))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .all();
+    .offset((page - 1) * DASHBOARD_PAGE_SIZE)
+    .all()
+    .map((row) => row.id);
+  const found = ids.length
+    ? db
+        .select({
+          id: transactions.id,
+          userId: transactions.userId,
+          type: transactions.type,
+          propertyAddress: transactions.propertyAddress,
+          homeValue: transactions.homeValue,
+          status: transactions.status,
+          currentStep: transactions.currentStep,
+          createdAt: transactions.createdAt,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          milestonesTotal: transactions.milestonesTotal,
+          milestonesCompleted: transactions.milestonesCompleted,
+        })
+        .from(transactions)
+        .innerJoin(users, eq(users.id, transactions.userId))
+        .where(inArray(transactions.id, ids))
+        .all()
+    : [];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / DASHBOARD_PAGE_SIZE)), capped };
 }
 
@@ -122,18 +127,16 @@ export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks
   const key = `${start}:${weeks}`;
   const kept = leadWeeksMemo.get(db);
   if (kept && kept.version === version && kept.key === key) return kept.weeks;
-  const rows = db
-    .select({
-      bucket: sql<number>`cast((${contactSubmissions.createdAt} - ${start}) / ${WEEK_MS} as integer)`,
-      n: count(),
-    })
+  // The creation times of 12 weeks of leads, read in their index and bucketed here (a GROUP BY on the
+  // computed week would sort them in a temporary B-tree).
+  const times = db
+    .select({ at: contactSubmissions.createdAt })
     .from(contactSubmissions)
-    .where(sql`${contactSubmissions.createdAt} >= ${start}`)
-    .groupBy(sql`1`)
+    .where(gte(contactSubmissions.createdAt, new Date(start)))
     .all();
   const result = Array.from({ length: weeks }, (_, i) => ({ weekStart: new Date(start + i * WEEK_MS), count: 0 }));
   // The last period runs on to now (the seconds past its whole minute, and any later-dated lead).
-  for (const r of rows) result[Math.min(r.bucket, weeks - 1)]!.count += r.n;
+  for (const { at } of times) result[Math.min(Math.floor((at.getTime() - start) / WEEK_MS), weeks - 1)]!.count += 1;
   leadWeeksMemo.set(db, { version, key, weeks: result });
   return result;
 }

@@ -1,0 +1,145 @@
+/**
+ * Every query an admin page runs, with SQLite's plan for each: what `tests/unit/query-plans.test.ts` checks
+ * on a small database and `npm run bench -- --scale=10y` prints on ten years of data. A page is rendered by
+ * calling its route's loader as an admin (the app's own code, on the process's database); the statements
+ * it prepares are recorded and explained.
+ *
+ * The rule (docs/decisions/admin-at-scale.md): a query of a large table finds its rows through an index
+ * that fits its filter and its order. So no plan may `SCAN` a large table without an index, walk a whole
+ * index without a LIMIT (a count of every row), or sort in a `TEMP B-TREE`, except the queries of a search,
+ * whose rows are at most MAX_SEARCH_MATCHES (app/models/search.server.ts).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Db } from "~/db/client.server";
+import { loader as dashboard } from "~/routes/admin._index";
+import { loader as editPost } from "~/routes/admin.blog.$id";
+import { loader as blog } from "~/routes/admin.blog._index";
+import { loader as campaign } from "~/routes/admin.campaigns.$id";
+import { loader as campaigns } from "~/routes/admin.campaigns._index";
+import { loader as email } from "~/routes/admin.emails.$id";
+import { loader as emails } from "~/routes/admin.emails._index";
+import { loader as lead } from "~/routes/admin.leads.$id";
+import { loader as leads } from "~/routes/admin.leads._index";
+import { loader as submissions } from "~/routes/admin.submissions";
+import { loader as manage } from "~/routes/admin.transactions.$id";
+import { loader as newTransaction } from "~/routes/admin.transactions.new";
+
+/** Tables that grow with the years (a scan of one is what the rule forbids). */
+const LARGE_TABLES = new Set([
+  "contact_submissions",
+  "email_outbox",
+  "email_contents",
+  "lead_engagement",
+  "lead_events",
+  "transactions",
+  "transaction_milestones",
+  "users",
+  "sessions",
+  "listings",
+]);
+
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
+
+export type AdminPage = { path: string; loader: Loader; params?: Record<string, string>; search?: boolean };
+
+/** Every admin page, with the records its detail pages show. */
+export function adminPages(ids: { lead: number; email: number; campaign: number; post: number; transaction: number }) {
+  const pages: AdminPage[] = [
+    { path: "/admin", loader: dashboard },
+    { path: "/admin?q=bench+st&page=2", loader: dashboard, search: true },
+    { path: "/admin?q=be", loader: dashboard, search: true },
+    { path: "/admin?page=1000", loader: dashboard },
+    { path: "/admin?type=selling&page=3", loader: dashboard },
+    { path: "/admin/leads", loader: leads },
+    { path: "/admin/leads?status=paused", loader: leads },
+    { path: "/admin/leads?status=new", loader: leads },
+    { path: "/admin/leads?status=nurturing&sort=score", loader: leads },
+    { path: "/admin/leads?sort=score&page=3", loader: leads },
+    { path: "/admin/leads?q=last42", loader: leads, search: true },
+    { path: "/admin/leads?q=last42&status=paused&sort=score", loader: leads, search: true },
+    { path: `/admin/leads/${ids.lead}`, loader: lead, params: { id: String(ids.lead) } },
+    { path: "/admin/submissions?page=2", loader: submissions },
+    { path: "/admin/emails", loader: emails },
+    { path: "/admin/emails?status=failed", loader: emails },
+    { path: "/admin/emails?kind=drip&page=2", loader: emails },
+    { path: "/admin/emails?status=sent&kind=lead_alert", loader: emails },
+    { path: `/admin/emails?lead=${ids.lead}`, loader: emails },
+    { path: `/admin/emails/${ids.email}`, loader: email, params: { id: String(ids.email) } },
+    { path: "/admin/campaigns", loader: campaigns },
+    { path: `/admin/campaigns/${ids.campaign}`, loader: campaign, params: { id: String(ids.campaign) } },
+    { path: "/admin/blog", loader: blog },
+    { path: `/admin/blog/${ids.post}`, loader: editPost, params: { id: String(ids.post) } },
+    { path: `/admin/transactions/${ids.transaction}`, loader: manage, params: { id: String(ids.transaction) } },
+    { path: `/admin/transactions/new?lead=${ids.lead}`, loader: newTransaction },
+  ];
+  return pages;
+}
+
+export type PlannedQuery = { sql: string; plan: string[]; problems: string[] };
+
+/** The SELECT statements `run` prepares on `db` (its connection), each once. */
+export async function recordQueries(db: Db, run: () => Promise<unknown>): Promise<string[]> {
+  const client = db.$client;
+  const seen = new Set<string>();
+  const prepare = client.prepare;
+  client.prepare = function (this: typeof client, source: string) {
+    if (/^\s*select\b/i.test(source)) seen.add(source);
+    return prepare.call(this, source);
+  } as typeof client.prepare;
+  try {
+    await run();
+  } finally {
+    client.prepare = prepare;
+  }
+  return [...seen];
+}
+
+/** SQLite's plan of a statement (its parameters bound to null: plans do not depend on values here). */
+export function planOf(db: Db, sql: string): string[] {
+  const parameters = (sql.match(/\?/g) ?? []).length;
+  const rows = db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array<null>(parameters).fill(null));
+  return (rows as Array<{ detail: string }>).map((row) => row.detail);
+}
+
+/** What breaks the rule in a plan (nothing: []). */
+export function problemsOf(plan: string[], sql: string, options: { search: boolean }): string[] {
+  const problems: string[] = [];
+  const paged = /\blimit\b/i.test(sql);
+  // A sort is a problem when what is sorted grows with the years: rows of a large table.
+  const large = plan.some((step) =>
+    [...LARGE_TABLES].some((table) => new RegExp(`^(SCAN|SEARCH) ${table}\\b`).test(step)),
+  );
+  for (const step of plan) {
+    const scan = step.match(/^SCAN (\w+)(?: USING (COVERING )?INDEX \w+)?/);
+    if (scan && LARGE_TABLES.has(scan[1]!)) {
+      if (!/USING/.test(step)) problems.push(`full scan of ${scan[1]}: ${step}`);
+      else if (!paged) problems.push(`a whole index of ${scan[1]} read without a LIMIT: ${step}`);
+    }
+    if (/USE TEMP B-TREE/.test(step) && large && !options.search)
+      problems.push(`sorted in a temporary B-tree: ${step}`);
+  }
+  return problems;
+}
+
+/** Renders each page as `admin` and returns its queries with their plans and what breaks the rule. */
+export async function planAdminPages(
+  db: Db,
+  pages: AdminPage[],
+  request: (path: string) => Promise<Request>,
+): Promise<Array<{ path: string; queries: PlannedQuery[] }>> {
+  const out: Array<{ path: string; queries: PlannedQuery[] }> = [];
+  for (const page of pages) {
+    const req = await request(page.path);
+    const statements = await recordQueries(db, () =>
+      page.loader({ request: req, params: page.params ?? {}, context: {} }),
+    );
+    out.push({
+      path: page.path,
+      queries: statements.map((sql) => {
+        const plan = planOf(db, sql);
+        return { sql, plan, problems: problemsOf(plan, sql, { search: page.search === true }) };
+      }),
+    });
+  }
+  return out;
+}
