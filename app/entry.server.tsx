@@ -45,6 +45,18 @@ const handleRequest: HandleDocumentRequestFunction = (
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    const send = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineCssProvider value={inlineCss}>
@@ -53,19 +65,15 @@ const handleRequest: HandleDocumentRequestFunction = (
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) send();
+        },
+        onAllReady() {
+          clearTimeout(timer);
+          if (waitForAll) send();
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -74,7 +82,11 @@ const handleRequest: HandleDocumentRequestFunction = (
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    // The render is aborted if it is not complete within the stream timeout. The timer is cleared as soon
+    // as it is (React calls back after this line): a pending one holds its whole render (the stream, its
+    // buffers, the page's data) until it fires, and under load those renders were most of a web
+    // process's memory (docs/decisions/memory.md).
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 };
 

@@ -10,6 +10,9 @@ import { onStop } from "./graceful-stop";
 
 export function runPrimary(config: Env, hooks: ServerHooks) {
   const stopper = onStop("stopping the web processes", () => stopWorkers(), hooks);
+  // Each web process's heap is bounded (WEB_HEAP_MB): V8 would let a render's garbage grow towards its own
+  // limit before collecting it, and a 2-core host has its memory to share.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${config.WEB_HEAP_MB}`] });
   const fork = () => {
     const worker = cluster.fork({ SERVER_ROLE: "web" });
     let listening = false;

@@ -196,16 +196,25 @@ export function sendEntry(req: RequestLike, res: ResponseLike, entry: CacheEntry
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** A bounded map of entries, each valid for CACHE_TTL_MS and while the content version is unchanged. */
+/** The bytes an entry holds: its three bodies (identity, gzip, brotli). */
+const sizeOf = (entry: CacheEntry) => entry.bodies.identity.length + entry.bodies.gzip.length + entry.bodies.br.length;
+
+/**
+ * A bounded map of entries, each valid for CACHE_TTL_MS and while the content version is unchanged. It
+ * holds at most `maxEntries` (300) and `maxBytes` (PAGE_CACHE_MB); past either, the oldest stored go first.
+ */
 export class PageCache {
   private entries = new Map<string, CacheEntry>();
-  constructor(private readonly options: { version: () => number; maxEntries?: number; ttlMs?: number }) {}
+  private bytes = 0;
+  constructor(
+    private readonly options: { version: () => number; maxEntries?: number; maxBytes?: number; ttlMs?: number },
+  ) {}
 
   get(key: string, now = Date.now()): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (now - entry.storedAt >= (this.options.ttlMs ?? CACHE_TTL_MS) || entry.version !== this.options.version()) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     return entry;
@@ -213,10 +222,19 @@ export class PageCache {
 
   set(key: string, entry: CacheEntry) {
     if (entry.bodies.identity.length > MAX_BODY_BYTES) return;
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, entry);
-    const max = this.options.maxEntries ?? MAX_ENTRIES;
-    while (this.entries.size > max) this.entries.delete(this.entries.keys().next().value!);
+    this.bytes += sizeOf(entry);
+    const maxEntries = this.options.maxEntries ?? MAX_ENTRIES;
+    const maxBytes = this.options.maxBytes ?? Infinity;
+    while (this.entries.size > maxEntries || this.bytes > maxBytes) this.remove(this.entries.keys().next().value!);
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(entry);
   }
 
   version() {
@@ -225,9 +243,15 @@ export class PageCache {
 
   clear() {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   get size() {
     return this.entries.size;
+  }
+
+  /** The bytes its entries hold. */
+  get byteSize() {
+    return this.bytes;
   }
 }

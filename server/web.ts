@@ -19,7 +19,10 @@ import { cacheKey, PageCache, sendEntry } from "./page-cache";
 import { missedCacheKeys, remixHandler } from "./remix-handler";
 
 export function serveWeb(config: Env, { build, hooks }: AppBuild) {
-  const pageCache = new PageCache({ version: hooks.publicContentVersion });
+  const pageCache = new PageCache({
+    version: hooks.publicContentVersion,
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+  });
 
   const app = express();
   app.disable("x-powered-by");

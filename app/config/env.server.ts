@@ -118,6 +118,14 @@ const schema = z
     /** Web processes sharing the port (server/cluster.ts, node:cluster); 1: one process does everything. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
     /**
+     * Each web process's JavaScript heap (V8's old space, MB), given by the primary to the processes it
+     * forks: a page's render leaves garbage that V8 lets grow towards its own limit (gigabytes) before it
+     * collects; the app's live objects take about 45 MB (docs/decisions/memory.md).
+     */
+    WEB_HEAP_MB: z.coerce.number().int().min(64).max(4096).default(160),
+    /** The public-page cache's size (MB) in each web process, besides its 300 entries (server/page-cache.ts). */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(32),
+    /**
      * Set by the server (server/config.ts), not by hand: "all" (one process), "jobs" (the cluster's primary: migrations, seed,
      * mail, backups and the demo provider, no pages) or "web" (a cluster worker: pages only).
      */

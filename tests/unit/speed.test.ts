@@ -197,6 +197,26 @@ describe("the cache's content version", () => {
     for (const key of ["/a", "/b", "/c"]) cache.set(key, entry);
     expect(cache.size).toBe(2);
   });
+
+  it("keeps at most its bytes, however many entries fit: the oldest stored go first", async () => {
+    const page = async (n: number) =>
+      buildEntry(200, new Headers({ "content-type": "text/html" }), Buffer.from(`${n}`.repeat(50_000)), 1);
+    const one = await page(1);
+    const each = one.bodies.identity.length + one.bodies.gzip.length + one.bodies.br.length;
+    const cache = new PageCache({ version: () => 1, maxBytes: each * 3 + 10 });
+    for (const n of [1, 2, 3, 4, 5]) cache.set(`/${n}`, await page(n));
+    expect(cache.size).toBe(3);
+    expect(cache.byteSize).toBeLessThanOrEqual(each * 3 + 10);
+    expect(["/1", "/2", "/3", "/4", "/5"].map((key) => Boolean(cache.get(key)))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    cache.set("/3", await page(3)); // storing a key again replaces its bytes
+    expect(cache.byteSize).toBeLessThanOrEqual(each * 3 + 10);
+  });
 });
 
 describe("rate limits", () => {
