@@ -1,5 +1,6 @@
 /** The benchmarks' way to run the real server: build/server.js, with its own database and ports. */
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { SERVER_ENTRY } from "../playwright.config";
 
 export async function waitForServer(url: string, timeoutMs = 60_000) {
@@ -39,4 +40,30 @@ export async function startBenchServer(port: number, env: Record<string, string>
   const server = spawnServer(port, env);
   await waitForServer(`${base}/healthz`);
   return { base, server };
+}
+
+/** A process's resident memory now and at its peak (MB), from /proc. */
+export function processMemory(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+) kB`))?.[1] ?? 0);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+/** The server's process and its children (a cluster's web processes), each with its resident memory (MB). */
+export function serverMemory(pid: number): Array<{ pid: number; role: "server" | "primary" | "web"; rssMb: number }> {
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The parent's pid is the second field after the command, which ends with ") ".
+        return Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]) === pid;
+      } catch {
+        return false; // it exited meanwhile
+      }
+    })
+    .map(Number);
+  return [
+    { pid, role: children.length ? "primary" : "server", rssMb: Math.round(processMemory(pid).rssMb) },
+    ...children.map((child) => ({ pid: child, role: "web" as const, rssMb: Math.round(processMemory(child).rssMb) })),
+  ];
 }

@@ -4,7 +4,8 @@
  * compressed JavaScript, HTML (the stylesheet is inlined in it) and linked CSS
  * transferred on load (until the network is idle),
  * the JavaScript added by the first focus in the contact form, the cumulative
- * layout shift, and server response times for the main pages.
+ * layout shift, and server response times for the main pages; then the mail sender (bench-mail.ts) and
+ * the admin pages (bench-admin.ts, `--scale=today|10y`).
  * It prints figures; it asserts nothing (budgets are compared in the output).
  */
 import { spawn } from "node:child_process";
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 import { launchOptions } from "../playwright.config";
 import { benchAdmin } from "./bench-admin";
+import { SCALES } from "./bench-data";
 import { benchMail } from "./bench-mail";
 import { spawnServer, waitForServer } from "./bench-server";
 import { describeLoad, load, type LoadResult } from "./load";
@@ -41,8 +43,9 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const sum = (list: Transfer[], type: string) => list.filter((t) => t.type === type).reduce((n, t) => n + t.bytes, 0);
 
 async function main() {
-  rmSync("tests/.tmp/bench", { recursive: true, force: true });
+  // The admin part's large databases stay between runs (scripts/bench-data.ts); this part starts afresh.
   mkdirSync("tests/.tmp/bench", { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`tests/.tmp/bench/bench.db${suffix}`, { force: true });
   const server = spawnServer(PORT, { DATABASE_URL: "tests/.tmp/bench/bench.db" });
   try {
     await waitForServer(`${BASE}/healthz`);
@@ -155,9 +158,20 @@ async function publicLoad() {
   }
 }
 
-main()
-  .then(() => benchMail({ port: PORT + 10, dir: "tests/.tmp/bench" }))
-  .then(() => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench" }))
+/**
+ * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
+ * `--only=admin` runs the admin part alone.
+ */
+function option(name: string, fallback: string) {
+  const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
+  return given ? given.slice(name.length + 3) : fallback;
+}
+const scale = SCALES[option("scale", "today")];
+if (!scale) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(", ")}`);
+const onlyAdmin = option("only", "all") === "admin";
+
+(onlyAdmin ? Promise.resolve() : main().then(() => benchMail({ port: PORT + 10, dir: "tests/.tmp/bench" })))
+  .then(() => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }))
   .catch((error) => {
     console.error(error);
     process.exit(1);
