@@ -1,6 +1,7 @@
 /** The benchmarks' way to run the real server: build/server.js, with its own database and ports. */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
 import { SERVER_ENTRY } from "../playwright.config";
 
 export async function waitForServer(url: string, timeoutMs = 60_000) {
@@ -66,4 +67,37 @@ export function serverMemory(pid: number): Array<{ pid: number; role: "server" |
     { pid, role: children.length ? "primary" : "server", rssMb: Math.round(processMemory(pid).rssMb) },
     ...children.map((child) => ({ pid: child, role: "web" as const, rssMb: Math.round(processMemory(child).rssMb) })),
   ];
+}
+
+/**
+ * `count` sequential GETs of `url` on one kept-alive connection (node:http), after `warmup` uncounted:
+ * each request's time from sending to its last byte, sorted, and the last status. node:http, not fetch:
+ * undici's fetch added 2-3 ms and most of the spread to each measured request on this machine.
+ */
+export async function sequentialTimes(url: string, headers: Record<string, string>, count = 100, warmup = 20) {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let status = 0;
+  const get = () =>
+    new Promise<number>((resolve, reject) => {
+      const start = performance.now();
+      http
+        .get(
+          { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers },
+          (res) => {
+            status = res.statusCode ?? 0;
+            res.on("data", () => {});
+            res.on("end", () => resolve(performance.now() - start));
+          },
+        )
+        .on("error", reject);
+    });
+  try {
+    for (let i = 0; i < warmup; i++) await get();
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) times.push(await get());
+    return { times: times.sort((a, b) => a - b), status };
+  } finally {
+    agent.destroy();
+  }
 }
