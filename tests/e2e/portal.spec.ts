@@ -118,8 +118,11 @@ test.describe("client portal", () => {
       await expect(page.getByTestId("listing").filter({ hasText: address! })).toBeVisible();
     }
     const keep = page.getByTestId("listing").filter({ hasText: "1 Keep St" });
+    // With JavaScript the star turns at once (optimistic); the reload must wait for the server's answer.
+    const stored = page.waitForResponse((r) => r.request().method() === "POST");
     await keep.getByRole("button", { name: "Add to favorites" }).click();
     await expect(keep.getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
+    await stored;
     await page.reload();
     await expect(
       page
