@@ -1,7 +1,8 @@
 /**
  * The database: the product's ten tables (users, sessions, contact submissions, transactions, milestones,
- * listings, blog posts, campaigns, campaign e-mails, lead engagement) and the back office's own (the mail
- * queue, unsubscribes, lead events, content versions, rate limits, transaction counts). Money is stored
+ * listings, blog posts, campaigns, campaign e-mails, lead engagement), the back office's own (the mail
+ * queue, unsubscribes, lead events, content versions, rate limits, transaction counts) and the files'
+ * rows (documents, blog images: the bytes live in FILES_DIR, app/infra/file-storage.server.ts). Money is stored
  * as whole dollars in INTEGER columns (exact; never a binary float) and carried by the API as strings of
  * digits. Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
  *
@@ -28,6 +29,7 @@ import {
   MILESTONE_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
+  UPLOADER_ROLES,
 } from "~/domain/enums";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -108,11 +110,17 @@ export const transactions = sqliteTable(
     /** Milestone counts, kept by triggers on transaction_milestones (migration 0004) so lists read no milestones. */
     milestonesTotal: integer("milestones_total").notNull().default(0),
     milestonesCompleted: integer("milestones_completed").notNull().default(0),
+    /**
+     * When the transaction was completed or cancelled (null while active): its documents' retention runs
+     * from here (app/lib/document-rules.ts). Kept by updateTransaction (app/models/transaction.server.ts).
+     */
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("transactions_user_id_idx").on(t.userId),
+    index("transactions_closed_at_idx").on(t.closedAt),
     index("transactions_status_idx").on(t.status, t.type, t.currentStep),
     index("transactions_created_at_idx").on(t.createdAt),
     index("transactions_type_created_idx").on(t.type, t.createdAt),
@@ -172,6 +180,8 @@ export const blogPosts = sqliteTable(
     content: text("content").notNull(),
     excerpt: text("excerpt"),
     imageUrl: text("image_url"),
+    /** An uploaded image (images), shown instead of imageUrl. */
+    imageId: text("image_id").references(() => images.id, { onDelete: "set null" }),
     published: integer("published", { mode: "boolean" }).notNull().default(false),
     authorId: text("author_id").references(() => users.id, {
       onDelete: "set null",
@@ -179,8 +189,56 @@ export const blogPosts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("blog_posts_published_created_at_idx").on(t.published, t.createdAt)],
+  (t) => [
+    index("blog_posts_published_created_at_idx").on(t.published, t.createdAt),
+    index("blog_posts_image_idx").on(t.imageId),
+  ],
 );
+
+/**
+ * The papers of a transaction. The file itself is in the file storage (app/infra/file-storage.server.ts)
+ * under `storage_key`, a random name; `name` is the uploaded name, cleaned, for display and download only.
+ * A removed document is kept, for admins to see and restore, until its retention ends
+ * (app/lib/document-rules.ts); the daily job then deletes the file and the row.
+ */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    milestoneId: integer("milestone_id").references(() => transactionMilestones.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedByRole: text("uploaded_by_role", { enum: UPLOADER_ROLES }).notNull(),
+    createdAt: createdAt(),
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }),
+    removedBy: text("removed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("documents_transaction_created_idx").on(t.transactionId, t.createdAt),
+    index("documents_removed_idx").on(t.removedAt),
+  ],
+);
+
+/**
+ * A blog image uploaded in the editor, re-encoded to WebP at each of IMAGE_WIDTHS (app/lib/image-rules.ts)
+ * and served publicly at /images/{id}-{width}.webp. `variants`: each file's real size (a small original
+ * is never enlarged).
+ */
+export const images = sqliteTable("images", {
+  id: text("id").primaryKey(),
+  variants: text("variants", { mode: "json" }).$type<ImageVariant[]>().notNull(),
+  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export type ImageVariant = { name: number; width: number; height: number; size: number };
 
 export const leadNurturingCampaigns = sqliteTable(
   "lead_nurturing_campaigns",
@@ -356,6 +414,8 @@ export type Engagement = typeof leadEngagement.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
 export type EmailContent = typeof emailContents.$inferSelect;
+export type Document = typeof documents.$inferSelect;
+export type Image = typeof images.$inferSelect;
 
 /**
  * Version counters, raised by triggers in the database (migrations 0004 and 0006), so a process that keeps
