@@ -15,6 +15,8 @@ export const ADMIN_EMAIL = "admin@e2e.test";
 export const E2E_SESSION_SECRET = "e2e-session-secret-of-at-least-32-characters";
 /** The database of the main e2e server (fixtures write test data into it with the app's models). */
 export const E2E_DATABASE = "tests/.tmp/e2e.db";
+/** Its uploaded files (FILES_DIR). */
+export const E2E_FILES_DIR = "tests/.tmp/files-e2e";
 
 /**
  * Empty-database servers: the admin's "no transactions yet" screens need a
@@ -96,7 +98,7 @@ export default defineConfig({
 function server(port: number, oidcPort: number, name: string) {
   const url = `http://localhost:${port}`;
   return {
-    command: `mkdir -p tests/.tmp && rm -f tests/.tmp/${name}.db* && node ${SERVER_ENTRY}`,
+    command: `mkdir -p tests/.tmp && rm -rf tests/.tmp/${name}.db* tests/.tmp/files-${name} && node ${SERVER_ENTRY}`,
     url: `${url}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -108,6 +110,7 @@ function server(port: number, oidcPort: number, name: string) {
       APP_URL: url,
       LOCAL_OIDC_PORT: String(oidcPort),
       DATABASE_URL: `tests/.tmp/${name}.db`,
+      FILES_DIR: `tests/.tmp/files-${name}`,
       ADMIN_EMAILS: ADMIN_EMAIL,
       SESSION_SECRET: E2E_SESSION_SECRET,
       OIDC_ISSUER: "",

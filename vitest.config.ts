@@ -11,6 +11,8 @@ export default defineConfig({
     // The rate limits are tested with windows of their own (tests/unit/speed.test.ts), not through the actions.
     env: {
       LEAD_ALERT_EMAILS: "agent1@agency.test, agent2@agency.test",
+      // Uploaded files of the unit tests (each test uses random keys, so files never collide).
+      FILES_DIR: "tests/.tmp/unit-files",
       RATE_LIMIT_CONTACT: "100000/60",
       RATE_LIMIT_SIGN_IN: "100000/60",
       RATE_LIMIT_TOKEN: "100000/60",

@@ -9,7 +9,8 @@ import compression from "compression";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { Env } from "~/config/env.server";
-import { isPrivatePath } from "~/lib/route-access";
+import { isPrivatePath, isUploadPath } from "~/lib/route-access";
+import { formatBytes, MAX_FILES_PER_UPLOAD, uploadRequestLimit } from "~/lib/upload-rules";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 import { BODY_LIMIT_BYTES, BODY_MESSAGES, checkBody } from "./request-body";
 
@@ -103,9 +104,33 @@ const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
 /**
  * Reads a request's body, at most 1 MB (a larger Content-Length is refused before reading, a chunked body
  * as it passes the limit), and checks it (request-body.ts): each refusal is a 4xx with a message.
+ * An upload (multipart/form-data to a path of `isUploadPath`) is not read here: the app streams it
+ * (server/streamed-body.ts), up to `uploadLimit` bytes.
  */
-export const readBody: RequestHandler = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return next();
+export const readBody =
+  (config: Env): RequestHandler =>
+  (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    if (isUploadPath(req.path) && isMultipartType(req.get("content-type"))) {
+      const limit = uploadLimit(config);
+      if (Number(req.get("content-length") ?? 0) > limit.bytes) return refuse(req, res, 413, limit.message);
+      return next();
+    }
+    readAndCheck(req, res, next);
+  };
+
+/** The most an upload request may carry (its files at UPLOAD_MAX_MB, and 1 MB of fields), and its 413. */
+export function uploadLimit(config: Env) {
+  const bytes = uploadRequestLimit(config.uploadMaxBytes);
+  return {
+    bytes,
+    message: `The upload is too large: at most ${MAX_FILES_PER_UPLOAD} files of ${formatBytes(config.uploadMaxBytes)} each.`,
+  };
+}
+
+const isMultipartType = (contentType: string | undefined) => /^\s*multipart\/form-data\s*;/i.test(contentType ?? "");
+
+const readAndCheck: RequestHandler = (req, res, next) => {
   readRaw(req, res, async (error?: unknown) => {
     const status = (error as { status?: number } | undefined)?.status;
     if (status === 413) return refuse(req, res, 413, BODY_MESSAGES.tooLarge);

@@ -2,7 +2,8 @@
  * Remix's request handler for Express. @remix-run/express's adapter does the same translation of the
  * request and the answer; this one is kept for three reasons the adapter has no room for:
  * 1. The body was read and checked before any route (middleware.ts `readBody`): the request carries
- *    those bytes, where the adapter would stream the (already read) socket.
+ *    those bytes, where the adapter would stream the (already read) socket. An upload's body alone is
+ *    streamed, within its limit (streamed-body.ts).
  * 2. A rendered public page goes into the page cache, which needs its bytes before they are sent; the
  *    adapter writes the answer itself.
  * 3. A page is written in one piece. Nothing on this site defers data, so its stream ends as soon as it
@@ -15,18 +16,19 @@ import type { IncomingMessage } from "node:http";
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { requestBodies } from "./middleware";
+import { streamedBody } from "./streamed-body";
 import { buildEntry, isStorable, sendEntry, type PageCache } from "./page-cache";
 
 /** The page-cache key of a request that missed the cache (web.ts), to store its answer under. */
 export const missedCacheKeys = new WeakMap<IncomingMessage, string>();
 
-export function remixHandler(build: ServerBuild, pageCache: PageCache) {
+export function remixHandler(build: ServerBuild, pageCache: PageCache, upload: { limit: number; tooLarge: string }) {
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const key = req.method === "GET" ? missedCacheKeys.get(req) : undefined;
       const version = key ? pageCache.version() : 0;
-      const response = await handleRequest(toWebRequest(req, res), { clientIp: req.ip });
+      const response = await handleRequest(toWebRequest(req, res, upload), { clientIp: req.ip });
       if (key && isStorable(response.status, response.headers)) {
         const body = Buffer.from(await response.arrayBuffer());
         const entry = await buildEntry(response.status, response.headers, body, version);
@@ -41,8 +43,10 @@ export function remixHandler(build: ServerBuild, pageCache: PageCache) {
   };
 }
 
-/** The web Request of an Express request, with the body already read. */
-function toWebRequest(req: Request, res: Response): globalThis.Request {
+const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The web Request of an Express request: the body already read, or an upload's stream. */
+function toWebRequest(req: Request, res: Response, upload: { limit: number; tooLarge: string }): globalThis.Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -51,14 +55,20 @@ function toWebRequest(req: Request, res: Response): globalThis.Request {
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const body = requestBodies.get(req);
+  const read = requestBodies.get(req);
+  // express.raw reads into a plain (never shared) ArrayBuffer.
+  let body: BodyInit | undefined = read
+    ? new Uint8Array(read.buffer as ArrayBuffer, read.byteOffset, read.length)
+    : undefined;
+  // Not read by middleware.ts: an upload, streamed.
+  if (!read && !WITHOUT_BODY.has(req.method) && !req.readableEnded) body = streamedBody(req, res, upload);
   return new globalThis.Request(url, {
     method: req.method,
     headers,
-    // express.raw reads into a plain (never shared) ArrayBuffer.
-    body: body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined,
+    body,
     signal: controller.signal,
-  });
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 async function sendResponse(res: Response, response: globalThis.Response) {

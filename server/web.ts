@@ -14,6 +14,7 @@ import {
   readBody,
   refuseControlCharacters,
   refuseCrossSiteWrites,
+  uploadLimit,
 } from "./middleware";
 import { cacheKey, PageCache, sendEntry } from "./page-cache";
 import { missedCacheKeys, remixHandler } from "./remix-handler";
@@ -35,8 +36,9 @@ export function serveWeb(config: Env, { build, hooks }: AppBuild) {
   app.use(morgan(config.LOG_FORMAT));
   app.use(refuseControlCharacters);
   app.use(refuseCrossSiteWrites(config));
-  app.use(readBody);
-  app.all("*", remixHandler(build, pageCache));
+  app.use(readBody(config));
+  const upload = uploadLimit(config);
+  app.all("*", remixHandler(build, pageCache, { limit: upload.bytes, tooLarge: upload.message }));
 
   // The page cache answers before Express: a hit costs a Map lookup, one indexed read of the content
   // version and a write of bytes compressed once (hits are not in the access log).

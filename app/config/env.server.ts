@@ -115,6 +115,10 @@ const schema = z
       .max(24 * 30)
       .default(0),
     BACKUP_DIR: optionalString,
+    /** Where uploaded documents and images are kept (default: a `files` folder beside the database file). */
+    FILES_DIR: optionalString,
+    /** The largest uploaded file accepted, in MB (at most 10 files per request: app/lib/upload-rules.ts). */
+    UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
     /** Web processes sharing the port (server/cluster.ts, node:cluster); 1: one process does everything. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
     /**
@@ -213,6 +217,10 @@ const schema = z
         /** The domain of our Message-IDs: the site's host. */
         messageIdDomain: appUrl.hostname,
       },
+      /** Where uploaded files are kept (app/infra/file-storage.server.ts), an absolute path. */
+      filesDir: path.resolve(env.FILES_DIR ?? path.join(databaseDir, "files")),
+      /** The largest uploaded file, in bytes (the files of one request: app/lib/upload-rules.ts). */
+      uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
       /** Where npm run backup (and the BACKUP_INTERVAL_HOURS schedule) writes. */
       backupDir: env.BACKUP_DIR ?? path.join(databaseDir, "backups"),
       SESSION_SECRET: sessionSecret,

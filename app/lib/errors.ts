@@ -24,13 +24,26 @@ export class InvalidInputError extends Error {
   }
 }
 
+/** An upload the server does not take: a wrong type (400), too large (413), not multipart (415). */
+export class UploadRefusal extends Error {
+  override name = "UploadRefusal";
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * The HTTP status of a model's refusal, in one place for pages and the API: not found 404 (another
- * client's record too: its existence is private), forbidden 403, invalid input 400. Null for any other
+ * client's record too: its existence is private), forbidden 403, invalid input 400, an upload refused
+ * 400, 413 or 415. Null for any other
  * error: a bug, answered 500.
  */
-export function statusOf(error: unknown): 400 | 403 | 404 | null {
+export function statusOf(error: unknown): 400 | 403 | 404 | 413 | 415 | null {
   if (error instanceof NotFoundError) return 404;
+  if (error instanceof UploadRefusal) return error.status;
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof InvalidInputError) return 400;
   return null;

@@ -4,7 +4,7 @@
  * robots.txt.
  *
  * - Public pages: the same for every anonymous visitor, cached (server/page-cache.ts) and in the sitemap.
- * - Private paths: someone's data (the portal, the admin area, the API, unsubscribe pages): every answer
+ * - Private paths: someone's data (the portal, the admin area, the API, documents, unsubscribe pages): every answer
  *   is `Cache-Control: private, no-store`, and robots.txt keeps crawlers out. Any request that carries a
  *   session is private too, whatever its path (its page names the user).
  */
@@ -26,8 +26,23 @@ export const PRIVATE_SECTIONS = [
   { path: "/api", page: false },
   { path: "/admin", page: true },
   { path: "/client-portal", page: true },
+  { path: "/documents", page: false },
   { path: "/unsubscribe", page: false },
 ] as const;
+
+/**
+ * The paths that take uploaded files (multipart/form-data up to UPLOAD_MAX_MB a file): the server
+ * streams their bodies to the app instead of reading 1 MB first (server/streamed-body.ts). A page's
+ * path comes with its `.data` twin (Remix's data requests).
+ */
+const UPLOAD_PATHS = [
+  /^\/client-portal(?:\.data)?$/,
+  /^\/admin\/transactions\/[1-9]\d*(?:\.data)?$/,
+  /^\/admin\/blog\/(?:new|[1-9]\d*)(?:\.data)?$/,
+  /^\/api\/transactions\/[1-9]\d*\/documents$/,
+];
+
+export const isUploadPath = (path: string) => UPLOAD_PATHS.some((pattern) => pattern.test(path));
 
 const publicPaths = new Set<string>([...PUBLIC_PAGES, ...PUBLIC_FILES]);
 

@@ -27,6 +27,8 @@ export type AppServer = {
   port: number;
   baseUrl: string;
   database: string;
+  /** Where its uploaded files are (FILES_DIR). */
+  filesDir: string;
   secret: string;
   child: ChildProcess;
   exited: Promise<number | null>;
@@ -71,6 +73,7 @@ async function startAppOnce(
       LOCAL_OIDC_PORT: String(oidcPort),
       DATABASE_URL: database,
       MAIL_DIR: `tests/.tmp/mail-${name}-${port}`,
+      FILES_DIR: `tests/.tmp/files-${name}-${port}`,
       SESSION_SECRET: APP_SESSION_SECRET,
       OIDC_ISSUER: "",
       LOG_FORMAT: "tiny",
@@ -87,6 +90,7 @@ async function startAppOnce(
     port,
     baseUrl: `http://localhost:${port}`,
     database,
+    filesDir: env.FILES_DIR ?? `tests/.tmp/files-${name}-${port}`,
     secret: env.SESSION_SECRET ?? APP_SESSION_SECRET,
     child,
     exited,
@@ -96,6 +100,7 @@ async function startAppOnce(
       await exited;
       for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
       rmSync(`tests/.tmp/mail-${name}-${port}`, { recursive: true, force: true });
+      rmSync(`tests/.tmp/files-${name}-${port}`, { recursive: true, force: true });
     },
   };
   if (options.wait !== false) {

@@ -1,0 +1,137 @@
+/**
+ * Where uploaded files live: put a stream, get it back as a stream, delete it. The one implementation
+ * is a directory (FILES_DIR); an S3-compatible store can take its place behind the same interface
+ * (docs/decisions/documents.md says how).
+ *
+ * Keys are the storage's own names, never an uploaded name: `documents/3f/3fa9…` (a random 128-bit id,
+ * in 256 folders so that no folder grows to hundreds of thousands of files) or a name the caller
+ * chooses (`images/{id}-{width}.webp`). A file is written as `<key>.partial`, flushed to the disk, then
+ * renamed: a key that exists is a whole file, and a crash leaves only `.partial` files, which the
+ * server removes when it starts (`removePartials`).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { env } from "~/config/env.server";
+
+export type StoredFile = { key: string; size: number; sha256: string };
+
+export interface FileStorage {
+  /** Writes `body` under a new random key in `folder` (or under `key`); resolves once it is on the disk. */
+  put(folder: string, body: Readable | ReadableStream<Uint8Array>, options?: { key?: string }): Promise<StoredFile>;
+  /** The file's bytes, or null when there is no such file. */
+  get(key: string): Readable | null;
+  /** Deletes the file; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every key in `folder` with its last change, for the sweep of files without a row. */
+  list(folder: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
+}
+
+const PARTIAL = ".partial";
+/** A key: folders and names of letters, digits, `-`, `_` and `.`, never `..` or a leading `/`. */
+const KEY = /^[a-z]+(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/;
+
+export class DirectoryStorage implements FileStorage {
+  constructor(readonly root: string) {}
+
+  private pathOf(key: string) {
+    if (!KEY.test(key) || key.split("/").includes("..")) throw new Error(`Not a storage key: ${key}`);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  async put(folder: string, body: Readable | ReadableStream<Uint8Array>, options: { key?: string } = {}) {
+    const id = randomBytes(16).toString("hex");
+    const key = options.key ?? `${folder}/${id.slice(0, 2)}/${id}`;
+    const file = this.pathOf(key);
+    const partial = `${file}${PARTIAL}`;
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const hash = createHash("sha256");
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const source = body instanceof Readable ? body : Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+    try {
+      // `flush`: the bytes are on the disk before the file is renamed into place.
+      await pipeline(source, measure, fs.createWriteStream(partial, { flags: "wx", flush: true }));
+      await fs.promises.rename(partial, file);
+      await syncDirectory(path.dirname(file));
+    } catch (error) {
+      await fs.promises.rm(partial, { force: true });
+      throw error;
+    }
+    return { key, size, sha256: hash.digest("hex") };
+  }
+
+  get(key: string): Readable | null {
+    const file = this.pathOf(key);
+    if (!fs.existsSync(file)) return null;
+    return fs.createReadStream(file);
+  }
+
+  async delete(key: string) {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(folder: string) {
+    const base = this.pathOf(`${folder}/x`).slice(0, -2);
+    for await (const file of walk(base)) {
+      if (file.endsWith(PARTIAL)) continue;
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat) continue;
+      yield { key: path.relative(this.root, file).split(path.sep).join("/"), modifiedAt: stat.mtime };
+    }
+  }
+
+  /** Removes what a crash left half-written. Run at start, before any upload. */
+  async removePartials(): Promise<number> {
+    let removed = 0;
+    for await (const file of walk(this.root)) {
+      if (!file.endsWith(PARTIAL)) continue;
+      await fs.promises.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** A rename is durable once its folder is flushed (Linux; elsewhere opening a folder may fail: skipped). */
+async function syncDirectory(dir: string) {
+  const handle = await fs.promises.open(dir, "r").catch(() => null);
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } catch {
+    // not supported for folders on this system
+  } finally {
+    await handle.close();
+  }
+}
+
+let storage: DirectoryStorage | undefined;
+
+/** This process's file storage: FILES_DIR (created when first used). */
+export function fileStorage(): DirectoryStorage {
+  const root = env().filesDir;
+  if (!storage || storage.root !== root) {
+    fs.mkdirSync(root, { recursive: true });
+    storage = new DirectoryStorage(root);
+  }
+  return storage;
+}
