@@ -8,6 +8,7 @@ import { MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/p
 import { SubmitButton } from "~/components/submit-button";
 import { manageIntents } from "~/lib/intents";
 import { card } from "~/components/card";
+import { MilestoneDocuments, type ListedDocument } from "~/components/documents-list";
 
 export type PanelTransaction = {
   id: number;
@@ -66,10 +67,13 @@ export function ProgressPanel({
   milestones,
   isAdmin,
   updateHref,
+  documents = [],
 }: {
   transaction: PanelTransaction;
   milestones: PanelMilestone[];
   isAdmin: boolean;
+  /** The transaction's documents: each milestone lists its own (not removed). */
+  documents?: ListedDocument[];
   /** Where an admin's Update button of a milestone leads (its dialog opens by URL). */
   updateHref?: (milestone: PanelMilestone) => string;
 }) {
@@ -152,6 +156,7 @@ export function ProgressPanel({
                   {m.adminNotes}
                 </p>
               ) : null}
+              <MilestoneDocuments documents={documents.filter((d) => d.milestoneId === m.id && !d.removedAt)} />
               <div className="mt-2 flex flex-wrap gap-4 text-sm">
                 {m.documentUrl ? (
                   <a

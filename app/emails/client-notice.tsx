@@ -11,14 +11,25 @@ export type MilestoneChange = {
 };
 
 export function MilestoneNoticeEmail(
-  p: EmailFrame & { firstName: string; property: string; changes: MilestoneChange[]; portalUrl: string },
+  p: EmailFrame & {
+    firstName: string;
+    property: string;
+    changes: MilestoneChange[];
+    /** Names of documents staff added. */
+    documents?: string[];
+    portalUrl: string;
+  },
 ) {
+  const documents = p.documents ?? [];
   return (
     <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview}>
       <Text style={paragraph}>Hi {p.firstName},</Text>
-      <Text style={paragraph}>
-        {p.changes.length === 1 ? "A step" : `${p.changes.length} steps`} of your transaction for {p.property} changed:
-      </Text>
+      {p.changes.length ? (
+        <Text style={paragraph}>
+          {p.changes.length === 1 ? "A step" : `${p.changes.length} steps`} of your transaction for {p.property}{" "}
+          changed:
+        </Text>
+      ) : null}
       {p.changes.map((c) => (
         <Text key={c.step} style={{ ...paragraph, paddingLeft: "12px", borderLeft: "3px solid #1565c0" }}>
           <strong>
@@ -39,6 +50,22 @@ export function MilestoneNoticeEmail(
           ) : null}
         </Text>
       ))}
+      {documents.length ? (
+        <>
+          <Text style={paragraph}>
+            {documents.length === 1 ? "A new document is" : `${documents.length} new documents are`} in your portal for{" "}
+            {p.property}:
+          </Text>
+          <Text style={{ ...paragraph, paddingLeft: "12px", borderLeft: "3px solid #1565c0" }}>
+            {documents.map((name, i) => (
+              <span key={i}>
+                {i > 0 ? <br /> : null}
+                {name}
+              </span>
+            ))}
+          </Text>
+        </>
+      ) : null}
       <Button href={p.portalUrl} style={button}>
         See your progress
       </Button>

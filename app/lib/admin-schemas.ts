@@ -94,7 +94,12 @@ export const pageSchema = z.object({ page: pageField });
 /** The query of a URL as a plain object for the schemas above. */
 export const searchParamsObject = (url: string | URL) => Object.fromEntries(new URL(url).searchParams);
 
-export const EMAIL_KIND_LABELS = { lead_alert: "Lead alert", drip: "Drip", client_notice: "Client notice" } as const;
+export const EMAIL_KIND_LABELS = {
+  lead_alert: "Lead alert",
+  drip: "Drip",
+  client_notice: "Client notice",
+  staff_notice: "Staff notice",
+} as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 
 /** The e-mail log's filter (`/admin/emails?status=&kind=&page=`); anything not understood means "all". */

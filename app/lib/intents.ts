@@ -7,6 +7,12 @@
 /** Initialize Milestones, on the portal (an admin's own transaction) and the Manage page. */
 const initialize = "initialize";
 
+/**
+ * A transaction's documents, on the portal and the Manage page. The upload form sends its intent in a
+ * hidden field ahead of its files; the page's action takes any multipart request as an upload.
+ */
+export const documentIntents = { upload: "upload", remove: "remove-document", restore: "restore-document" } as const;
+
 export const portalIntents = {
   addListing: "add",
   parseListingUrl: "parse",
@@ -14,6 +20,7 @@ export const portalIntents = {
   deleteListing: "delete",
   initialize,
   notices: "notices",
+  removeDocument: documentIntents.remove,
 } as const;
 
 export const dashboardIntents = { setupTestData: "setup-test-data" } as const;
@@ -22,6 +29,8 @@ export const manageIntents = {
   initialize,
   updateMilestone: "update-milestone",
   editTransaction: "edit-transaction",
+  removeDocument: documentIntents.remove,
+  restoreDocument: documentIntents.restore,
 } as const;
 
 export const leadIntents = { pause: "pause", resume: "resume", note: "note" } as const;

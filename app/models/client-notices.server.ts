@@ -1,8 +1,9 @@
 /**
  * Client notices (transactional e-mail): a welcome when an admin opens a
  * transaction for a client, and a notice when an admin changes a milestone of
- * it. Changes to one transaction that happen before its notice is sent (within
- * one tick) are merged into that one e-mail. A client can turn milestone notices off.
+ * it or adds documents to it. Changes to one transaction that happen before its
+ * notice is sent (within one tick) are merged into that one e-mail. A client can
+ * turn these notices off.
  */
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
@@ -56,11 +57,11 @@ export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, no
   enqueueNotice(db, client, transaction, { subject, text, html }, now);
 }
 
-/** Tells the client of a changed milestone (new status, notes or document), merged with queued changes. */
+/** What a queued update notice of one transaction says so far: the changed steps and the new documents. */
+type TransactionUpdate = { changes: MilestoneChange[]; documents: string[] };
+
+/** Tells the client of a changed milestone (new status, notes or document link), merged with queued changes. */
 export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, milestone: Milestone, now: Date) {
-  const settings = env().mail;
-  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
-  if (!client?.milestoneNotices) return;
   const change: MilestoneChange = {
     step: milestone.stepNumber,
     title: milestone.title,
@@ -68,17 +69,50 @@ export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, mil
     note: milestone.adminNotes,
     documentUrl: milestone.documentUrl,
   };
+  mergeUpdate(db, transaction, now, (update) => ({
+    ...update,
+    changes: [...update.changes.filter((c) => c.step !== change.step), change].sort((a, b) => a.step - b.step),
+  }));
+}
+
+/** Tells the client of documents staff added to their transaction, merged with queued changes. */
+export function noticeDocumentsAdded(db: DbOrTx, transaction: Transaction, names: string[], now: Date) {
+  mergeUpdate(db, transaction, now, (update) => ({ ...update, documents: [...update.documents, ...names] }));
+}
+
+const countOf = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+
+/** The subject of an update notice: one change or document by name, several by count. */
+function updateSubject(property: string, { changes, documents }: TransactionUpdate) {
+  if (documents.length === 0 && changes.length === 1) {
+    return `Update on ${property}: ${changes[0]!.title} is ${changes[0]!.status}`;
+  }
+  const parts = [
+    changes.length ? `${countOf(changes.length, "1 step", "steps")} changed` : "",
+    documents.length ? countOf(documents.length, `new document "${documents[0]}"`, "new documents") : "",
+  ].filter(Boolean);
+  return `Update on ${property}: ${parts.join(", ")}`;
+}
+
+/**
+ * The client's update notice of a transaction: the e-mail still queued for it (within one tick) is
+ * rewritten with `apply`'s update, else a new one is queued. Nothing when the client turned notices off.
+ */
+function mergeUpdate(
+  db: DbOrTx,
+  transaction: Transaction,
+  now: Date,
+  apply: (update: TransactionUpdate) => TransactionUpdate,
+) {
+  const settings = env().mail;
+  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
+  if (!client?.milestoneNotices) return;
   const key = `transaction:${transaction.id}`;
   const queued = findMergeable(db, key);
-  const earlier = ((queued?.payload as { changes?: MilestoneChange[] } | null)?.changes ?? []).filter(
-    (c) => c.step !== change.step,
-  );
-  const changes = [...earlier, change].sort((a, b) => a.step - b.step);
+  const earlier = (queued?.payload ?? null) as Partial<TransactionUpdate> | null;
+  const update = apply({ changes: earlier?.changes ?? [], documents: earlier?.documents ?? [] });
   const property = propertyOf(transaction);
-  const subject =
-    changes.length === 1
-      ? `Update on ${property}: ${change.title} is ${change.status}`
-      : `Update on ${property}: ${changes.length} steps changed`;
+  const subject = updateSubject(property, update);
   const { html, text } = renderEmail(
     createElement(MilestoneNoticeEmail, {
       site: settings.site,
@@ -86,14 +120,14 @@ export function noticeMilestoneChanged(db: DbOrTx, transaction: Transaction, mil
       preview: subject,
       firstName: firstNameOf(client),
       property,
-      changes,
+      changes: update.changes,
+      documents: update.documents,
       portalUrl: `${settings.appUrl}/client-portal`,
     }),
   );
-  const payload = { changes };
   if (queued) {
-    replaceContent(db, queued.id, { subject, text, html, payload }, now);
+    replaceContent(db, queued.id, { subject, text, html, payload: update }, now);
     return;
   }
-  enqueueNotice(db, client, transaction, { subject, text, html, coalesceKey: key, payload }, now);
+  enqueueNotice(db, client, transaction, { subject, text, html, coalesceKey: key, payload: update }, now);
 }

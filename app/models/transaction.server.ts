@@ -2,8 +2,8 @@
  * Transactions: a client reads only their own; admins read all and open and
  * edit them. Another client's record is "not found" (no existence leak).
  */
-import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { transactions, type Transaction } from "~/db/schema";
 import type { EditTransaction, NewTransaction } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
@@ -32,7 +32,7 @@ export function firstActiveTransaction(db: Db, actor: Actor): Transaction | unde
 }
 
 /** A transaction the actor may read (owner or admin), else NotFoundError. */
-export function getTransaction(db: Db, actor: Actor, id: number): Transaction {
+export function getTransaction(db: DbOrTx, actor: Actor, id: number): Transaction {
   const row = db.select().from(transactions).where(eq(transactions.id, id)).get();
   if (!row || (!actor.isAdmin && row.userId !== actor.id)) throw new NotFoundError("Transaction not found");
   return row;
@@ -74,16 +74,31 @@ export function createTransaction(
   });
 }
 
-/** Changes a transaction's address, value and status. Admins only. */
-export function updateTransaction(db: Db, actor: Actor, id: number, input: EditTransaction): Transaction {
+/**
+ * Changes a transaction's address, value and status. Admins only. Its closing date (`closedAt`, where
+ * the documents' retention starts) is set when it becomes completed or cancelled, and cleared when it
+ * is active again.
+ */
+export function updateTransaction(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: EditTransaction,
+  now = new Date(),
+): Transaction {
   assertAdmin(actor);
+  const closedAt =
+    input.status === "active"
+      ? null
+      : sql`CASE WHEN ${transactions.status} = ${input.status} THEN ${transactions.closedAt} ELSE ${now.getTime()} END`;
   const row = db
     .update(transactions)
     .set({
       propertyAddress: input.propertyAddress,
       homeValue: Number(input.homeValue),
       status: input.status,
-      updatedAt: new Date(),
+      closedAt,
+      updatedAt: now,
     })
     .where(eq(transactions.id, id))
     .returning()
@@ -96,6 +111,7 @@ export function toTransactionJson(t: Transaction) {
   return {
     ...t,
     homeValue: t.homeValue === null ? null : String(t.homeValue),
+    closedAt: t.closedAt?.toISOString() ?? null,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { Field, inputClass } from "~/components/form-field";
+import { DocumentsSection } from "~/components/documents-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmitButton } from "~/components/submit-button";
 import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
@@ -16,6 +17,12 @@ import { idParam, modelCall, readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
 import { manageIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
+import { env } from "~/config/env.server";
+import { uploadDocuments } from "~/infra/documents.server";
+import { isMultipart } from "~/infra/upload.server";
+import { documentFormSchema, uploadedToast } from "~/lib/document-schema";
+import { InvalidInputError } from "~/lib/errors";
+import { listDocuments, removeDocument, restoreDocument, toListedDocument } from "~/models/document.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { listMilestones, toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 import { getTransaction, toTransactionJson, updateTransaction } from "~/models/transaction.server";
@@ -38,16 +45,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? { name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null, email: client.email }
       : null,
     milestones: listMilestones(db, admin, id).map(toMilestoneJson),
+    documents: listDocuments(db, admin, id, { includeRemoved: true }).map((d) => toListedDocument(admin, d)),
+    uploadMaxBytes: env().uploadMaxBytes,
   };
 }
 
 type ActionData =
   | { intent: "update-milestone"; milestoneId: number; result: SubmissionResult<string[]>; refusal?: Refusal }
-  | { intent: "edit-transaction"; result: SubmissionResult<string[]>; refusal?: Refusal };
+  | { intent: "edit-transaction"; result: SubmissionResult<string[]>; refusal?: Refusal }
+  | { intent: "upload"; refusal: Refusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = idParam(params.id);
+  // The upload form is the page's only multipart form; its body is read as a stream, file by file.
+  if (isMultipart(request)) return uploadAction(admin, id, request);
   const formData = await readForm(request);
   switch (intentOf(formData, manageIntents)) {
     case manageIntents.initialize:
@@ -56,6 +68,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return updateMilestoneAction(admin, id, formData);
     case manageIntents.editTransaction:
       return editTransactionAction(admin, id, formData);
+    case manageIntents.removeDocument:
+    case manageIntents.restoreDocument:
+      return documentAction(admin, id, formData);
     default:
       return unknownIntent();
   }
@@ -97,13 +112,36 @@ async function editTransactionAction(admin: User, id: number, formData: FormData
   return redirectWithToast(manageHref(id), { title: "Success", description: "Transaction updated." });
 }
 
+async function uploadAction(admin: User, id: number, request: Request) {
+  try {
+    const created = await uploadDocuments(getDb(), admin, id, request);
+    return redirectWithToast(manageHref(id), { description: uploadedToast(created.length) });
+  } catch (error) {
+    return refuse(error, { data: { intent: "upload" as const } });
+  }
+}
+
+/** Remove or Restore a document of this transaction. */
+async function documentAction(admin: User, id: number, formData: FormData) {
+  const parsed = documentFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refuse(new InvalidInputError("Choose a document"), { back: manageHref(id) });
+  const restore = formData.get("intent") === manageIntents.restoreDocument;
+  try {
+    if (restore) restoreDocument(getDb(), admin, parsed.data.documentId);
+    else removeDocument(getDb(), admin, parsed.data.documentId);
+  } catch (error) {
+    return refuse(error, { back: manageHref(id) });
+  }
+  return redirectWithToast(manageHref(id), { description: restore ? "Document restored." : "Document removed." });
+}
+
 export default function ManageTransaction() {
   return <Manage data={useLoaderData<typeof loader>()} />;
 }
 
 type ManageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function Manage({ data: { transaction, client, milestones } }: { data: ManageData }) {
+function Manage({ data: { transaction, client, milestones, documents, uploadMaxBytes } }: { data: ManageData }) {
   const location = useLocation();
   const actionData = useActionData<ActionData>();
   const here = `/admin/transactions/${transaction.id}`;
@@ -140,10 +178,20 @@ function Manage({ data: { transaction, client, milestones } }: { data: ManageDat
         <ProgressPanel
           transaction={transaction}
           milestones={milestones}
+          documents={documents}
           isAdmin
           updateHref={(m) => `?update=${m.id}`}
         />
       </div>
+
+      <DocumentsSection
+        transactionId={transaction.id}
+        documents={documents}
+        milestones={milestones}
+        maxFileBytes={uploadMaxBytes}
+        uploadError={actionData?.intent === "upload" ? actionData.refusal.toast?.description : null}
+        canRestore
+      />
 
       <EditTransaction
         transaction={transaction}

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { AddPropertyDialog, type AddPropertyResult } from "~/components/add-property-dialog";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { ListingCard } from "~/components/listing-card";
+import { DocumentsSection } from "~/components/documents-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmissionList } from "~/components/submission-list";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
@@ -13,7 +14,12 @@ import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { initializeFormSchema } from "~/lib/admin-schemas";
 import { requireUser } from "~/infra/guards.server";
-import { InvalidInputError } from "~/lib/errors";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { env } from "~/config/env.server";
+import { uploadDocuments } from "~/infra/documents.server";
+import { isMultipart } from "~/infra/upload.server";
+import { documentFormSchema, uploadedToast } from "~/lib/document-schema";
+import { listDocuments, removeDocument, toListedDocument } from "~/models/document.server";
 import { portalIntents } from "~/lib/intents";
 import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
 import { readForm } from "~/infra/http.server";
@@ -53,15 +59,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     transaction: transaction ? toTransactionJson(transaction) : null,
     milestones: transaction ? listMilestones(db, user, transaction.id).map(toMilestoneJson) : [],
+    documents: transaction ? listDocuments(db, user, transaction.id).map((d) => toListedDocument(user, d)) : [],
+    uploadMaxBytes: env().uploadMaxBytes,
     listings: listListings(db, user).map(toListingJson),
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
   };
 }
 
-type ActionData = { intent: "add" | "parse"; answer: AddPropertyResult; refusal?: Refusal };
+type ActionData =
+  | { intent: "add" | "parse"; answer: AddPropertyResult; refusal?: Refusal }
+  | { intent: "upload"; answer?: undefined; refusal: Refusal };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  // The upload form is the page's only multipart form; its body is read as a stream, file by file.
+  if (isMultipart(request)) return uploadAction(user, request);
   const formData = await readForm(request);
   switch (intentOf(formData, portalIntents)) {
     case portalIntents.addListing:
@@ -76,6 +88,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return initializeAction(user, formData);
     case portalIntents.notices:
       return noticesAction(user, formData);
+    case portalIntents.removeDocument:
+      return removeDocumentAction(user, formData);
     default:
       return unknownIntent();
   }
@@ -180,13 +194,41 @@ async function noticesAction(user: User, formData: FormData) {
   });
 }
 
+/** Files for the portal's transaction: the page comes back with the refusal's message, or a toast. */
+async function uploadAction(user: User, request: Request) {
+  const db = getDb();
+  const transaction = firstActiveTransaction(db, user);
+  try {
+    if (!transaction) throw new NotFoundError("You have no active transaction to add documents to.");
+    const created = await uploadDocuments(db, user, transaction.id, request);
+    return redirectWithToast(PORTAL, { description: uploadedToast(created.length) });
+  } catch (error) {
+    return refuse(error, { data: { intent: "upload" as const } });
+  }
+}
+
+async function removeDocumentAction(user: User, formData: FormData) {
+  const parsed = documentFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refuse(new InvalidInputError("Choose a document"), { back: PORTAL });
+  try {
+    removeDocument(getDb(), user, parsed.data.documentId);
+  } catch (error) {
+    return refuse(error, { back: PORTAL });
+  }
+  return redirectWithToast(PORTAL, { description: "Document removed." });
+}
+
 export default function ClientPortal() {
   return <Portal data={useLoaderData<typeof loader>()} />;
 }
 
 type PortalData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function Portal({ data: { user, transaction, milestones, listings, submissions } }: { data: PortalData }) {
+function Portal({
+  data: { user, transaction, milestones, documents, uploadMaxBytes, listings, submissions },
+}: {
+  data: PortalData;
+}) {
   const location = useLocation();
   const actionData = useActionData<ActionData>();
   const toast = useToast();
@@ -194,8 +236,8 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
   const name = user.firstName || user.email || "Client";
 
   useEffect(() => {
-    const message = actionData?.answer.message;
-    if (message) toast({ id: actionData.answer.key, ...message });
+    const answer = actionData?.answer;
+    if (answer?.message) toast({ id: answer.key, ...answer.message });
   }, [actionData, toast]);
 
   return (
@@ -216,12 +258,22 @@ function Portal({ data: { user, transaction, milestones, listings, submissions }
 
       <div className="mt-8">
         {transaction ? (
-          <ProgressPanel
-            transaction={transaction}
-            milestones={milestones}
-            isAdmin={user.isAdmin}
-            updateHref={(m) => `/admin/transactions/${transaction.id}?update=${m.id}`}
-          />
+          <>
+            <ProgressPanel
+              transaction={transaction}
+              milestones={milestones}
+              documents={documents}
+              isAdmin={user.isAdmin}
+              updateHref={(m) => `/admin/transactions/${transaction.id}?update=${m.id}`}
+            />
+            <DocumentsSection
+              transactionId={transaction.id}
+              documents={documents}
+              milestones={milestones}
+              maxFileBytes={uploadMaxBytes}
+              uploadError={actionData?.intent === "upload" ? actionData.refusal.toast?.description : null}
+            />
+          </>
         ) : (
           <section className={`${card} p-8 text-center shadow-sm`}>
             <h2 className="text-xl font-semibold">No Active Transaction</h2>

@@ -1,0 +1,36 @@
+/** The Documents section of a transaction (the portal and the admin's transaction page): upload, then the list. */
+import { card } from "~/components/card";
+import { DocumentUpload } from "~/components/document-upload";
+import { DocumentsList, type ListedDocument } from "~/components/documents-list";
+
+export function DocumentsSection({
+  transactionId,
+  documents,
+  milestones,
+  maxFileBytes,
+  uploadError,
+  canRestore = false,
+}: {
+  transactionId: number;
+  documents: ListedDocument[];
+  milestones: { id: number; stepNumber: number; title: string }[];
+  maxFileBytes: number;
+  uploadError?: string | null;
+  canRestore?: boolean;
+}) {
+  const steps = new Map(milestones.map((m) => [m.id, `Step ${m.stepNumber}: ${m.title}`]));
+  return (
+    <section aria-labelledby="documents-title" className={`mt-4 ${card} p-6 shadow-sm`} id="documents">
+      <h2 id="documents-title" className="text-xl font-bold text-brand-900">
+        Documents
+      </h2>
+      <DocumentUpload
+        transactionId={transactionId}
+        steps={milestones}
+        maxFileBytes={maxFileBytes}
+        error={uploadError}
+      />
+      <DocumentsList documents={documents} canRestore={canRestore} stepTitle={(id) => steps.get(id)} />
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Staff notices (transactional e-mail to LEAD_ALERT_EMAILS, else ADMIN_EMAILS, else the agency's own
+ * address): a client uploaded documents to their transaction. One e-mail per staff address, answering
+ * to the client.
+ */
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import type { DbOrTx } from "~/db/client.server";
+import { users, type Transaction } from "~/db/schema";
+import { ClientUploadEmail } from "~/emails/staff-notice";
+import { renderEmail } from "~/emails/render.server";
+import { env } from "~/config/env.server";
+import { enqueueEmail } from "~/models/mail-queue.server";
+
+export const transactionPath = (id: number) => `/admin/transactions/${id}`;
+
+export function noticeClientUpload(db: DbOrTx, transaction: Transaction, clientId: string, files: string[], now: Date) {
+  const settings = env().mail;
+  const client = db.select().from(users).where(eq(users.id, clientId)).get();
+  if (!client || files.length === 0) return;
+  const name = [client.firstName, client.lastName].filter(Boolean).join(" ") || client.email;
+  const property = transaction.propertyAddress || "address to be confirmed";
+  const subject =
+    files.length === 1
+      ? `${name} uploaded "${files[0]}" (${property})`
+      : `${name} uploaded ${files.length} documents (${property})`;
+  const { html, text } = renderEmail(
+    createElement(ClientUploadEmail, {
+      site: settings.site,
+      appUrl: settings.appUrl,
+      preview: subject,
+      client: name,
+      clientEmail: client.email,
+      property,
+      files,
+      transactionUrl: `${settings.appUrl}${transactionPath(transaction.id)}`,
+    }),
+  );
+  for (const address of settings.leadAlertEmails) {
+    enqueueEmail(
+      db,
+      {
+        kind: "staff_notice",
+        to: { address },
+        replyTo: client.email,
+        subject,
+        text,
+        html,
+        links: { transactionId: transaction.id },
+      },
+      now,
+    );
+  }
+}

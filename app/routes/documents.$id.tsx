@@ -1,0 +1,51 @@
+/**
+ * GET /documents/{id}: a document's file, for its transaction's client and for admins
+ * (app/infra/documents.server.ts sets the headers). Anyone else gets 404, a visitor who is not signed in
+ * 401 with a link to sign in and come back; `?inline=1` shows a PDF or an image in the browser.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/infra/database.server";
+import { documentResponse } from "~/infra/documents.server";
+import { parseId } from "~/infra/http.server";
+import { plainPageResponse } from "~/infra/plain-page.server";
+import { getSessionUser } from "~/infra/session-user.server";
+import { loginPath } from "~/infra/sign-in.server";
+import { NotFoundError } from "~/lib/errors";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { user, clearCookie } = await getSessionUser(request);
+  if (!user) {
+    const response = plainPageResponse(
+      "Sign in to open this document",
+      <>
+        <h1>Sign in to open this document</h1>
+        <p>Documents are shown to the transaction's client and the agency's staff only.</p>
+        <a className="button" href={loginPath(`${url.pathname}${url.search}`)}>
+          Sign in
+        </a>
+      </>,
+      401,
+    );
+    if (clearCookie) response.headers.append("set-cookie", clearCookie);
+    return response;
+  }
+  const id = parseId(params.id);
+  try {
+    if (id === null) throw new NotFoundError();
+    return documentResponse(getDb(), user, id, { inline: url.searchParams.get("inline") === "1" });
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return plainPageResponse(
+      "Document not found",
+      <>
+        <h1>Document not found</h1>
+        <p>This document does not exist, or it is not yours to open.</p>
+        <a className="button secondary" href="/client-portal">
+          Back to your portal
+        </a>
+      </>,
+      404,
+    );
+  }
+}
