@@ -1,10 +1,13 @@
 /** An article as visitors see it (the public page and the editor's preview): its text is always text, never HTML. */
 import { Link } from "@remix-run/react";
 import { PostImage } from "~/components/post-image";
+import type { ImageSources } from "~/lib/upload-rules";
 
 export type ArticleData = {
   title: string;
   imageUrl: string | null;
+  /** An uploaded image, shown instead of imageUrl. */
+  image: ImageSources | null;
   paragraphs: string[];
   date: string;
   isoDate: string;
@@ -14,7 +17,13 @@ export type ArticleData = {
 export function ArticleView({ post, preview = false }: { post: ArticleData; preview?: boolean }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      {post.imageUrl ? <PostImage src={post.imageUrl} eager className="rounded-xl" /> : null}
+      <PostImage
+        src={post.imageUrl}
+        image={post.image}
+        sizes="(min-width: 48rem) 46rem, calc(100vw - 2rem)"
+        eager
+        className="rounded-xl"
+      />
       <h1 className="mt-8 text-3xl font-bold text-brand-900 sm:text-4xl">{post.title}</h1>
       <p className="mt-3 text-sm text-slate-500">
         <time dateTime={post.isoDate}>{post.date}</time>

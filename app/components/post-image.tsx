@@ -1,22 +1,41 @@
-/** A blog post's 1200×630 image: sized, so it never shifts the layout. */
+import type { ImageSources } from "~/lib/upload-rules";
+
+/**
+ * A blog post's image, 40:21 and sized, so it never shifts the layout: an uploaded one from its WebP
+ * files (`srcSet`, with `sizes` for where it is shown), or an external https:// URL at 1200×630.
+ */
 export function PostImage({
   src,
+  image,
+  sizes,
   eager = false,
   className = "",
 }: {
-  src: string;
+  src?: string | null;
+  image?: ImageSources | null;
+  /** How wide the image is shown (the `sizes` attribute), for an uploaded image. */
+  sizes?: string;
   eager?: boolean;
   className?: string;
 }) {
-  return (
-    <img
-      src={src}
-      alt=""
-      width={1200}
-      height={630}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      className={`aspect-[40/21] h-auto w-full bg-slate-100 object-cover ${className}`}
-    />
-  );
+  const common = {
+    loading: eager ? ("eager" as const) : ("lazy" as const),
+    decoding: "async" as const,
+    className: `aspect-[40/21] h-auto w-full bg-slate-100 object-cover ${className}`,
+  };
+  if (image) {
+    return (
+      <img
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt=""
+        {...common}
+      />
+    );
+  }
+  if (!src) return null;
+  return <img src={src} width={1200} height={630} alt="" {...common} />;
 }

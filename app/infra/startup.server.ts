@@ -1,6 +1,7 @@
 /**
  * What runs once when the server starts: configuration check, database
- * migrations and first-start seed, expired-session purge, and the local demo
+ * migrations and first-start seed, expired-session purge, the file storage (half-written uploads
+ * a crash left are removed; the documents' retention job runs daily), and the local demo
  * OpenID provider when no external one is configured.
  *
  * With WEB_CONCURRENCY above 1 (server/cluster.ts) the work is split by SERVER_ROLE: the primary
@@ -11,6 +12,9 @@ import { env, EnvError } from "~/config/env.server";
 import { seedDatabase } from "~/db/seed.server";
 import { backupDatabase } from "~/infra/backup.server";
 import { getDb, setDb } from "~/infra/database.server";
+import { purgeUnusedImages } from "~/infra/blog-images.server";
+import { purgeDocuments } from "~/infra/documents.server";
+import { fileStorage } from "~/infra/file-storage.server";
 import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provider.server";
 import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
@@ -19,13 +23,20 @@ const state = globalThis as unknown as {
   __startup?: Promise<void>;
   __purgeTimer?: NodeJS.Timeout;
   __backupTimer?: NodeJS.Timeout;
+  __retentionTimer?: NodeJS.Timeout;
   __mailer?: ReturnType<typeof startMailer>;
 };
 
 async function run() {
   const config = env();
   const db = getDb();
+  const storage = fileStorage();
   if (config.SERVER_ROLE === "web") return; // the primary migrated, seeded and runs the jobs
+
+  const partials = await storage.removePartials();
+  if (partials) console.log(`Files: removed ${partials} half-written upload(s) left by a stop`);
+  void runRetention();
+  state.__retentionTimer ??= setInterval(() => void runRetention(), 24 * 3600_000).unref();
 
   const seeded = seedDatabase(db);
   purgeExpiredSessions(db);
@@ -52,7 +63,23 @@ async function run() {
     state.__backupTimer ??= setInterval(() => void runBackup(), config.BACKUP_INTERVAL_HOURS * 3600_000).unref();
     console.log(`Backups: every ${config.BACKUP_INTERVAL_HOURS} h to ${config.backupDir} (the newest 14 are kept)`);
   }
+  console.log(`Files: ${config.filesDir} (uploads up to ${config.UPLOAD_MAX_MB} MB a file)`);
   console.log(`Site: ${config.APP_URL}`);
+}
+
+/** The documents' retention (app/infra/documents.server.ts): daily, and once at start. */
+async function runRetention() {
+  try {
+    const { purged, orphans } = await purgeDocuments(getDb());
+    const images = await purgeUnusedImages(getDb());
+    if (purged || orphans || images) {
+      console.log(
+        `[retention] deleted ${purged} removed document(s), ${orphans} stray file(s), ${images} unused image(s)`,
+      );
+    }
+  } catch (error) {
+    console.error("[retention] failed:", error);
+  }
 }
 
 async function runBackup() {
@@ -71,6 +98,7 @@ async function runBackup() {
 export async function shutdown() {
   clearInterval(state.__purgeTimer);
   clearInterval(state.__backupTimer);
+  clearInterval(state.__retentionTimer);
   await state.__mailer?.stop();
   await closeLocalProvider();
   const db = getDb();

@@ -42,6 +42,9 @@ export const blogPostSchema = z.object({
 
 export type BlogPostInput = z.infer<typeof blogPostSchema>;
 
+/** The editor's form: the post's fields and an image file, which the server reads apart (app/infra/blog-images.server.ts). */
+export const blogEditorSchema = blogPostSchema.extend({ image: z.unknown().optional() });
+
 /**
  * PATCH /api/blog/{id}: any of the post's fields, each validated as on create; a field not sent stays as
  * it is (RFC 5789), and an unknown field is refused.

@@ -2,51 +2,66 @@
  * Blog posts: published ones for everyone, drafts for admins only; admins
  * write, edit, publish and delete them.
  */
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { blogPosts, users, type BlogPost, type User } from "~/db/schema";
+import { blogPosts, images, users, type BlogPost, type ImageVariant, type User } from "~/db/schema";
 import { slugify, type BlogPostInput } from "~/lib/blog-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { imageSources, type ImageSources } from "~/lib/upload-rules";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 
-export function listPublishedPosts(db: Db): BlogPost[] {
-  return db
-    .select()
+/** A post with the sizes of its uploaded image (null without one). */
+export type Post = BlogPost & { imageVariants: ImageVariant[] | null };
+
+/** A post's values as the models take them: the form's, and the uploaded image (none: null). */
+export type PostValues = BlogPostInput & { imageId?: string | null };
+
+const selectPosts = (db: Db) =>
+  db
+    .select({ ...getTableColumns(blogPosts), imageVariants: images.variants })
     .from(blogPosts)
+    .leftJoin(images, eq(images.id, blogPosts.imageId));
+
+export function listPublishedPosts(db: Db): Post[] {
+  return selectPosts(db)
     .where(eq(blogPosts.published, true))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .all();
 }
 
 /** Every post, drafts included, for admins; published ones for anyone else. */
-export function listPosts(db: Db, actor: Pick<User, "isAdmin"> | null): BlogPost[] {
+export function listPosts(db: Db, actor: Pick<User, "isAdmin"> | null): Post[] {
   if (!actor?.isAdmin) return listPublishedPosts(db);
-  return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)).all();
+  return selectPosts(db).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)).all();
 }
 
 /** A post by slug; an unpublished one only for admins. */
-export function getPostBySlug(db: Db, slug: string, actor: Pick<User, "isAdmin"> | null = null): BlogPost | undefined {
+export function getPostBySlug(db: Db, slug: string, actor: Pick<User, "isAdmin"> | null = null): Post | undefined {
   const conditions = [eq(blogPosts.slug, slug)];
   if (!actor?.isAdmin) conditions.push(eq(blogPosts.published, true));
-  return db
-    .select()
-    .from(blogPosts)
+  return selectPosts(db)
     .where(and(...conditions))
     .get();
 }
 
-export function toPostJson(post: BlogPost) {
+/** The uploaded image's sources (src, srcSet, width, height), or null. */
+export const postImage = (post: Pick<Post, "imageId" | "imageVariants">): ImageSources | null =>
+  post.imageId && post.imageVariants ? imageSources(post.imageId, post.imageVariants) : null;
+
+export function toPostJson(post: BlogPost & { imageVariants?: ImageVariant[] | null }) {
+  const { imageVariants, ...fields } = post;
   return {
-    ...post,
+    ...fields,
+    image: postImage({ imageId: post.imageId, imageVariants: imageVariants ?? null }),
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };
 }
 
 /** A post by id, drafts included. Admins only. */
-export function getPostById(db: Db, actor: Actor, id: number): BlogPost {
+export function getPostById(db: Db, actor: Actor, id: number): Post {
   assertAdmin(actor);
-  const post = db.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+  const post = selectPosts(db).where(eq(blogPosts.id, id)).get();
   if (!post) throw new NotFoundError("Post not found");
   return post;
 }
@@ -67,18 +82,26 @@ function freeSlug(db: Db, given: string | undefined, title: string, exceptId?: n
   return slug;
 }
 
-const postValues = (input: BlogPostInput, slug: string) => ({
+/** An image id the form sent must name a stored image (it may have been deleted as unused meanwhile). */
+function assertImage(db: Db, imageId: string | null | undefined) {
+  if (!imageId || db.select({ id: images.id }).from(images).where(eq(images.id, imageId)).get()) return;
+  throw new InvalidInputError("Invalid input", { image: ["This image is no longer stored: upload it again"] });
+}
+
+const postValues = (input: PostValues, slug: string) => ({
   title: input.title,
   slug,
   excerpt: input.excerpt ?? null,
   imageUrl: input.imageUrl ?? null,
+  imageId: input.imageId ?? null,
   content: input.content,
   published: input.published,
 });
 
 /** A new post written by the admin (its author). Admins only. */
-export function createPost(db: Db, actor: Actor, input: BlogPostInput, now: Date = new Date()): BlogPost {
+export function createPost(db: Db, actor: Actor, input: PostValues, now: Date = new Date()): BlogPost {
   assertAdmin(actor);
+  assertImage(db, input.imageId);
   return db.transaction((tx) =>
     tx
       .insert(blogPosts)
@@ -103,22 +126,24 @@ export function updatePost(
   db: Db,
   actor: Actor,
   id: number,
-  changes: Partial<BlogPostInput>,
+  changes: Partial<PostValues>,
   now: Date = new Date(),
 ): BlogPost {
   assertAdmin(actor);
   return db.transaction((tx) => {
     const existing = tx.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
     if (!existing) throw new NotFoundError("Post not found");
-    const given = (key: keyof BlogPostInput) => key in changes;
-    const input: BlogPostInput = {
+    const given = (key: keyof PostValues) => key in changes;
+    const input: PostValues = {
       title: changes.title ?? existing.title,
       content: changes.content ?? existing.content,
       excerpt: given("excerpt") ? changes.excerpt : (existing.excerpt ?? undefined),
       imageUrl: given("imageUrl") ? changes.imageUrl : (existing.imageUrl ?? undefined),
+      imageId: given("imageId") ? changes.imageId : existing.imageId,
       published: changes.published ?? existing.published,
     };
     const slug = given("slug") ? freeSlug(db, changes.slug, input.title, id) : existing.slug;
+    if (input.imageId !== existing.imageId) assertImage(db, input.imageId);
     return tx
       .update(blogPosts)
       .set({ ...postValues(input, slug), updatedAt: now })

@@ -7,13 +7,14 @@ import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { requireAdmin } from "~/infra/guards.server";
-import { idParam, modelCall, readForm } from "~/infra/http.server";
+import { idParam, modelCall } from "~/infra/http.server";
+import { readEditorForm } from "~/infra/blog-images.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
-import type { BlogPostInput } from "~/lib/blog-schema";
+import { imageSources } from "~/lib/upload-rules";
 import { blogPostIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
-import { deletePost, getPostById, updatePost } from "~/models/blog.server";
+import { deletePost, getPostById, updatePost, type PostValues } from "~/models/blog.server";
 import { saveOrPreview, type BlogActionData } from "./admin.blog.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -33,22 +34,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       content: post.content,
       published: post.published,
     },
+    image:
+      post.imageId && post.imageVariants
+        ? { id: post.imageId, sources: imageSources(post.imageId, post.imageVariants) }
+        : null,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = idParam(params.id);
-  const formData = await readForm(request);
-  switch (intentOf(formData, blogPostIntents)) {
+  const form = await readEditorForm(request);
+  switch (intentOf(form.formData, blogPostIntents)) {
     case blogPostIntents.save:
     case blogPostIntents.preview: {
       const db = getDb();
       const existing = modelCall(() => getPostById(db, admin, id));
       // The form holds every field: a blank slug is made from the title, a blank excerpt or image cleared.
-      const save = (input: BlogPostInput) =>
-        updatePost(db, admin, id, { ...input, slug: input.slug, excerpt: input.excerpt, imageUrl: input.imageUrl });
-      return saveOrPreview(admin, formData, save, existing);
+      const save = (input: PostValues) =>
+        updatePost(db, admin, id, {
+          ...input,
+          slug: input.slug,
+          excerpt: input.excerpt,
+          imageUrl: input.imageUrl,
+          imageId: input.imageId,
+        });
+      return saveOrPreview(admin, form, save, existing);
     }
     case blogPostIntents.delete:
       return deleteAction(admin, id);
@@ -67,7 +78,7 @@ async function deleteAction(admin: User, id: number) {
 }
 
 export default function EditPost() {
-  const { post } = useLoaderData<typeof loader>();
+  const { post, image } = useLoaderData<typeof loader>();
   const actionData = useActionData<BlogActionData>();
   const location = useLocation();
   // Delete asks first: a second step opened by the URL, so it works without JavaScript.
@@ -85,7 +96,13 @@ export default function EditPost() {
           </Link>
         ) : null}
       </div>
-      <BlogPostForm key={post.id} id={`edit-post-${post.id}`} defaultValue={post} lastResult={actionData?.result} />
+      <BlogPostForm
+        key={post.id}
+        id={`edit-post-${post.id}`}
+        defaultValue={post}
+        lastResult={actionData?.result}
+        image={actionData ? actionData.image : image}
+      />
       {actionData?.preview ? <ArticlePreview post={actionData.preview} /> : null}
       <section aria-labelledby="delete-title" className="mt-8 rounded-xl border border-red-200 bg-white p-5">
         <h2 id="delete-title" className="text-lg font-semibold text-red-800">

@@ -5,7 +5,7 @@ import { ArticlePreview } from "~/components/article";
 import { BlogPostForm } from "~/components/blog-post-form";
 import { getDb } from "~/infra/database.server";
 import { requireAdmin } from "~/infra/guards.server";
-import { readForm } from "~/infra/http.server";
+import { readEditorForm } from "~/infra/blog-images.server";
 import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { newPostIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
@@ -21,11 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await readForm(request);
-  switch (intentOf(formData, newPostIntents)) {
+  const form = await readEditorForm(request);
+  switch (intentOf(form.formData, newPostIntents)) {
     case newPostIntents.save:
     case newPostIntents.preview:
-      return saveOrPreview(admin, formData, (input) => createPost(getDb(), admin, input));
+      return saveOrPreview(admin, form, (input) => createPost(getDb(), admin, input));
     default:
       return unknownIntent();
   }
@@ -39,7 +39,7 @@ export default function NewPost() {
         Back to Blog Posts
       </Link>
       <h1 className="mt-2 text-3xl font-bold text-brand-900">New Post</h1>
-      <BlogPostForm id="new-post" lastResult={actionData?.result} />
+      <BlogPostForm id="new-post" lastResult={actionData?.result} image={actionData?.image ?? null} />
       {actionData?.preview ? <ArticlePreview post={actionData.preview} /> : null}
     </div>
   );

@@ -6,7 +6,8 @@ import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { env } from "~/config/env.server";
 import { paragraphsOf } from "~/lib/blog-schema";
-import { authorLine, getPostBySlug } from "~/models/blog.server";
+import { IMAGE_WIDTHS, imagePath } from "~/lib/upload-rules";
+import { authorLine, getPostBySlug, postImage } from "~/models/blog.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const post = data?.post;
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     title: `${post.title} | Blog`,
     description: post.excerpt ?? post.title,
     path: `/blog/${post.slug}`,
-    og: { type: "article", image: post.imageUrl, publishedTime: post.isoDate },
+    og: { type: "article", image: post.ogImage, publishedTime: post.isoDate },
   });
 };
 
@@ -30,6 +31,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
         title: post.title,
         excerpt: post.excerpt,
         imageUrl: post.imageUrl,
+        image: postImage(post),
+        // The social card's image: the uploaded one's largest file, else the URL.
+        ogImage: post.imageId
+          ? `${env().APP_URL}${imagePath(post.imageId, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!)}`
+          : post.imageUrl,
         paragraphs: paragraphsOf(post.content),
         date: formatDate(post.createdAt),
         isoDate: post.createdAt.toISOString(),

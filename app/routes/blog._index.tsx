@@ -5,7 +5,7 @@ import { PostImage } from "~/components/post-image";
 import { getDb } from "~/infra/database.server";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
-import { listPublishedPosts } from "~/models/blog.server";
+import { listPublishedPosts, postImage } from "~/models/blog.server";
 import { card } from "~/components/card";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -21,6 +21,7 @@ export async function loader() {
     title: p.title,
     excerpt: p.excerpt,
     imageUrl: p.imageUrl,
+    image: postImage(p),
     date: formatDate(p.createdAt),
     isoDate: p.createdAt.toISOString(),
   }));
@@ -46,7 +47,12 @@ export default function Blog() {
           {posts.map((post, index) => (
             <li key={post.slug}>
               <article className={`flex h-full flex-col overflow-hidden ${card} shadow-sm`}>
-                {post.imageUrl ? <PostImage src={post.imageUrl} eager={index < 3} /> : null}
+                <PostImage
+                  src={post.imageUrl}
+                  image={post.image}
+                  sizes="(min-width: 72rem) 22rem, (min-width: 64rem) 30vw, (min-width: 48rem) 45vw, calc(100vw - 2rem)"
+                  eager={index < 3}
+                />
                 <div className="flex flex-1 flex-col p-5">
                   <time dateTime={post.isoDate} className="text-sm text-slate-500">
                     {post.date}

@@ -1,0 +1,138 @@
+/**
+ * Blog images: the editor's upload (JPEG, PNG, WebP, HEIC, decided by the bytes), re-encoded by sharp to
+ * WebP at each of IMAGE_WIDTHS (never enlarged), without the original's metadata (a phone photo carries
+ * its GPS position), served publicly at /images/{id}-{width}.webp with a year's cache. sharp's own
+ * libvips reads HEIF only as AVIF: an iPhone's HEIC (HEVC) is decoded by heic-decode (libheif in
+ * WebAssembly) first. The rows are app/models/image.server.ts's.
+ */
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import decodeHeic from "heic-decode";
+import sharp, { type Sharp } from "sharp";
+import { env } from "~/config/env.server";
+import type { Db } from "~/db/client.server";
+import type { ImageVariant } from "~/db/schema";
+import { IMAGE_TYPES, IMAGE_WIDTHS, UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import type { Actor } from "~/models/actor.server";
+import { createImage, getImage, knownImageIds, takeUnusedImages } from "~/models/image.server";
+import { fileStorage, type FileStorage } from "~/infra/file-storage.server";
+import { readForm } from "~/infra/http.server";
+import { isMultipart, receiveUpload, type StagedFile } from "~/infra/upload.server";
+import type { UploadRefusal } from "~/lib/errors";
+
+const IMAGES_FOLDER = "images";
+/** Where an uploaded original waits for its re-encoding (deleted right after). */
+const INCOMING_FOLDER = "incoming";
+const IMAGE_FILE = /^([0-9a-f]{32})-(\d+)\.webp$/;
+const imageKey = (id: string, width: number) => `${IMAGES_FOLDER}/${id}-${width}.webp`;
+
+export type EditorForm = { formData: FormData; image: StagedFile | null; refusal: UploadRefusal | null };
+
+/**
+ * The blog editor's form: multipart with an optional image (`image`), or a plain form. A refused image
+ * (type, size) leaves the other fields read, so the form comes back with them and the image's message.
+ */
+export async function readEditorForm(request: Request): Promise<EditorForm> {
+  if (!isMultipart(request)) return { formData: await readForm(request), image: null, refusal: null };
+  const upload = await receiveUpload(request, {
+    fileField: "image",
+    folder: INCOMING_FOLDER,
+    accept: IMAGE_TYPES,
+    typeMessage: UPLOAD_MESSAGES.imageType,
+    maxFileBytes: env().uploadMaxBytes,
+    maxFiles: 1,
+    whenRefused: "skip",
+  });
+  return { formData: upload.fields, image: upload.files[0] ?? null, refusal: upload.refusal };
+}
+
+/** Re-encodes an uploaded original to the WebP sizes, records the image, deletes the original. Admins only. */
+export async function storeBlogImage(
+  db: Db,
+  actor: Actor,
+  original: StagedFile,
+  storage: FileStorage = fileStorage(),
+): Promise<string> {
+  const id = randomBytes(16).toString("hex");
+  const written: string[] = [];
+  try {
+    const source = await decode(original, storage);
+    const variants: ImageVariant[] = [];
+    for (const width of IMAGE_WIDTHS) {
+      // rotate(): turned upright by its EXIF orientation, which is then dropped with the rest of the metadata.
+      const { data, info } = await source
+        .clone()
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      const stored = await storage.put(IMAGES_FOLDER, Readable.from([data]), { key: imageKey(id, width) });
+      written.push(stored.key);
+      variants.push({ name: width, width: info.width, height: info.height, size: info.size });
+    }
+    createImage(db, actor, id, variants);
+    return id;
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.delete(key)));
+    throw error;
+  } finally {
+    await storage.delete(original.key);
+  }
+}
+
+/** The original as sharp's input: HEIC/HEIF through heic-decode, anything else as it is. */
+async function decode(original: StagedFile, storage: FileStorage): Promise<Sharp> {
+  const stream = storage.get(original.key);
+  if (!stream) throw new Error(`The uploaded image ${original.key} is missing`);
+  const bytes = await buffer(stream);
+  if (original.contentType === "image/heic" || original.contentType === "image/heif") {
+    const image = await decodeHeic({ buffer: bytes });
+    return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+      raw: { width: image.width, height: image.height, channels: 4 },
+    });
+  }
+  return sharp(bytes);
+}
+
+/** GET /images/{id}-{width}.webp: public, cached a year (a file never changes: a new image has a new id). */
+export function imageResponse(db: Db, file: string, storage: FileStorage = fileStorage()): Response | null {
+  const match = IMAGE_FILE.exec(file);
+  if (!match) return null;
+  const [, id, width] = match as unknown as [string, string, string];
+  const variant = getImage(db, id)?.variants.find((v) => v.name === Number(width));
+  const stream = variant ? storage.get(imageKey(id, variant.name)) : null;
+  if (!variant || !stream) return null;
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+    headers: {
+      "content-type": "image/webp",
+      "content-length": String(variant.size),
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+/** The daily job's part for images: unused ones (rows and files), and files no row names. */
+export async function purgeUnusedImages(db: Db, now = new Date(), storage: FileStorage = fileStorage()) {
+  let deleted = 0;
+  for (;;) {
+    const unused = takeUnusedImages(db, now);
+    for (const image of unused) {
+      await Promise.all(image.variants.map((v) => storage.delete(imageKey(image.id, v.name))));
+    }
+    deleted += unused.length;
+    if (unused.length === 0) break;
+  }
+  const files: { key: string; id: string }[] = [];
+  for await (const file of storage.list(IMAGES_FOLDER)) {
+    const id = IMAGE_FILE.exec(file.key.slice(IMAGES_FOLDER.length + 1))?.[1];
+    if (id && now.getTime() - file.modifiedAt.getTime() > 24 * 3600_000) files.push({ key: file.key, id });
+  }
+  const known = knownImageIds(db, [...new Set(files.map((f) => f.id))]);
+  for (const file of files) if (!known.has(file.id)) await storage.delete(file.key);
+  for await (const file of storage.list(INCOMING_FOLDER)) {
+    if (now.getTime() - file.modifiedAt.getTime() > 24 * 3600_000) await storage.delete(file.key);
+  }
+  return deleted;
+}
