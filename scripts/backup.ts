@@ -1,18 +1,18 @@
 /**
- * One online backup of DATABASE_URL into data/backups/ (BACKUP_DIR), checked with integrity_check;
- * the newest 14 are kept. Safe while the site runs:
+ * One backup of DATABASE_URL and FILES_DIR into data/backups/ (BACKUP_DIR): a folder with the checked
+ * database and the uploaded files (app/infra/backup.server.ts); the newest 14 are kept. Safe while the
+ * site runs:
  *   npm run backup
  */
 import { openDatabase } from "~/db/client.server";
-import { backupDatabase } from "~/infra/backup.server";
+import { backupSite, describeBackup } from "~/infra/backup.server";
 import { env } from "~/config/env.server";
 
 const config = env();
 const db = openDatabase(config.DATABASE_URL);
 try {
-  const result = await backupDatabase(db, config.backupDir);
-  console.log(`Backup written: ${result.file} (${(result.bytes / 1024 / 1024).toFixed(1)} MB, integrity ok)`);
-  for (const name of result.removed) console.log(`Removed the old backup ${name}`);
+  const result = await backupSite(db, { backupDir: config.backupDir, filesDir: config.filesDir });
+  for (const line of describeBackup(result)) console.log(line);
 } catch (error) {
   console.error("Backup failed:", error);
   process.exitCode = 1;

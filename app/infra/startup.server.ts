@@ -10,7 +10,7 @@
  */
 import { env, EnvError } from "~/config/env.server";
 import { seedDatabase } from "~/db/seed.server";
-import { backupDatabase } from "~/infra/backup.server";
+import { backupSite, describeBackup } from "~/infra/backup.server";
 import { getDb, setDb } from "~/infra/database.server";
 import { purgeUnusedImages } from "~/infra/blog-images.server";
 import { purgeDocuments } from "~/infra/documents.server";
@@ -84,8 +84,9 @@ async function runRetention() {
 
 async function runBackup() {
   try {
-    const result = await backupDatabase(getDb(), env().backupDir);
-    console.log(`[backup] ${result.file} (${result.bytes} bytes, integrity ok)`);
+    const { backupDir, filesDir } = env();
+    const result = await backupSite(getDb(), { backupDir, filesDir });
+    for (const line of describeBackup(result)) console.log(`[backup] ${line}`);
   } catch (error) {
     console.error("[backup] failed:", error);
   }
