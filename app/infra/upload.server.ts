@@ -166,19 +166,15 @@ class UploadFlow {
   error: unknown;
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
   private readonly writers = new Set<PassThrough>();
+  /** The parts being read: `abort` cancels them, which ends a read that waits. */
+  private readonly parts = new Set<ReadableStreamDefaultReader<Uint8Array>>();
   private controller?: ReadableStreamDefaultController<Uint8Array>;
-  private readonly stopped: Promise<never>;
-  private stop!: (reason: unknown) => void;
   /** Bytes read from the client, and those that went to a file's writer or were dropped. */
   private received = 0;
   private consumed = 0;
 
   constructor(source: ReadableStream<Uint8Array>) {
     this.reader = source.getReader();
-    this.stopped = new Promise<never>((_, reject) => {
-      this.stop = reject;
-    });
-    this.stopped.catch(() => {});
     this.body = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
@@ -248,10 +244,14 @@ class UploadFlow {
       sink.once("close", () => this.writers.delete(sink));
     }
     const reader = part.getReader();
+    this.parts.add(reader);
     let size = 0;
     try {
       for (;;) {
-        const { done, value } = await Promise.race([reader.read(), this.stopped]);
+        // Not a Promise.race with a promise that settles on abort: each race would leave a reaction on
+        // that long-lived promise holding its chunk, and a whole upload would stay in memory.
+        const { done, value } = await reader.read();
+        if (this.error !== undefined) throw this.error;
         if (done) break;
         this.consumed += value.byteLength;
         if (size > limit.maxBytes) continue; // over: dropped
@@ -269,6 +269,8 @@ class UploadFlow {
     } catch (error) {
       sink?.destroy(error instanceof Error ? error : new Error(String(error)));
       throw error;
+    } finally {
+      this.parts.delete(reader);
     }
   }
 
@@ -276,7 +278,7 @@ class UploadFlow {
   abort(reason: unknown): unknown {
     if (this.error === undefined) {
       this.error = reason ?? new Error("aborted");
-      this.stop(this.error);
+      for (const part of this.parts) part.cancel(this.error).catch(() => {});
       try {
         this.controller?.error(this.error);
       } catch {
