@@ -3,13 +3,14 @@
  * WebP at each of IMAGE_WIDTHS (never enlarged), without the original's metadata (a phone photo carries
  * its GPS position), served publicly at /images/{id}-{width}.webp with a year's cache. sharp's own
  * libvips reads HEIF only as AVIF: an iPhone's HEIC (HEVC) is decoded by heic-decode (libheif in
- * WebAssembly) first. The rows are app/models/image.server.ts's.
+ * WebAssembly) first. Both are loaded on the first image, not at start: libheif alone reserves 16 MB
+ * of WebAssembly memory, in every web process, for an editor that uploads a few images a month.
+ * The rows are app/models/image.server.ts's.
  */
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import decodeHeic from "heic-decode";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { env } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import type { ImageVariant } from "~/db/schema";
@@ -86,7 +87,9 @@ async function decode(original: StagedFile, storage: FileStorage): Promise<Sharp
   const stream = storage.get(original.key);
   if (!stream) throw new Error(`The uploaded image ${original.key} is missing`);
   const bytes = await buffer(stream);
+  const { default: sharp } = await import("sharp");
   if (original.contentType === "image/heic" || original.contentType === "image/heif") {
+    const { default: decodeHeic } = await import("heic-decode");
     const image = await decodeHeic({ buffer: bytes });
     return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
       raw: { width: image.width, height: image.height, channels: 4 },
