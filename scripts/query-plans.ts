@@ -36,6 +36,7 @@ const LARGE_TABLES = new Set([
   "users",
   "sessions",
   "listings",
+  "documents",
 ]);
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
@@ -70,6 +71,11 @@ export function adminPages(ids: { lead: number; email: number; campaign: number;
     { path: "/admin/blog", loader: blog },
     { path: `/admin/blog/${ids.post}`, loader: editPost, params: { id: String(ids.post) } },
     { path: `/admin/transactions/${ids.transaction}`, loader: manage, params: { id: String(ids.transaction) } },
+    {
+      path: `/admin/transactions/${ids.transaction}?documents=all`,
+      loader: manage,
+      params: { id: String(ids.transaction) },
+    },
     { path: `/admin/transactions/new?lead=${ids.lead}`, loader: newTransaction },
   ];
   return pages;

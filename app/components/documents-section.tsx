@@ -1,4 +1,9 @@
-/** The Documents section of a transaction (the portal and the admin's transaction page): upload, then the list. */
+/**
+ * The Documents section of a transaction (the portal and the admin's transaction page): upload, then the
+ * newest documents, with "Show all N documents" (`?documents=all`) when there are more than a page lists
+ * (app/models/document.server.ts `documentsPage`).
+ */
+import { Link } from "@remix-run/react";
 import { card } from "~/components/card";
 import { DocumentUpload } from "~/components/document-upload";
 import { DocumentsList, type ListedDocument } from "~/components/documents-list";
@@ -12,7 +17,7 @@ export function DocumentsSection({
   canRestore = false,
 }: {
   transactionId: number;
-  documents: ListedDocument[];
+  documents: { list: ListedDocument[]; total: number };
   milestones: { id: number; stepNumber: number; title: string }[];
   maxFileBytes: number;
   uploadError?: string | null;
@@ -30,7 +35,14 @@ export function DocumentsSection({
         maxFileBytes={maxFileBytes}
         error={uploadError}
       />
-      <DocumentsList documents={documents} canRestore={canRestore} stepTitle={(id) => steps.get(id)} />
+      <DocumentsList documents={documents.list} canRestore={canRestore} stepTitle={(id) => steps.get(id)} />
+      {documents.list.length < documents.total ? (
+        <p className="mt-3 text-sm">
+          <Link to="?documents=all#documents" preventScrollReset className="font-medium text-brand-700 underline">
+            Show all {documents.total} documents
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -72,7 +72,7 @@ export function ProgressPanel({
   transaction: PanelTransaction;
   milestones: PanelMilestone[];
   isAdmin: boolean;
-  /** The transaction's documents: each milestone lists its own (not removed). */
+  /** The documents of the transaction's steps (not removed): each milestone lists its own. */
   documents?: ListedDocument[];
   /** Where an admin's Update button of a milestone leads (its dialog opens by URL). */
   updateHref?: (milestone: PanelMilestone) => string;
@@ -156,7 +156,7 @@ export function ProgressPanel({
                   {m.adminNotes}
                 </p>
               ) : null}
-              <MilestoneDocuments documents={documents.filter((d) => d.milestoneId === m.id && !d.removedAt)} />
+              <MilestoneDocuments documents={documents.filter((d) => d.milestoneId === m.id)} />
               <div className="mt-2 flex flex-wrap gap-4 text-sm">
                 {m.documentUrl ? (
                   <a

@@ -7,7 +7,7 @@
  * Anyone else is told "not found", never "forbidden": a document's existence is private too.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { documents, transactionMilestones, transactions, users, type Document } from "~/db/schema";
 import type { UploaderRole } from "~/domain/enums";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
@@ -86,17 +86,88 @@ export function listDocuments(
   options: { includeRemoved?: boolean } = {},
 ): DocumentView[] {
   getTransaction(db, actor, transactionId);
-  const withRemoved = actor.isAdmin && options.includeRemoved;
-  return selectViews(db)
+  const withRemoved = actor.isAdmin && options.includeRemoved === true;
+  return newestQuery(withRemoved)(db).all({ transactionId, limit: -1 }).map(viewOf);
+}
+
+/** How many documents a page lists before "Show all" (a transaction has 20 to 40: most show whole). */
+export const DOCUMENTS_SHOWN = 50;
+
+/**
+ * A transaction's documents as its page shows them (the portal, the admin's transaction page): the newest
+ * DOCUMENTS_SHOWN (all with `showAll`) for the Documents section, how many there are, and the documents of
+ * its steps (each milestone lists its own; never removed ones). Only those rows are read, and a document
+ * in both lists is one object, so the page's data carries it once.
+ */
+export function documentsPage(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+  options: { includeRemoved?: boolean; showAll?: boolean } = {},
+) {
+  getTransaction(db, actor, transactionId);
+  const withRemoved = actor.isAdmin && options.includeRemoved === true;
+  const limit = options.showAll ? -1 : DOCUMENTS_SHOWN;
+  const list = newestQuery(withRemoved)(db)
+    .all({ transactionId, limit })
+    .map((row) => toListedDocument(actor, viewOf(row)));
+  const total = list.length < DOCUMENTS_SHOWN ? list.length : countQuery(withRemoved)(db).get({ transactionId })!.count;
+  const listed = new Map(list.map((d) => [d.id, d]));
+  const ofSteps = stepDocuments(db)
+    .all({ transactionId })
+    .map((row) => listed.get(row.id) ?? toListedDocument(actor, viewOf(row)));
+  return { list, total, ofSteps };
+}
+
+/**
+ * The prepared lists of a transaction (built and compiled once: every view of its page reads them), each
+ * by the index (transaction_id, created_at): all documents or those not removed, newest first, at most
+ * `limit` (-1: all); how many; the documents of its steps.
+ */
+const newestOf = (withRemoved: boolean) =>
+  preparedQuery((db) =>
+    selectViews(db)
+      .where(
+        withRemoved
+          ? eq(documents.transactionId, sql.placeholder("transactionId"))
+          : and(eq(documents.transactionId, sql.placeholder("transactionId")), isNull(documents.removedAt)),
+      )
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+const newestAll = newestOf(true);
+const newestKept = newestOf(false);
+const newestQuery = (withRemoved: boolean) => (withRemoved ? newestAll : newestKept);
+
+const countOf = (withRemoved: boolean) =>
+  preparedQuery((db) =>
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(documents)
+      .where(
+        withRemoved
+          ? eq(documents.transactionId, sql.placeholder("transactionId"))
+          : and(eq(documents.transactionId, sql.placeholder("transactionId")), isNull(documents.removedAt)),
+      )
+      .prepare(),
+  );
+const countAll = countOf(true);
+const countKept = countOf(false);
+const countQuery = (withRemoved: boolean) => (withRemoved ? countAll : countKept);
+
+const stepDocuments = preparedQuery((db) =>
+  selectViews(db)
     .where(
-      withRemoved
-        ? eq(documents.transactionId, transactionId)
-        : and(eq(documents.transactionId, transactionId), isNull(documents.removedAt)),
+      and(
+        eq(documents.transactionId, sql.placeholder("transactionId")),
+        isNotNull(documents.milestoneId),
+        isNull(documents.removedAt),
+      ),
     )
     .orderBy(desc(documents.createdAt), desc(documents.id))
-    .all()
-    .map(viewOf);
-}
+    .prepare(),
+);
 
 /** Refuses (404) an actor who may not add documents to this transaction: checked before any byte is read. */
 export function assertMayUpload(db: Db, actor: Actor, transactionId: number): void {

@@ -22,7 +22,7 @@ import { uploadDocuments } from "~/infra/documents.server";
 import { isMultipart } from "~/infra/upload.server";
 import { documentFormSchema, uploadedToast } from "~/lib/document-schema";
 import { InvalidInputError } from "~/lib/errors";
-import { listDocuments, removeDocument, restoreDocument, toListedDocument } from "~/models/document.server";
+import { documentsPage, removeDocument, restoreDocument } from "~/models/document.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { listMilestones, toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 import { getTransaction, toTransactionJson, updateTransaction } from "~/models/transaction.server";
@@ -45,7 +45,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? { name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null, email: client.email }
       : null,
     milestones: listMilestones(db, admin, id).map(toMilestoneJson),
-    documents: listDocuments(db, admin, id, { includeRemoved: true }).map((d) => toListedDocument(admin, d)),
+    documents: documentsPage(db, admin, id, {
+      includeRemoved: true,
+      showAll: new URL(request.url).searchParams.get("documents") === "all",
+    }),
     uploadMaxBytes: env().uploadMaxBytes,
   };
 }
@@ -178,7 +181,7 @@ function Manage({ data: { transaction, client, milestones, documents, uploadMaxB
         <ProgressPanel
           transaction={transaction}
           milestones={milestones}
-          documents={documents}
+          documents={documents.ofSteps}
           isAdmin
           updateHref={(m) => `?update=${m.id}`}
         />

@@ -19,7 +19,7 @@ import { env } from "~/config/env.server";
 import { uploadDocuments } from "~/infra/documents.server";
 import { isMultipart } from "~/infra/upload.server";
 import { documentFormSchema, uploadedToast } from "~/lib/document-schema";
-import { listDocuments, removeDocument, toListedDocument } from "~/models/document.server";
+import { documentsPage, removeDocument } from "~/models/document.server";
 import { portalIntents } from "~/lib/intents";
 import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
 import { readForm } from "~/infra/http.server";
@@ -59,7 +59,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     transaction: transaction ? toTransactionJson(transaction) : null,
     milestones: transaction ? listMilestones(db, user, transaction.id).map(toMilestoneJson) : [],
-    documents: transaction ? listDocuments(db, user, transaction.id).map((d) => toListedDocument(user, d)) : [],
+    documents: transaction
+      ? documentsPage(db, user, transaction.id, {
+          showAll: new URL(request.url).searchParams.get("documents") === "all",
+        })
+      : { list: [], total: 0, ofSteps: [] },
     uploadMaxBytes: env().uploadMaxBytes,
     listings: listListings(db, user).map(toListingJson),
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
@@ -262,7 +266,7 @@ function Portal({
             <ProgressPanel
               transaction={transaction}
               milestones={milestones}
-              documents={documents}
+              documents={documents.ofSteps}
               isAdmin={user.isAdmin}
               updateHref={(m) => `/admin/transactions/${transaction.id}?update=${m.id}`}
             />

@@ -26,6 +26,8 @@ import {
 import {
   addDocuments,
   documentForDownload,
+  documentsPage,
+  DOCUMENTS_SHOWN,
   listDocuments,
   removeDocument,
   restoreDocument,
@@ -322,6 +324,33 @@ describe("who may read, remove and restore", () => {
     expect(() => addDocuments(db, admin, elsewhere.id, [file("b.pdf")], { milestoneId: step.id })).toThrow(
       /step of this transaction/,
     );
+  });
+
+  it("a page lists the newest 50 with the total, and each step's documents (never removed ones)", () => {
+    initializeMilestones(db, admin, transactionId);
+    const step = listMilestones(db, admin, transactionId)[2]!;
+    const start = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 54; i++) {
+      addDocuments(db, admin, transactionId, [file(`report-${i}.pdf`)], {
+        milestoneId: i < 2 ? step.id : null,
+        now: new Date(start + i * 60_000),
+      });
+    }
+    const stepDocs = listDocuments(db, admin, transactionId).filter((d) => d.milestoneId === step.id);
+    removeDocument(db, admin, stepDocs[0]!.id);
+
+    const page = documentsPage(db, client, transactionId);
+    expect(page.total).toBe(55); // 54 + the two of beforeEach, one removed
+    expect(page.list).toHaveLength(DOCUMENTS_SHOWN);
+    expect(page.list[0]!.name).toBe("preapproval.pdf"); // added last, in beforeEach's "now"
+    expect(page.ofSteps.map((d) => d.name)).toEqual([stepDocs[1]!.name]);
+    expect(page.list.every((d) => d.mayRemove === (d.name === "preapproval.pdf"))).toBe(true);
+    expect(documentsPage(db, client, transactionId, { showAll: true }).list).toHaveLength(55);
+
+    const staff = documentsPage(db, admin, transactionId, { includeRemoved: true, showAll: true });
+    expect(staff.total).toBe(56);
+    expect(staff.list.filter((d) => d.removedAt)).toHaveLength(1);
+    expect(() => documentsPage(db, other, transactionId)).toThrow(NotFoundError);
   });
 
   it("a staff upload is named in the client's notice; a client's upload e-mails staff with a link", () => {
