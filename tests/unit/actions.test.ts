@@ -5,7 +5,15 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { contactSubmissions, listings, sessions, transactionMilestones, transactions, type User } from "~/db/schema";
+import {
+  contactSubmissions,
+  documents,
+  listings,
+  sessions,
+  transactionMilestones,
+  transactions,
+  type User,
+} from "~/db/schema";
 import { createListing } from "~/models/listing.server";
 import { initializeMilestones, listMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
@@ -16,7 +24,7 @@ import { action as newTransactionAction } from "~/routes/admin.transactions.new"
 import { action as logoutAction } from "~/routes/api.logout";
 import { action as portalAction, loader as portalLoader } from "~/routes/client-portal";
 import { useAppDb } from "./db";
-import { answer, args, formPost, get } from "./request";
+import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
 
 const app = useAppDb();
 let db: Db;
@@ -305,6 +313,124 @@ describe("manage transaction action", () => {
       ),
     );
     expect(edit.status).toBe(404);
+  });
+});
+
+describe("documents on the portal and the Manage page (upload, remove-document, restore-document)", () => {
+  const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+  /** A multipart post as the upload form sends it: the intent first, then the step, then the files. */
+  async function uploadPost(path: string, user: User, files: { name: string; bytes: Buffer }[], milestoneId = "") {
+    const form = new FormData();
+    form.append("intent", "upload");
+    form.append("milestoneId", milestoneId);
+    for (const f of files)
+      form.append("file", new File([new Uint8Array(f.bytes)], f.name, { type: "application/pdf" }));
+    const headers = new Headers({ origin: ORIGIN, cookie: await sessionCookie(user) });
+    return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: form });
+  }
+  const rows = () => db.select().from(documents).orderBy(documents.id).all();
+
+  it("portal upload: the client's files are stored as theirs; a wrong type is 400 with the message and stores nothing", async () => {
+    openFor(client.email);
+    const ok = await answer(async () =>
+      portalAction(args(await uploadPost("/client-portal", client, [{ name: "letter.pdf", bytes: pdf }]))),
+    );
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe("/client-portal");
+    expect(ok.headers.get("set-cookie")).toMatch(/^__toast=/);
+    expect(rows()).toMatchObject([{ name: "letter.pdf", uploadedByRole: "client", uploadedBy: client.id }]);
+
+    const bad = await answer(async () =>
+      portalAction(
+        args(await uploadPost("/client-portal", client, [{ name: "page.pdf", bytes: Buffer.from("<html>") }])),
+      ),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain(
+      "This file type isn't accepted. Use PDF, JPEG, PNG, WebP, HEIC or DOCX.",
+    );
+    expect(rows()).toHaveLength(1);
+  });
+
+  it("portal upload without an active transaction is 404, and stores nothing", async () => {
+    const a = await answer(async () =>
+      portalAction(args(await uploadPost("/client-portal", client, [{ name: "letter.pdf", bytes: pdf }]))),
+    );
+    expect(a.status).toBe(404);
+    expect(rows()).toHaveLength(0);
+  });
+
+  it("portal remove-document: the client's own upload goes; staff's is refused back to the page with a toast", async () => {
+    const t = openFor(client.email);
+    await portalAction(args(await uploadPost("/client-portal", client, [{ name: "mine.pdf", bytes: pdf }])));
+    await manageAction(
+      args(await uploadPost(`/admin/transactions/${t.id}`, admin, [{ name: "staff.pdf", bytes: pdf }]), {
+        id: String(t.id),
+      }),
+    );
+    const [mine, staff] = rows();
+    const removed = await answer(async () =>
+      portalAction(
+        args(await formPost("/client-portal", { intent: "remove-document", documentId: String(mine!.id) }, client)),
+      ),
+    );
+    expect(removed.status).toBe(302);
+    const refused = await answer(async () =>
+      portalAction(
+        args(await formPost("/client-portal", { intent: "remove-document", documentId: String(staff!.id) }, client)),
+      ),
+    );
+    expect(refused.status).toBe(302); // back to the page, with the refusal's words in a toast
+    expect(refused.headers.get("set-cookie")).toMatch(/^__toast=/);
+    expect(rows().map((d) => d.removedAt !== null)).toEqual([true, false]);
+  });
+
+  it("manage upload to a step, remove-document and restore-document", async () => {
+    const t = openFor(client.email);
+    initializeMilestones(db, admin, t.id);
+    const step = listMilestones(db, admin, t.id)[1]!;
+    const up = await answer(async () =>
+      manageAction(
+        args(
+          await uploadPost(
+            `/admin/transactions/${t.id}`,
+            admin,
+            [
+              { name: "a.pdf", bytes: pdf },
+              { name: "b.pdf", bytes: pdf },
+            ],
+            String(step.id),
+          ),
+          { id: String(t.id) },
+        ),
+      ),
+    );
+    expect(up.status).toBe(302);
+    expect(rows()).toMatchObject([
+      { name: "a.pdf", milestoneId: step.id, uploadedByRole: "admin" },
+      { name: "b.pdf", milestoneId: step.id, uploadedByRole: "admin" },
+    ]);
+    const id = String(rows()[0]!.id);
+    const post = async (intent: string) =>
+      answer(async () =>
+        manageAction(
+          args(await formPost(`/admin/transactions/${t.id}`, { intent, documentId: id }, admin), { id: String(t.id) }),
+        ),
+      );
+    expect((await post("remove-document")).status).toBe(302);
+    expect(rows()[0]!.removedAt).toBeInstanceOf(Date);
+    expect((await post("restore-document")).status).toBe(302);
+    expect(rows()[0]!.removedAt).toBeNull();
+    const none = await answer(async () =>
+      manageAction(
+        args(await formPost(`/admin/transactions/${t.id}`, { intent: "remove-document" }, admin), {
+          id: String(t.id),
+        }),
+      ),
+    );
+    expect(none.status).toBe(302);
+    expect(none.headers.get("set-cookie")).toMatch(/^__toast=/);
+    expect(rows().every((d) => d.removedAt === null)).toBe(true);
   });
 });
 
