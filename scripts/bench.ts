@@ -4,8 +4,9 @@
  * compressed JavaScript, HTML (the stylesheet is inlined in it) and linked CSS
  * transferred on load (until the network is idle),
  * the JavaScript added by the first focus in the contact form, the cumulative
- * layout shift, and server response times for the main pages; then the mail sender (bench-mail.ts) and
- * the admin pages (bench-admin.ts, `--scale=today|10y`).
+ * layout shift, and server response times for the main pages; then the mail sender (bench-mail.ts),
+ * uploads and the portal's documents (bench-documents.ts) and the admin pages (bench-admin.ts,
+ * `--scale=today|10y`).
  * It prints figures; it asserts nothing (budgets are compared in the output).
  */
 import { spawn } from "node:child_process";
@@ -13,6 +14,7 @@ import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 import { launchOptions } from "../playwright.config";
 import { benchAdmin } from "./bench-admin";
+import { benchDocuments } from "./bench-documents";
 import { SCALES } from "./bench-data";
 import { benchMail } from "./bench-mail";
 import { spawnServer, waitForServer } from "./bench-server";
@@ -160,7 +162,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=admin` runs the admin part alone.
+ * `--only=pages|mail|documents|admin` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -168,11 +170,18 @@ function option(name: string, fallback: string) {
 }
 const scale = SCALES[option("scale", "today")];
 if (!scale) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(", ")}`);
-const onlyAdmin = option("only", "all") === "admin";
+const only = option("only", "all");
+const parts: Record<string, () => Promise<void>> = {
+  pages: main,
+  mail: () => benchMail({ port: PORT + 10, dir: "tests/.tmp/bench" }),
+  documents: () => benchDocuments({ port: PORT + 30, dir: "tests/.tmp/bench" }),
+  admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
+};
+if (only !== "all" && !parts[only]) throw new Error(`--only must be one of ${Object.keys(parts).join(", ")}`);
 
-(onlyAdmin ? Promise.resolve() : main().then(() => benchMail({ port: PORT + 10, dir: "tests/.tmp/bench" })))
-  .then(() => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }))
-  .catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+(async () => {
+  for (const [name, run] of Object.entries(parts)) if (only === "all" || only === name) await run();
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
