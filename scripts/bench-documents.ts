@@ -25,7 +25,7 @@ import { describeLoad, load } from "./load";
 const SECRET = "bench-session-secret-of-at-least-32-characters";
 const UPLOADS = 10;
 const FILE_BYTES = 25 * 1024 * 1024 - 64 * 1024; // under UPLOAD_MAX_MB=25 with room for the name
-const DOCUMENTS = Number(process.env.BENCH_DOCS ?? 200);
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 200);
 const GOAL = { growthMb: 50, p95: 20 };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
