@@ -42,7 +42,7 @@ export const UPLOAD_MESSAGES = {
   noFile: "Choose a file to upload.",
   tooMany: `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time.`,
   notMultipart: "Send the files as multipart/form-data, in a field named file.",
-  unreadable: "The upload could not be read. Please try again.",
+  unreadable: "The form could not be read: the upload was cut short or malformed. Please try again.",
   fieldsTooLarge: "The form's fields are too large.",
 } as const;
 
