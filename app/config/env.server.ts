@@ -115,6 +115,8 @@ const schema = z
       .max(24 * 30)
       .default(0),
     BACKUP_DIR: optionalString,
+    /** The hour (0-23, San Diego time) deadline reminders go out: two days before and on the day. */
+    REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(8),
     /** Where uploaded documents and images are kept (default: a `files` folder beside the database file). */
     FILES_DIR: optionalString,
     /** The largest uploaded file accepted, in MB (at most 10 files per request: app/lib/upload-rules.ts). */
@@ -214,6 +216,8 @@ const schema = z
         mailDir,
         tickMs: env.MAIL_TICK_SECONDS * 1000,
         leadAlertEmails,
+        /** Deadline reminders' hour in San Diego (app/models/reminders.server.ts). */
+        reminderHour: env.REMINDER_HOUR,
         /** The domain of our Message-IDs: the site's host. */
         messageIdDomain: appUrl.hostname,
       },

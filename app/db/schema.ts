@@ -2,7 +2,8 @@
  * The database: the product's ten tables (users, sessions, contact submissions, transactions, milestones,
  * listings, blog posts, campaigns, campaign e-mails, lead engagement), the back office's own (the mail
  * queue, unsubscribes, lead events, content versions, rate limits, transaction counts) and the files'
- * rows (documents, blog images: the bytes live in FILES_DIR, app/infra/file-storage.server.ts). Money is stored
+ * rows (documents, blog images: the bytes live in FILES_DIR, app/infra/file-storage.server.ts) and the
+ * contract's clock (deadlines, their reminders, holiday changes). Money is stored
  * as whole dollars in INTEGER columns (exact; never a binary float) and carried by the API as strings of
  * digits. Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
  *
@@ -21,12 +22,17 @@
  * the counts against the rows.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  COUNTINGS,
+  DEADLINE_KEYS,
+  DEADLINE_STATUSES,
   EMAIL_KINDS,
   EMAIL_STATUSES,
   ENGAGEMENT_STATUSES,
+  HOLIDAY_CHANGE_KINDS,
   MILESTONE_STATUSES,
+  REMINDER_KINDS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   UPLOADER_ROLES,
@@ -52,6 +58,8 @@ export const users = sqliteTable("users", {
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
   /** E-mail notices when an admin changes a milestone of the user's transaction (on by default). */
   milestoneNotices: integer("milestone_notices", { mode: "boolean" }).notNull().default(true),
+  /** The private calendar feed's token (/calendar/{token}.ics), made on first use; reset makes a new one. */
+  calendarToken: text("calendar_token").unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -112,9 +120,12 @@ export const transactions = sqliteTable(
     milestonesCompleted: integer("milestones_completed").notNull().default(0),
     /**
      * When the transaction was completed or cancelled (null while active): its documents' retention runs
-     * from here (app/lib/document-rules.ts). Kept by updateTransaction (app/models/transaction.server.ts).
+     * from here (app/lib/upload-rules.ts). Kept by updateTransaction (app/models/transaction.server.ts).
      */
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /** The contract (app/lib/contract-dates.ts): the acceptance date (Day 0) and the close of escrow as entered. */
+    acceptedOn: text("accepted_on"),
+    closingOn: text("closing_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -199,7 +210,7 @@ export const blogPosts = sqliteTable(
  * The papers of a transaction. The file itself is in the file storage (app/infra/file-storage.server.ts)
  * under `storage_key`, a random name; `name` is the uploaded name, cleaned, for display and download only.
  * A removed document is kept, for admins to see and restore, until its retention ends
- * (app/lib/document-rules.ts); the daily job then deletes the file and the row.
+ * (app/lib/upload-rules.ts); the daily job then deletes the file and the row.
  */
 export const documents = sqliteTable(
   "documents",
@@ -227,7 +238,7 @@ export const documents = sqliteTable(
 );
 
 /**
- * A blog image uploaded in the editor, re-encoded to WebP at each of IMAGE_WIDTHS (app/lib/image-rules.ts)
+ * A blog image uploaded in the editor, re-encoded to WebP at each of IMAGE_WIDTHS (app/lib/upload-rules.ts)
  * and served publicly at /images/{id}-{width}.webp. `variants`: each file's real size (a small original
  * is never enlarged).
  */
@@ -239,6 +250,63 @@ export const images = sqliteTable("images", {
 });
 
 export type ImageVariant = { name: number; width: number; height: number; size: number };
+
+/**
+ * A contract deadline of a transaction (app/lib/contract-dates.ts), its date computed when the contract is
+ * saved and again when the holidays change. Dates are plain San Diego dates ("2027-07-05"). `sequence`
+ * rises each time `due_on` changes (the calendar feed's SEQUENCE).
+ */
+export const deadlines = sqliteTable(
+  "deadlines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    key: text("key", { enum: DEADLINE_KEYS }).notNull(),
+    counting: text("counting", { enum: COUNTINGS }).notNull(),
+    days: integer("days"),
+    dueOn: text("due_on").notNull(),
+    movedFrom: text("moved_from"),
+    movedReason: text("moved_reason"),
+    status: text("status", { enum: DEADLINE_STATUSES }).notNull().default("open"),
+    doneAt: integer("done_at", { mode: "timestamp_ms" }),
+    sequence: integer("sequence").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("deadlines_transaction_key_idx").on(t.transactionId, t.key),
+    index("deadlines_status_due_idx").on(t.status, t.dueOn),
+  ],
+);
+
+/**
+ * A reminder of a deadline, recorded when it is queued: one per deadline, kind and date, whatever the
+ * number of processes (the unique index), and a new date gets its own (app/models/reminders.server.ts).
+ */
+export const deadlineReminders = sqliteTable(
+  "deadline_reminders",
+  {
+    deadlineId: integer("deadline_id")
+      .notNull()
+      .references(() => deadlines.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REMINDER_KINDS }).notNull(),
+    dueOn: text("due_on").notNull(),
+    /** False: skipped (its day-of reminder was due at the same tick, so one e-mail goes, not two). */
+    sent: integer("sent", { mode: "boolean" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deadlineId, t.kind, t.dueOn] })],
+);
+
+/** An admin's change to the holiday table (app/lib/holidays.ts): a date added or removed. */
+export const holidayChanges = sqliteTable("holiday_changes", {
+  date: text("date").primaryKey(),
+  kind: text("kind", { enum: HOLIDAY_CHANGE_KINDS }).notNull(),
+  name: text("name").notNull(),
+  changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
 
 export const leadNurturingCampaigns = sqliteTable(
   "lead_nurturing_campaigns",
@@ -416,6 +484,7 @@ export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
 export type EmailContent = typeof emailContents.$inferSelect;
 export type Document = typeof documents.$inferSelect;
 export type Image = typeof images.$inferSelect;
+export type Deadline = typeof deadlines.$inferSelect;
 
 /**
  * Version counters, raised by triggers in the database (migrations 0004 and 0006), so a process that keeps

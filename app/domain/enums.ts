@@ -11,7 +11,7 @@ export const ENGAGEMENT_STATUSES = ["active", "paused", "completed", "unsubscrib
 export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
 
 /** The e-mail outbox. */
-export const EMAIL_KINDS = ["lead_alert", "drip", "client_notice", "staff_notice"] as const;
+export const EMAIL_KINDS = ["lead_alert", "drip", "client_notice", "staff_notice", "deadline_reminder"] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -23,3 +23,25 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** Who uploaded a document: the transaction's client or staff. */
 export const UPLOADER_ROLES = ["client", "admin"] as const;
 export type UploaderRole = (typeof UPLOADER_ROLES)[number];
+
+/** The contract's deadlines (app/lib/contract-dates.ts has their rules); the keys are part of the API. */
+export const DEADLINE_KEYS = [
+  "deposit",
+  "seller_disclosures",
+  "investigation_contingency",
+  "appraisal_contingency",
+  "loan_contingency",
+  "final_walkthrough",
+  "close_of_escrow",
+] as const;
+export type DeadlineKey = (typeof DEADLINE_KEYS)[number];
+export const DEADLINE_STATUSES = ["open", "done", "waived"] as const;
+export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
+/** How a deadline's date is counted: days after acceptance, business days, days before closing, entered. */
+export const COUNTINGS = ["calendar", "business", "before_close", "entered"] as const;
+export type Counting = (typeof COUNTINGS)[number];
+/** A deadline's reminders: two days before, and on the morning of the day. */
+export const REMINDER_KINDS = ["two_days", "day_of"] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+/** An admin's change to the holiday table. */
+export const HOLIDAY_CHANGE_KINDS = ["added", "removed"] as const;

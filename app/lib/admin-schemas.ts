@@ -99,6 +99,7 @@ export const EMAIL_KIND_LABELS = {
   drip: "Drip",
   client_notice: "Client notice",
   staff_notice: "Staff notice",
+  deadline_reminder: "Deadline reminder",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

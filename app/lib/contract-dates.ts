@@ -4,26 +4,12 @@
  * turn a day count into a date. Framework-free: the admin's form, the portal, the API and the reminders
  * use the same functions.
  */
-import type { TransactionType } from "~/domain/enums";
+import type { Counting, DeadlineKey, TransactionType } from "~/domain/enums";
 import type { HolidayCalendar } from "~/lib/holidays";
 import { addDaysTo, type PlainDate, weekdayOf } from "~/lib/plain-date";
 
-export const DEADLINE_KEYS = [
-  "deposit",
-  "seller_disclosures",
-  "investigation_contingency",
-  "appraisal_contingency",
-  "loan_contingency",
-  "final_walkthrough",
-  "close_of_escrow",
-] as const;
-export type DeadlineKey = (typeof DEADLINE_KEYS)[number];
-
-export const DEADLINE_STATUSES = ["open", "done", "waived"] as const;
-export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
-
-/** How a deadline's date is counted. */
-export type Counting = "calendar" | "business" | "before_close" | "entered";
+export { DEADLINE_KEYS, DEADLINE_STATUSES } from "~/domain/enums";
+export type { Counting, DeadlineKey, DeadlineStatus } from "~/domain/enums";
 
 export type DeadlineRule = {
   key: DeadlineKey;

@@ -11,6 +11,7 @@
  * `since` is the first year a holiday is counted. Framework-free: the portal, the admin area and the
  * reminders compute with the same table.
  */
+import type { HOLIDAY_CHANGE_KINDS } from "~/domain/enums";
 import type { PlainDate } from "~/lib/plain-date";
 import { addDaysTo, plainDate, weekdayOf } from "~/lib/plain-date";
 
@@ -81,7 +82,7 @@ export const CALIFORNIA_HOLIDAYS: readonly HolidayRule[] = [
 ];
 
 /** An admin's change to the table: a date added (with its name) or a date of the table removed. */
-export type HolidayChange = { date: PlainDate; kind: "added" | "removed"; name: string };
+export type HolidayChange = { date: PlainDate; kind: (typeof HOLIDAY_CHANGE_KINDS)[number]; name: string };
 
 function dateOf(rule: Rule, year: number): PlainDate {
   if (rule.kind === "fixed") return plainDate(year, rule.month, rule.day);
