@@ -7,6 +7,7 @@ import { env, type MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { createMailTransport, type MailTransport } from "~/infra/mail-transport.server";
 import { processDueDrips } from "~/models/drips.server";
+import { queueDueReminders } from "~/models/reminders.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
 /**
@@ -49,7 +50,10 @@ export async function deliverDue(
 const DRIPS_PER_TICK = 200;
 const DRIP_SLICE = 20;
 
-/** One tick: queue due drips (a slice at a time, letting requests run in between), then deliver. */
+/**
+ * One tick: queue due drips and deadline reminders (a slice at a time, letting requests run in between),
+ * then deliver.
+ */
 export async function mailTick(
   db: Db,
   transport: MailTransport,
@@ -62,7 +66,22 @@ export async function mailTick(
     queued += slice;
     await new Promise((resolve) => setImmediate(resolve));
   }
+  await queueReminders(db, settings, now);
   return deliverDue(db, transport, settings, { now });
+}
+
+/** Deadline reminders per slice: the morning's burst is queued a slice at a time, requests running in between. */
+const REMINDER_SLICE = 20;
+
+/** Queues every reminder due (app/models/reminders.server.ts); returns how many deadlines were reminded. */
+export async function queueReminders(db: Db, settings: MailSettings, now: () => Date = () => new Date()) {
+  let total = 0;
+  for (;;) {
+    const slice = queueDueReminders(db, now(), settings, REMINDER_SLICE);
+    total += slice;
+    if (slice < REMINDER_SLICE) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /**

@@ -1,0 +1,87 @@
+/**
+ * Calendar feeds (docs/decisions/key-dates.md): each user's private feed address carries a random token
+ * (192 bits) kept on their row; reset makes a new one and the old address is unknown at once. A client's
+ * feed holds the open deadlines of their active transactions; an admin's (the staff feed) those of every
+ * active transaction, from a week ago to four months ahead. app/infra/calendar-feed.server.ts writes them
+ * as iCalendar.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { deadlines, transactions, users, type Deadline, type User } from "~/db/schema";
+import { NotFoundError } from "~/lib/errors";
+import { addDaysTo, todayIn } from "~/lib/plain-date";
+import type { Actor } from "~/models/actor.server";
+import { getTransaction } from "~/models/transaction.server";
+
+const newToken = () => randomBytes(24).toString("base64url");
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/** The user's feed token, made on first use. */
+export function calendarToken(db: Db, actor: Actor): string {
+  const row = db.select({ token: users.calendarToken }).from(users).where(eq(users.id, actor.id)).get();
+  if (row?.token) return row.token;
+  return resetCalendarToken(db, actor);
+}
+
+/** A new feed token: the old address answers 404 from now on. */
+export function resetCalendarToken(db: Db, actor: Actor): string {
+  const token = newToken();
+  db.update(users).set({ calendarToken: token }).where(eq(users.id, actor.id)).run();
+  return token;
+}
+
+export type FeedEvent = {
+  deadline: Deadline;
+  type: "buying" | "selling";
+  propertyAddress: string | null;
+};
+
+export type Feed = { user: User; staff: boolean; events: FeedEvent[] };
+
+/** The feed of a token, or null for an unknown one. */
+export function feedOf(db: Db, token: string, now = new Date()): Feed | null {
+  if (!TOKEN.test(token)) return null;
+  const user = db.select().from(users).where(eq(users.calendarToken, token)).get();
+  if (!user) return null;
+  const select = db
+    .select({ deadline: deadlines, type: transactions.type, propertyAddress: transactions.propertyAddress })
+    .from(deadlines)
+    .innerJoin(transactions, eq(transactions.id, deadlines.transactionId));
+  if (user.isAdmin) {
+    const today = todayIn(now);
+    const events = select
+      .where(
+        and(
+          eq(deadlines.status, "open"),
+          gte(deadlines.dueOn, addDaysTo(today, -7)),
+          lte(deadlines.dueOn, addDaysTo(today, 120)),
+          eq(transactions.status, "active"),
+        ),
+      )
+      .orderBy(asc(deadlines.dueOn), asc(deadlines.id))
+      .all();
+    return { user, staff: true, events };
+  }
+  const own = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, user.id), eq(transactions.status, "active")))
+    .all()
+    .map((t) => t.id);
+  const events = own.length
+    ? select
+        .where(and(inArray(deadlines.transactionId, own), eq(deadlines.status, "open")))
+        .orderBy(asc(deadlines.dueOn), asc(deadlines.id))
+        .all()
+    : [];
+  return { user, staff: false, events };
+}
+
+/** One deadline as a single event, for the transaction's client and admins; anyone else: not found. */
+export function eventOf(db: Db, actor: Actor, deadlineId: number): FeedEvent {
+  const deadline = db.select().from(deadlines).where(eq(deadlines.id, deadlineId)).get();
+  if (!deadline) throw new NotFoundError("Deadline not found");
+  const transaction = getTransaction(db, actor, deadline.transactionId);
+  return { deadline, type: transaction.type, propertyAddress: transaction.propertyAddress };
+}
