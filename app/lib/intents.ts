@@ -21,6 +21,7 @@ export const portalIntents = {
   initialize,
   notices: "notices",
   removeDocument: documentIntents.remove,
+  resetCalendar: "reset-calendar",
 } as const;
 
 export const dashboardIntents = { setupTestData: "setup-test-data" } as const;
@@ -31,6 +32,15 @@ export const manageIntents = {
   editTransaction: "edit-transaction",
   removeDocument: documentIntents.remove,
   restoreDocument: documentIntents.restore,
+  saveContract: "save-contract",
+  deadlineStatus: "deadline-status",
+} as const;
+
+/** /admin/key-dates: the holidays the deadlines count with, and the staff calendar feed. */
+export const keyDatesIntents = {
+  addHoliday: "add-holiday",
+  removeHoliday: "remove-holiday",
+  resetCalendar: "reset-calendar",
 } as const;
 
 export const leadIntents = { pause: "pause", resume: "resume", note: "note" } as const;

@@ -4,7 +4,7 @@
  * robots.txt.
  *
  * - Public pages: the same for every anonymous visitor, cached (server/page-cache.ts) and in the sitemap.
- * - Private paths: someone's data (the portal, the admin area, the API, documents, unsubscribe pages): every answer
+ * - Private paths: someone's data (the portal, the admin area, the API, documents, calendars, unsubscribe pages): every answer
  *   is `Cache-Control: private, no-store`, and robots.txt keeps crawlers out. Any request that carries a
  *   session is private too, whatever its path (its page names the user).
  */
@@ -27,6 +27,8 @@ export const PRIVATE_SECTIONS = [
   { path: "/admin", page: true },
   { path: "/client-portal", page: true },
   { path: "/documents", page: false },
+  { path: "/calendar", page: false },
+  { path: "/deadlines", page: false },
   { path: "/unsubscribe", page: false },
 ] as const;
 

@@ -1,4 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { DueSoonCard } from "~/components/due-soon";
+import { todayIn } from "~/lib/plain-date";
+import { dueSoon } from "~/models/contract.server";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
@@ -43,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const result = searchTransactions(db, admin, { q, type: type === "all" ? undefined : type, page });
   const summary = adminSummary(db, admin);
+  const today = todayIn(new Date());
   return {
     q,
     type,
@@ -71,6 +75,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       value: b.count,
     })),
     submissions: listContactSubmissions(db, admin, { limit: RECENT_SUBMISSIONS }).map(toContactSummary),
+    today,
+    dueSoon: dueSoon(db, admin, today).map((d) => ({
+      id: d.id,
+      transactionId: d.transactionId,
+      title: d.title,
+      dueOn: d.dueOn,
+      propertyAddress: d.propertyAddress,
+      clientName: d.clientName,
+    })),
   };
 }
 
@@ -167,6 +180,8 @@ export default function AdminDashboard() {
           valueLabel="Active transactions"
         />
       </div>
+
+      <DueSoonCard rows={d.dueSoon} today={d.today} className={`${panel} mt-6`} />
 
       {d.summary.totalTransactions === 0 ? (
         <section className={`${panel} mt-6`} aria-labelledby="quick-setup">

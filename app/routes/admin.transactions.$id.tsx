@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { Field, inputClass } from "~/components/form-field";
+import { ContractSection } from "~/components/contract-form";
 import { DocumentsSection } from "~/components/documents-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmitButton } from "~/components/submit-button";
@@ -23,6 +24,9 @@ import { isMultipart } from "~/infra/upload.server";
 import { documentFormSchema, uploadedToast } from "~/lib/document-schema";
 import { InvalidInputError } from "~/lib/errors";
 import { documentsPage, removeDocument, restoreDocument } from "~/models/document.server";
+import { contractSchema, deadlineFormSchema } from "~/lib/contract-schema";
+import { todayIn } from "~/lib/plain-date";
+import { getContract, offerAcceptedOn, saveContract, setDeadlineStatus, toKeyDate } from "~/models/contract.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { listMilestones, toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 import { getTransaction, toTransactionJson, updateTransaction } from "~/models/transaction.server";
@@ -50,13 +54,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       showAll: new URL(request.url).searchParams.get("documents") === "all",
     }),
     uploadMaxBytes: env().uploadMaxBytes,
+    contract: (() => {
+      const contract = getContract(db, admin, id);
+      return { ...contract, deadlines: contract.deadlines.map(toKeyDate) };
+    })(),
+    suggestedAcceptedOn: offerAcceptedOn(db, admin, id),
+    today: todayIn(new Date()),
   };
 }
 
 type ActionData =
   | { intent: "update-milestone"; milestoneId: number; result: SubmissionResult<string[]>; refusal?: Refusal }
   | { intent: "edit-transaction"; result: SubmissionResult<string[]>; refusal?: Refusal }
-  | { intent: "upload"; refusal: Refusal };
+  | { intent: "upload"; refusal: Refusal }
+  | { intent: "save-contract"; result: SubmissionResult<string[]>; refusal?: Refusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -74,6 +85,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case manageIntents.removeDocument:
     case manageIntents.restoreDocument:
       return documentAction(admin, id, formData);
+    case manageIntents.saveContract:
+      return saveContractAction(admin, id, formData);
+    case manageIntents.deadlineStatus:
+      return deadlineStatusAction(admin, id, formData);
     default:
       return unknownIntent();
   }
@@ -138,13 +153,44 @@ async function documentAction(admin: User, id: number, formData: FormData) {
   return redirectWithToast(manageHref(id), { description: restore ? "Document restored." : "Document removed." });
 }
 
+async function saveContractAction(admin: User, id: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: contractSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: "save-contract", result: submission.reply() }, { status: 400 });
+  }
+  try {
+    saveContract(getDb(), admin, id, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { intent: "save-contract" as const, result: submission.reply() } });
+  }
+  return redirectWithToast(`${manageHref(id)}#contract`, { description: "Contract saved. The key dates are set." });
+}
+
+const STATUS_TOASTS = { done: "Marked done.", waived: "Waived.", open: "Reopened." } as const;
+
+/** Mark done, Waive or Reopen a deadline. */
+async function deadlineStatusAction(admin: User, id: number, formData: FormData) {
+  const parsed = deadlineFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refuse(new InvalidInputError("Choose a deadline"), { back: manageHref(id) });
+  try {
+    setDeadlineStatus(getDb(), admin, parsed.data.deadlineId, parsed.data.status);
+  } catch (error) {
+    return refuse(error, { back: manageHref(id) });
+  }
+  return redirectWithToast(`${manageHref(id)}#contract`, { description: STATUS_TOASTS[parsed.data.status] });
+}
+
 export default function ManageTransaction() {
   return <Manage data={useLoaderData<typeof loader>()} />;
 }
 
 type ManageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function Manage({ data: { transaction, client, milestones, documents, uploadMaxBytes } }: { data: ManageData }) {
+function Manage({
+  data: { transaction, client, milestones, documents, uploadMaxBytes, contract, suggestedAcceptedOn, today },
+}: {
+  data: ManageData;
+}) {
   const location = useLocation();
   const actionData = useActionData<ActionData>();
   const here = `/admin/transactions/${transaction.id}`;
@@ -176,6 +222,15 @@ function Manage({ data: { transaction, client, milestones, documents, uploadMaxB
           </a>
         </p>
       ) : null}
+
+      <ContractSection
+        acceptedOn={contract.acceptedOn}
+        closingOn={contract.closingOn}
+        suggestedAcceptedOn={suggestedAcceptedOn}
+        deadlines={contract.deadlines}
+        today={today}
+        lastResult={actionData?.intent === "save-contract" ? actionData.result : undefined}
+      />
 
       <div className="mt-6">
         <ProgressPanel

@@ -5,7 +5,9 @@ import { useEffect } from "react";
 import { AddPropertyDialog, type AddPropertyResult } from "~/components/add-property-dialog";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { ListingCard } from "~/components/listing-card";
+import { CalendarFeed } from "~/components/calendar-feed";
 import { DocumentsSection } from "~/components/documents-section";
+import { KeyDatesPanel } from "~/components/key-dates";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmissionList } from "~/components/submission-list";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
@@ -20,6 +22,9 @@ import { uploadDocuments } from "~/infra/documents.server";
 import { isMultipart } from "~/infra/upload.server";
 import { documentFormSchema, uploadedToast } from "~/lib/document-schema";
 import { documentsPage, removeDocument } from "~/models/document.server";
+import { calendarToken, resetCalendarToken } from "~/models/calendar.server";
+import { listDeadlines, toKeyDate } from "~/models/contract.server";
+import { todayIn } from "~/lib/plain-date";
 import { portalIntents } from "~/lib/intents";
 import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
 import { readForm } from "~/infra/http.server";
@@ -65,6 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       : { list: [], total: 0, ofSteps: [] },
     uploadMaxBytes: env().uploadMaxBytes,
+    deadlines: transaction ? listDeadlines(db, user, transaction.id).map(toKeyDate) : [],
+    today: todayIn(new Date()),
+    calendarUrl: transaction ? `${env().APP_URL}/calendar/${calendarToken(db, user)}.ics` : null,
     listings: listListings(db, user).map(toListingJson),
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
   };
@@ -94,6 +102,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return noticesAction(user, formData);
     case portalIntents.removeDocument:
       return removeDocumentAction(user, formData);
+    case portalIntents.resetCalendar:
+      resetCalendarToken(getDb(), user);
+      return redirectWithToast(`${PORTAL}#calendar`, { description: "Your calendar has a new address." });
     default:
       return unknownIntent();
   }
@@ -229,7 +240,18 @@ export default function ClientPortal() {
 type PortalData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Portal({
-  data: { user, transaction, milestones, documents, uploadMaxBytes, listings, submissions },
+  data: {
+    user,
+    transaction,
+    milestones,
+    documents,
+    uploadMaxBytes,
+    deadlines,
+    today,
+    calendarUrl,
+    listings,
+    submissions,
+  },
 }: {
   data: PortalData;
 }) {
@@ -263,6 +285,7 @@ function Portal({
       <div className="mt-8">
         {transaction ? (
           <>
+            <KeyDatesPanel deadlines={deadlines} today={today} />
             <ProgressPanel
               transaction={transaction}
               milestones={milestones}
@@ -277,6 +300,7 @@ function Portal({
               maxFileBytes={uploadMaxBytes}
               uploadError={actionData?.intent === "upload" ? actionData.refusal.toast?.description : null}
             />
+            {calendarUrl ? <CalendarFeed url={calendarUrl} resetIntent={portalIntents.resetCalendar} /> : null}
           </>
         ) : (
           <section className={`${card} p-8 text-center shadow-sm`}>

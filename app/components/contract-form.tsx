@@ -1,0 +1,146 @@
+/**
+ * The Manage page's Contract section: the acceptance date, the close of escrow and each deadline's day
+ * count (the RPA's defaults), saved with a plain form (Conform, the schema of app/lib/contract-schema.ts);
+ * then the key dates with Mark done, Waive and Reopen.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { card } from "~/components/card";
+import { Field, inputClass } from "~/components/form-field";
+import { KeyDateList, type KeyDate } from "~/components/key-dates";
+import { SubmitButton } from "~/components/submit-button";
+import { DEADLINE_KEYS, type DeadlineKey } from "~/domain/enums";
+import { DEADLINE_RULES, DEFAULT_DAYS } from "~/lib/contract-dates";
+import { contractSchema } from "~/lib/contract-schema";
+import { manageIntents } from "~/lib/intents";
+import { formatPlainDate, formatShortDate } from "~/lib/plain-date";
+
+const small = "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold disabled:opacity-70";
+
+const COUNTING_WORDS = {
+  calendar: "days after acceptance",
+  business: "business days after acceptance",
+  before_close: "days before close of escrow",
+};
+
+export function ContractSection({
+  acceptedOn,
+  closingOn,
+  suggestedAcceptedOn,
+  deadlines,
+  today,
+  lastResult,
+}: {
+  acceptedOn: string | null;
+  closingOn: string | null;
+  /** The "Offer accepted" step's completion date, when no contract is entered yet. */
+  suggestedAcceptedOn: string | null;
+  deadlines: (KeyDate & { days: number | null })[];
+  today: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const daysOf = (key: DeadlineKey) => deadlines.find((d) => d.key === key)?.days ?? DEFAULT_DAYS[key];
+  const [form, fields] = useForm({
+    id: "contract-form",
+    lastResult,
+    defaultValue: {
+      acceptedOn: acceptedOn ?? suggestedAcceptedOn ?? "",
+      closingOn: closingOn ?? "",
+      days: Object.fromEntries(DEADLINE_KEYS.map((key) => [key, String(daysOf(key))])),
+    },
+    constraint: getZodConstraint(contractSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contractSchema }),
+  });
+  const days = fields.days.getFieldset();
+  const close = deadlines.find((d) => d.key === "close_of_escrow");
+  return (
+    <section aria-labelledby="contract-title" className={`mt-8 ${card} p-6`} id="contract">
+      <h2 id="contract-title" className="text-lg font-semibold">
+        Contract
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Day 0 is the acceptance date. Deadlines that land on a weekend or a California legal holiday move to the next
+        day that is neither.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2 sm:grid-cols-2">
+        <Field label="Acceptance date" errorId={fields.acceptedOn.errorId} errors={fields.acceptedOn.errors}>
+          <input {...getInputProps(fields.acceptedOn, { type: "date" })} className={inputClass} />
+        </Field>
+        <div>
+          <Field label="Close of escrow (optional)" errorId={fields.closingOn.errorId} errors={fields.closingOn.errors}>
+            <input {...getInputProps(fields.closingOn, { type: "date" })} className={inputClass} />
+          </Field>
+          {closingOn && close?.movedFrom ? (
+            <p className="text-xs text-amber-800" data-testid="closing-moved">
+              {formatShortDate(close.movedFrom)} is a{" "}
+              {close.movedReason === "weekend" ? "weekend day" : `holiday (${close.movedReason})`}: escrow closes on the
+              next business day, {formatPlainDate(close.dueOn)}.
+            </p>
+          ) : (
+            <p className="text-xs text-slate-600">Without a date: {daysOf("close_of_escrow")} days after acceptance.</p>
+          )}
+        </div>
+        <fieldset className="grid gap-x-3 sm:col-span-2 sm:grid-cols-3">
+          <legend className="text-sm font-semibold">Days</legend>
+          {DEADLINE_RULES.map((rule) => {
+            const field = days[rule.key];
+            return (
+              <Field
+                key={rule.key}
+                label={`${rule.title} (${rule.key === "close_of_escrow" ? "days after acceptance, without a date" : COUNTING_WORDS[rule.counting]})`}
+                errorId={field.errorId}
+                errors={field.errors}
+              >
+                <input {...getInputProps(field, { type: "number" })} min={0} max={120} className={inputClass} />
+              </Field>
+            );
+          })}
+        </fieldset>
+        <p id={form.errorId} className="text-xs text-red-700 sm:col-span-2">
+          {fields.days.errors?.[0] ?? form.errors?.[0] ?? ""}
+        </p>
+        <div>
+          <SubmitButton intent={manageIntents.saveContract} pendingLabel="Saving...">
+            Save Contract
+          </SubmitButton>
+        </div>
+      </Form>
+      {deadlines.length > 0 ? (
+        <KeyDateList
+          deadlines={deadlines}
+          today={today}
+          actions={(d) =>
+            d.status === "open" ? (
+              <>
+                <StatusButton id={d.id} status="done" label="Mark done" pending="Saving..." title={d.title} />
+                <StatusButton id={d.id} status="waived" label="Waive" pending="Saving..." title={d.title} />
+              </>
+            ) : (
+              <StatusButton id={d.id} status="open" label="Reopen" pending="Saving..." title={d.title} />
+            )
+          }
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function StatusButton(p: { id: number; status: string; label: string; pending: string; title: string }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="deadlineId" value={p.id} />
+      <input type="hidden" name="status" value={p.status} />
+      <SubmitButton
+        intent={manageIntents.deadlineStatus}
+        pendingLabel={p.pending}
+        className={small}
+        aria-label={`${p.label}: ${p.title}`}
+      >
+        {p.label}
+      </SubmitButton>
+    </Form>
+  );
+}
