@@ -23,6 +23,7 @@ import { loader as leads } from "~/routes/admin.leads._index";
 import { loader as submissions } from "~/routes/admin.submissions";
 import { loader as manage } from "~/routes/admin.transactions.$id";
 import { loader as newTransaction } from "~/routes/admin.transactions.new";
+import { loader as keyDates } from "~/routes/admin.key-dates";
 
 /** Tables that grow with the years (a scan of one is what the rule forbids). */
 const LARGE_TABLES = new Set([
@@ -37,6 +38,8 @@ const LARGE_TABLES = new Set([
   "sessions",
   "listings",
   "documents",
+  "deadlines",
+  "deadline_reminders",
 ]);
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
@@ -70,6 +73,7 @@ export function adminPages(ids: { lead: number; email: number; campaign: number;
     { path: `/admin/campaigns/${ids.campaign}`, loader: campaign, params: { id: String(ids.campaign) } },
     { path: "/admin/blog", loader: blog },
     { path: `/admin/blog/${ids.post}`, loader: editPost, params: { id: String(ids.post) } },
+    { path: "/admin/key-dates", loader: keyDates },
     { path: `/admin/transactions/${ids.transaction}`, loader: manage, params: { id: String(ids.transaction) } },
     {
       path: `/admin/transactions/${ids.transaction}?documents=all`,

@@ -7,7 +7,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import {
   contactSubmissions,
+  deadlines,
   documents,
+  holidayChanges,
   listings,
   sessions,
   transactionMilestones,
@@ -23,6 +25,8 @@ import { action as manageAction, loader as manageLoader } from "~/routes/admin.t
 import { action as newTransactionAction } from "~/routes/admin.transactions.new";
 import { action as logoutAction } from "~/routes/api.logout";
 import { action as portalAction, loader as portalLoader } from "~/routes/client-portal";
+import { action as keyDatesAction } from "~/routes/admin.key-dates";
+import { calendarToken } from "~/models/calendar.server";
 import { useAppDb } from "./db";
 import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
 
@@ -431,6 +435,74 @@ describe("documents on the portal and the Manage page (upload, remove-document, 
     expect(none.status).toBe(302);
     expect(none.headers.get("set-cookie")).toMatch(/^__toast=/);
     expect(rows().every((d) => d.removedAt === null)).toBe(true);
+  });
+});
+
+describe("key dates: save-contract, deadline-status (Manage), reset-calendar (portal, /admin/key-dates), add-holiday and remove-holiday", () => {
+  const deadlineRows = () => db.select().from(deadlines).orderBy(deadlines.id).all();
+
+  it("save-contract computes the deadlines; a closing before acceptance is a 400 on its field and stores nothing", async () => {
+    const t = openFor(client.email);
+    const post = async (fields: Record<string, string>) =>
+      answer(async () =>
+        manageAction(
+          args(await formPost(`/admin/transactions/${t.id}`, { intent: "save-contract", ...fields }, admin), {
+            id: String(t.id),
+          }),
+        ),
+      );
+    const bad = await post({ acceptedOn: "2027-06-17", closingOn: "2027-06-01" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain("The close of escrow cannot be before acceptance");
+    expect(deadlineRows()).toHaveLength(0);
+    const ok = await post({ acceptedOn: "2027-06-17", closingOn: "", "days.loan_contingency": "21" });
+    expect(ok.status).toBe(302);
+    expect(deadlineRows().find((d) => d.key === "loan_contingency")).toMatchObject({ days: 21, dueOn: "2027-07-08" });
+
+    const loan = deadlineRows().find((d) => d.key === "loan_contingency")!;
+    const status = await answer(async () =>
+      manageAction(
+        args(
+          await formPost(
+            `/admin/transactions/${t.id}`,
+            { intent: "deadline-status", deadlineId: String(loan.id), status: "waived" },
+            admin,
+          ),
+          { id: String(t.id) },
+        ),
+      ),
+    );
+    expect(status.status).toBe(302);
+    expect(deadlineRows().find((d) => d.id === loan.id)?.status).toBe("waived");
+  });
+
+  it("reset-calendar gives the client and an admin a new feed address", async () => {
+    openFor(client.email);
+    const before = calendarToken(db, client);
+    const a = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "reset-calendar" }, client))),
+    );
+    expect(a.status).toBe(302);
+    expect(calendarToken(db, client)).not.toBe(before);
+    const staffBefore = calendarToken(db, admin);
+    await keyDatesAction(args(await formPost("/admin/key-dates", { intent: "reset-calendar" }, admin)));
+    expect(calendarToken(db, admin)).not.toBe(staffBefore);
+  });
+
+  it("add-holiday and remove-holiday change the table; a client is refused", async () => {
+    const post = async (user: User, fields: Record<string, string>) =>
+      answer(async () => keyDatesAction(args(await formPost("/admin/key-dates", fields, user))));
+    expect(
+      (await post(admin, { intent: "add-holiday", date: "2026-11-27", name: "Day after Thanksgiving" })).status,
+    ).toBe(302);
+    expect((await post(admin, { intent: "add-holiday", date: "2026-11-27", name: "Again" })).status).toBe(400);
+    expect((await post(admin, { intent: "add-holiday", date: "2027-02-30", name: "x" })).status).toBe(400);
+    expect((await post(admin, { intent: "remove-holiday", date: "2026-11-26" })).status).toBe(302);
+    expect(db.select().from(holidayChanges).orderBy(holidayChanges.date).all()).toMatchObject([
+      { date: "2026-11-26", kind: "removed", name: "Thanksgiving Day" },
+      { date: "2026-11-27", kind: "added", name: "Day after Thanksgiving" },
+    ]);
+    expect((await post(client, { intent: "remove-holiday", date: "2026-11-27" })).status).toBe(403);
   });
 });
 
