@@ -1,0 +1,124 @@
+/**
+ * Part of `npm run bench`: key dates (docs/decisions/key-dates.md).
+ * - Reminder ticks over 10,000 active transactions with a contract, in this process with the sender's
+ *   own loop (app/infra/mail-sender.server.ts `queueReminders`) from 8:00 on a busy morning: each tick's
+ *   time and deadlines reminded (at most 200 a tick), the longest slice (how long a request could wait
+ *   behind it), and how many ticks the morning takes (goal: a tick under one second).
+ * - On the real server: `/client-portal` of a client with a contract (goal p95 <= 15 ms) and their calendar
+ *   feed `/calendar/{token}.ics` (goal p95 <= 10 ms), 100 sequential requests after 20.
+ * Prints figures; asserts nothing.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { env } from "~/config/env.server";
+import { openDatabase } from "~/db/client.server";
+import { queueReminders } from "~/infra/mail-sender.server";
+import { createDbSessionStorage } from "~/infra/session.server";
+import { addDaysTo, instantAt } from "~/lib/plain-date";
+import { calendarToken } from "~/models/calendar.server";
+import { saveContract } from "~/models/contract.server";
+import { initializeMilestones } from "~/models/milestone.server";
+import { createTransaction } from "~/models/transaction.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+import { sequentialTimes, startBenchServer } from "./bench-server";
+
+const SECRET = "bench-session-secret-of-at-least-32-characters";
+const TRANSACTIONS = Number(process.env.BENCH_CONTRACTS ?? 10_000);
+const GOAL = { tickMs: 1000, portalP95: 15, feedP95: 10 };
+/** The morning measured: acceptance dates are spread over the 60 days before it. */
+const MORNING = "2027-03-10";
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+export async function benchKeyDates(options: { port: number; dir: string }) {
+  const database = `${options.dir}/key-dates.db`;
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+  mkdirSync(options.dir, { recursive: true });
+  const db = openDatabase(database);
+  const admin = upsertUserFromClaims(db, { email: "bench-admin@agency.test" }, ["bench-admin@agency.test"]);
+  const start = performance.now();
+  db.transaction(() => {
+    for (let i = 0; i < TRANSACTIONS; i++) {
+      const t = createTransaction(
+        db,
+        admin,
+        {
+          email: `contract-${i}@example.com`,
+          type: i % 2 ? "selling" : "buying",
+          propertyAddress: `${i} Clock St`,
+          homeValue: "900000",
+        },
+        { notify: false },
+      );
+      saveContract(db, admin, t.id, { acceptedOn: addDaysTo(MORNING, -(i % 60)), closingOn: null, days: {} });
+    }
+  });
+  const client = upsertUserFromClaims(db, { email: "contract-7@example.com", firstName: "Bench" });
+  const portalTransaction = db.$client
+    .prepare("SELECT id FROM transactions WHERE user_id = ?")
+    .pluck()
+    .get(client.id) as number;
+  initializeMilestones(db, admin, portalTransaction);
+  console.log(
+    `key dates: ${TRANSACTIONS} active transactions with a contract (${TRANSACTIONS * 7} deadlines) written in ` +
+      `${((performance.now() - start) / 1000).toFixed(1)} s`,
+  );
+
+  // The tick, at 8:00 on the morning: every reminder due that day, a slice at a time.
+  const settings = { ...env().mail, leadAlertEmails: ["desk@agency.test"] };
+  const now = instantAt(MORNING, settings.reminderHour);
+  const slices: number[] = [];
+  let sliceStart = performance.now();
+  // Called by the loop before each slice: the time since the previous call is that slice's (and its yield).
+  const measured = () => {
+    const t = performance.now();
+    if (t - sliceStart > 0.5) slices.push(t - sliceStart);
+    sliceStart = t;
+    return now;
+  };
+  const ticks: { ms: number; reminded: number }[] = [];
+  for (;;) {
+    const tickStart = performance.now();
+    sliceStart = tickStart;
+    const reminded = await queueReminders(db, settings, measured);
+    ticks.push({ ms: performance.now() - tickStart, reminded });
+    if (reminded === 0) break;
+  }
+  const busy = ticks.filter((t) => t.reminded > 0);
+  const slowest = Math.max(...ticks.map((t) => t.ms));
+  console.log(
+    `key dates: the 8:00 reminders over ${TRANSACTIONS} transactions: ${busy.reduce((n, t) => n + t.reminded, 0)} ` +
+      `deadlines in ${busy.length} ticks of at most 200; slowest tick ${slowest.toFixed(0)} ms (goal < ${GOAL.tickMs} ms: ` +
+      `${slowest < GOAL.tickMs ? "met" : "NOT met"}), longest slice ${Math.max(0, ...slices).toFixed(1)} ms; ` +
+      `a tick with nothing due ${ticks.at(-1)!.ms.toFixed(1)} ms`,
+  );
+
+  const token = calendarToken(db, client);
+  const storage = createDbSessionStorage({ db: () => db, secret: SECRET, secure: false });
+  const session = await storage.getSession();
+  session.set("userId", client.id);
+  const cookie = (await storage.commitSession(session)).split(";")[0]!;
+  db.$client.close();
+
+  const { base, server } = await startBenchServer(options.port, {
+    DATABASE_URL: database,
+    SESSION_SECRET: SECRET,
+    MAIL_DIR: `${options.dir}/mail`,
+    // The sender would queue this morning's reminders meanwhile; not what is measured here.
+    MAIL_TICK_SECONDS: "3600",
+  });
+  try {
+    for (const [label, path, headers, goal] of [
+      ["/client-portal with a contract", "/client-portal", { cookie }, GOAL.portalP95],
+      ["/calendar/{token}.ics", `/calendar/${token}.ics`, {}, GOAL.feedP95],
+    ] as const) {
+      const { times, status } = await sequentialTimes(`${base}${path}`, headers);
+      const p95 = percentile(times, 0.95);
+      console.log(
+        `key dates: GET ${label}${status === 200 ? "" : ` (${status})`}: median ${percentile(times, 0.5).toFixed(1)} ms, ` +
+          `p95 ${p95.toFixed(1)} ms (goal <= ${goal} ms: ${p95 <= goal ? "met" : "NOT met"})`,
+      );
+    }
+  } finally {
+    server.kill();
+  }
+}
