@@ -2,7 +2,7 @@
  * Part of `npm run bench`: key dates (docs/decisions/key-dates.md).
  * - Reminder ticks over 10,000 active transactions with a contract, in this process with the sender's
  *   own loop (app/infra/mail-sender.server.ts `queueReminders`) from 8:00 on a busy morning: each tick's
- *   time and deadlines reminded (at most 200 a tick), the longest slice (how long a request could wait
+ *   time and deadlines reminded (at most 80 a tick), the longest slice (how long a request could wait
  *   behind it), and how many ticks the morning takes (goal: a tick under one second).
  * - On the real server: `/client-portal` of a client with a contract (goal p95 <= 15 ms) and their calendar
  *   feed `/calendar/{token}.ics` (goal p95 <= 10 ms), 100 sequential requests after 20.
@@ -87,7 +87,7 @@ export async function benchKeyDates(options: { port: number; dir: string }) {
   const slowest = Math.max(...ticks.map((t) => t.ms));
   console.log(
     `key dates: the 8:00 reminders over ${TRANSACTIONS} transactions: ${busy.reduce((n, t) => n + t.reminded, 0)} ` +
-      `deadlines in ${busy.length} ticks of at most 200; slowest tick ${slowest.toFixed(0)} ms (goal < ${GOAL.tickMs} ms: ` +
+      `deadlines in ${busy.length} ticks of at most 80; slowest tick ${slowest.toFixed(0)} ms (goal < ${GOAL.tickMs} ms: ` +
       `${slowest < GOAL.tickMs ? "met" : "NOT met"}), longest slice ${Math.max(0, ...slices).toFixed(1)} ms; ` +
       `a tick with nothing due ${ticks.at(-1)!.ms.toFixed(1)} ms`,
   );

@@ -100,6 +100,8 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
     putting.catch(() => {}); // awaited below, or given up when the file is too large
     const whole = await flow.feed(upload.stream(), sink, { maxBytes: options.maxFileBytes, drainWhenOver: skip });
     if (!whole) {
+      // The writer was destroyed: wait until its half-written file is deleted, then refuse.
+      await putting.catch(() => {});
       refuse(new UploadRefusal(413, tooLargeMessage(options.maxFileBytes, name)));
       return null;
     }
