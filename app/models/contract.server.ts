@@ -4,7 +4,7 @@
  * reopened; the holidays' changes recompute the open ones (app/models/holiday.server.ts). The client of
  * the transaction reads, admins change.
  */
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   deadlines,
@@ -204,14 +204,33 @@ export type DueSoon = DeadlineView & { propertyAddress: string | null; clientNam
  */
 export function dueSoon(db: Db, actor: Actor, today: PlainDate, days = 7, limit = 50): DueSoon[] {
   assertAdmin(actor);
+  return openDeadlinesDue(db, today, addDaysTo(today, days))
+    .limit(limit)
+    .all()
+    .map((row) => ({
+      ...viewOf(row.deadline, { type: row.type }),
+      propertyAddress: row.propertyAddress,
+      clientName: [row.client.firstName, row.client.lastName].filter(Boolean).join(" ") || row.client.email,
+    }));
+}
+
+/**
+ * The open deadlines of every active transaction due from `from` to `to`, with their transaction and
+ * client, soonest first, by the index (status, due_on): staff's 7-day card and the reminders (which add
+ * their own conditions). Not guarded: callers are an admin's page or the sender.
+ */
+export function openDeadlinesDue(db: DbOrTx, from: PlainDate, to: PlainDate, ...conditions: SQL[]) {
   return db
     .select({
       deadline: deadlines,
       type: transactions.type,
       propertyAddress: transactions.propertyAddress,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      client: {
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        notices: users.milestoneNotices,
+      },
     })
     .from(deadlines)
     .innerJoin(transactions, eq(transactions.id, deadlines.transactionId))
@@ -219,19 +238,13 @@ export function dueSoon(db: Db, actor: Actor, today: PlainDate, days = 7, limit 
     .where(
       and(
         eq(deadlines.status, "open"),
-        gte(deadlines.dueOn, today),
-        lte(deadlines.dueOn, addDaysTo(today, days)),
+        gte(deadlines.dueOn, from),
+        lte(deadlines.dueOn, to),
         eq(transactions.status, "active"),
+        ...conditions,
       ),
     )
-    .orderBy(asc(deadlines.dueOn), asc(deadlines.id))
-    .limit(limit)
-    .all()
-    .map((row) => ({
-      ...viewOf(row.deadline, { type: row.type }),
-      propertyAddress: row.propertyAddress,
-      clientName: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email,
-    }));
+    .orderBy(asc(deadlines.dueOn), asc(deadlines.id));
 }
 
 /**

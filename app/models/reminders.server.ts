@@ -9,16 +9,17 @@
  * while its deadline is today or ahead; when the day's reminder is due too, only that one goes (the other
  * is recorded as skipped). Past, done and waived deadlines get none.
  */
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import type { MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
-import { deadlineReminders, deadlines, transactions, users, type Deadline } from "~/db/schema";
+import { deadlineReminders, deadlines, type Deadline } from "~/db/schema";
 import type { ReminderKind, TransactionType } from "~/domain/enums";
 import { DeadlineReminderEmail } from "~/emails/deadline-reminder";
 import { renderEmail } from "~/emails/render.server";
 import { ruleOf } from "~/lib/contract-dates";
 import { addDaysTo, formatPlainDate, formatShortDate, instantAt, todayIn } from "~/lib/plain-date";
+import { openDeadlinesDue } from "~/models/contract.server";
 import { enqueueEmail, type OutgoingEmail } from "~/models/mail-queue.server";
 
 const PORTAL_PATH = "/client-portal";
@@ -39,34 +40,13 @@ export function queueDueReminders(
   const reminded = (kind: ReminderKind) =>
     sql`EXISTS (SELECT 1 FROM ${deadlineReminders} r WHERE r.deadline_id = ${deadlines.id}
       AND r.kind = ${kind} AND r.due_on = ${deadlines.dueOn})`;
-  const candidates = db
-    .select({
-      deadline: deadlines,
-      type: transactions.type,
-      propertyAddress: transactions.propertyAddress,
-      client: {
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        notices: users.milestoneNotices,
-      },
-    })
-    .from(deadlines)
-    .innerJoin(transactions, eq(transactions.id, deadlines.transactionId))
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .where(
-      and(
-        eq(deadlines.status, "open"),
-        gte(deadlines.dueOn, today),
-        lte(deadlines.dueOn, addDaysTo(today, dayOfOpen ? 2 : 1)),
-        eq(transactions.status, "active"),
-        sql`NOT ${reminded("day_of")}`,
-        dayOfOpen
-          ? sql`(${deadlines.dueOn} = ${today} OR NOT ${reminded("two_days")})`
-          : sql`NOT ${reminded("two_days")}`,
-      ),
-    )
-    .orderBy(asc(deadlines.dueOn), asc(deadlines.id))
+  const candidates = openDeadlinesDue(
+    db,
+    today,
+    addDaysTo(today, dayOfOpen ? 2 : 1),
+    sql`NOT ${reminded("day_of")}`,
+    dayOfOpen ? sql`(${deadlines.dueOn} = ${today} OR NOT ${reminded("two_days")})` : sql`NOT ${reminded("two_days")}`,
+  )
     .limit(limit)
     .all();
   let count = 0;
