@@ -12,7 +12,15 @@ import { feedResponse } from "~/infra/calendar-feed.server";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { contractSchema } from "~/lib/contract-schema";
 import { calendarToken, feedOf, resetCalendarToken } from "~/models/calendar.server";
-import { dueSoon, getContract, listDeadlines, saveContract, setDeadlineStatus } from "~/models/contract.server";
+import {
+  dueSoon,
+  getContract,
+  listDeadlines,
+  offerAcceptedOn,
+  saveContract,
+  setDeadlineStatus,
+} from "~/models/contract.server";
+import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
 import { addHoliday, removeHoliday } from "~/models/holiday.server";
 import { queueDueReminders } from "~/models/reminders.server";
 import { createTransaction } from "~/models/transaction.server";
@@ -75,6 +83,22 @@ describe("the contract", () => {
     const close = listDeadlines(db, admin, id).find((d) => d.key === "close_of_escrow")!;
     expect(close).toMatchObject({ dueOn: "2027-07-30", rule: { days: null, counting: "entered" } });
     expect(setDeadlineStatus(db, admin, loan().id, "open")).toMatchObject({ status: "open", doneAt: null });
+  });
+
+  it("the acceptance date is suggested from the day the 'Offer accepted' step was completed, in San Diego", () => {
+    expect(offerAcceptedOn(db, admin, id)).toBeNull();
+    initializeMilestones(db, admin, id);
+    const step = listMilestones(db, admin, id).find((m) => m.title === "Offer accepted")!;
+    // 11:30 p.m. in San Diego on June 16 is already June 17 in UTC.
+    updateMilestone(
+      db,
+      admin,
+      { transactionId: id, milestoneId: step.id },
+      { status: "completed", adminNotes: "", documentUrl: "" },
+      { now: new Date("2027-06-17T06:30:00Z"), notify: false },
+    );
+    expect(offerAcceptedOn(db, admin, id)).toBe("2027-06-16");
+    expect(() => offerAcceptedOn(db, upsertUserFromClaims(db, { email: "x@example.com" }), id)).toThrow(NotFoundError);
   });
 
   it("only admins change it; another client cannot read it; a closing before acceptance changes nothing", () => {
