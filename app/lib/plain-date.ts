@@ -1,55 +1,76 @@
 /**
  * Plain calendar dates ("2027-07-05") in San Diego's time zone, for the contract's deadlines: never a UTC
- * timestamp turned into a date. Arithmetic and formatting are date-fns's on a `TZDate` at midnight in
- * America/Los_Angeles, so a Daylight Saving Time change inside a period moves nothing.
+ * timestamp turned into a date.
+ *
+ * - Where the time zone matters (today's date at an instant, the instant of a reminder's hour) the work is
+ *   @date-fns/tz's: a `TZDate` in America/Los_Angeles, so Daylight Saving Time is San Diego's.
+ * - A plain date has no time zone, so counting days and naming weekdays is done on the date's own day
+ *   number (its UTC midnight), where no DST change can move anything, and formatting uses the runtime's
+ *   Intl formatter on that UTC day. A TZDate computes its offset on each use, which cost about 0.7 ms of
+ *   each portal view (docs/decisions/key-dates.md).
  */
 import { TZDate } from "@date-fns/tz";
-import { addDays, differenceInCalendarDays, format } from "date-fns";
+import { format } from "date-fns";
 
 /** "YYYY-MM-DD". */
 export type PlainDate = string;
 
 export const AGENCY_TIME_ZONE = "America/Los_Angeles";
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
 
-const midnight = (date: PlainDate) => {
+/** The date's UTC midnight, in milliseconds. */
+const dayOf = (date: PlainDate) => {
   const [, y, m, d] = SHAPE.exec(date)!;
-  return new TZDate(Number(y), Number(m) - 1, Number(d), AGENCY_TIME_ZONE);
+  return Date.UTC(Number(y), Number(m) - 1, Number(d));
 };
-const print = (date: Date) => format(date, "yyyy-MM-dd");
+const print = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The date of that year, month (1-12) and day. */
-export const plainDate = (year: number, month: number, day: number): PlainDate =>
-  print(new TZDate(year, month - 1, day, AGENCY_TIME_ZONE));
+/** The date of that year, month (1-12) and day (overflowing days and months roll over, as Date.UTC does). */
+export const plainDate = (year: number, month: number, day: number): PlainDate => print(Date.UTC(year, month - 1, day));
 
 /** The text as a date when it is a real one ("2027-02-30" is not), else null. */
 export function parsePlainDate(text: string): PlainDate | null {
-  const match = SHAPE.exec(text.trim());
+  const trimmed = text.trim();
+  const match = SHAPE.exec(trimmed);
   if (!match) return null;
   const [, y, m, d] = match;
-  const date = plainDate(Number(y), Number(m), Number(d));
-  return date === text.trim() ? date : null;
+  if (Number(y) < 1000) return null;
+  return plainDate(Number(y), Number(m), Number(d)) === trimmed ? trimmed : null;
 }
 
-export const addDaysTo = (date: PlainDate, days: number): PlainDate => print(addDays(midnight(date), days));
+export const addDaysTo = (date: PlainDate, days: number): PlainDate => print(dayOf(date) + days * DAY_MS);
 
 /** 0 = Sunday ... 6 = Saturday. */
-export const weekdayOf = (date: PlainDate): number => midnight(date).getDay();
+export const weekdayOf = (date: PlainDate): number => new Date(dayOf(date)).getUTCDay();
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: PlainDate, to: PlainDate): number =>
-  differenceInCalendarDays(midnight(to), midnight(from));
+export const daysBetween = (from: PlainDate, to: PlainDate): number => Math.round((dayOf(to) - dayOf(from)) / DAY_MS);
 
 /** Today's date in San Diego at that instant. */
-export const todayIn = (now: Date): PlainDate => print(new TZDate(now.getTime(), AGENCY_TIME_ZONE));
+export const todayIn = (now: Date): PlainDate => format(new TZDate(now.getTime(), AGENCY_TIME_ZONE), "yyyy-MM-dd");
 
 /** The instant of `hour`:00 on that date in San Diego (a reminder's time). */
 export const instantAt = (date: PlainDate, hour: number): Date => {
-  const day = midnight(date);
-  return new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0, 0, AGENCY_TIME_ZONE).getTime());
+  const [, y, m, d] = SHAPE.exec(date)!;
+  return new Date(new TZDate(Number(y), Number(m) - 1, Number(d), hour, 0, 0, AGENCY_TIME_ZONE).getTime());
 };
 
+const longFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+const shortFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
+
 /** "Mon, Jul 5, 2027". */
-export const formatPlainDate = (date: PlainDate) => format(midnight(date), "EEE, MMM d, yyyy");
+export const formatPlainDate = (date: PlainDate) => longFormat.format(dayOf(date));
 /** "Sat, Jul 17" (a moved date's origin, beside the new one). */
-export const formatShortDate = (date: PlainDate) => format(midnight(date), "EEE, MMM d");
+export const formatShortDate = (date: PlainDate) => shortFormat.format(dayOf(date));
