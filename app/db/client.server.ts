@@ -56,3 +56,9 @@ export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
     return query;
   };
 }
+
+/**
+ * The database itself when `db` is one (not a transaction of it): a query prepared with preparedQuery is
+ * used from the database, and built each time inside a transaction.
+ */
+export const asDatabase = (db: DbOrTx): Db | null => ("$client" in db ? (db as Db) : null);

@@ -5,7 +5,7 @@
  * the transaction reads, admins change.
  */
 import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import { asDatabase, preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import {
   deadlines,
   holidayChanges,
@@ -84,8 +84,19 @@ export function holidayCalendar(db: DbOrTx): HolidayCalendar {
 }
 
 function deadlineRows(db: DbOrTx, transactionId: number) {
+  const prepared = asDatabase(db);
+  if (prepared) return deadlinesOf(prepared).all({ transactionId });
   return db.select().from(deadlines).where(eq(deadlines.transactionId, transactionId)).all();
 }
+
+/** A transaction's deadlines, built and compiled once per database (every portal view reads them). */
+const deadlinesOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(deadlines)
+    .where(eq(deadlines.transactionId, sql.placeholder("transactionId")))
+    .prepare(),
+);
 
 /** The contract of a transaction the actor may read: its dates and deadlines, soonest first. */
 export function getContract(db: DbOrTx, actor: Actor, transactionId: number): Contract {
