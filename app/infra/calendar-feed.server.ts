@@ -3,7 +3,13 @@
  * (DTSTART;VALUE=DATE, DTEND the next day), a UID that stays the same for the deadline's life, SEQUENCE
  * raised when its date changes, a summary "Loan contingency removal — 123 Main St" and the portal's
  * link. Served by /calendar/{token}.ics (the feed) and /deadlines/{id}.ics (one event).
+ *
+ * A feed's text is kept in memory by what it says (its events' ids, dates, sequences and changes): a
+ * calendar app asks again every few hours, and ical-generator folds lines by encoding each character on
+ * its own (2 ms for seven events, about 150 ms for a staff feed of 500), so a feed is written once per
+ * change. Its ETag answers a calendar app's If-None-Match with 304.
  */
+import { createHash } from "node:crypto";
 import ical from "ical-generator";
 import { env } from "~/config/env.server";
 import { ruleOf } from "~/lib/contract-dates";
@@ -41,14 +47,38 @@ function calendarOf(name: string, events: FeedEvent[]) {
   return calendar;
 }
 
-/** The whole feed of a client or an admin. */
-export function feedResponse(feed: Feed): Response {
+/** Feeds written, by their ETag (at most FEEDS_KEPT, the least recently asked dropped first). */
+const written = new Map<string, string>();
+const FEEDS_KEPT = 500;
+
+/** The whole feed of a client or an admin; 304 when the app's copy (If-None-Match) is the current one. */
+export function feedResponse(feed: Feed, request?: Request): Response {
   const { site } = env().mail;
   const properties = [...new Set(feed.events.map((e) => e.propertyAddress).filter(Boolean))];
   const name = feed.staff
     ? `${site.name} — all transactions`
     : `${site.name} — ${properties.length === 1 ? properties[0] : "key dates"}`;
-  return new Response(calendarOf(name, feed.events).toString(), { headers: ICS_HEADERS });
+  const etag = `"${createHash("sha256")
+    .update(name)
+    .update(
+      feed.events
+        .map(({ deadline: d, type, propertyAddress }) =>
+          [d.id, d.dueOn, d.sequence, d.updatedAt.getTime(), type, propertyAddress].join("\t"),
+        )
+        .join("\n"),
+    )
+    .digest("base64url")}"`;
+  const headers = { ...ICS_HEADERS, ETag: etag };
+  if (request?.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  let text = written.get(etag);
+  if (text === undefined) {
+    text = calendarOf(name, feed.events).toString();
+    if (written.size >= FEEDS_KEPT) written.delete(written.keys().next().value!);
+  } else {
+    written.delete(etag);
+  }
+  written.set(etag, text);
+  return new Response(text, { headers });
 }
 
 /** One deadline as a downloadable event. */

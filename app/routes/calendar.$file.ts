@@ -7,10 +7,10 @@ import { feedOf } from "~/models/calendar.server";
  * GET /calendar/{token}.ics: a user's private calendar feed (the token is the only key, so no session is
  * needed: a calendar app fetches it). An unknown or reset token: 404.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = /^(.+)\.ics$/.exec(params.file ?? "");
   const feed = match ? feedOf(getDb(), match[1]!) : null;
   if (!feed)
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-  return feedResponse(feed);
+  return feedResponse(feed, request);
 }

@@ -378,5 +378,26 @@ describe("the API and the feed's route", () => {
     expect(await ok.text()).toContain("BEGIN:VCALENDAR");
     const wrong = await feedRoute(args(new Request(`${ORIGIN}/calendar/x.ics`), { file: `${"a".repeat(32)}.ics` }));
     expect(wrong.status).toBe(404);
+
+    // A calendar app's next visit: 304 while nothing changed, the new feed once a date did.
+    const etag = ok.headers.get("etag")!;
+    const ask = () =>
+      feedRoute(
+        args(new Request(`${ORIGIN}/calendar/${token}.ics`, { headers: { "if-none-match": etag } }), {
+          file: `${token}.ics`,
+        }),
+      );
+    expect((await ask()).status).toBe(304);
+    const id = createTransaction(db, app.admin, {
+      email: client.email,
+      type: "buying",
+      propertyAddress: "8 Feed St",
+      homeValue: "1",
+    }).id;
+    saveContract(db, app.admin, id, contract("2027-06-17"));
+    const changed = await ask();
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(await changed.text()).toContain("SUMMARY:Close of escrow — 8 Feed St");
   });
 });
