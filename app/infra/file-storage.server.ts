@@ -6,8 +6,8 @@
  * Keys are the storage's own names, never an uploaded name: `documents/3f/3fa9…` (a random 128-bit id,
  * in 256 folders so that no folder grows to hundreds of thousands of files) or a name the caller
  * chooses (`images/{id}-{width}.webp`). A file is written as `<key>.partial`, flushed to the disk, then
- * renamed: a key that exists is a whole file, and a crash leaves only `.partial` files, which the
- * server removes when it starts (`removePartials`).
+ * renamed: a key that exists is a whole file, and a crash leaves only `.partial` files, which the daily
+ * retention job removes once they are a day old (`removePartials`).
  */
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -90,11 +90,16 @@ export class DirectoryStorage implements FileStorage {
     }
   }
 
-  /** Removes what a crash left half-written. Run at start, before any upload. */
-  async removePartials(): Promise<number> {
+  /**
+   * Removes what a crash left half-written: `.partial` files last written before `olderThan` (an upload in
+   * progress, in this process or another, writes its file continuously, so it is never one of them).
+   */
+  async removePartials(olderThan: Date): Promise<number> {
     let removed = 0;
     for await (const file of walk(this.root)) {
       if (!file.endsWith(PARTIAL)) continue;
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat || stat.mtime >= olderThan) continue;
       await fs.promises.rm(file, { force: true });
       removed += 1;
     }

@@ -1,7 +1,7 @@
 /**
  * What runs once when the server starts: configuration check, database
- * migrations and first-start seed, expired-session purge, the file storage (half-written uploads
- * a crash left are removed; the documents' retention job runs daily), and the local demo
+ * migrations and first-start seed, expired-session purge, the file storage (its folder; the daily
+ * retention job deletes documents past their date, stray files and a crash's half-written uploads), and the local demo
  * OpenID provider when no external one is configured.
  *
  * With WEB_CONCURRENCY above 1 (server/cluster.ts) the work is split by SERVER_ROLE: the primary
@@ -30,11 +30,9 @@ const state = globalThis as unknown as {
 async function run() {
   const config = env();
   const db = getDb();
-  const storage = fileStorage();
+  fileStorage(); // FILES_DIR is created at start
   if (config.SERVER_ROLE === "web") return; // the primary migrated, seeded and runs the jobs
 
-  const partials = await storage.removePartials();
-  if (partials) console.log(`Files: removed ${partials} half-written upload(s) left by a stop`);
   void runRetention();
   state.__retentionTimer ??= setInterval(() => void runRetention(), 24 * 3600_000).unref();
 
@@ -72,9 +70,12 @@ async function runRetention() {
   try {
     const { purged, orphans } = await purgeDocuments(getDb());
     const images = await purgeUnusedImages(getDb());
-    if (purged || orphans || images) {
+    // Not at start before the uploads: a cluster's web processes may already be writing theirs.
+    const partials = await fileStorage().removePartials(new Date(Date.now() - 24 * 3600_000));
+    if (purged || orphans || images || partials) {
       console.log(
-        `[retention] deleted ${purged} removed document(s), ${orphans} stray file(s), ${images} unused image(s)`,
+        `[retention] deleted ${purged} removed document(s), ${orphans} stray file(s), ${images} unused image(s), ` +
+          `${partials} half-written upload(s)`,
       );
     }
   } catch (error) {

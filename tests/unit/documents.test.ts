@@ -430,6 +430,19 @@ describe("retention", () => {
     expect((await purgeDocuments(db, new Date(Date.now() + 2 * 24 * 3600_000), storage)).orphans).toBe(1);
     expect(fs.existsSync(path.join(dir, put.key))).toBe(false);
   });
+
+  it("a half-written upload is removed once older than the cut-off; one being written is left", async () => {
+    const folder = path.join(dir, "documents", "ab");
+    fs.mkdirSync(folder, { recursive: true });
+    const stale = path.join(folder, "ab01.partial");
+    const writing = path.join(folder, "ab02.partial");
+    fs.writeFileSync(stale, "a crash's half");
+    fs.writeFileSync(writing, "an upload in progress");
+    const yesterday = new Date(Date.now() - 2 * 24 * 3600_000);
+    fs.utimesSync(stale, yesterday, yesterday);
+    expect(await storage.removePartials(new Date(Date.now() - 24 * 3600_000))).toBe(1);
+    expect([fs.existsSync(stale), fs.existsSync(writing)]).toEqual([false, true]);
+  });
 });
 
 describe("the routes", () => {
