@@ -91,8 +91,7 @@ function dateOf(rule: Rule, year: number): PlainDate {
     const offset = (rule.weekday - weekdayOf(first) + 7) % 7;
     return addDaysTo(first, offset + (rule.n - 1) * 7);
   }
-  const nextMonth = rule.month === 12 ? plainDate(year + 1, 1, 1) : plainDate(year, rule.month + 1, 1);
-  const last = addDaysTo(nextMonth, -1);
+  const last = plainDate(year, rule.month + 1, 0); // day 0 of the next month (December's rolls into January)
   return addDaysTo(last, -((weekdayOf(last) - rule.weekday + 7) % 7));
 }
 

@@ -6,12 +6,13 @@
  * as iCalendar.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { deadlines, transactions, users, type Deadline, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
+import { openDeadlinesDue } from "~/models/contract.server";
 import { getTransaction } from "~/models/transaction.server";
 
 const newToken = () => randomBytes(24).toString("base64url");
@@ -50,17 +51,7 @@ export function feedOf(db: Db, token: string, now = new Date()): Feed | null {
     .innerJoin(transactions, eq(transactions.id, deadlines.transactionId));
   if (user.isAdmin) {
     const today = todayIn(now);
-    const events = select
-      .where(
-        and(
-          eq(deadlines.status, "open"),
-          gte(deadlines.dueOn, addDaysTo(today, -7)),
-          lte(deadlines.dueOn, addDaysTo(today, 120)),
-          eq(transactions.status, "active"),
-        ),
-      )
-      .orderBy(asc(deadlines.dueOn), asc(deadlines.id))
-      .all();
+    const events = openDeadlinesDue(db, addDaysTo(today, -7), addDaysTo(today, 120)).all();
     return { user, staff: true, events };
   }
   const own = db

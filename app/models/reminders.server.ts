@@ -13,8 +13,8 @@ import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import type { MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
-import { deadlineReminders, deadlines, type Deadline } from "~/db/schema";
-import type { ReminderKind, TransactionType } from "~/domain/enums";
+import { deadlineReminders, deadlines } from "~/db/schema";
+import type { ReminderKind } from "~/domain/enums";
 import { DeadlineReminderEmail } from "~/emails/deadline-reminder";
 import { renderEmail } from "~/emails/render.server";
 import { ruleOf } from "~/lib/contract-dates";
@@ -77,12 +77,7 @@ export function queueDueReminders(
   return count;
 }
 
-type Candidate = {
-  deadline: Deadline;
-  type: TransactionType;
-  propertyAddress: string | null;
-  client: { email: string; firstName: string | null; lastName: string | null; notices: boolean };
-};
+type Candidate = ReturnType<ReturnType<typeof openDeadlinesDue>["all"]>[number];
 
 /** The e-mails of one reminder: the client's (unless notices are off) and each staff address's. */
 function reminderEmails(
