@@ -6,13 +6,11 @@
  * p99 under 20 connections (autocannon); then each process's memory after the whole run. Prints figures;
  * asserts nothing.
  */
-import { createDbSessionStorage } from "~/infra/session.server";
 import { benchDatabase, type Scale } from "./bench-data";
-import { sequentialTimes, serverMemory, startBenchServer } from "./bench-server";
+import { BENCH_SECRET, sequentialTimes, serverMemory, sessionCookie, startBenchServer } from "./bench-server";
 import { load } from "./load";
 
 const WORKERS = process.env.BENCH_WORKERS ?? "2";
-const SECRET = "bench-session-secret-of-at-least-32-characters";
 /** The goals: p95 alone, requests/s and p99 at 20 connections, each web process's memory. */
 const GOAL = { p95: 20, rps: 200, p99: 250, rssMb: 250 };
 
@@ -37,17 +35,14 @@ export async function benchAdmin(options: { port: number; dir: string; scale: Sc
     `select id from transactions order by id limit 1 offset ${Math.floor(scale.transactions / 2)}`,
   );
   const post = one("select id from blog_posts order by id limit 1");
-  const storage = createDbSessionStorage({ db: () => db, secret: SECRET, secure: false });
-  const session = await storage.getSession();
-  session.set("userId", adminId);
-  const cookie = (await storage.commitSession(session)).split(";")[0]!;
+  const cookie = await sessionCookie(db, adminId);
   db.$client.close();
 
   console.log(`admin: served with WEB_CONCURRENCY=${WORKERS}`);
   const { base, server } = await startBenchServer(options.port, {
     WEB_CONCURRENCY: WORKERS,
     DATABASE_URL: database,
-    SESSION_SECRET: SECRET,
+    SESSION_SECRET: BENCH_SECRET,
     MAIL_DIR: `${options.dir}/mail`,
   });
   try {

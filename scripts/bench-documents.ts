@@ -14,15 +14,13 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { openDatabase } from "~/db/client.server";
-import { createDbSessionStorage } from "~/infra/session.server";
 import { addDocuments } from "~/models/document.server";
 import { initializeMilestones, listMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { processMemory, sequentialTimes, startBenchServer } from "./bench-server";
+import { BENCH_SECRET, processMemory, sequentialTimes, sessionCookie, startBenchServer } from "./bench-server";
 import { describeLoad, load } from "./load";
 
-const SECRET = "bench-session-secret-of-at-least-32-characters";
 const UPLOADS = 10;
 const FILE_BYTES = 25 * 1024 * 1024 - 64 * 1024; // under UPLOAD_MAX_MB=25 with room for the name
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 200);
@@ -70,22 +68,16 @@ export async function benchDocuments(options: { port: number; dir: string }) {
       { milestoneId: step, now: new Date(Date.now() - (DOCUMENTS - i) * 60_000) },
     );
   }
-  const cookieOf = async (userId: string) => {
-    const storage = createDbSessionStorage({ db: () => db, secret: SECRET, secure: false });
-    const session = await storage.getSession();
-    session.set("userId", userId);
-    return (await storage.commitSession(session)).split(";")[0]!;
-  };
   // The seeding's notice e-mails are not what is measured: the server's mailer would render them meanwhile.
   db.$client.prepare("DELETE FROM email_outbox").run();
-  const adminCookie = await cookieOf(admin.id);
-  const clientCookie = await cookieOf(client.id);
+  const adminCookie = await sessionCookie(db, admin.id);
+  const clientCookie = await sessionCookie(db, client.id);
   db.$client.close();
 
   const { base, server } = await startBenchServer(options.port, {
     DATABASE_URL: database,
     FILES_DIR: filesDir,
-    SESSION_SECRET: SECRET,
+    SESSION_SECRET: BENCH_SECRET,
     MAIL_DIR: `${options.dir}/mail`,
   });
   try {

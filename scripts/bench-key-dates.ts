@@ -12,16 +12,14 @@ import { mkdirSync, rmSync } from "node:fs";
 import { env } from "~/config/env.server";
 import { openDatabase } from "~/db/client.server";
 import { queueReminders } from "~/infra/mail-sender.server";
-import { createDbSessionStorage } from "~/infra/session.server";
 import { addDaysTo, instantAt } from "~/lib/plain-date";
 import { calendarToken } from "~/models/calendar.server";
 import { saveContract } from "~/models/contract.server";
 import { initializeMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { sequentialTimes, startBenchServer } from "./bench-server";
+import { BENCH_SECRET, sequentialTimes, sessionCookie, startBenchServer } from "./bench-server";
 
-const SECRET = "bench-session-secret-of-at-least-32-characters";
 const TRANSACTIONS = Number(process.env.BENCH_CONTRACTS ?? 10_000);
 const GOAL = { tickMs: 1000, portalP95: 15, feedP95: 10 };
 /** The morning measured: acceptance dates are spread over the 60 days before it. */
@@ -95,15 +93,12 @@ export async function benchKeyDates(options: { port: number; dir: string }) {
   // The ticks' e-mails are not what is measured next: the server's sender would deliver them meanwhile.
   db.$client.prepare("DELETE FROM email_outbox").run();
   const token = calendarToken(db, client);
-  const storage = createDbSessionStorage({ db: () => db, secret: SECRET, secure: false });
-  const session = await storage.getSession();
-  session.set("userId", client.id);
-  const cookie = (await storage.commitSession(session)).split(";")[0]!;
+  const cookie = await sessionCookie(db, client.id);
   db.$client.close();
 
   const { base, server } = await startBenchServer(options.port, {
     DATABASE_URL: database,
-    SESSION_SECRET: SECRET,
+    SESSION_SECRET: BENCH_SECRET,
     MAIL_DIR: `${options.dir}/mail`,
     // The sender would queue this morning's reminders meanwhile; not what is measured here.
     MAIL_TICK_SECONDS: "3600",

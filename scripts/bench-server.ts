@@ -2,7 +2,20 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import type { Db } from "~/db/client.server";
+import { createDbSessionStorage } from "~/infra/session.server";
 import { SERVER_ENTRY } from "../playwright.config";
+
+/** The benchmark servers' session secret (SESSION_SECRET), which signs the cookies of `sessionCookie`. */
+export const BENCH_SECRET = "bench-session-secret-of-at-least-32-characters";
+
+/** The `__session=…` cookie of a new session of this user, written in the benchmark's database. */
+export async function sessionCookie(db: Db, userId: string): Promise<string> {
+  const storage = createDbSessionStorage({ db: () => db, secret: BENCH_SECRET, secure: false });
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  return (await storage.commitSession(session)).split(";")[0]!;
+}
 
 export async function waitForServer(url: string, timeoutMs = 60_000) {
   const start = Date.now();
