@@ -95,4 +95,8 @@ export function idParam(value: string | undefined): number {
   return id;
 }
 
+/** 404 for a file route (an image, a calendar): plain text, nothing more said. */
+export const fileNotFound = () =>
+  new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+
 export { data };

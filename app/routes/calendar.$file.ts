@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedResponse } from "~/infra/calendar-feed.server";
 import { getDb } from "~/infra/database.server";
+import { fileNotFound } from "~/infra/http.server";
 import { feedOf } from "~/models/calendar.server";
 
 /**
@@ -10,7 +11,6 @@ import { feedOf } from "~/models/calendar.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = /^(.+)\.ics$/.exec(params.file ?? "");
   const feed = match ? feedOf(getDb(), match[1]!) : null;
-  if (!feed)
-    return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!feed) return fileNotFound();
   return feedResponse(feed, request);
 }
