@@ -13,6 +13,9 @@ export default defineConfig({
       LEAD_ALERT_EMAILS: "agent1@agency.test, agent2@agency.test",
       // Uploaded files of the unit tests (each test uses random keys, so files never collide).
       FILES_DIR: "tests/.tmp/unit-files",
+      // Replies come back to reply+TOKEN@this domain, through the webhook with this password (tests/unit/messages.test.ts).
+      INBOUND_EMAIL_DOMAIN: "reply.agency.test",
+      INBOUND_WEBHOOK_SECRET: "unit-webhook-secret-0123456789",
       RATE_LIMIT_CONTACT: "100000/60",
       RATE_LIMIT_SIGN_IN: "100000/60",
       RATE_LIMIT_TOKEN: "100000/60",

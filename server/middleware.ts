@@ -9,7 +9,7 @@ import compression from "compression";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { Env } from "~/config/env.server";
-import { isPrivatePath, isUploadPath } from "~/lib/route-access";
+import { INBOUND_WEBHOOK_MAX_BYTES, INBOUND_WEBHOOK_PATH, isPrivatePath, isUploadPath } from "~/lib/route-access";
 import { formatBytes, MAX_FILES_PER_UPLOAD, uploadRequestLimit } from "~/lib/upload-rules";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 import { BODY_LIMIT_BYTES, BODY_MESSAGES, checkBody } from "./request-body";
@@ -105,7 +105,8 @@ const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
  * Reads a request's body, at most 1 MB (a larger Content-Length is refused before reading, a chunked body
  * as it passes the limit), and checks it (request-body.ts): each refusal is a 4xx with a message.
  * An upload (multipart/form-data to a path of `isUploadPath`) is not read here: the app streams it
- * (server/streamed-body.ts), up to `uploadLimit` bytes.
+ * (server/streamed-body.ts), up to `uploadLimit` bytes; nor is the inbound webhook's JSON (its route
+ * checks the credentials first, then reads up to INBOUND_WEBHOOK_MAX_BYTES).
  */
 export const readBody =
   (config: Env): RequestHandler =>
@@ -114,6 +115,12 @@ export const readBody =
     if (isUploadPath(req.path) && isMultipartType(req.get("content-type"))) {
       const limit = uploadLimit(config);
       if (Number(req.get("content-length") ?? 0) > limit.bytes) return refuse(req, res, 413, limit.message);
+      return next();
+    }
+    if (req.path === INBOUND_WEBHOOK_PATH && req.method === "POST") {
+      if (Number(req.get("content-length") ?? 0) > INBOUND_WEBHOOK_MAX_BYTES) {
+        return refuse(req, res, 413, INBOUND_TOO_LARGE);
+      }
       return next();
     }
     readAndCheck(req, res, next);
@@ -127,6 +134,8 @@ export function uploadLimit(config: Env) {
     message: `The upload is too large: at most ${MAX_FILES_PER_UPLOAD} files of ${formatBytes(config.uploadMaxBytes)} each.`,
   };
 }
+
+const INBOUND_TOO_LARGE = "The message is too large: the limit is 50 MB.";
 
 const isMultipartType = (contentType: string | undefined) => /^\s*multipart\/form-data\s*;/i.test(contentType ?? "");
 

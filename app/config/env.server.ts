@@ -121,6 +121,24 @@ const schema = z
     FILES_DIR: optionalString,
     /** The largest uploaded file accepted, in MB (at most 10 files per request: app/lib/upload-rules.ts). */
     UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
+    /** The domain of reply addresses (reply+TOKEN@domain); unset: message e-mails say "reply in the portal". */
+    INBOUND_EMAIL_DOMAIN: optionalString.pipe(
+      z
+        .string()
+        .toLowerCase()
+        .regex(
+          /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+          "must be a domain such as reply.example.com",
+        )
+        .optional(),
+    ),
+    /** The port the primary process receives mail on over SMTP (smtp-server); unset: no SMTP door. */
+    INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** PEM files of the SMTP door's certificate and key: both set, it offers STARTTLS. */
+    INBOUND_SMTP_TLS_CERT: optionalString,
+    INBOUND_SMTP_TLS_KEY: optionalString,
+    /** The password of POST /api/inbound-email's Basic authentication (a provider's inbound webhook). */
+    INBOUND_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     /** Web processes sharing the port (server/cluster.ts, node:cluster); 1: one process does everything. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
     /**
@@ -167,6 +185,21 @@ const schema = z
         code: z.ZodIssueCode.custom,
         path: ["OIDC_CLIENT_ID"],
         message: "OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER",
+      });
+    }
+    if (Boolean(env.INBOUND_SMTP_TLS_CERT) !== Boolean(env.INBOUND_SMTP_TLS_KEY)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [env.INBOUND_SMTP_TLS_CERT ? "INBOUND_SMTP_TLS_KEY" : "INBOUND_SMTP_TLS_CERT"],
+        message: "INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together (STARTTLS needs both)",
+      });
+    }
+    if ((env.INBOUND_SMTP_PORT || env.INBOUND_WEBHOOK_SECRET) && !env.INBOUND_EMAIL_DOMAIN) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["INBOUND_EMAIL_DOMAIN"],
+        message:
+          "is required with INBOUND_SMTP_PORT or INBOUND_WEBHOOK_SECRET (replies come to reply+TOKEN@that domain)",
       });
     }
     const publicUrl = !isLocalHost(appUrl);
@@ -218,8 +251,20 @@ const schema = z
         leadAlertEmails,
         /** Deadline reminders' hour in San Diego (app/models/reminders.server.ts). */
         reminderHour: env.REMINDER_HOUR,
-        /** The domain of our Message-IDs: the site's host. */
+        /** The domain of our Message-IDs: the site's host (mail coming back with one is our own). */
         messageIdDomain: appUrl.hostname,
+        /** The domain of reply addresses, or null: message e-mails then say "reply in the portal". */
+        inboundDomain: env.INBOUND_EMAIL_DOMAIN ?? null,
+      },
+      /** Mail coming back (app/infra/inbound-email.server.ts): the SMTP door and the provider's webhook. */
+      inbound: {
+        domain: env.INBOUND_EMAIL_DOMAIN ?? null,
+        smtpPort: env.INBOUND_SMTP_PORT ?? null,
+        tls:
+          env.INBOUND_SMTP_TLS_CERT && env.INBOUND_SMTP_TLS_KEY
+            ? { cert: path.resolve(env.INBOUND_SMTP_TLS_CERT), key: path.resolve(env.INBOUND_SMTP_TLS_KEY) }
+            : null,
+        webhookSecret: env.INBOUND_WEBHOOK_SECRET ?? null,
       },
       /** Where uploaded files are kept (app/infra/file-storage.server.ts), an absolute path. */
       filesDir: path.resolve(env.FILES_DIR ?? path.join(databaseDir, "files")),

@@ -3,7 +3,8 @@
  * listings, blog posts, campaigns, campaign e-mails, lead engagement), the back office's own (the mail
  * queue, unsubscribes, lead events, content versions, rate limits, transaction counts) and the files'
  * rows (documents, blog images: the bytes live in FILES_DIR, app/infra/file-storage.server.ts) and the
- * contract's clock (deadlines, their reminders, holiday changes). Money is stored
+ * contract's clock (deadlines, their reminders, holiday changes) and the conversation (messages, reply
+ * tokens, unread counts). Money is stored
  * as whole dollars in INTEGER columns (exact; never a binary float) and carried by the API as strings of
  * digits. Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
  *
@@ -31,7 +32,9 @@ import {
   EMAIL_STATUSES,
   ENGAGEMENT_STATUSES,
   HOLIDAY_CHANGE_KINDS,
+  MESSAGE_VIAS,
   MILESTONE_STATUSES,
+  PARTICIPANT_ROLES,
   REMINDER_KINDS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -230,10 +233,77 @@ export const documents = sqliteTable(
     createdAt: createdAt(),
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     removedBy: text("removed_by").references(() => users.id, { onDelete: "set null" }),
+    /** The message this file came with (an e-mailed reply's attachment), shown as a link under it. */
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
   },
   (t) => [
     index("documents_transaction_created_idx").on(t.transactionId, t.createdAt),
     index("documents_removed_idx").on(t.removedAt),
+    index("documents_message_idx").on(t.messageId),
+  ],
+);
+
+/**
+ * A transaction's conversation (app/models/message.server.ts): never edited; an admin may hide one (kept,
+ * marked). `author_name` is the name at the time of writing ("Staff" for a staff address with no user).
+ */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorRole: text("author_role", { enum: PARTICIPANT_ROLES }).notNull(),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    via: text("via", { enum: MESSAGE_VIAS }).notNull(),
+    createdAt: createdAt(),
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    hiddenBy: text("hidden_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("messages_transaction_idx").on(t.transactionId, t.id)],
+);
+
+/**
+ * The reply addresses of message e-mails (reply+TOKEN@INBOUND_EMAIL_DOMAIN): one random token per e-mail
+ * sent, stored as its SHA-256 only, naming one participant (an address and its side) of one thread.
+ */
+export const replyTokens = sqliteTable(
+  "reply_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    role: text("role", { enum: PARTICIPANT_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reply_tokens_transaction_idx").on(t.transactionId)],
+);
+
+/**
+ * Messages a user has not seen, per thread: raised when the other side writes (a client's message for
+ * every admin, a staff message for the client), removed when the user opens the thread.
+ */
+export const unreadMessages = sqliteTable(
+  "unread_messages",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    count: integer("count").notNull(),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.transactionId] }),
+    index("unread_messages_user_last_idx").on(t.userId, t.lastAt),
+    index("unread_messages_transaction_idx").on(t.transactionId),
   ],
 );
 
@@ -485,6 +555,7 @@ export type EmailContent = typeof emailContents.$inferSelect;
 export type Document = typeof documents.$inferSelect;
 export type Image = typeof images.$inferSelect;
 export type Deadline = typeof deadlines.$inferSelect;
+export type Message = typeof messages.$inferSelect;
 
 /**
  * Version counters, raised by triggers in the database (migrations 0004 and 0006), so a process that keeps

@@ -11,7 +11,14 @@ export const ENGAGEMENT_STATUSES = ["active", "paused", "completed", "unsubscrib
 export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
 
 /** The e-mail outbox. */
-export const EMAIL_KINDS = ["lead_alert", "drip", "client_notice", "staff_notice", "deadline_reminder"] as const;
+export const EMAIL_KINDS = [
+  "lead_alert",
+  "drip",
+  "client_notice",
+  "staff_notice",
+  "deadline_reminder",
+  "message",
+] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -23,6 +30,12 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** Who uploaded a document: the transaction's client or staff. */
 export const UPLOADER_ROLES = ["client", "admin"] as const;
 export type UploaderRole = (typeof UPLOADER_ROLES)[number];
+
+/** A transaction's conversation: who wrote a message (the same two sides), and how it came. */
+export const PARTICIPANT_ROLES = UPLOADER_ROLES;
+export type ParticipantRole = UploaderRole;
+export const MESSAGE_VIAS = ["portal", "email"] as const;
+export type MessageVia = (typeof MESSAGE_VIAS)[number];
 
 /** The contract's deadlines (app/lib/contract-dates.ts has their rules); the keys are part of the API. */
 export const DEADLINE_KEYS = [

@@ -1,12 +1,12 @@
 /**
  * What runs once when the server starts: configuration check, database
  * migrations and first-start seed, expired-session purge, the file storage (its folder; the daily
- * retention job deletes documents past their date, stray files and a crash's half-written uploads), and the local demo
- * OpenID provider when no external one is configured.
+ * retention job deletes documents past their date, stray files and a crash's half-written uploads), the SMTP
+ * door for replies (INBOUND_SMTP_PORT), and the local demo OpenID provider when no external one is configured.
  *
  * With WEB_CONCURRENCY above 1 (server/cluster.ts) the work is split by SERVER_ROLE: the primary
  * ("jobs") does all of the above and serves no page; each worker ("web") opens the database and serves
- * pages. One process, and only one, sends mail, runs backups and the demo provider.
+ * pages. One process, and only one, sends mail, receives replies over SMTP, runs backups and the demo provider.
  */
 import { env, EnvError } from "~/config/env.server";
 import { seedDatabase } from "~/db/seed.server";
@@ -15,6 +15,7 @@ import { getDb, setDb } from "~/infra/database.server";
 import { purgeUnusedImages } from "~/infra/blog-images.server";
 import { purgeDocuments } from "~/infra/documents.server";
 import { fileStorage } from "~/infra/file-storage.server";
+import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server";
 import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provider.server";
 import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
@@ -25,6 +26,7 @@ const state = globalThis as unknown as {
   __backupTimer?: NodeJS.Timeout;
   __retentionTimer?: NodeJS.Timeout;
   __mailer?: ReturnType<typeof startMailer>;
+  __inboundSmtp?: Promise<InboundSmtp>;
 };
 
 async function run() {
@@ -57,6 +59,19 @@ async function run() {
       (config.SMTP_URL ? "" : " (no SMTP_URL: nothing is sent; open them with any mail program, or in /admin/emails)") +
       `, checked every ${config.MAIL_TICK_SECONDS} s`,
   );
+  const inbound = config.inbound;
+  if (inbound.smtpPort && inbound.domain) {
+    state.__inboundSmtp ??= startInboundSmtp(getDb, {
+      port: inbound.smtpPort,
+      domain: inbound.domain,
+      tls: inbound.tls,
+    });
+    await state.__inboundSmtp;
+    console.log(
+      `Replies: SMTP on port ${inbound.smtpPort}${inbound.tls ? " (STARTTLS)" : ""} for reply+TOKEN@${inbound.domain}`,
+    );
+  }
+  if (inbound.webhookSecret) console.log("Replies: POST /api/inbound-email (a provider's inbound webhook)");
   if (config.BACKUP_INTERVAL_HOURS > 0) {
     state.__backupTimer ??= setInterval(() => void runBackup(), config.BACKUP_INTERVAL_HOURS * 3600_000).unref();
     console.log(`Backups: every ${config.BACKUP_INTERVAL_HOURS} h to ${config.backupDir} (the newest 14 are kept)`);
@@ -102,6 +117,7 @@ export async function shutdown() {
   clearInterval(state.__backupTimer);
   clearInterval(state.__retentionTimer);
   await state.__mailer?.stop();
+  await (await state.__inboundSmtp?.catch(() => undefined))?.close();
   await closeLocalProvider();
   const db = getDb();
   // A cluster worker just closes; the primary, last to stop, checkpoints (a checkpoint would wait for

@@ -100,6 +100,7 @@ export const EMAIL_KIND_LABELS = {
   client_notice: "Client notice",
   staff_notice: "Staff notice",
   deadline_reminder: "Deadline reminder",
+  message: "Message",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

@@ -13,6 +13,9 @@ const initialize = "initialize";
  */
 export const documentIntents = { upload: "upload", remove: "remove-document", restore: "restore-document" } as const;
 
+/** A transaction's conversation, on the portal and the Manage page (Hide: admins only). */
+export const messageIntents = { send: "send-message", hide: "hide-message" } as const;
+
 export const portalIntents = {
   addListing: "add",
   parseListingUrl: "parse",
@@ -22,6 +25,7 @@ export const portalIntents = {
   notices: "notices",
   removeDocument: documentIntents.remove,
   resetCalendar: "reset-calendar",
+  sendMessage: messageIntents.send,
 } as const;
 
 export const dashboardIntents = { setupTestData: "setup-test-data" } as const;
@@ -34,6 +38,8 @@ export const manageIntents = {
   restoreDocument: documentIntents.restore,
   saveContract: "save-contract",
   deadlineStatus: "deadline-status",
+  sendMessage: messageIntents.send,
+  hideMessage: messageIntents.hide,
 } as const;
 
 /** /admin/key-dates: the holidays the deadlines count with, and the staff calendar feed. */

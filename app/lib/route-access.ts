@@ -46,6 +46,14 @@ const UPLOAD_PATHS = [
 
 export const isUploadPath = (path: string) => UPLOAD_PATHS.some((pattern) => pattern.test(path));
 
+/**
+ * A provider's inbound webhook (a reply with its attachments, as JSON, up to INBOUND_WEBHOOK_MAX_BYTES):
+ * streamed to its route, which checks the credentials before it reads a byte (app/routes/api.inbound-email.ts).
+ */
+export const INBOUND_WEBHOOK_PATH = "/api/inbound-email";
+/** Postmark's largest inbound message is 35 MB, which base64 makes about 47 MB of JSON. */
+export const INBOUND_WEBHOOK_MAX_BYTES = 50 * 1024 * 1024;
+
 const publicPaths = new Set<string>([...PUBLIC_PAGES, ...PUBLIC_FILES]);
 
 /** A public page or file, the same for every anonymous visitor. */

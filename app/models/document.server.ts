@@ -203,30 +203,50 @@ export function addDocuments(
       }
     }
     const role: UploaderRole = actor.isAdmin ? "admin" : "client";
-    const ids = files.map(
-      (file) =>
-        tx
-          .insert(documents)
-          .values({
-            transactionId,
-            milestoneId,
-            name: file.name,
-            contentType: file.contentType,
-            size: file.size,
-            sha256: file.sha256,
-            storageKey: file.key,
-            uploadedBy: actor.id,
-            uploadedByRole: role,
-            createdAt: now,
-          })
-          .returning({ id: documents.id })
-          .get().id,
-    );
+    const ids = insertDocuments(tx, { transactionId, milestoneId, uploadedBy: actor.id, role }, files, now);
     const names = files.map((file) => file.name);
     if (role === "admin") noticeDocumentsAdded(tx, transaction, names, now);
     else noticeClientUpload(tx, transaction, actor.id, names, now);
     return selectViews(tx).where(inArray(documents.id, ids)).orderBy(asc(documents.id)).all().map(viewOf);
   });
+}
+
+/**
+ * The rows of stored files, inside the caller's database transaction, with no notice: an upload
+ * (`addDocuments`) or the attachments of a reply by e-mail (app/models/message.server.ts, `messageId`).
+ */
+export function insertDocuments(
+  tx: DbOrTx,
+  to: {
+    transactionId: number;
+    milestoneId?: number | null;
+    messageId?: number | null;
+    uploadedBy: string | null;
+    role: UploaderRole;
+  },
+  files: NewDocumentFile[],
+  now: Date,
+): number[] {
+  return files.map(
+    (file) =>
+      tx
+        .insert(documents)
+        .values({
+          transactionId: to.transactionId,
+          milestoneId: to.milestoneId ?? null,
+          messageId: to.messageId ?? null,
+          name: file.name,
+          contentType: file.contentType,
+          size: file.size,
+          sha256: file.sha256,
+          storageKey: file.key,
+          uploadedBy: to.uploadedBy,
+          uploadedByRole: to.role,
+          createdAt: now,
+        })
+        .returning({ id: documents.id })
+        .get().id,
+  );
 }
 
 /** A document row the actor may see: the client's own transaction and not removed, or an admin. */

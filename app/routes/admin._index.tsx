@@ -25,6 +25,8 @@ import { listContactSubmissions, toContactSummary } from "~/models/contact.serve
 import { matchSummary } from "~/models/search.server";
 import { activeByStepBand, adminSummary, leadsPerWeek, searchTransactions } from "~/models/dashboard.server";
 import { unsentEmails } from "~/models/mail-queue.server";
+import { unreadThreads } from "~/models/message.server";
+import { formatDateTime } from "~/lib/format";
 import { createTestData } from "~/models/sample-data.server";
 import { card } from "~/components/card";
 
@@ -68,6 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     submissionCount: summary.contactSubmissions,
     emails: unsentEmails(db, admin),
+    unread: (({ total, threads }) => ({
+      total,
+      threads: threads.map((t) => ({ ...t, lastAt: t.lastAt.toISOString() })),
+    }))(unreadThreads(db, admin)),
     leadsPerWeek: leadsPerWeek(db, admin).map((w) => ({ label: shortDate(w.weekStart), value: w.count })),
     activeByBand: activeByStepBand(db, admin).map((b) => ({
       group: b.type === "buying" ? "Buying" : "Selling",
@@ -146,6 +152,8 @@ export default function AdminDashboard() {
           </Link>
         </div>
       </div>
+
+      <UnreadMessages unread={d.unread} />
 
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[
@@ -311,6 +319,36 @@ export default function AdminDashboard() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** Transactions whose client wrote messages this admin has not seen, the most recent first: listed first. */
+function UnreadMessages({ unread }: { unread: ReturnType<typeof useLoaderData<typeof loader>>["unread"] }) {
+  return (
+    <section className={`${panel} mt-6`} aria-labelledby="unread-title" data-testid="unread-messages">
+      <h2 id="unread-title" className="text-lg font-semibold">
+        Unread client messages: {unread.total}
+      </h2>
+      {unread.threads.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">You have read every client message.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 text-sm">
+          {unread.threads.map((t) => (
+            <li key={t.transactionId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+              <Link
+                to={`/admin/transactions/${t.transactionId}#messages`}
+                className="font-semibold text-brand-700 underline"
+              >
+                {t.propertyAddress ?? "Transaction"} · {t.client}
+              </Link>
+              <span className="text-slate-600">
+                {t.count} unread · {formatDateTime(t.lastAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

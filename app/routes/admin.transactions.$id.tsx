@@ -6,6 +6,7 @@ import { AccessErrorBoundary } from "~/components/access-boundary";
 import { Field, inputClass } from "~/components/form-field";
 import { ContractSection } from "~/components/contract-form";
 import { DocumentsSection } from "~/components/documents-section";
+import { MessagesSection } from "~/components/messages-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmitButton } from "~/components/submit-button";
 import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
@@ -14,7 +15,7 @@ import type { User } from "~/db/schema";
 import { editTransactionSchema, milestoneFormSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/guards.server";
 import { idField } from "~/lib/form-values";
-import { idParam, modelCall, readForm } from "~/infra/http.server";
+import { idParam, modelCall, parseId, readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
 import { manageIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
@@ -31,7 +32,9 @@ import { redirectWithToast } from "~/infra/flash-toast.server";
 import { listMilestones, toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 import { getTransaction, toTransactionJson, updateTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
+import { threadPage, toMessageJson } from "~/models/message.server";
 import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
+import { hideMessageAction, sendMessageAction } from "./message-actions.server";
 import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -43,6 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   const transaction = modelCall(() => getTransaction(db, admin, id));
   const client = getUserById(db, transaction.userId);
+  const query = new URL(request.url).searchParams;
+  const before = parseId(query.get("before"));
+  const thread = threadPage(db, admin, id, { before });
   return {
     transaction: toTransactionJson(transaction),
     client: client
@@ -51,9 +57,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     milestones: listMilestones(db, admin, id).map(toMilestoneJson),
     documents: documentsPage(db, admin, id, {
       includeRemoved: true,
-      showAll: new URL(request.url).searchParams.get("documents") === "all",
+      showAll: query.get("documents") === "all",
     }),
     uploadMaxBytes: env().uploadMaxBytes,
+    thread: { ...thread, messages: thread.messages.map(toMessageJson) },
+    olderShown: before !== null,
     contract: (() => {
       const contract = getContract(db, admin, id);
       return { ...contract, deadlines: contract.deadlines.map(toKeyDate) };
@@ -67,7 +75,8 @@ type ActionData =
   | { intent: "update-milestone"; milestoneId: number; result: SubmissionResult<string[]>; refusal?: Refusal }
   | { intent: "edit-transaction"; result: SubmissionResult<string[]>; refusal?: Refusal }
   | { intent: "upload"; refusal: Refusal }
-  | { intent: "save-contract"; result: SubmissionResult<string[]>; refusal?: Refusal };
+  | { intent: "save-contract"; result: SubmissionResult<string[]>; refusal?: Refusal }
+  | { intent: "send-message"; result: SubmissionResult<string[]>; refusal?: Refusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -89,6 +98,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return saveContractAction(admin, id, formData);
     case manageIntents.deadlineStatus:
       return deadlineStatusAction(admin, id, formData);
+    case manageIntents.sendMessage:
+      return sendMessageAction(getDb(), admin, id, formData, manageHref(id));
+    case manageIntents.hideMessage:
+      return hideMessageAction(getDb(), admin, formData, manageHref(id));
     default:
       return unknownIntent();
   }
@@ -187,7 +200,18 @@ export default function ManageTransaction() {
 type ManageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Manage({
-  data: { transaction, client, milestones, documents, uploadMaxBytes, contract, suggestedAcceptedOn, today },
+  data: {
+    transaction,
+    client,
+    milestones,
+    documents,
+    uploadMaxBytes,
+    thread,
+    olderShown,
+    contract,
+    suggestedAcceptedOn,
+    today,
+  },
 }: {
   data: ManageData;
 }) {
@@ -249,6 +273,15 @@ function Manage({
         maxFileBytes={uploadMaxBytes}
         uploadError={actionData?.intent === "upload" ? actionData.refusal.toast?.description : null}
         canRestore
+      />
+
+      <MessagesSection
+        transactionId={transaction.id}
+        thread={thread}
+        olderShown={olderShown}
+        sendIntent={manageIntents.sendMessage}
+        hideIntent={manageIntents.hideMessage}
+        lastResult={actionData?.intent === "send-message" ? actionData.result : undefined}
       />
 
       <EditTransaction

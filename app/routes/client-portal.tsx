@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -8,6 +9,7 @@ import { ListingCard } from "~/components/listing-card";
 import { CalendarFeed } from "~/components/calendar-feed";
 import { DocumentsSection } from "~/components/documents-section";
 import { KeyDatesPanel } from "~/components/key-dates";
+import { MessagesSection } from "~/components/messages-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { SubmissionList } from "~/components/submission-list";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
@@ -27,7 +29,7 @@ import { listDeadlines, toKeyDate } from "~/models/contract.server";
 import { todayIn } from "~/lib/plain-date";
 import { portalIntents } from "~/lib/intents";
 import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
-import { readForm } from "~/infra/http.server";
+import { parseId, readForm } from "~/infra/http.server";
 import {
   deleteFormSchema,
   favoriteFormSchema,
@@ -43,7 +45,9 @@ import { createListing, deleteListing, listListings, setFavorite, toListingJson 
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
 import { setMilestoneNotices } from "~/models/user.server";
+import { threadPage, toMessageJson } from "~/models/message.server";
 import { INITIALIZE_FAILED, initializeMilestonesAndRedirect } from "./milestone-actions.server";
+import { sendMessageAction } from "./message-actions.server";
 import { card } from "~/components/card";
 
 const ADD_DIALOG = "add-property";
@@ -55,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const transaction = firstActiveTransaction(db, user);
+  const query = new URL(request.url).searchParams;
+  const before = parseId(query.get("before"));
   return {
     user: {
       firstName: user.firstName,
@@ -66,10 +72,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     milestones: transaction ? listMilestones(db, user, transaction.id).map(toMilestoneJson) : [],
     documents: transaction
       ? documentsPage(db, user, transaction.id, {
-          showAll: new URL(request.url).searchParams.get("documents") === "all",
+          showAll: query.get("documents") === "all",
         })
       : { list: [], total: 0, ofSteps: [] },
     uploadMaxBytes: env().uploadMaxBytes,
+    thread: transaction ? threadOf(threadPage(db, user, transaction.id, { before })) : null,
+    olderShown: before !== null,
     deadlines: transaction ? listDeadlines(db, user, transaction.id).map(toKeyDate) : [],
     today: todayIn(new Date()),
     calendarUrl: transaction ? `${env().APP_URL}/calendar/${calendarToken(db, user)}.ics` : null,
@@ -78,9 +86,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const threadOf = ({ messages, ...rest }: ReturnType<typeof threadPage>) => ({
+  ...rest,
+  messages: messages.map(toMessageJson),
+});
+
 type ActionData =
   | { intent: "add" | "parse"; answer: AddPropertyResult; refusal?: Refusal }
-  | { intent: "upload"; answer?: undefined; refusal: Refusal };
+  | { intent: "upload"; answer?: undefined; refusal: Refusal }
+  | { intent: "send-message"; answer?: undefined; result: SubmissionResult<string[]>; refusal?: Refusal };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -102,6 +116,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return noticesAction(user, formData);
     case portalIntents.removeDocument:
       return removeDocumentAction(user, formData);
+    case portalIntents.sendMessage:
+      return sendMessageAction(getDb(), user, firstActiveTransaction(getDb(), user)?.id, formData, PORTAL);
     case portalIntents.resetCalendar:
       resetCalendarToken(getDb(), user);
       return redirectWithToast(`${PORTAL}#calendar`, { description: "Your calendar has a new address." });
@@ -246,6 +262,8 @@ function Portal({
     milestones,
     documents,
     uploadMaxBytes,
+    thread,
+    olderShown,
     deadlines,
     today,
     calendarUrl,
@@ -300,6 +318,15 @@ function Portal({
               maxFileBytes={uploadMaxBytes}
               uploadError={actionData?.intent === "upload" ? actionData.refusal.toast?.description : null}
             />
+            {thread ? (
+              <MessagesSection
+                transactionId={transaction.id}
+                thread={thread}
+                olderShown={olderShown}
+                sendIntent={portalIntents.sendMessage}
+                lastResult={actionData?.intent === "send-message" ? actionData.result : undefined}
+              />
+            ) : null}
             {calendarUrl ? <CalendarFeed url={calendarUrl} resetIntent={portalIntents.resetCalendar} /> : null}
           </>
         ) : (

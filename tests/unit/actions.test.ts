@@ -11,6 +11,7 @@ import {
   documents,
   holidayChanges,
   listings,
+  messages,
   sessions,
   transactionMilestones,
   transactions,
@@ -503,6 +504,47 @@ describe("key dates: save-contract, deadline-status (Manage), reset-calendar (po
       { date: "2026-11-27", kind: "added", name: "Day after Thanksgiving" },
     ]);
     expect((await post(client, { intent: "remove-holiday", date: "2026-11-27" })).status).toBe(403);
+  });
+});
+
+describe("messages: send-message (portal and Manage) and hide-message (Manage)", () => {
+  const rows = () => db.select().from(messages).orderBy(messages.id).all();
+
+  it("portal send-message stores the client's message; an empty one is a 400 on its field; no transaction is a 404", async () => {
+    const send = async (body: string, user: User = client) =>
+      answer(async () => portalAction(args(await formPost("/client-portal", { intent: "send-message", body }, user))));
+    const none = await send("Hello?");
+    expect(none.status).toBe(404);
+    openFor(client.email);
+    const empty = await send("   ");
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.data)).toContain("Write a message");
+    expect(rows()).toHaveLength(0);
+    const ok = await send("When is the inspection?");
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe("/client-portal#messages");
+    expect(rows()).toMatchObject([{ body: "When is the inspection?", authorRole: "client", via: "portal" }]);
+  });
+
+  it("manage send-message writes as staff; hide-message hides and shows again; a client cannot", async () => {
+    const t = openFor(client.email);
+    const post = async (fields: Record<string, string>, user: User = admin) =>
+      answer(async () =>
+        manageAction(args(await formPost(`/admin/transactions/${t.id}`, fields, user), { id: String(t.id) })),
+      );
+    const sent = await post({ intent: "send-message", body: "Inspection is Tuesday at 10." });
+    expect(sent.status).toBe(302);
+    const [message] = rows();
+    expect(message).toMatchObject({ authorRole: "admin", authorName: "boss@agency.test", hiddenAt: null });
+    const hidden = await post({ intent: "hide-message", messageId: String(message!.id), hidden: "true" });
+    expect(hidden.status).toBe(302);
+    expect(hidden.headers.get("location")).toBe(`/admin/transactions/${t.id}#message-${message!.id}`);
+    expect(rows()[0]!.hiddenAt).toBeInstanceOf(Date);
+    await post({ intent: "hide-message", messageId: String(message!.id), hidden: "false" });
+    expect(rows()[0]!.hiddenAt).toBeNull();
+    const byClient = await post({ intent: "hide-message", messageId: String(message!.id), hidden: "true" }, client);
+    expect(byClient.status).toBe(403);
+    expect(rows()[0]!.hiddenAt).toBeNull();
   });
 });
 

@@ -54,11 +54,14 @@ describe("first-start seed", () => {
       "lead_nurturing_campaigns",
       "lead_nurturing_emails",
       "listings",
+      "messages",
       "rate_limits",
+      "reply_tokens",
       "sessions",
       "transaction_counts",
       "transaction_milestones",
       "transactions",
+      "unread_messages",
       "users",
     ]);
     const searchIndexes = db.$client

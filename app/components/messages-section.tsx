@@ -1,0 +1,202 @@
+/**
+ * A transaction's conversation (the portal and the admin's transaction page): the wire-fraud banner, the
+ * messages oldest first (the latest 50, with a link to older ones), each with its author, role, time, "by
+ * e-mail" when it came that way, its plain text (line breaks kept, https links clickable) and the wire
+ * warning when it talks of wiring money; then the form. Admins may hide a message and show it again.
+ * While the page is open and visible, new messages appear by themselves (useNewMessages).
+ */
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { card } from "~/components/card";
+import { buttonOutline, SubmitButton } from "~/components/submit-button";
+import type { ParticipantRole } from "~/domain/enums";
+import { useNewMessages } from "~/hooks/use-new-messages";
+import { formatDateTime } from "~/lib/format";
+import {
+  MESSAGE_MAX_LENGTH,
+  mentionsWiring,
+  messageFormSchema,
+  textParts,
+  WIRE_FRAUD_NOTICE,
+  WIRE_WARNING,
+} from "~/lib/message-schema";
+
+export type ListedMessage = {
+  id: number;
+  author: { name: string; role: ParticipantRole };
+  body: string;
+  via: "portal" | "email";
+  createdAt: string;
+  attachments: Array<{ id: number; name: string; url: string }>;
+  hidden?: boolean;
+};
+
+const ROLE_LABELS: Record<ParticipantRole, string> = { client: "Client", admin: "Staff" };
+
+export function MessagesSection({
+  transactionId,
+  thread,
+  olderShown,
+  sendIntent,
+  hideIntent,
+  lastResult,
+}: {
+  transactionId: number;
+  thread: { messages: ListedMessage[]; hasOlder: boolean; unread: number };
+  /** Older messages are shown (`?before=`): a link back to the latest, and no polling. */
+  olderShown: boolean;
+  sendIntent: string;
+  /** Admins: the intent of Hide and Show again. */
+  hideIntent?: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { messages } = thread;
+  const newestId = olderShown ? null : (messages.at(-1)?.id ?? 0);
+  useNewMessages(transactionId, newestId);
+  return (
+    <section aria-labelledby="messages-title" className={`mt-4 ${card} p-6 shadow-sm`} id="messages">
+      <h2 id="messages-title" className="text-xl font-bold text-brand-900">
+        Messages
+        {thread.unread > 0 ? (
+          <span
+            className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 align-middle text-xs text-white"
+            data-testid="unread"
+          >
+            {thread.unread} new
+          </span>
+        ) : null}
+      </h2>
+      <p
+        role="note"
+        className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+        data-testid="wire-fraud-banner"
+      >
+        {WIRE_FRAUD_NOTICE}
+      </p>
+      {thread.hasOlder && messages.length > 0 ? (
+        <p className="mt-3 text-sm">
+          <Link
+            to={`?before=${messages[0]!.id}#messages`}
+            preventScrollReset
+            className="font-medium text-brand-700 underline"
+          >
+            Show older messages
+          </Link>
+        </p>
+      ) : null}
+      {messages.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">
+          No messages yet. Write to us here; we answer within a business day.
+        </p>
+      ) : (
+        <ol className="mt-4 space-y-3" aria-label="Conversation">
+          {messages.map((m) => (
+            <MessageItem key={m.id} message={m} hideIntent={hideIntent} />
+          ))}
+        </ol>
+      )}
+      {olderShown ? (
+        <p className="mt-3 text-sm">
+          <Link to="?#messages" preventScrollReset className="font-medium text-brand-700 underline">
+            Show the latest messages
+          </Link>
+        </p>
+      ) : null}
+      <MessageForm key={newestId ?? "older"} sendIntent={sendIntent} lastResult={lastResult} />
+    </section>
+  );
+}
+
+function MessageItem({ message: m, hideIntent }: { message: ListedMessage; hideIntent?: string }) {
+  const fromClient = m.author.role === "client";
+  return (
+    <li
+      id={`message-${m.id}`}
+      data-testid="message"
+      className={`rounded-lg border px-4 py-3 ${m.hidden ? "border-dashed border-slate-300 opacity-70" : fromClient ? "border-slate-200 bg-white" : "border-brand-100 bg-brand-50"}`}
+    >
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <span className="font-semibold">{m.author.name}</span>
+        <span className="text-slate-600">{ROLE_LABELS[m.author.role]}</span>
+        <time dateTime={m.createdAt} className="text-slate-600">
+          {formatDateTime(m.createdAt)}
+        </time>
+        {m.via === "email" ? <span className="text-slate-600">by e-mail</span> : null}
+        {m.hidden ? <span className="font-semibold text-slate-700">Hidden</span> : null}
+      </p>
+      {m.body ? (
+        <p className="mt-1 whitespace-pre-wrap break-words" data-testid="message-body">
+          {textParts(m.body).map((part, i) =>
+            part.href ? (
+              <a key={i} href={part.href} rel="noopener noreferrer nofollow" className="text-brand-700 underline">
+                {part.text}
+              </a>
+            ) : (
+              part.text
+            ),
+          )}
+        </p>
+      ) : null}
+      {mentionsWiring(m.body) ? (
+        <p role="alert" className="mt-2 text-sm font-semibold text-red-700" data-testid="wire-warning">
+          {WIRE_WARNING}
+        </p>
+      ) : null}
+      {m.attachments.length ? (
+        <ul className="mt-2 text-sm">
+          {m.attachments.map((a) => (
+            <li key={a.id}>
+              <a href={a.url} className="text-brand-700 underline">
+                {a.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {hideIntent ? (
+        <Form method="post" preventScrollReset className="mt-2">
+          <input type="hidden" name="messageId" value={m.id} />
+          <input type="hidden" name="hidden" value={m.hidden ? "false" : "true"} />
+          <SubmitButton
+            intent={hideIntent}
+            pendingLabel={m.hidden ? "Showing..." : "Hiding..."}
+            className="text-xs font-semibold text-slate-600 underline"
+          >
+            {m.hidden ? "Show again" : "Hide"}
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+function MessageForm({ sendIntent, lastResult }: { sendIntent: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "message-form",
+    lastResult,
+    constraint: getZodConstraint(messageFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-4">
+      <label className="block text-sm font-semibold" htmlFor={fields.body.id}>
+        Your message
+      </label>
+      <textarea
+        {...getTextareaProps(fields.body)}
+        rows={4}
+        maxLength={MESSAGE_MAX_LENGTH}
+        className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600"
+      />
+      <p id={fields.body.errorId} className="mt-1 min-h-[1rem] text-xs text-red-700">
+        {fields.body.errors?.[0] ?? ""}
+      </p>
+      <SubmitButton intent={sendIntent} pendingLabel="Sending..." className={`mt-1 ${buttonOutline}`}>
+        Send Message
+      </SubmitButton>
+    </Form>
+  );
+}
