@@ -16,6 +16,9 @@ import { contractSchema } from "~/lib/contract-schema";
 import { manageIntents } from "~/lib/intents";
 import { formatPlainDate, formatShortDate } from "~/lib/plain-date";
 
+// Built once: Conform asks for the constraint on every render (docs/decisions/messages.md, "Speed").
+const contractConstraint = getZodConstraint(contractSchema);
+
 const small = "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold disabled:opacity-70";
 
 const COUNTING_WORDS = {
@@ -49,7 +52,7 @@ export function ContractSection({
       closingOn: closingOn ?? "",
       days: Object.fromEntries(DEADLINE_KEYS.map((key) => [key, String(daysOf(key))])),
     },
-    constraint: getZodConstraint(contractSchema),
+    constraint: contractConstraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contractSchema }),

@@ -7,7 +7,8 @@
  */
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { card } from "~/components/card";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import type { ParticipantRole } from "~/domain/enums";
@@ -32,6 +33,9 @@ export type ListedMessage = {
   hidden?: boolean;
 };
 
+// Built once: Conform asks for the constraint on every render.
+const constraint = getZodConstraint(messageFormSchema);
+
 const ROLE_LABELS: Record<ParticipantRole, string> = { client: "Client", admin: "Staff" };
 
 export function MessagesSection({
@@ -54,6 +58,10 @@ export function MessagesSection({
   const { messages } = thread;
   const newestId = olderShown ? null : (messages.at(-1)?.id ?? 0);
   useNewMessages(transactionId, newestId);
+  // One look at the navigation for the whole list (a SubmitButton per message would make 50).
+  const navigation = useNavigation();
+  const pending = navigation.formData;
+  const hiding = hideIntent && pending?.get("intent") === hideIntent ? String(pending.get("message")) : null;
   return (
     <section aria-labelledby="messages-title" className={`mt-4 ${card} p-6 shadow-sm`} id="messages">
       <h2 id="messages-title" className="text-xl font-bold text-brand-900">
@@ -90,11 +98,18 @@ export function MessagesSection({
           No messages yet. Write to us here; we answer within a business day.
         </p>
       ) : (
-        <ol className="mt-4 space-y-3" aria-label="Conversation">
-          {messages.map((m) => (
-            <MessageItem key={m.id} message={m} hideIntent={hideIntent} />
-          ))}
-        </ol>
+        <ListFrame hideIntent={hideIntent}>
+          <ol className="mt-4 space-y-3" aria-label="Conversation">
+            {messages.map((m) => (
+              <MessageItem
+                key={m.id}
+                message={m}
+                canHide={Boolean(hideIntent)}
+                hiding={hiding?.startsWith(`${m.id}:`)}
+              />
+            ))}
+          </ol>
+        </ListFrame>
       )}
       {olderShown ? (
         <p className="mt-3 text-sm">
@@ -108,7 +123,21 @@ export function MessagesSection({
   );
 }
 
-function MessageItem({ message: m, hideIntent }: { message: ListedMessage; hideIntent?: string }) {
+/**
+ * For admins, the list is one form whose buttons each say which message to hide or show again
+ * (`message=12:hide`): one form, not one per message (fifty forms cost a page about a millisecond).
+ */
+function ListFrame({ hideIntent, children }: { hideIntent?: string; children: ReactNode }) {
+  if (!hideIntent) return children;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={hideIntent} />
+      {children}
+    </Form>
+  );
+}
+
+function MessageItem({ message: m, canHide, hiding }: { message: ListedMessage; canHide: boolean; hiding?: boolean }) {
   const fromClient = m.author.role === "client";
   return (
     <li
@@ -154,18 +183,16 @@ function MessageItem({ message: m, hideIntent }: { message: ListedMessage; hideI
           ))}
         </ul>
       ) : null}
-      {hideIntent ? (
-        <Form method="post" preventScrollReset className="mt-2">
-          <input type="hidden" name="messageId" value={m.id} />
-          <input type="hidden" name="hidden" value={m.hidden ? "false" : "true"} />
-          <SubmitButton
-            intent={hideIntent}
-            pendingLabel={m.hidden ? "Showing..." : "Hiding..."}
-            className="text-xs font-semibold text-slate-600 underline"
-          >
-            {m.hidden ? "Show again" : "Hide"}
-          </SubmitButton>
-        </Form>
+      {canHide ? (
+        <button
+          type="submit"
+          name="message"
+          value={`${m.id}:${m.hidden ? "show" : "hide"}`}
+          disabled={hiding}
+          className="mt-2 text-xs font-semibold text-slate-600 underline"
+        >
+          {hiding ? (m.hidden ? "Showing..." : "Hiding...") : m.hidden ? "Show again" : "Hide"}
+        </button>
       ) : null}
     </li>
   );
@@ -175,7 +202,7 @@ function MessageForm({ sendIntent, lastResult }: { sendIntent: string; lastResul
   const [form, fields] = useForm({
     id: "message-form",
     lastResult,
-    constraint: getZodConstraint(messageFormSchema),
+    constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: messageFormSchema }),

@@ -24,6 +24,9 @@ import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
 import { SubmitButton } from "~/components/submit-button";
 import { manageIntents } from "~/lib/intents";
 
+// Built once: Conform asks for the constraint on every render (docs/decisions/messages.md, "Speed").
+const milestoneConstraint = getZodConstraint(milestoneUpdateSchema);
+
 export function UpdateMilestoneDialog({
   milestone,
   closeHref,
@@ -39,7 +42,7 @@ export function UpdateMilestoneDialog({
     id: `update-milestone-${milestone.id}`,
     lastResult,
     defaultValue: { status: milestone.status },
-    constraint: getZodConstraint(milestoneUpdateSchema),
+    constraint: milestoneConstraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: milestoneUpdateSchema }),

@@ -4,7 +4,6 @@
  * is shown (line breaks kept, https links made clickable; React escapes the rest).
  */
 import { z } from "zod";
-import { idField } from "~/lib/form-values";
 
 export const MESSAGE_MAX_LENGTH = 5000;
 /** How many messages a page shows: the latest, with a link to older ones. */
@@ -29,8 +28,16 @@ export const messageSchema = z.object({ body }).strict();
 /** The page form: the same field, beside the form's intent. */
 export const messageFormSchema = z.object({ body });
 
-/** An admin's Hide and Show again. */
-export const hideMessageFormSchema = z.object({ messageId: idField, hidden: z.enum(["true", "false"]) });
+/** An admin's Hide and Show again: the button's value, "12:hide" or "12:show". */
+export const hideMessageFormSchema = z.object({
+  message: z
+    .string()
+    .regex(/^[1-9]\d{0,11}:(?:hide|show)$/)
+    .transform((v) => {
+      const [id, what] = v.split(":");
+      return { messageId: Number(id), hidden: what === "hide" };
+    }),
+});
 
 /** The banner above every conversation, and the warning beside a message that talks of wiring money. */
 export const WIRE_FRAUD_NOTICE =

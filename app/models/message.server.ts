@@ -7,8 +7,8 @@
  * A message, whichever way it came (the portal, the API, a reply by e-mail), is e-mailed to the other
  * side in the same database transaction (app/models/message-mail.server.ts).
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { asDatabase, preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { documents, messages, transactions, unreadMessages, users, type Message, type Transaction } from "~/db/schema";
 import type { MessageVia, ParticipantRole } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
@@ -67,21 +67,46 @@ const queries = {
 
 type Row = ReturnType<ReturnType<(typeof queries)["before"]["all"]>["all"]>[number];
 
-/** The attachments of these messages (documents the viewer may see), by the index on documents.message_id. */
-function attachmentsOf(db: DbOrTx, actor: Actor, ids: number[]) {
+/**
+ * The attachments of a page's messages (documents the viewer may see): only a reply by e-mail has any, so
+ * a page without one reads nothing; else one prepared read of the index on documents.message_id over the
+ * page's range of ids.
+ */
+const attachmentsInRange = (withRemoved: boolean) =>
+  preparedQuery((db) =>
+    db
+      .select({ id: documents.id, name: documents.name, messageId: documents.messageId })
+      .from(documents)
+      .where(
+        and(
+          gte(documents.messageId, sql.placeholder("first")),
+          lte(documents.messageId, sql.placeholder("last")),
+          ...(withRemoved ? [] : [isNull(documents.removedAt)]),
+        ),
+      )
+      .orderBy(asc(documents.messageId), asc(documents.id))
+      .prepare(),
+  );
+const attachmentQueries = { all: attachmentsInRange(true), kept: attachmentsInRange(false) };
+
+function attachmentsOf(db: DbOrTx, actor: Actor, rows: Row[]) {
   const byMessage = new Map<number, MessageView["attachments"]>();
+  const ids = rows.filter((r) => r.via === "email").map((r) => r.id);
   if (ids.length === 0) return byMessage;
-  const rows = db
-    .select({ id: documents.id, name: documents.name, messageId: documents.messageId })
-    .from(documents)
-    .where(
-      actor.isAdmin
-        ? inArray(documents.messageId, ids)
-        : and(inArray(documents.messageId, ids), isNull(documents.removedAt)),
-    )
-    .orderBy(asc(documents.id))
-    .all();
-  for (const row of rows) {
+  const query = attachmentQueries[actor.isAdmin ? "all" : "kept"];
+  const prepared = asDatabase(db);
+  const range = { first: Math.min(...ids), last: Math.max(...ids) };
+  const found = prepared
+    ? query(prepared).all(range)
+    : db
+        .select({ id: documents.id, name: documents.name, messageId: documents.messageId })
+        .from(documents)
+        .where(and(inArray(documents.messageId, ids), ...(actor.isAdmin ? [] : [isNull(documents.removedAt)])))
+        .orderBy(asc(documents.messageId), asc(documents.id))
+        .all();
+  const wanted = new Set(ids);
+  for (const row of found) {
+    if (!wanted.has(row.messageId!)) continue;
     const list = byMessage.get(row.messageId!) ?? [];
     list.push({ id: row.id, name: row.name, url: documentUrl(row.id) });
     byMessage.set(row.messageId!, list);
@@ -90,11 +115,7 @@ function attachmentsOf(db: DbOrTx, actor: Actor, ids: number[]) {
 }
 
 function viewsOf(db: DbOrTx, actor: Actor, rows: Row[]): MessageView[] {
-  const attachments = attachmentsOf(
-    db,
-    actor,
-    rows.map((r) => r.id),
-  );
+  const attachments = attachmentsOf(db, actor, rows);
   return rows.map((r) => ({
     id: r.id,
     author: { name: r.authorName, role: r.authorRole },

@@ -37,6 +37,9 @@ import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
 import { hideMessageAction, sendMessageAction } from "./message-actions.server";
 import { card } from "~/components/card";
 
+// Built once: Conform asks for the constraint on every render (docs/decisions/messages.md, "Speed").
+const editConstraint = getZodConstraint(editTransactionSchema);
+
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");
 
@@ -317,7 +320,7 @@ function EditTransaction({
       homeValue: transaction.homeValue ?? "",
       status: transaction.status,
     },
-    constraint: getZodConstraint(editTransactionSchema),
+    constraint: editConstraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editTransactionSchema }),

@@ -36,13 +36,13 @@ export async function sendMessageAction(
 export async function hideMessageAction(db: Db, actor: Actor, formData: FormData, back: string) {
   const parsed = hideMessageFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return refuse(new InvalidInputError("Choose a message"), { back });
-  const hidden = parsed.data.hidden === "true";
+  const { messageId, hidden } = parsed.data.message;
   try {
-    setMessageHidden(db, actor, parsed.data.messageId, hidden);
+    setMessageHidden(db, actor, messageId, hidden);
   } catch (error) {
     return refuse(error, { back });
   }
-  return redirectWithToast(`${back}#message-${parsed.data.messageId}`, {
+  return redirectWithToast(`${back}#message-${messageId}`, {
     description: hidden ? "Message hidden. It is kept, and only staff see it." : "Message shown again.",
   });
 }

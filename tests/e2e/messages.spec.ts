@@ -6,7 +6,7 @@
  * client, whose reply with a PDF comes back with its document; a reply from the wrong address is dropped
  * and an auto-reply ignored. The webhook and the thread's HTTP rules are checked once, without a browser.
  */
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Page } from "@playwright/test";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -58,7 +58,7 @@ async function withWorld(name: string, run: (world: World) => Promise<void>) {
 const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
 
 /** Sends a reply over SMTP to the server's door, as the sender's mail server would. */
-async function reply(inboundPort: number, mail: nodemailer.SendMailOptions) {
+async function reply(inboundPort: number, mail: SendMailOptions) {
   const transport = nodemailer.createTransport({
     host: "127.0.0.1",
     port: inboundPort,

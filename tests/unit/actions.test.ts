@@ -536,13 +536,13 @@ describe("messages: send-message (portal and Manage) and hide-message (Manage)",
     expect(sent.status).toBe(302);
     const [message] = rows();
     expect(message).toMatchObject({ authorRole: "admin", authorName: "boss@agency.test", hiddenAt: null });
-    const hidden = await post({ intent: "hide-message", messageId: String(message!.id), hidden: "true" });
+    const hidden = await post({ intent: "hide-message", message: `${message!.id}:hide` });
     expect(hidden.status).toBe(302);
     expect(hidden.headers.get("location")).toBe(`/admin/transactions/${t.id}#message-${message!.id}`);
     expect(rows()[0]!.hiddenAt).toBeInstanceOf(Date);
-    await post({ intent: "hide-message", messageId: String(message!.id), hidden: "false" });
+    await post({ intent: "hide-message", message: `${message!.id}:show` });
     expect(rows()[0]!.hiddenAt).toBeNull();
-    const byClient = await post({ intent: "hide-message", messageId: String(message!.id), hidden: "true" }, client);
+    const byClient = await post({ intent: "hide-message", message: `${message!.id}:hide` }, client);
     expect(byClient.status).toBe(403);
     expect(rows()[0]!.hiddenAt).toBeNull();
   });
