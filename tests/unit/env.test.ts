@@ -16,6 +16,28 @@ describe("parseEnv", () => {
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("checks the replies' settings: a domain, a port, TLS files in pairs, a long enough webhook secret", () => {
+    expect(parseEnv({}).inbound).toEqual({ domain: null, smtpPort: null, tls: null, webhookSecret: null });
+    const env = parseEnv({
+      INBOUND_EMAIL_DOMAIN: "Reply.Example.com",
+      INBOUND_SMTP_PORT: "2525",
+      INBOUND_SMTP_TLS_CERT: "cert.pem",
+      INBOUND_SMTP_TLS_KEY: "key.pem",
+      INBOUND_WEBHOOK_SECRET: "s".repeat(16),
+    });
+    expect(env.inbound).toMatchObject({ domain: "reply.example.com", smtpPort: 2525, webhookSecret: "s".repeat(16) });
+    expect(env.inbound.tls?.cert).toMatch(/\/cert\.pem$/);
+    expect(env.mail.inboundDomain).toBe("reply.example.com");
+    expect(() => parseEnv({ INBOUND_EMAIL_DOMAIN: "not a domain" })).toThrow(/INBOUND_EMAIL_DOMAIN: must be a domain/);
+    expect(() => parseEnv({ INBOUND_SMTP_PORT: "2525" })).toThrow(/INBOUND_EMAIL_DOMAIN: is required/);
+    expect(() => parseEnv({ INBOUND_EMAIL_DOMAIN: "r.example.com", INBOUND_SMTP_TLS_CERT: "c.pem" })).toThrow(
+      /INBOUND_SMTP_TLS_KEY: INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together/,
+    );
+    expect(() => parseEnv({ INBOUND_EMAIL_DOMAIN: "r.example.com", INBOUND_WEBHOOK_SECRET: "short" })).toThrow(
+      /INBOUND_WEBHOOK_SECRET: must be at least 16 characters/,
+    );
+  });
+
   it("derives APP_URL from PORT and normalises ADMIN_EMAILS", () => {
     const env = parseEnv({ PORT: "4000", ADMIN_EMAILS: " Boss@Example.com, ,ops@example.com " });
     expect(env.APP_URL).toBe("http://localhost:4000");
