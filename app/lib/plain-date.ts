@@ -2,20 +2,28 @@
  * Plain calendar dates ("2027-07-05") in San Diego's time zone, for the contract's deadlines: never a UTC
  * timestamp turned into a date.
  *
- * - Where the time zone matters (today's date at an instant, the instant of a reminder's hour) the work is
- *   @date-fns/tz's: a `TZDate` in America/Los_Angeles, so Daylight Saving Time is San Diego's.
+ * - Where the time zone matters, the time-zone data decides, so Daylight Saving Time is San Diego's: the
+ *   instant of a reminder's hour is @date-fns/tz's `TZDate` in America/Los_Angeles; today's date at an
+ *   instant is the runtime's Intl formatter in that zone (read on every page view, one formatter is cheaper).
  * - A plain date has no time zone, so counting days and naming weekdays is done on the date's own day
  *   number (its UTC midnight), where no DST change can move anything, and formatting uses the runtime's
  *   Intl formatter on that UTC day. A TZDate computes its offset on each use, which cost about 0.7 ms of
  *   each portal view (docs/decisions/key-dates.md).
  */
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 
 /** "YYYY-MM-DD". */
 export type PlainDate = string;
 
 export const AGENCY_TIME_ZONE = "America/Los_Angeles";
+
+/** Today's date in San Diego, by the runtime's time-zone data (one formatter: a TZDate costs more). */
+const todayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: AGENCY_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
@@ -48,7 +56,11 @@ export const weekdayOf = (date: PlainDate): number => new Date(dayOf(date)).getU
 export const daysBetween = (from: PlainDate, to: PlainDate): number => Math.round((dayOf(to) - dayOf(from)) / DAY_MS);
 
 /** Today's date in San Diego at that instant. */
-export const todayIn = (now: Date): PlainDate => format(new TZDate(now.getTime(), AGENCY_TIME_ZONE), "yyyy-MM-dd");
+export const todayIn = (now: Date): PlainDate => {
+  const parts = todayFormat.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+};
 
 /** The instant of `hour`:00 on that date in San Diego (a reminder's time). */
 export const instantAt = (date: PlainDate, hour: number): Date => {

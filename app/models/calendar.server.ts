@@ -18,8 +18,9 @@ import { getTransaction } from "~/models/transaction.server";
 const newToken = () => randomBytes(24).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-/** The user's feed token, made on first use. */
-export function calendarToken(db: Db, actor: Actor): string {
+/** The user's feed token, made on first use (the signed-in user's row, when given, already has it). */
+export function calendarToken(db: Db, actor: Actor & { calendarToken?: string | null }): string {
+  if (actor.calendarToken) return actor.calendarToken;
   const row = db.select({ token: users.calendarToken }).from(users).where(eq(users.id, actor.id)).get();
   if (row?.token) return row.token;
   return resetCalendarToken(db, actor);

@@ -1,19 +1,24 @@
 /** A client's own list of properties: every operation is scoped to the acting user. */
-import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { preparedQuery, type Db } from "~/db/client.server";
 import { listings, type Listing, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import type { ListingInput } from "~/lib/listing-schema";
 
 type Actor = Pick<User, "id">;
 
-export function listListings(db: Db, actor: Actor): Listing[] {
-  return db
+/** The user's saved homes, newest first (prepared once: every portal view reads them). */
+const listingsOf = preparedQuery((db) =>
+  db
     .select()
     .from(listings)
-    .where(eq(listings.userId, actor.id))
+    .where(eq(listings.userId, sql.placeholder("userId")))
     .orderBy(desc(listings.createdAt), desc(listings.id))
-    .all();
+    .prepare(),
+);
+
+export function listListings(db: Db, actor: Actor): Listing[] {
+  return listingsOf(db).all({ userId: actor.id });
 }
 
 export function createListing(db: Db, actor: Actor, input: ListingInput): Listing {
