@@ -8,11 +8,12 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { card } from "~/components/card";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import type { ParticipantRole } from "~/domain/enums";
 import { useNewMessages } from "~/hooks/use-new-messages";
+import { usePendingSubmission } from "~/hooks/use-pending";
 import { formatDateTime } from "~/lib/format";
 import {
   MESSAGE_MAX_LENGTH,
@@ -95,7 +96,9 @@ export function MessagesSection({
       ) : null}
       {messages.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">
-          No messages yet. Write to us here; we answer within a business day.
+          {hideIntent
+            ? "No messages yet. What you write here is e-mailed to the client."
+            : "No messages yet. Questions about your transaction? Write them here: your agent gets them by e-mail."}
         </p>
       ) : (
         <ListFrame hideIntent={hideIntent}>
@@ -118,7 +121,7 @@ export function MessagesSection({
           </Link>
         </p>
       ) : null}
-      <MessageForm key={newestId ?? "older"} sendIntent={sendIntent} lastResult={lastResult} />
+      <MessageForm sendIntent={sendIntent} lastResult={lastResult} />
     </section>
   );
 }
@@ -207,6 +210,19 @@ function MessageForm({ sendIntent, lastResult }: { sendIntent: string; lastResul
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: messageFormSchema }),
   });
+  // After a send that was stored (a redirect: no field errors came back) the field is emptied; a message
+  // of the other side arriving meanwhile leaves a draft alone.
+  const sending = usePendingSubmission({ intent: sendIntent });
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (sending) {
+      wasSending.current = true;
+      return;
+    }
+    if (!wasSending.current) return;
+    wasSending.current = false;
+    if (lastResult?.status !== "error") form.reset();
+  }, [sending, lastResult, form]);
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-4">
       <label className="block text-sm font-semibold" htmlFor={fields.body.id}>

@@ -7,8 +7,8 @@ export const MESSAGE_POLL_MS = 3000;
 /**
  * While the page is open and visible, asks every MESSAGE_POLL_MS for messages after the newest shown
  * (`GET /api/transactions/{id}/messages?after={id}`: one indexed read, usually an empty list) and reloads
- * the page's data when there are some. Coming back to the tab asks at once. `newestId` null: not polling
- * (older messages are shown).
+ * the page's data when there are some. Coming back to the tab asks at once. `newestId` 0: the thread is
+ * empty; null: not polling (older messages are shown).
  */
 export function useNewMessages(transactionId: number, newestId: number | null) {
   const revalidator = useRevalidator();
@@ -25,7 +25,9 @@ export function useNewMessages(transactionId: number, newestId: number | null) {
     const poll = async () => {
       if (document.visibilityState === "visible" && latest.current.state === "idle") {
         try {
-          const answer = await fetch(`/api/transactions/${transactionId}/messages?after=${newestId}`, {
+          // An empty thread asks for its latest messages: any answer but [] is news.
+          const query = newestId > 0 ? `?after=${newestId}` : "";
+          const answer = await fetch(`/api/transactions/${transactionId}/messages${query}`, {
             headers: { accept: "application/json" },
           });
           const fresh = answer.ok ? ((await answer.json()) as unknown[]) : [];

@@ -33,9 +33,23 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "America/Los_Angeles",
 });
 
+/**
+ * Formatted times by their instant: a page formats the same ones on every view (a conversation's 50
+ * messages: about 5 µs each), so the last few thousand are kept. Emptied when full.
+ */
+const formattedTimes = new Map<number, string>();
+const FORMATTED_TIMES_KEPT = 5000;
+
 /** A date and time in en-US ("January 15, 2025 at 9:30 AM"), in San Diego's time zone. */
 export function formatDateTime(date: Date | string | number): string {
-  return dateTimeFormat.format(new Date(date));
+  const time = new Date(date).getTime();
+  let text = formattedTimes.get(time);
+  if (text === undefined) {
+    text = dateTimeFormat.format(time);
+    if (formattedTimes.size >= FORMATTED_TIMES_KEPT) formattedTimes.clear();
+    formattedTimes.set(time, text);
+  }
+  return text;
 }
 
 /** A date in en-US ("January 15, 2025"), in San Diego's time zone. */

@@ -210,6 +210,28 @@ test.describe("messages", () => {
     );
   });
 
+  test("an open page shows the other side's message by itself, into an empty thread, and keeps a draft", async ({
+    page,
+    js,
+  }) => {
+    test.skip(!js, "JavaScript only: without it the page shows what is new when it is loaded");
+    await withWorld("messages-live", async ({ app, client, transactionId }) => {
+      await loginAs(page, { email: client, returnTo: "/client-portal#messages" }, serverOf(app));
+      await ready(page, js);
+      await expect(page.getByText("No messages yet.", { exact: false })).toBeVisible();
+      await page.getByLabel("Your message").fill("A draft I have not sent");
+      await withE2eDb(async (db) => {
+        const { postMessage } = await import("~/models/message.server");
+        const { getUserByEmail } = await import("~/models/user.server");
+        postMessage(db, getUserByEmail(db, ADMIN)!, transactionId, "Your loan was approved.");
+      }, app.database);
+      await expect(page.getByTestId("message").filter({ hasText: "Your loan was approved." })).toBeVisible({
+        timeout: 5_000,
+      });
+      await expect(page.getByLabel("Your message")).toHaveValue("A draft I have not sent");
+    });
+  });
+
   test("HTTP: the webhook's Basic authentication, and the thread for its client and admins only", async ({
     page,
     js,
