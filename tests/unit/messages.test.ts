@@ -396,6 +396,32 @@ describe("the SMTP door (smtp-server, a real SMTP client)", () => {
   });
 });
 
+describe("the SMTP door with STARTTLS (INBOUND_SMTP_TLS_CERT and _KEY)", () => {
+  // A self-signed certificate made for these tests only (tests/fixtures/README.md).
+  const tls = { cert: "tests/fixtures/smtp-test-cert.pem", key: "tests/fixtures/smtp-test-key.pem" };
+  let door: InboundSmtp;
+  beforeEach(async () => {
+    door = await startInboundSmtp(() => db, { port: 0, host: "127.0.0.1", domain: DOMAIN, tls });
+  });
+  afterEach(() => door.close());
+
+  it("offers STARTTLS and takes a reply over it", async () => {
+    const t = openFor(client.email);
+    postMessage(db, admin, t.id, "Closing is on Friday.");
+    const token = sentTokens()[0]!.token!;
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: door.port,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
+    const info = await transport.sendMail({ from: client.email, to: replyAddress(token, DOMAIN), text: "Great!" });
+    expect(info.accepted).toEqual([replyAddress(token, DOMAIN)]);
+    expect(listMessages(db, admin, t.id).messages.at(-1)).toMatchObject({ body: "Great!", via: "email" });
+  });
+});
+
 describe("GET and POST /api/transactions/{id}/messages", () => {
   const call = async (method: "GET" | "POST", id: number, user?: User, body?: unknown, query = "") => {
     const headers = new Headers({ origin: ORIGIN, "content-type": "application/json" });
