@@ -12,6 +12,7 @@ import Provider, { interactionPolicy } from "oidc-provider";
 import { env } from "~/config/env.server";
 import { plainPage } from "~/infra/plain-page.server";
 import { consumeRateLimit, rateLimitMessage, retryAfterHeaders } from "~/infra/rate-limit.server";
+import { fullName } from "~/lib/format";
 
 export const LOCAL_CLIENT_ID = "flatfee-local";
 
@@ -145,7 +146,7 @@ export async function startLocalProvider(options: {
             email_verified: true,
             given_name: account.firstName,
             family_name: account.lastName,
-            name: [account.firstName, account.lastName].filter(Boolean).join(" ") || undefined,
+            name: fullName(account) || undefined,
           };
         },
       };

@@ -57,5 +57,9 @@ export function formatDate(date: Date | string | number): string {
   return dateFormat.format(new Date(date));
 }
 
+/** A person's first and last name as one ("" when neither is known): callers say what stands in for it. */
+export const fullName = (person: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
+  [person?.firstName, person?.lastName].filter(Boolean).join(" ");
+
 /** A phone number as a tel: link (digits and a leading + only). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

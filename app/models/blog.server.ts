@@ -9,6 +9,7 @@ import { slugify, type BlogPostInput } from "~/lib/blog-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { imageSources, type ImageSources } from "~/lib/upload-rules";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { fullName } from "~/lib/format";
 
 /** A post with the sizes of its uploaded image (null without one). */
 export type Post = BlogPost & { imageVariants: ImageVariant[] | null };
@@ -166,6 +167,6 @@ export function authorLine(db: Db, post: Pick<BlogPost, "authorId">, teamName: s
     .from(users)
     .where(eq(users.id, post.authorId))
     .get();
-  const name = [author?.firstName, author?.lastName].filter(Boolean).join(" ");
+  const name = fullName(author);
   return name ? `${name}, ${teamName} team` : `The ${teamName} team`;
 }

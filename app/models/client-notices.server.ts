@@ -12,16 +12,18 @@ import { users, type Milestone, type Transaction } from "~/db/schema";
 import { ClientWelcomeEmail, MilestoneNoticeEmail, type MilestoneChange } from "~/emails/client-notice";
 import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
+import { fullName } from "~/lib/format";
 import { oneLine } from "~/lib/mail-text";
 import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
 import { enqueueEmail, findMergeable, replaceContent, type OutgoingEmail } from "~/models/mail-queue.server";
 
 const firstNameOf = (user: { firstName: string | null }) => oneLine(user.firstName || "there", 100);
-const recipientOf = (user: { email: string; firstName: string | null; lastName: string | null }) => ({
+export const recipientOf = (user: { email: string; firstName: string | null; lastName: string | null }) => ({
   address: user.email,
-  name: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
+  name: fullName(user) || null,
 });
-const propertyOf = (t: Pick<Transaction, "propertyAddress">) => t.propertyAddress || "your home";
+/** The client's words for their property when its address is not known yet. */
+export const propertyOf = (t: Pick<Transaction, "propertyAddress">) => t.propertyAddress || "your home";
 
 function enqueueNotice(
   db: DbOrTx,

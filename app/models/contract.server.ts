@@ -32,6 +32,7 @@ import { BUYING_MILESTONES, SELLING_MILESTONES } from "~/lib/milestone-templates
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { getTransaction } from "~/models/transaction.server";
+import { fullName } from "~/lib/format";
 
 export type DeadlineView = {
   id: number;
@@ -221,7 +222,7 @@ export function dueSoon(db: Db, actor: Actor, today: PlainDate, days = 7, limit 
     .map((row) => ({
       ...viewOf(row.deadline, { type: row.type }),
       propertyAddress: row.propertyAddress,
-      clientName: [row.client.firstName, row.client.lastName].filter(Boolean).join(" ") || row.client.email,
+      clientName: fullName(row.client) || row.client.email,
     }));
 }
 

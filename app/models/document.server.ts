@@ -16,6 +16,7 @@ import { assertAdmin, type Actor } from "~/models/actor.server";
 import { noticeDocumentsAdded } from "~/models/client-notices.server";
 import { noticeClientUpload } from "~/models/staff-notices.server";
 import { getTransaction } from "~/models/transaction.server";
+import { fullName } from "~/lib/format";
 
 export type DocumentView = {
   id: number;
@@ -65,10 +66,7 @@ const viewOf = (row: ViewRow): DocumentView => ({
   size: row.size,
   uploadedBy: {
     id: row.uploaderId,
-    name:
-      [row.firstName, row.lastName].filter(Boolean).join(" ") ||
-      row.email ||
-      (row.role === "client" ? "Client" : "Staff"),
+    name: fullName(row) || row.email || (row.role === "client" ? "Client" : "Staff"),
     role: row.role,
   },
   createdAt: row.createdAt,

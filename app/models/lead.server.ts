@@ -23,6 +23,7 @@ import { assertAdmin, type Actor } from "~/models/actor.server";
 import { activeEmailFrom } from "~/models/campaign.server";
 import { EMAIL_PAGE_SIZE, listedEmails } from "~/models/mail-queue.server";
 import { inIds, searchIds } from "~/models/search.server";
+import { fullName } from "~/lib/format";
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -256,7 +257,7 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
       detail: e.status === "failed" ? e.lastError : e.kind === "lead_alert" ? `to ${e.toAddress}` : null,
     })),
     ...events.map((e) => {
-      const by = [e.firstName, e.lastName].filter(Boolean).join(" ") || e.actorEmail;
+      const by = fullName(e) || e.actorEmail;
       const label: Record<string, string> = {
         clicked: "Clicked a link",
         paused: "Nurturing paused",

@@ -17,6 +17,7 @@ import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { replyAddress } from "~/lib/inbound-mail";
 import { WIRE_FRAUD_NOTICE } from "~/lib/message-schema";
+import { propertyOf, recipientOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -59,7 +60,7 @@ export function queueMessageEmails(
   const settings = env().mail;
   const client = tx.select().from(users).where(eq(users.id, transaction.userId)).get();
   if (!client) return;
-  const property = transaction.propertyAddress || "your home";
+  const property = propertyOf(transaction);
   const toStaff = message.authorRole === "client";
   const recipients: Array<{ address: string; name: string | null; role: ParticipantRole; url: string }> = toStaff
     ? settings.leadAlertEmails.map((address) => ({
@@ -70,8 +71,7 @@ export function queueMessageEmails(
       }))
     : [
         {
-          address: client.email,
-          name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null,
+          ...recipientOf(client),
           role: "client" as const,
           url: `${settings.appUrl}/client-portal#messages`,
         },

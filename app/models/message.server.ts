@@ -17,6 +17,7 @@ import { assertAdmin, type Actor } from "~/models/actor.server";
 import { documentUrl, insertDocuments, type NewDocumentFile } from "~/models/document.server";
 import { queueMessageEmails } from "~/models/message-mail.server";
 import { getTransaction } from "~/models/transaction.server";
+import { fullName } from "~/lib/format";
 
 export type MessageView = {
   id: number;
@@ -31,7 +32,7 @@ export type MessageView = {
 const NOT_FOUND = "Message not found";
 
 const nameOf = (user: { firstName: string | null; lastName: string | null; email: string }) =>
-  [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+  fullName(user) || user.email;
 
 const columns = {
   id: messages.id,

@@ -21,6 +21,7 @@ import { ruleOf } from "~/lib/contract-dates";
 import { addDaysTo, formatPlainDate, formatShortDate, instantAt, todayIn } from "~/lib/plain-date";
 import { openDeadlinesDue } from "~/models/contract.server";
 import { enqueueEmail, type OutgoingEmail } from "~/models/mail-queue.server";
+import { recipientOf } from "~/models/client-notices.server";
 
 const PORTAL_PATH = "/client-portal";
 
@@ -97,8 +98,7 @@ function reminderEmails(
   const heading = kind === "day_of" ? `Today: ${rule.title}` : `In two days: ${rule.title}`;
   const recipients: { address: string; name: string | null; staff: boolean }[] = [];
   if (row.client.notices) {
-    const name = [row.client.firstName, row.client.lastName].filter(Boolean).join(" ") || null;
-    recipients.push({ address: row.client.email, name, staff: false });
+    recipients.push({ ...recipientOf(row.client), staff: false });
   }
   for (const address of settings.leadAlertEmails) recipients.push({ address, name: null, staff: true });
   return recipients.map((to) => {

@@ -11,6 +11,7 @@ import { ClientUploadEmail } from "~/emails/staff-notice";
 import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
+import { fullName } from "~/lib/format";
 
 export const transactionPath = (id: number) => `/admin/transactions/${id}`;
 
@@ -18,7 +19,7 @@ export function noticeClientUpload(db: DbOrTx, transaction: Transaction, clientI
   const settings = env().mail;
   const client = db.select().from(users).where(eq(users.id, clientId)).get();
   if (!client || files.length === 0) return;
-  const name = [client.firstName, client.lastName].filter(Boolean).join(" ") || client.email;
+  const name = fullName(client) || client.email;
   const property = transaction.propertyAddress || "address to be confirmed";
   const subject =
     files.length === 1

@@ -14,7 +14,7 @@ import { getDb } from "~/infra/database.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { adminSearchSchema, searchParamsObject, TYPE_FILTERS } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/guards.server";
-import { formatUSD } from "~/lib/format";
+import { formatDateTime, formatUSD, fullName } from "~/lib/format";
 import { readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
 import { dashboardIntents } from "~/lib/intents";
@@ -26,7 +26,6 @@ import { matchSummary } from "~/models/search.server";
 import { activeByStepBand, adminSummary, leadsPerWeek, searchTransactions } from "~/models/dashboard.server";
 import { unsentEmails } from "~/models/mail-queue.server";
 import { unreadThreads } from "~/models/message.server";
-import { formatDateTime } from "~/lib/format";
 import { createTestData } from "~/models/sample-data.server";
 import { card } from "~/components/card";
 
@@ -59,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     matches: matchSummary(result.total, result.capped, "transactions"),
     rows: result.rows.map((r) => ({
       id: r.id,
-      client: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+      client: fullName(r) || r.email,
       email: r.email,
       type: r.type,
       propertyAddress: r.propertyAddress,

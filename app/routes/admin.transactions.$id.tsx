@@ -36,6 +36,7 @@ import { threadPage, toMessageJson } from "~/models/message.server";
 import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
 import { hideMessageAction, sendMessageAction } from "./message-actions.server";
 import { card } from "~/components/card";
+import { fullName } from "~/lib/format";
 
 // Built once: Conform asks for the constraint on every render (docs/decisions/messages.md, "Speed").
 const editConstraint = getZodConstraint(editTransactionSchema);
@@ -54,9 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const thread = threadPage(db, admin, id, { before });
   return {
     transaction: toTransactionJson(transaction),
-    client: client
-      ? { name: [client.firstName, client.lastName].filter(Boolean).join(" ") || null, email: client.email }
-      : null,
+    client: client ? { name: fullName(client) || null, email: client.email } : null,
     milestones: listMilestones(db, admin, id).map(toMilestoneJson),
     documents: documentsPage(db, admin, id, {
       includeRemoved: true,
