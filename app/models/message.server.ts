@@ -7,8 +7,8 @@
  * A message, whichever way it came (the portal, the API, a reply by e-mail), is e-mailed to the other
  * side in the same database transaction (app/models/message-mail.server.ts).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import { asDatabase, preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql } from "drizzle-orm";
+import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { documents, messages, transactions, unreadMessages, users, type Message, type Transaction } from "~/db/schema";
 import type { MessageVia, ParticipantRole } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
@@ -90,21 +90,14 @@ const attachmentsInRange = (withRemoved: boolean) =>
   );
 const attachmentQueries = { all: attachmentsInRange(true), kept: attachmentsInRange(false) };
 
-function attachmentsOf(db: DbOrTx, actor: Actor, rows: Row[]) {
+function attachmentsOf(db: Db, actor: Actor, rows: Row[]) {
   const byMessage = new Map<number, MessageView["attachments"]>();
   const ids = rows.filter((r) => r.via === "email").map((r) => r.id);
   if (ids.length === 0) return byMessage;
-  const query = attachmentQueries[actor.isAdmin ? "all" : "kept"];
-  const prepared = asDatabase(db);
-  const range = { first: Math.min(...ids), last: Math.max(...ids) };
-  const found = prepared
-    ? query(prepared).all(range)
-    : db
-        .select({ id: documents.id, name: documents.name, messageId: documents.messageId })
-        .from(documents)
-        .where(and(inArray(documents.messageId, ids), ...(actor.isAdmin ? [] : [isNull(documents.removedAt)])))
-        .orderBy(asc(documents.messageId), asc(documents.id))
-        .all();
+  const found = attachmentQueries[actor.isAdmin ? "all" : "kept"](db).all({
+    first: Math.min(...ids),
+    last: Math.max(...ids),
+  });
   const wanted = new Set(ids);
   for (const row of found) {
     if (!wanted.has(row.messageId!)) continue;
@@ -115,7 +108,7 @@ function attachmentsOf(db: DbOrTx, actor: Actor, rows: Row[]) {
   return byMessage;
 }
 
-function viewsOf(db: DbOrTx, actor: Actor, rows: Row[]): MessageView[] {
+function viewsOf(db: Db, actor: Actor, rows: Row[]): MessageView[] {
   const attachments = attachmentsOf(db, actor, rows);
   return rows.map((r) => ({
     id: r.id,
@@ -205,17 +198,14 @@ export function postMessage(
   options: { now?: Date } = {},
 ): MessageView {
   const now = options.now ?? new Date();
-  return db.transaction((tx) => {
+  const message = db.transaction((tx) => {
     const transaction = getTransaction(tx, actor, transactionId);
     const user = tx.select().from(users).where(eq(users.id, actor.id)).get();
     if (!user) throw new NotFoundError("Transaction not found");
     const role: ParticipantRole = actor.isAdmin ? "admin" : "client";
-    const message = storeMessage(tx, transaction, { id: user.id, name: nameOf(user), role }, body, {
-      via: "portal",
-      now,
-    });
-    return viewsOf(tx, actor, [message])[0]!;
+    return storeMessage(tx, transaction, { id: user.id, name: nameOf(user), role }, body, { via: "portal", now });
   });
+  return viewsOf(db, actor, [message])[0]!;
 }
 
 /** The participant a reply token names (app/models/message-mail.server.ts `participantOfToken`). */
