@@ -350,6 +350,12 @@ export function setMessageHidden(db: Db, actor: Actor, id: number, hidden: boole
   if (row.changes === 0) throw new NotFoundError(NOT_FOUND);
 }
 
+/** A page of a thread (`threadPage`) as a page's data: its messages in the API's shape. */
+export const toThreadJson = ({ messages, ...rest }: ReturnType<typeof threadPage>) => ({
+  ...rest,
+  messages: messages.map(toMessageJson),
+});
+
 /** The JSON of a message (the API's shape; `hidden` only for admins, who alone see hidden ones). */
 export function toMessageJson(m: MessageView) {
   return {

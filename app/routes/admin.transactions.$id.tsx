@@ -32,7 +32,7 @@ import { redirectWithToast } from "~/infra/flash-toast.server";
 import { listMilestones, toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 import { getTransaction, toTransactionJson, updateTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
-import { threadPage, toMessageJson } from "~/models/message.server";
+import { threadPage, toThreadJson } from "~/models/message.server";
 import { initializeMilestonesAndRedirect } from "./milestone-actions.server";
 import { hideMessageAction, sendMessageAction } from "./message-actions.server";
 import { card } from "~/components/card";
@@ -52,7 +52,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = getUserById(db, transaction.userId);
   const query = new URL(request.url).searchParams;
   const before = parseId(query.get("before"));
-  const thread = threadPage(db, admin, id, { before });
   return {
     transaction: toTransactionJson(transaction),
     client: client ? { name: fullName(client) || null, email: client.email } : null,
@@ -62,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       showAll: query.get("documents") === "all",
     }),
     uploadMaxBytes: env().uploadMaxBytes,
-    thread: { ...thread, messages: thread.messages.map(toMessageJson) },
+    thread: toThreadJson(threadPage(db, admin, id, { before })),
     olderShown: before !== null,
     contract: (() => {
       const contract = getContract(db, admin, id);

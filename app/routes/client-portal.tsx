@@ -45,7 +45,7 @@ import { createListing, deleteListing, listListings, setFavorite, toListingJson 
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
 import { setMilestoneNotices } from "~/models/user.server";
-import { threadPage, toMessageJson } from "~/models/message.server";
+import { threadPage, toThreadJson } from "~/models/message.server";
 import { INITIALIZE_FAILED, initializeMilestonesAndRedirect } from "./milestone-actions.server";
 import { sendMessageAction } from "./message-actions.server";
 import { card } from "~/components/card";
@@ -76,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       : { list: [], total: 0, ofSteps: [] },
     uploadMaxBytes: env().uploadMaxBytes,
-    thread: transaction ? threadOf(threadPage(db, user, transaction.id, { before })) : null,
+    thread: transaction ? toThreadJson(threadPage(db, user, transaction.id, { before })) : null,
     olderShown: before !== null,
     deadlines: transaction ? listDeadlines(db, user, transaction.id).map(toKeyDate) : [],
     today: todayIn(new Date()),
@@ -85,11 +85,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
   };
 }
-
-const threadOf = ({ messages, ...rest }: ReturnType<typeof threadPage>) => ({
-  ...rest,
-  messages: messages.map(toMessageJson),
-});
 
 type ActionData =
   | { intent: "add" | "parse"; answer: AddPropertyResult; refusal?: Refusal }
