@@ -1,20 +1,25 @@
 /**
  * Part of `npm run bench`: every admin page on a large database (scripts/bench-data.ts: `--scale=today`,
  * the default, or `--scale=10y`), served by the real server as the README deploys it on a 2-core host
- * (WEB_CONCURRENCY=2; BENCH_WORKERS changes it). For each page: the median and p95 of 100 sequential GETs
- * by a signed-in admin after 20 to warm up (node:http on one kept-alive connection), then requests/s and
+ * (WEB_CONCURRENCY=2; BENCH_WORKERS changes it). For each page: the median and p95 of 500 sequential GETs
+ * by a signed-in admin after 200 to warm up (node:http on one kept-alive connection), then requests/s and
  * p99 under 20 connections (autocannon); then each process's memory after the whole run. Prints figures;
  * asserts nothing.
  */
 import { benchDatabase, type Scale } from "./bench-data";
-import { BENCH_SECRET, sequentialTimes, serverMemory, sessionCookie, startBenchServer } from "./bench-server";
+import {
+  BENCH_SECRET,
+  percentile,
+  sequentialTimes,
+  serverMemory,
+  sessionCookie,
+  startBenchServer,
+} from "./bench-server";
 import { load } from "./load";
 
 const WORKERS = process.env.BENCH_WORKERS ?? "2";
 /** The goals: p95 alone, requests/s and p99 at 20 connections, each web process's memory. */
 const GOAL = { p95: 20, rps: 200, p99: 250, rssMb: 250 };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 export async function benchAdmin(options: { port: number; dir: string; scale: Scale }) {
   const { scale } = options;

@@ -82,12 +82,32 @@ export function serverMemory(pid: number): Array<{ pid: number; role: "server" |
   ];
 }
 
+/** The value at fraction `p` (0.5, 0.95) of sorted times. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** "median 6.6 ms, p95 11.2 ms", and the goal's verdict when there is one. */
+export function describeTimes(times: number[], goalP95?: number) {
+  const p95 = percentile(times, 0.95);
+  const goal = goalP95 ? ` (goal <= ${goalP95} ms: ${p95 <= goalP95 ? "met" : "NOT met"})` : "";
+  return `median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms${goal}`;
+}
+
+/** What a restart costs: the first 100 views of a fresh process (`sequentialTimes`' `cold`). */
+export const describeCold = (cold: number[]) =>
+  `; a fresh process's first ${cold.length} views: median ${percentile(cold, 0.5).toFixed(1)} ms, p95 ${percentile(cold, 0.95).toFixed(1)} ms`;
+
 /**
  * `count` sequential GETs of `url` on one kept-alive connection (node:http), after `warmup` uncounted:
  * each request's time from sending to its last byte, sorted, and the last status. node:http, not fetch:
  * undici's fetch added 2-3 ms and most of the spread to each measured request on this machine.
+ *
+ * The goals are for a server that has been running: a fresh process compiles its hot code during its first
+ * hundred or so views, which take 1.5-2 times as long (docs/decisions/production-server.md, "Measuring a
+ * page"). So 200 views are not counted and 500 are; `cold` is the first 100 of them, sorted, for the
+ * record of what a restart costs.
  */
-export async function sequentialTimes(url: string, headers: Record<string, string>, count = 100, warmup = 20) {
+export async function sequentialTimes(url: string, headers: Record<string, string>, count = 500, warmup = 200) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let status = 0;
@@ -106,10 +126,11 @@ export async function sequentialTimes(url: string, headers: Record<string, strin
         .on("error", reject);
     });
   try {
-    for (let i = 0; i < warmup; i++) await get();
+    const uncounted: number[] = [];
+    for (let i = 0; i < warmup; i++) uncounted.push(await get());
     const times: number[] = [];
     for (let i = 0; i < count; i++) times.push(await get());
-    return { times: times.sort((a, b) => a - b), status };
+    return { times: times.sort((a, b) => a - b), cold: uncounted.slice(0, 100).sort((a, b) => a - b), status };
   } finally {
     agent.destroy();
   }
