@@ -327,14 +327,22 @@ export const toKeyDate = (d: DeadlineView) => ({
 });
 
 /** The "Offer accepted" step's completion date (San Diego), to pre-fill the contract form; else null. */
-export function offerAcceptedOn(db: DbOrTx, actor: Actor, transactionId: number): PlainDate | null {
+export function offerAcceptedOn(db: Db, actor: Actor, transactionId: number): PlainDate | null {
   getTransaction(db, actor, transactionId);
-  const step = db
+  const step = offerAcceptedStep(db).get({ transactionId });
+  return step?.completedAt ? todayIn(step.completedAt) : null;
+}
+
+/** Built and compiled once per database: every view of an admin's transaction page reads it. */
+const offerAcceptedStep = preparedQuery((db) =>
+  db
     .select({ completedAt: transactionMilestones.completedAt })
     .from(transactionMilestones)
     .where(
-      and(eq(transactionMilestones.transactionId, transactionId), eq(transactionMilestones.title, "Offer accepted")),
+      and(
+        eq(transactionMilestones.transactionId, sql.placeholder("transactionId")),
+        eq(transactionMilestones.title, "Offer accepted"),
+      ),
     )
-    .get();
-  return step?.completedAt ? todayIn(step.completedAt) : null;
-}
+    .prepare(),
+);
