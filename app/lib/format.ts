@@ -35,27 +35,29 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
 
 /**
  * Formatted times by their instant: a page formats the same ones on every view (a conversation's 50
- * messages: about 5 µs each), so the last few thousand are kept. Emptied when full.
+ * messages, a transaction's documents: about 5 µs each), so the last few thousand of each format are
+ * kept. Emptied when full.
  */
-const formattedTimes = new Map<number, string>();
 const FORMATTED_TIMES_KEPT = 5000;
+function keptFormat(format: Intl.DateTimeFormat) {
+  const kept = new Map<number, string>();
+  return (date: Date | string | number): string => {
+    const time = new Date(date).getTime();
+    let text = kept.get(time);
+    if (text === undefined) {
+      text = format.format(time);
+      if (kept.size >= FORMATTED_TIMES_KEPT) kept.clear();
+      kept.set(time, text);
+    }
+    return text;
+  };
+}
 
 /** A date and time in en-US ("January 15, 2025 at 9:30 AM"), in San Diego's time zone. */
-export function formatDateTime(date: Date | string | number): string {
-  const time = new Date(date).getTime();
-  let text = formattedTimes.get(time);
-  if (text === undefined) {
-    text = dateTimeFormat.format(time);
-    if (formattedTimes.size >= FORMATTED_TIMES_KEPT) formattedTimes.clear();
-    formattedTimes.set(time, text);
-  }
-  return text;
-}
+export const formatDateTime = keptFormat(dateTimeFormat);
 
 /** A date in en-US ("January 15, 2025"), in San Diego's time zone. */
-export function formatDate(date: Date | string | number): string {
-  return dateFormat.format(new Date(date));
-}
+export const formatDate = keptFormat(dateFormat);
 
 /** A person's first and last name as one ("" when neither is known): callers say what stands in for it. */
 export const fullName = (person: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
