@@ -104,7 +104,11 @@ function DocumentButton(p: { id: number; intent: string; label: string; pending:
 }
 
 /** The documents of one milestone, as links (in the progress panel). */
-export function MilestoneDocuments({ documents }: { documents: ListedDocument[] }) {
+export function MilestoneDocuments({
+  documents,
+}: {
+  documents: Pick<ListedDocument, "id" | "name" | "size" | "url">[];
+}) {
   if (documents.length === 0) return null;
   return (
     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Documents of this step">

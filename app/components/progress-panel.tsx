@@ -73,7 +73,7 @@ export function ProgressPanel({
   milestones: PanelMilestone[];
   isAdmin: boolean;
   /** The documents of the transaction's steps (not removed): each milestone lists its own. */
-  documents?: ListedDocument[];
+  documents?: (Pick<ListedDocument, "id" | "name" | "size" | "url"> & { milestoneId: number })[];
   /** Where an admin's Update button of a milestone leads (its dialog opens by URL). */
   updateHref?: (milestone: PanelMilestone) => string;
 }) {

@@ -91,11 +91,15 @@ export function listDocuments(
 /** How many documents a page lists before "Show all" (a transaction has 20 to 40: most show whole). */
 export const DOCUMENTS_SHOWN = 50;
 
+/** A document as its milestone lists it: a link and its size (`MilestoneDocuments`). */
+export type StepDocument = { id: number; name: string; size: number; milestoneId: number; url: string };
+
 /**
  * A transaction's documents as its page shows them (the portal, the admin's transaction page): the newest
  * DOCUMENTS_SHOWN (all with `showAll`) for the Documents section, how many there are, and the documents of
- * its steps (each milestone lists its own; never removed ones). Only those rows are read, and a document
- * in both lists is one object, so the page's data carries it once.
+ * its steps (each milestone lists its own; never removed ones) with only what a step shows of them: the
+ * page's data is encoded on every view, and a step's document in the Documents section's shape was three
+ * times the values.
  */
 export function documentsPage(
   db: Db,
@@ -110,10 +114,9 @@ export function documentsPage(
     .all({ transactionId, limit })
     .map((row) => toListedDocument(actor, viewOf(row)));
   const total = list.length < DOCUMENTS_SHOWN ? list.length : countQuery(withRemoved)(db).get({ transactionId })!.count;
-  const listed = new Map(list.map((d) => [d.id, d]));
   const ofSteps = stepDocuments(db)
     .all({ transactionId })
-    .map((row) => listed.get(row.id) ?? toListedDocument(actor, viewOf(row)));
+    .map((row): StepDocument => ({ ...row, milestoneId: row.milestoneId!, url: documentUrl(row.id) }));
   return { list, total, ofSteps };
 }
 
@@ -155,7 +158,9 @@ const countKept = countOf(false);
 const countQuery = (withRemoved: boolean) => (withRemoved ? countAll : countKept);
 
 const stepDocuments = preparedQuery((db) =>
-  selectViews(db)
+  db
+    .select({ id: documents.id, name: documents.name, size: documents.size, milestoneId: documents.milestoneId })
+    .from(documents)
     .where(
       and(
         eq(documents.transactionId, sql.placeholder("transactionId")),
