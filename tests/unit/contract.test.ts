@@ -22,6 +22,7 @@ import {
 } from "~/models/contract.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
 import { addHoliday, removeHoliday } from "~/models/holiday.server";
+import { queueReminders } from "~/infra/mail-sender.server";
 import { queueDueReminders } from "~/models/reminders.server";
 import { createTransaction } from "~/models/transaction.server";
 import { setMilestoneNotices, upsertUserFromClaims } from "~/models/user.server";
@@ -209,6 +210,22 @@ describe("reminders, with an injected clock", () => {
     saveContract(db, admin, id, contract("2027-06-18")); // deposit now Wed 2027-06-23
     expect(at("2027-06-21T15:00:00Z")).toBe(1);
     expect(reminders().at(-1)!.subject).toBe("Reminder: Initial deposit to escrow on Wed, Jun 23, 2027 (123 Main St)");
+  });
+
+  it("a tick whose time is spent stops after its first slice; the next ticks go on", async () => {
+    for (let i = 0; i < 20; i++) {
+      const t = createTransaction(
+        db,
+        admin,
+        { email: `c${i}@example.com`, type: "selling", propertyAddress: `${i} Busy St`, homeValue: "1" },
+        { notify: false },
+      );
+      saveContract(db, admin, t.id, contract("2027-06-17"));
+    }
+    const morning = () => new Date("2027-06-22T15:00:00Z"); // 21 deposits and 21 disclosures due
+    expect(await queueReminders(db, settings, morning, 0)).toBe(5); // one slice: no time left
+    expect(await queueReminders(db, settings, morning)).toBe(37); // the rest, within the budget
+    expect(await queueReminders(db, settings, morning)).toBe(0);
   });
 
   it("two processes ticking at once send each reminder once", async () => {
