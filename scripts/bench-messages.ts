@@ -99,9 +99,9 @@ export async function benchMessages(options: { port: number; dir: string }) {
       [`/admin/transactions/{id}, a thread of 1 (reference)`, `/admin/transactions/${thread.id + 1}`, adminCookie, 0],
       ["the open page's poll, nothing new", `/api/transactions/${thread.id}/messages?after=${newest}`, clientCookie, 0],
     ] as const) {
-      const { times, cold, status } = await sequentialTimes(`${base}${path}`, { cookie });
+      const { cold, status, ...timed } = await sequentialTimes(`${base}${path}`, { cookie });
       console.log(
-        `messages: GET ${label}${status === 200 ? "" : ` (${status})`}: ${describeTimes(times, goal)}` +
+        `messages: GET ${label}${status === 200 ? "" : ` (${status})`}: ${describeTimes(timed, goal)}` +
           describeCold(cold),
       );
     }

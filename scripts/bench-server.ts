@@ -82,15 +82,43 @@ export function serverMemory(pid: number): Array<{ pid: number; role: "server" |
   ];
 }
 
+/**
+ * The machine's CPU time so far, from /proc/stat's first line (Linux; null elsewhere): all of it, and the
+ * part a virtual machine's host gave to others while this one wanted it ("steal").
+ */
+function cpuTimes(): { total: number; steal: number } | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** The percentage of the machine's CPU time stolen by its host since `before`; null where unknown. */
+function stolenSince(before: { total: number; steal: number } | null): number | null {
+  const after = cpuTimes();
+  if (!before || !after || after.total === before.total) return null;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}
+
 /** The value at fraction `p` (0.5, 0.95) of sorted times. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
-/** "median 6.6 ms, p95 11.2 ms", and the goal's verdict when there is one. */
-export function describeTimes(times: number[], goalP95?: number) {
+/**
+ * "median 6.6 ms, p95 11.2 ms", the goal's verdict when there is one, and how much of the machine's CPU
+ * time its host took meanwhile (a shared virtual machine's "steal": the figures' noise, printed with them).
+ */
+export function describeTimes(
+  { times, stolenPercent }: { times: number[]; stolenPercent: number | null },
+  goalP95?: number,
+) {
   const p95 = percentile(times, 0.95);
   const goal = goalP95 ? ` (goal <= ${goalP95} ms: ${p95 <= goalP95 ? "met" : "NOT met"})` : "";
-  return `median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms${goal}`;
+  const stolen = stolenPercent === null ? "" : `, ${stolenPercent.toFixed(0)} % of the CPU stolen meanwhile`;
+  return `median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms${goal}${stolen}`;
 }
 
 /** What a restart costs: the first 100 views of a fresh process (`sequentialTimes`' `cold`). */
@@ -129,8 +157,14 @@ export async function sequentialTimes(url: string, headers: Record<string, strin
     const uncounted: number[] = [];
     for (let i = 0; i < warmup; i++) uncounted.push(await get());
     const times: number[] = [];
+    const cpu = cpuTimes();
     for (let i = 0; i < count; i++) times.push(await get());
-    return { times: times.sort((a, b) => a - b), cold: uncounted.slice(0, 100).sort((a, b) => a - b), status };
+    return {
+      times: times.sort((a, b) => a - b),
+      cold: uncounted.slice(0, 100).sort((a, b) => a - b),
+      status,
+      stolenPercent: stolenSince(cpu),
+    };
   } finally {
     agent.destroy();
   }
