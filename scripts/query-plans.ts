@@ -10,6 +10,7 @@
  * whose rows are at most MAX_SEARCH_MATCHES (app/models/search.server.ts).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Statement } from "better-sqlite3";
 import type { Db } from "~/db/client.server";
 import { loader as dashboard } from "~/routes/admin._index";
 import { loader as editPost } from "~/routes/admin.blog.$id";
@@ -87,19 +88,40 @@ export function adminPages(ids: { lead: number; email: number; campaign: number;
 
 export type PlannedQuery = { sql: string; plan: string[]; problems: string[] };
 
-/** The SELECT statements `run` prepares on `db` (its connection), each once. */
+/**
+ * The SELECT statements `run` executes on `db` (its connection), each once: those it prepares and those
+ * prepared before and run again (app/db/client.server.ts `preparedQuery` keeps a page's queries for the
+ * next views and pages).
+ */
 export async function recordQueries(db: Db, run: () => Promise<unknown>): Promise<string[]> {
   const client = db.$client;
   const seen = new Set<string>();
+  const select = (source: string) => {
+    if (/^\s*select\b/i.test(source)) seen.add(source);
+  };
   const prepare = client.prepare;
   client.prepare = function (this: typeof client, source: string) {
-    if (/^\s*select\b/i.test(source)) seen.add(source);
+    select(source);
     return prepare.call(this, source);
   } as typeof client.prepare;
+  // Every statement of better-sqlite3 shares one prototype: its reading methods note the statements of
+  // this connection that run.
+  const statement = Object.getPrototypeOf(prepare.call(client, "SELECT 1")) as Record<
+    "all" | "get" | "iterate",
+    (this: Statement, ...args: unknown[]) => unknown
+  >;
+  const reads = (["all", "get", "iterate"] as const).map((name) => [name, statement[name]] as const);
+  for (const [name, read] of reads) {
+    statement[name] = function (this: Statement, ...args: unknown[]) {
+      if (this.database === client) select(this.source);
+      return read.apply(this, args);
+    };
+  }
   try {
     await run();
   } finally {
     client.prepare = prepare;
+    for (const [name, read] of reads) statement[name] = read;
   }
   return [...seen];
 }
