@@ -73,14 +73,14 @@ export async function mailTick(
 /**
  * Deadline reminders: at most REMINDERS_PER_TICK deadlines a tick and no new slice once
  * REMINDER_TICK_BUDGET_MS have gone, so that a tick stays under a second (each deadline renders two or
- * three e-mails, about 3 ms each, and a slice took up to 150 ms when the machine's host took a third of its
- * CPU); the rest follow at the next ticks (a morning of 4,000 deadlines over 10,000 transactions goes out in
+ * three e-mails, about 3 ms each; a slice of five took up to 150 ms in the slowest benchmark runs); the rest
+ * follow at the next ticks (a morning of 4,000 deadlines over 10,000 transactions goes out in
  * about 50 minutes; an agency of a few hundred transactions, in the first tick). Queued REMINDER_SLICE at a
  * time with requests running in between.
  */
 const REMINDERS_PER_TICK = 80;
 const REMINDER_SLICE = 5;
-export const REMINDER_TICK_BUDGET_MS = 600;
+const REMINDER_TICK_BUDGET_MS = 600;
 
 /** Queues the reminders due (app/models/reminders.server.ts); returns how many deadlines were reminded. */
 export async function queueReminders(
