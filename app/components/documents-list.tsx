@@ -23,6 +23,9 @@ export type ListedDocument = {
   mayRemove: boolean;
 };
 
+/** A document as its milestone lists it: a link and its size (documentsPage's `ofSteps`). */
+export type StepDocument = Pick<ListedDocument, "id" | "name" | "size" | "url"> & { milestoneId: number };
+
 const smallButton = "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold disabled:opacity-70";
 
 const uploaderLine = (d: ListedDocument) =>
@@ -104,11 +107,7 @@ function DocumentButton(p: { id: number; intent: string; label: string; pending:
 }
 
 /** The documents of one milestone, as links (in the progress panel). */
-export function MilestoneDocuments({
-  documents,
-}: {
-  documents: Pick<ListedDocument, "id" | "name" | "size" | "url">[];
-}) {
+export function MilestoneDocuments({ documents }: { documents: StepDocument[] }) {
   if (documents.length === 0) return null;
   return (
     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Documents of this step">

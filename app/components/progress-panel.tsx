@@ -8,7 +8,7 @@ import { MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/p
 import { SubmitButton } from "~/components/submit-button";
 import { manageIntents } from "~/lib/intents";
 import { card } from "~/components/card";
-import { MilestoneDocuments, type ListedDocument } from "~/components/documents-list";
+import { MilestoneDocuments, type StepDocument } from "~/components/documents-list";
 
 export type PanelTransaction = {
   id: number;
@@ -73,7 +73,7 @@ export function ProgressPanel({
   milestones: PanelMilestone[];
   isAdmin: boolean;
   /** The documents of the transaction's steps (not removed): each milestone lists its own. */
-  documents?: (Pick<ListedDocument, "id" | "name" | "size" | "url"> & { milestoneId: number })[];
+  documents?: StepDocument[];
   /** Where an admin's Update button of a milestone leads (its dialog opens by URL). */
   updateHref?: (milestone: PanelMilestone) => string;
 }) {

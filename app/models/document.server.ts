@@ -91,9 +91,6 @@ export function listDocuments(
 /** How many documents a page lists before "Show all" (a transaction has 20 to 40: most show whole). */
 export const DOCUMENTS_SHOWN = 50;
 
-/** A document as its milestone lists it: a link and its size (`MilestoneDocuments`). */
-export type StepDocument = { id: number; name: string; size: number; milestoneId: number; url: string };
-
 /**
  * A transaction's documents as its page shows them (the portal, the admin's transaction page): the newest
  * DOCUMENTS_SHOWN (all with `showAll`) for the Documents section, how many there are, and the documents of
@@ -116,7 +113,7 @@ export function documentsPage(
   const total = list.length < DOCUMENTS_SHOWN ? list.length : countQuery(withRemoved)(db).get({ transactionId })!.count;
   const ofSteps = stepDocuments(db)
     .all({ transactionId })
-    .map((row): StepDocument => ({ ...row, milestoneId: row.milestoneId!, url: documentUrl(row.id) }));
+    .map((row) => ({ ...row, milestoneId: row.milestoneId!, url: documentUrl(row.id) }));
   return { list, total, ofSteps };
 }
 
