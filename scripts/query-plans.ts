@@ -2,7 +2,7 @@
  * Every query an admin page runs, with SQLite's plan for each: what `tests/unit/query-plans.test.ts` checks
  * on a small database and `npm run bench -- --scale=10y` prints on ten years of data. A page is rendered by
  * calling its route's loader as an admin (the app's own code, on the process's database); the statements
- * it prepares are recorded and explained.
+ * it runs are recorded and explained.
  *
  * The rule (docs/decisions/admin-at-scale.md): a query of a large table finds its rows through an index
  * that fits its filter and its order. So no plan may `SCAN` a large table without an index, walk a whole
@@ -89,38 +89,29 @@ export function adminPages(ids: { lead: number; email: number; campaign: number;
 export type PlannedQuery = { sql: string; plan: string[]; problems: string[] };
 
 /**
- * The SELECT statements `run` executes on `db` (its connection), each once: those it prepares and those
- * prepared before and run again (app/db/client.server.ts `preparedQuery` keeps a page's queries for the
+ * The SELECT statements `run` executes on `db` (its connection), each once, whether it prepares them or
+ * runs statements prepared before (app/db/client.server.ts `preparedQuery` keeps a page's queries for the
  * next views and pages).
  */
 export async function recordQueries(db: Db, run: () => Promise<unknown>): Promise<string[]> {
   const client = db.$client;
   const seen = new Set<string>();
-  const select = (source: string) => {
-    if (/^\s*select\b/i.test(source)) seen.add(source);
-  };
-  const prepare = client.prepare;
-  client.prepare = function (this: typeof client, source: string) {
-    select(source);
-    return prepare.call(this, source);
-  } as typeof client.prepare;
-  // Every statement of better-sqlite3 shares one prototype: its reading methods note the statements of
-  // this connection that run.
-  const statement = Object.getPrototypeOf(prepare.call(client, "SELECT 1")) as Record<
+  // Every statement of better-sqlite3 shares one prototype: its reading methods note the SELECTs of this
+  // connection that run.
+  const statement = Object.getPrototypeOf(client.prepare("SELECT 1")) as Record<
     "all" | "get" | "iterate",
     (this: Statement, ...args: unknown[]) => unknown
   >;
   const reads = (["all", "get", "iterate"] as const).map((name) => [name, statement[name]] as const);
   for (const [name, read] of reads) {
     statement[name] = function (this: Statement, ...args: unknown[]) {
-      if (this.database === client) select(this.source);
+      if (this.database === client && /^\s*select\b/i.test(this.source)) seen.add(this.source);
       return read.apply(this, args);
     };
   }
   try {
     await run();
   } finally {
-    client.prepare = prepare;
     for (const [name, read] of reads) statement[name] = read;
   }
   return [...seen];
