@@ -8,7 +8,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The floors of app/ and what each may import (README, "Where things live"): nothing imports from a floor
+ * The floors of app/ and what each may import (docs/decisions/013-layers.md): nothing imports from a floor
  * above it. `types` may be imported for their types only (a component typing the loader data it shows).
  */
 const FOLDERS = [
@@ -48,7 +48,7 @@ const floorRules = FLOORS.map(({ files, allow, types = [] }) => ({
       {
         patterns: FOLDERS.filter((folder) => !allow.includes(folder)).map((folder) => ({
           group: [`~/${folder}`, `~/${folder}/*`],
-          message: `A floor above this one (see the layers in README.md).`,
+          message: `A floor above this one (docs/decisions/013-layers.md).`,
           allowTypeImports: types.includes(folder),
         })),
       },

@@ -43,7 +43,7 @@ export const launchOptions = {
 /**
  * The suite signs in and sends the contact form far more often than a person could, so its servers
  * (these and the ones tests start, servers.ts) get high limits; the limits themselves are tested on
- * servers of their own (speed.spec.ts).
+ * servers of their own (production-server.spec.ts).
  */
 export const E2E_RATE_LIMITS = {
   RATE_LIMIT_CONTACT: "100000/60",

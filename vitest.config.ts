@@ -8,7 +8,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts"],
     setupFiles: ["tests/unit/setup.ts"],
     // Staff told of new leads in the unit tests (the configuration is read once per process).
-    // The rate limits are tested with windows of their own (tests/unit/speed.test.ts), not through the actions.
+    // The rate limits are tested with windows of their own (tests/unit/limits.test.ts), not through the actions.
     env: {
       LEAD_ALERT_EMAILS: "agent1@agency.test, agent2@agency.test",
       // Uploaded files of the unit tests (each test uses random keys, so files never collide).

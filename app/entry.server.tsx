@@ -85,7 +85,7 @@ const handleRequest: HandleDocumentRequestFunction = (
     // The render is aborted if it is not complete within the stream timeout. The timer is cleared as soon
     // as it is (React calls back after this line): a pending one holds its whole render (the stream, its
     // buffers, the page's data) until it fires, and under load those renders were most of a web
-    // process's memory (docs/decisions/memory.md).
+    // process's memory (docs/decisions/015-memory.md).
     const timer = setTimeout(abort, streamTimeout + 1000);
   });
 };

@@ -8,7 +8,7 @@ import { SiteNav } from "~/components/site-nav";
 import { ToastProvider } from "~/components/toast-provider";
 import { getSessionUser } from "~/infra/session-user.server";
 import { env } from "~/config/env.server";
-import { InlineStyles } from "~/components/inline-styles";
+import { SiteStylesheet } from "~/components/inline-styles";
 import { LowPriorityModulePreloads } from "~/components/module-preloads";
 import { useNonce } from "~/hooks/use-nonce";
 import { DemoSignInBanner } from "~/components/demo-banner";
@@ -16,7 +16,8 @@ import { getToast } from "~/infra/flash-toast.server";
 import { toPublicUser } from "~/models/user.server";
 import stylesheet from "~/tailwind.css?url";
 
-// In production the stylesheet is inlined (InlineStyles); in development it is linked, for hot reloading.
+// In production the stylesheet is inlined on public pages and linked on private ones (SiteStylesheet); in
+// development it is linked, for hot reloading.
 export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -65,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <InlineStyles />
+        {import.meta.env.DEV ? null : <SiteStylesheet href={stylesheet} />}
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">

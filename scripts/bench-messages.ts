@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: messages (docs/decisions/messages.md).
+ * Part of `npm run bench`: messages (docs/decisions/019-messages.md).
  * - On the real server, a thread of 1,000 messages: `/client-portal` and the admin's transaction page
  *   (goal p95 <= 20 ms), and the open page's poll (`GET /api/transactions/{id}/messages?after={newest}`),
  *   500 sequential requests after 200 (bench-server.ts).

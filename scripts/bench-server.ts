@@ -131,7 +131,7 @@ export const describeCold = (cold: number[]) =>
  * undici's fetch added 2-3 ms and most of the spread to each measured request on this machine.
  *
  * The goals are for a server that has been running: a fresh process compiles its hot code during its first
- * hundred or so views, which take 1.5-2 times as long (docs/decisions/production-server.md, "Measuring a
+ * hundred or so views, which take 1.5-2 times as long (docs/decisions/012-production-server.md, "Measuring a
  * page"). So 200 views are not counted and 500 are; `cold` is the first 100 of them, sorted, for the
  * record of what a restart costs.
  */

@@ -5,7 +5,7 @@
  * transferred on load (until the network is idle),
  * the JavaScript added by the first focus in the contact form, the cumulative
  * layout shift, and server response times for the main pages; then the mail sender (bench-mail.ts),
- * uploads and the portal's documents (bench-documents.ts), key dates (bench-key-dates.ts), messages
+ * uploads and the portal's documents (bench-documents.ts), deadlines (bench-deadlines.ts), messages
  * (bench-messages.ts) and the admin
  * pages (bench-admin.ts,
  * `--scale=today|10y`).
@@ -17,7 +17,7 @@ import { chromium, type Page } from "@playwright/test";
 import { launchOptions } from "../playwright.config";
 import { benchAdmin } from "./bench-admin";
 import { benchDocuments } from "./bench-documents";
-import { benchKeyDates } from "./bench-key-dates";
+import { benchDeadlines } from "./bench-deadlines";
 import { SCALES } from "./bench-data";
 import { benchMail } from "./bench-mail";
 import { benchMessages } from "./bench-messages";
@@ -166,7 +166,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|keydates|messages|admin` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|admin` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -179,7 +179,7 @@ const parts: Record<string, () => Promise<void>> = {
   pages: main,
   mail: () => benchMail({ port: PORT + 10, dir: "tests/.tmp/bench" }),
   documents: () => benchDocuments({ port: PORT + 30, dir: "tests/.tmp/bench" }),
-  keydates: () => benchKeyDates({ port: PORT + 40, dir: "tests/.tmp/bench" }),
+  deadlines: () => benchDeadlines({ port: PORT + 40, dir: "tests/.tmp/bench" }),
   messages: () => benchMessages({ port: PORT + 50, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
 };

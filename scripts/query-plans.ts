@@ -4,7 +4,7 @@
  * calling its route's loader as an admin (the app's own code, on the process's database); the statements
  * it runs are recorded and explained.
  *
- * The rule (docs/decisions/admin-at-scale.md): a query of a large table finds its rows through an index
+ * The rule (docs/decisions/016-admin-at-scale.md): a query of a large table finds its rows through an index
  * that fits its filter and its order. So no plan may `SCAN` a large table without an index, walk a whole
  * index without a LIMIT (a count of every row), or sort in a `TEMP B-TREE`, except the queries of a search,
  * whose rows are at most MAX_SEARCH_MATCHES (app/models/search.server.ts).
@@ -24,7 +24,7 @@ import { loader as leads } from "~/routes/admin.leads._index";
 import { loader as submissions } from "~/routes/admin.submissions";
 import { loader as manage } from "~/routes/admin.transactions.$id";
 import { loader as newTransaction } from "~/routes/admin.transactions.new";
-import { loader as keyDates } from "~/routes/admin.key-dates";
+import { loader as holidays } from "~/routes/admin.holidays";
 
 /** Tables that grow with the years (a scan of one is what the rule forbids). */
 const LARGE_TABLES = new Set([
@@ -74,7 +74,7 @@ export function adminPages(ids: { lead: number; email: number; campaign: number;
     { path: `/admin/campaigns/${ids.campaign}`, loader: campaign, params: { id: String(ids.campaign) } },
     { path: "/admin/blog", loader: blog },
     { path: `/admin/blog/${ids.post}`, loader: editPost, params: { id: String(ids.post) } },
-    { path: "/admin/key-dates", loader: keyDates },
+    { path: "/admin/holidays", loader: holidays },
     { path: `/admin/transactions/${ids.transaction}`, loader: manage, params: { id: String(ids.transaction) } },
     {
       path: `/admin/transactions/${ids.transaction}?documents=all`,

@@ -33,9 +33,9 @@ export const defaultHeaders: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Rendered answers are compressed on every request, so for speed: gzip level 4 and brotli quality 3 cost a
- * third of the defaults (6 and 4) on a 50 KB admin page for 5 % more bytes. Cached public pages are
- * compressed once, at gzip 9 and brotli 6 (page-cache.ts).
+ * Rendered answers are compressed on every request, so at low levels: gzip 4 and brotli 3, a little
+ * larger than the defaults (6 and 4) for much less work. Cached public pages are compressed once, at gzip 9
+ * and brotli 6 (page-cache.ts).
  */
 export const compressAnswers = () =>
   compression({ level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } });

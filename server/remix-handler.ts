@@ -9,7 +9,7 @@
  * 3. A page is written in one piece. Nothing on this site defers data, so its stream ends as soon as it
  *    starts, and a chunk-by-chunk copy (the adapter's) runs compression once per React chunk. Measured
  *    on an uncached landing page (one process, 20 connections, brotli): 183-200 requests/s written in
- *    one piece, 112-133 copied chunk by chunk (docs/decisions/production-server.md).
+ *    one piece, 112-133 copied chunk by chunk (docs/decisions/012-production-server.md).
  * The client's address goes to loaders and actions as `context.clientIp` (the rate limits).
  */
 import type { IncomingMessage } from "node:http";

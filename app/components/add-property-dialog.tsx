@@ -13,7 +13,7 @@ import { Field, inputClass } from "~/components/form-field";
 import { UrlDialog } from "~/components/url-dialog";
 import { listingSchema, type ListingInput } from "~/lib/listing-schema";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
-import { portalIntents } from "~/lib/intents";
+import { listingIntents } from "~/lib/intents";
 
 export type AddPropertyResult = {
   /** Changes with every answer, so the form remounts with the server's values. */
@@ -37,7 +37,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
     onValidate: ({ formData, submitter }) =>
       parseWithZod(formData, {
         schema:
-          submitter?.name === "intent" && submitter.value === portalIntents.parseListingUrl
+          submitter?.name === "intent" && submitter.value === listingIntents.parse
             ? (z.object({}) as unknown as typeof listingSchema)
             : listingSchema,
       }),
@@ -75,7 +75,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
             </Field>
           </div>
           <SubmitButton
-            intent={portalIntents.parseListingUrl}
+            intent={listingIntents.parse}
             pendingLabel="Parsing..."
             formNoValidate
             className={`mb-5 ${buttonOutline}`}
@@ -125,7 +125,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
           >
             Cancel
           </Link>
-          <SubmitButton intent={portalIntents.addListing} pendingLabel="Adding...">
+          <SubmitButton intent={listingIntents.add} pendingLabel="Adding...">
             Add Property
           </SubmitButton>
         </div>

@@ -8,7 +8,7 @@ const LINKS = [
   ["/admin/blog", "Blog"],
   ["/admin/emails", "E-mails"],
   ["/admin/submissions", "Submissions"],
-  ["/admin/key-dates", "Key dates"],
+  ["/admin/holidays", "Holidays"],
 ] as const;
 
 export function AdminNav() {

@@ -1,5 +1,5 @@
 /**
- * A user's private calendar feed (the portal's for a client, /admin/key-dates's staff feed): the address
+ * A user's private calendar feed (the portal's for a client, /admin/holidays's staff feed): the address
  * in a field to copy (a Copy button with JavaScript), how to subscribe in Google Calendar, Apple Calendar
  * and Outlook, and Reset link (a plain form: the old address answers 404 at once).
  */

@@ -8,15 +8,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { card } from "~/components/card";
 import { Field, inputClass } from "~/components/form-field";
-import { KeyDateList, type KeyDate } from "~/components/key-dates";
+import { DeadlineList, type ListedDeadline } from "~/components/deadlines";
 import { SubmitButton } from "~/components/submit-button";
 import { DEADLINE_KEYS, type DeadlineKey } from "~/domain/enums";
-import { DEADLINE_RULES, DEFAULT_DAYS } from "~/lib/contract-dates";
+import { DEADLINE_RULES, DEFAULT_DAYS } from "~/lib/deadlines";
 import { contractSchema } from "~/lib/contract-schema";
-import { manageIntents } from "~/lib/intents";
+import { contractIntents } from "~/lib/intents";
 import { formatPlainDate, formatShortDate } from "~/lib/plain-date";
 
-// Built once: Conform asks for the constraint on every render (docs/decisions/messages.md, "Speed").
+// Built once: Conform asks for the constraint on every render (docs/decisions/019-messages.md, "Speed").
 const contractConstraint = getZodConstraint(contractSchema);
 
 const small = "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold disabled:opacity-70";
@@ -39,7 +39,7 @@ export function ContractSection({
   closingOn: string | null;
   /** The "Offer accepted" step's completion date, when no contract is entered yet. */
   suggestedAcceptedOn: string | null;
-  deadlines: (KeyDate & { days: number | null })[];
+  deadlines: (ListedDeadline & { days: number | null })[];
   today: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -106,13 +106,13 @@ export function ContractSection({
           {fields.days.errors?.[0] ?? form.errors?.[0] ?? ""}
         </p>
         <div>
-          <SubmitButton intent={manageIntents.saveContract} pendingLabel="Saving...">
+          <SubmitButton intent={contractIntents.save} pendingLabel="Saving...">
             Save Contract
           </SubmitButton>
         </div>
       </Form>
       {deadlines.length > 0 ? (
-        <KeyDateList
+        <DeadlineList
           deadlines={deadlines}
           today={today}
           actions={(d) =>
@@ -137,7 +137,7 @@ function StatusButton(p: { id: number; status: string; label: string; pending: s
       <input type="hidden" name="deadlineId" value={p.id} />
       <input type="hidden" name="status" value={p.status} />
       <SubmitButton
-        intent={manageIntents.deadlineStatus}
+        intent={contractIntents.deadlineStatus}
         pendingLabel={p.pending}
         className={small}
         aria-label={`${p.label}: ${p.title}`}

@@ -1,6 +1,6 @@
 /** Staff's "Due in the next 7 days" card on /admin: open deadlines of every active transaction, soonest first. */
 import { Link } from "@remix-run/react";
-import { relativeDay } from "~/components/key-dates";
+import { relativeDay } from "~/components/deadlines";
 import { formatPlainDate } from "~/lib/plain-date";
 
 export type DueSoonRow = {
@@ -19,7 +19,7 @@ export function DueSoonCard({ rows, today, className }: { rows: DueSoonRow[]; to
         <h2 id="due-soon-title" className="text-lg font-semibold">
           Due in the next 7 days
         </h2>
-        <Link to="/admin/key-dates" className="text-sm text-brand-700 underline">
+        <Link to="/admin/holidays" className="text-sm text-brand-700 underline">
           Holidays and the staff calendar
         </Link>
       </div>

@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatUSD } from "~/lib/format";
 import { zillowListingUrl } from "~/lib/zillow";
-import { portalIntents } from "~/lib/intents";
+import { listingIntents } from "~/lib/intents";
 import { card } from "~/components/card";
 
 export type CardListing = {
@@ -60,7 +60,7 @@ export function ListingCard({ listing }: { listing: CardListing }) {
           <h3 className="line-clamp-2 font-semibold">{listing.address}</h3>
           <div className="flex shrink-0 gap-1">
             <favorite.Form method="post">
-              <input type="hidden" name="intent" value={portalIntents.favorite} />
+              <input type="hidden" name="intent" value={listingIntents.favorite} />
               <input type="hidden" name="id" value={listing.id} />
               <input type="hidden" name="isFavorite" value={String(!isFavorite)} />
               <button
@@ -73,7 +73,7 @@ export function ListingCard({ listing }: { listing: CardListing }) {
               </button>
             </favorite.Form>
             <remove.Form method="post">
-              <input type="hidden" name="intent" value={portalIntents.deleteListing} />
+              <input type="hidden" name="intent" value={listingIntents.delete} />
               <input type="hidden" name="id" value={listing.id} />
               <button
                 type="submit"

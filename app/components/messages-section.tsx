@@ -128,7 +128,7 @@ export function MessagesSection({
 
 /**
  * For admins, the list is one form whose buttons each say which message to hide or show again
- * (`message=12:hide`): one form, not one per message (fifty forms cost a page about a millisecond).
+ * (`message=12:hide`): one form, not one per message.
  */
 function ListFrame({ hideIntent, children }: { hideIntent?: string; children: ReactNode }) {
   if (!hideIntent) return children;

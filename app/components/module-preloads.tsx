@@ -9,7 +9,7 @@ const low = { fetchpriority: "low" } as object;
  * <Scripts> (the browser fetches a module once, at the priority of its first preload). Every page is
  * complete without JavaScript (its stylesheet is inline), so its scripts only enhance it: on a slow
  * phone the document and its images go first, and the first paint never waits for, or follows, the
- * evaluation of 77 KB of modules. The list is the one <Scripts> preloads (the entry's modules, then
+ * evaluation of the modules. The list is the one <Scripts> preloads (the entry's modules, then
  * each matched route's), taken once, as the page was rendered: client navigations add none.
  */
 export function LowPriorityModulePreloads() {

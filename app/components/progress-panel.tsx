@@ -6,7 +6,7 @@ import { Form, Link } from "@remix-run/react";
 import { formatDate, formatUSD } from "~/lib/format";
 import { MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
 import { SubmitButton } from "~/components/submit-button";
-import { manageIntents } from "~/lib/intents";
+import { milestoneIntents } from "~/lib/intents";
 import { card } from "~/components/card";
 import { MilestoneDocuments, type StepDocument } from "~/components/documents-list";
 
@@ -51,11 +51,10 @@ export function StatusBadge({ status }: { status: PanelMilestone["status"] }) {
 function InitializeMilestonesForm({ transaction }: { transaction: PanelTransaction }) {
   return (
     <Form method="post">
-      <input type="hidden" name="transactionId" value={transaction.id} />
       <p className="mb-3 text-slate-600">
         No milestones yet. Create the {TOTAL_STEPS[transaction.type]} standard {transaction.type} steps.
       </p>
-      <SubmitButton intent={manageIntents.initialize} pendingLabel="Initializing...">
+      <SubmitButton intent={milestoneIntents.initialize} pendingLabel="Initializing...">
         Initialize Milestones
       </SubmitButton>
     </Form>
@@ -80,7 +79,7 @@ export function ProgressPanel({
   const progress = milestoneProgress(milestones);
   const title = transaction.type === "buying" ? "Home Buying Progress" : "Home Selling Progress";
   return (
-    <section aria-labelledby="progress-title" className={`${card} p-6 shadow-sm`}>
+    <section aria-labelledby="progress-title" className={`${card} scroll-mt-20 p-6 shadow-sm`} id="progress">
       <h2 id="progress-title" className="text-xl font-bold text-brand-900">
         {title}
       </h2>
@@ -127,7 +126,12 @@ export function ProgressPanel({
       ) : (
         <ol className="mt-6 space-y-3">
           {milestones.map((m) => (
-            <li key={m.id} className="rounded-lg border border-slate-200 p-4" data-testid="milestone">
+            <li
+              key={m.id}
+              id={`milestone-${m.id}`}
+              className="scroll-mt-20 rounded-lg border border-slate-200 p-4"
+              data-testid="milestone"
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <h3 className="font-semibold">

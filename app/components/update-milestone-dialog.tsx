@@ -22,9 +22,9 @@ import { milestoneUpdateSchema } from "~/lib/admin-schemas";
 import { MILESTONE_STATUSES } from "~/domain/enums";
 import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
 import { SubmitButton } from "~/components/submit-button";
-import { manageIntents } from "~/lib/intents";
+import { milestoneIntents } from "~/lib/intents";
 
-// Built once: Conform asks for the constraint on every render (docs/decisions/messages.md, "Speed").
+// Built once: Conform asks for the constraint on every render (docs/decisions/019-messages.md, "Speed").
 const milestoneConstraint = getZodConstraint(milestoneUpdateSchema);
 
 export function UpdateMilestoneDialog({
@@ -100,7 +100,7 @@ export function UpdateMilestoneDialog({
           >
             Cancel
           </Link>
-          <SubmitButton intent={manageIntents.updateMilestone} pendingLabel="Updating...">
+          <SubmitButton intent={milestoneIntents.update} pendingLabel="Updating...">
             Update
           </SubmitButton>
         </div>

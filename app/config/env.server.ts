@@ -104,7 +104,7 @@ const schema = z
     AGENCY_EMAIL: optionalString.pipe(z.string().email().optional()),
     AGENCY_PHONE: optionalString,
     AGENCY_ADDRESS: optionalString,
-    /** Rate limits per client IP, as "points/seconds" windows separated by commas (docs/decisions/rate-limits-and-bodies.md). */
+    /** Rate limits per client IP, as "points/seconds" windows separated by commas (docs/decisions/008-rate-limits-and-bodies.md). */
     RATE_LIMIT_CONTACT: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("5/60,20/86400")),
     RATE_LIMIT_SIGN_IN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("20/60,200/86400")),
     RATE_LIMIT_TOKEN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("60/60,1000/86400")),
@@ -144,7 +144,7 @@ const schema = z
     /**
      * Each web process's JavaScript heap (V8's old space, MB), given by the primary to the processes it
      * forks: a page's render leaves garbage that V8 lets grow towards its own limit (gigabytes) before it
-     * collects; the app's live objects take about 45 MB (docs/decisions/memory.md).
+     * collects; the app's live objects need much less (docs/decisions/015-memory.md).
      */
     WEB_HEAP_MB: z.coerce.number().int().min(64).max(4096).default(160),
     /** The public-page cache's size (MB) in each web process, besides its 300 entries (server/page-cache.ts). */
@@ -256,7 +256,7 @@ const schema = z
         /** The domain of reply addresses, or null: message e-mails then say "reply in the portal". */
         inboundDomain: env.INBOUND_EMAIL_DOMAIN ?? null,
       },
-      /** Mail coming back (app/infra/inbound-email.server.ts): the SMTP door and the provider's webhook. */
+      /** Mail coming back (app/models/inbound-email.server.ts): the SMTP door and the provider's webhook. */
       inbound: {
         domain: env.INBOUND_EMAIL_DOMAIN ?? null,
         smtpPort: env.INBOUND_SMTP_PORT ?? null,
@@ -266,7 +266,7 @@ const schema = z
             : null,
         webhookSecret: env.INBOUND_WEBHOOK_SECRET ?? null,
       },
-      /** Where uploaded files are kept (app/infra/file-storage.server.ts), an absolute path. */
+      /** Where uploaded files are kept (app/infra/file-store.server.ts), an absolute path. */
       filesDir: path.resolve(env.FILES_DIR ?? path.join(databaseDir, "files")),
       /** The largest uploaded file, in bytes (the files of one request: app/lib/upload-rules.ts). */
       uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,

@@ -41,9 +41,10 @@ export function openDatabase(file: string): Db {
 }
 
 /**
- * A query built and compiled once per database, for the few that run on nearly every request (the
- * session, its user, the dashboard's counts): Drizzle builds a query's SQL and SQLite compiles it on
- * each call otherwise, which cost more than running these. `build` uses `sql.placeholder` for its values.
+ * A query built and compiled once per database, for the three that run on every request: the session and
+ * its user (every signed-in view) and the public pages' content version (every cached public view). Every
+ * other read is a plain Drizzle query (docs/decisions/022-one-path-per-read.md). `build` uses
+ * `sql.placeholder` for its values.
  */
 export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
   const byDb = new WeakMap<Db, T>();
@@ -56,9 +57,3 @@ export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
     return query;
   };
 }
-
-/**
- * The database itself when `db` is one (not a transaction of it): a query prepared with preparedQuery is
- * used from the database, and built each time inside a transaction.
- */
-export const asDatabase = (db: DbOrTx): Db | null => ("$client" in db ? (db as Db) : null);

@@ -2,7 +2,7 @@
  * The database: the product's ten tables (users, sessions, contact submissions, transactions, milestones,
  * listings, blog posts, campaigns, campaign e-mails, lead engagement), the back office's own (the mail
  * queue, unsubscribes, lead events, content versions, rate limits, transaction counts) and the files'
- * rows (documents, blog images: the bytes live in FILES_DIR, app/infra/file-storage.server.ts) and the
+ * rows (documents, blog images: the bytes live in FILES_DIR, app/infra/file-store.server.ts) and the
  * contract's clock (deadlines, their reminders, holiday changes) and the conversation (messages, reply
  * tokens, unread counts). Money is stored
  * as whole dollars in INTEGER columns (exact; never a binary float) and carried by the API as strings of
@@ -19,7 +19,7 @@
  *   submission comes, goes or is re-dated (drizzle/0006_lead_version.sql);
  * - the FTS5 trigram tables `transactions_fts` (address, client id, e-mail, name; kept from transactions
  *   and users) and `contact_submissions_fts` (name, e-mail, phone), which search.server.ts reads (0004).
- * A new migration that touches these tables keeps its triggers in mind; tests/unit/speed.test.ts checks
+ * A new migration that touches these tables keeps its triggers in mind; tests/unit/kept-counts.test.ts checks
  * the counts against the rows.
  */
 import { sql } from "drizzle-orm";
@@ -126,7 +126,7 @@ export const transactions = sqliteTable(
      * from here (app/lib/upload-rules.ts). Kept by updateTransaction (app/models/transaction.server.ts).
      */
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
-    /** The contract (app/lib/contract-dates.ts): the acceptance date (Day 0) and the close of escrow as entered. */
+    /** The contract (app/lib/deadlines.ts): the acceptance date (Day 0) and the close of escrow as entered. */
     acceptedOn: text("accepted_on"),
     closingOn: text("closing_on"),
     createdAt: createdAt(),
@@ -210,7 +210,7 @@ export const blogPosts = sqliteTable(
 );
 
 /**
- * The papers of a transaction. The file itself is in the file storage (app/infra/file-storage.server.ts)
+ * The papers of a transaction. The file itself is in the file store (app/infra/file-store.server.ts)
  * under `storage_key`, a random name; `name` is the uploaded name, cleaned, for display and download only.
  * A removed document is kept, for admins to see and restore, until its retention ends
  * (app/lib/upload-rules.ts); the daily job then deletes the file and the row.
@@ -322,7 +322,7 @@ export const images = sqliteTable("images", {
 export type ImageVariant = { name: number; width: number; height: number; size: number };
 
 /**
- * A contract deadline of a transaction (app/lib/contract-dates.ts), its date computed when the contract is
+ * A contract deadline of a transaction (app/lib/deadlines.ts), its date computed when the contract is
  * saved and again when the holidays change. Dates are plain San Diego dates ("2027-07-05"). `sequence`
  * rises each time `due_on` changes (the calendar feed's SEQUENCE).
  */

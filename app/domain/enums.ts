@@ -4,6 +4,7 @@ export const TRANSACTION_STATUSES = ["active", "completed", "cancelled"] as cons
 export const MILESTONE_STATUSES = ["not_started", "in_progress", "completed", "action_required"] as const;
 
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
 /** Lead engagement (lead_engagement.status): what the drip campaign does with a lead. */
@@ -37,7 +38,7 @@ export type ParticipantRole = UploaderRole;
 export const MESSAGE_VIAS = ["portal", "email"] as const;
 export type MessageVia = (typeof MESSAGE_VIAS)[number];
 
-/** The contract's deadlines (app/lib/contract-dates.ts has their rules); the keys are part of the API. */
+/** The contract's deadlines (app/lib/deadlines.ts has their rules); the keys are part of the API. */
 export const DEADLINE_KEYS = [
   "deposit",
   "seller_disclosures",

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "@remix-run/react";
 
-/** How often an open, visible conversation asks whether the other side wrote (docs/decisions/messages.md). */
+/** How often an open, visible conversation asks whether the other side wrote (docs/decisions/019-messages.md). */
 export const MESSAGE_POLL_MS = 3000;
 
 /**

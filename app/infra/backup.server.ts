@@ -7,8 +7,8 @@
  *   serving (readers and the writer go on; the copy restarts its pages when they change), then the copy
  *   is checked with PRAGMA integrity_check.
  * - The files, after the snapshot, so that every file the snapshot names is already on the disk (a row is
- *   written only once its file is: app/infra/documents.server.ts). A stored file never changes (its key
- *   is new each time: app/infra/file-storage.server.ts), so a file the previous backup holds is hard-linked
+ *   written only once its file is: app/models/document.server.ts). A stored file never changes (its key
+ *   is new each time: app/infra/file-store.server.ts), so a file the previous backup holds is hard-linked
  *   from it, like `rsync --link-dest`: each backup is whole on its own, and a file takes the disk once
  *   however many backups hold it. A new file is copied (a clone where the file system can).
  * - The run is written to `<name>.partial/` and renamed when complete: a stop half-way leaves no backup

@@ -17,9 +17,10 @@ import type { ImageVariant } from "~/db/schema";
 import { IMAGE_TYPES, IMAGE_WIDTHS, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import type { Actor } from "~/models/actor.server";
 import { createImage, getImage, knownImageIds, takeUnusedImages } from "~/models/image.server";
-import { fileStorage, type FileStorage } from "~/infra/file-storage.server";
+import { fileStore } from "~/infra/file-store.server";
 import { readForm } from "~/infra/http.server";
-import { isMultipart, receiveUpload, type StagedFile } from "~/infra/upload.server";
+import { isMultipart, receiveUpload } from "~/infra/upload.server";
+import type { FileStore, StagedFile } from "~/models/files.server";
 import type { UploadRefusal } from "~/lib/errors";
 
 const IMAGES_FOLDER = "images";
@@ -53,7 +54,7 @@ export async function storeBlogImage(
   db: Db,
   actor: Actor,
   original: StagedFile,
-  storage: FileStorage = fileStorage(),
+  storage: FileStore = fileStore(),
 ): Promise<string> {
   const id = randomBytes(16).toString("hex");
   const written: string[] = [];
@@ -83,7 +84,7 @@ export async function storeBlogImage(
 }
 
 /** The original as sharp's input: HEIC/HEIF through heic-decode, anything else as it is. */
-async function decode(original: StagedFile, storage: FileStorage): Promise<Sharp> {
+async function decode(original: StagedFile, storage: FileStore): Promise<Sharp> {
   const stream = storage.get(original.key);
   if (!stream) throw new Error(`The uploaded image ${original.key} is missing`);
   const bytes = await buffer(stream);
@@ -99,7 +100,7 @@ async function decode(original: StagedFile, storage: FileStorage): Promise<Sharp
 }
 
 /** GET /images/{id}-{width}.webp: public, cached a year (a file never changes: a new image has a new id). */
-export function imageResponse(db: Db, file: string, storage: FileStorage = fileStorage()): Response | null {
+export function imageResponse(db: Db, file: string, storage: FileStore = fileStore()): Response | null {
   const match = IMAGE_FILE.exec(file);
   if (!match) return null;
   const [, id, width] = match as unknown as [string, string, string];
@@ -117,7 +118,7 @@ export function imageResponse(db: Db, file: string, storage: FileStorage = fileS
 }
 
 /** The daily job's part for images: unused ones (rows and files), and files no row names. */
-export async function purgeUnusedImages(db: Db, now = new Date(), storage: FileStorage = fileStorage()) {
+export async function purgeUnusedImages(db: Db, now = new Date(), storage: FileStore = fileStore()) {
   let deleted = 0;
   for (;;) {
     const unused = takeUnusedImages(db, now);

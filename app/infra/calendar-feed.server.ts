@@ -6,13 +6,13 @@
  *
  * A feed's text is kept in memory by what it says (its events' ids, dates, sequences and changes): a
  * calendar app asks again every few hours, and ical-generator folds lines by encoding each character on
- * its own (2 ms for seven events, about 150 ms for a staff feed of 500), so a feed is written once per
- * change. Its ETag answers a calendar app's If-None-Match with 304.
+ * its own, which makes a staff feed of hundreds of events slow to write (docs/benchmarks.md), so a feed is
+ * written once per change. Its ETag answers a calendar app's If-None-Match with 304.
  */
 import { createHash } from "node:crypto";
 import ical from "ical-generator";
 import { env } from "~/config/env.server";
-import { ruleOf } from "~/lib/contract-dates";
+import { ruleOf } from "~/lib/deadlines";
 import { addDaysTo, type PlainDate } from "~/lib/plain-date";
 import type { Feed, FeedEvent } from "~/models/calendar.server";
 

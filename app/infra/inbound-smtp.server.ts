@@ -3,14 +3,15 @@
  * startup.server.ts). smtp-server speaks SMTP, mailparser reads the MIME; nothing of either is written
  * here. It accepts only reply+TOKEN@INBOUND_EMAIL_DOMAIN with a known token (anything else: 550 at RCPT
  * TO), at most 10 MB a message (552: the package only advertises the SIZE, the count is checked here),
- * and answers 250 once the reply is stored (or dropped by the rules of inbound-email.server.ts), so a
+ * and answers 250 once the reply is stored (or dropped by the rules of app/models/inbound-email.server.ts), so a
  * sending server that got 250 can forget it; a failure to store is a 451, which it retries.
  */
 import fs from "node:fs";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import type { Db } from "~/db/client.server";
-import { acceptInboundEmail, participantOfAddress, type InboundMail } from "~/infra/inbound-email.server";
+import { fileStore } from "~/infra/file-store.server";
+import { acceptInboundEmail, participantOfAddress, type InboundMail } from "~/models/inbound-email.server";
 
 /** The largest message accepted over SMTP. */
 export const INBOUND_MAX_BYTES = 10 * 1024 * 1024;
@@ -63,7 +64,7 @@ export function startInboundSmtp(
     }
     if (stream.sizeExceeded || size > INBOUND_MAX_BYTES) throw smtpError(552, "Message exceeds the 10 MB limit");
     const parsed = await simpleParser(Buffer.concat(chunks), { skipHtmlToText: false });
-    await acceptInboundEmail(getDb(), toInboundMail(parsed, session));
+    await acceptInboundEmail(getDb(), fileStore(), toInboundMail(parsed, session));
   }
 
   return new Promise((resolve, reject) => {

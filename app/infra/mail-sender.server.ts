@@ -66,33 +66,26 @@ export async function mailTick(
     queued += slice;
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await queueReminders(db, settings, now);
+  await queueReminders(db, now);
   return deliverDue(db, transport, settings, { now });
 }
 
 /**
  * Deadline reminders: at most REMINDERS_PER_TICK deadlines a tick and no new slice once
  * REMINDER_TICK_BUDGET_MS have gone, so that a tick stays under a second (each deadline renders two or
- * three e-mails, about 3 ms each; a slice of five took up to 150 ms in the slowest benchmark runs); the rest
- * follow at the next ticks (a morning of 4,000 deadlines over 10,000 transactions goes out in
- * about 50 minutes; an agency of a few hundred transactions, in the first tick). Queued REMINDER_SLICE at a
- * time with requests running in between.
+ * three e-mails); the rest follow at the next ticks (a busy morning takes several ticks; an agency of a few
+ * hundred transactions, the first). Queued REMINDER_SLICE at a time with requests running in between.
  */
 const REMINDERS_PER_TICK = 80;
 const REMINDER_SLICE = 5;
 const REMINDER_TICK_BUDGET_MS = 600;
 
 /** Queues the reminders due (app/models/reminders.server.ts); returns how many deadlines were reminded. */
-export async function queueReminders(
-  db: Db,
-  settings: MailSettings,
-  now: () => Date = () => new Date(),
-  budgetMs = REMINDER_TICK_BUDGET_MS,
-) {
+export async function queueReminders(db: Db, now: () => Date = () => new Date(), budgetMs = REMINDER_TICK_BUDGET_MS) {
   const started = performance.now();
   let total = 0;
   while (total < REMINDERS_PER_TICK) {
-    const slice = queueDueReminders(db, now(), settings, REMINDER_SLICE);
+    const slice = queueDueReminders(db, now(), REMINDER_SLICE);
     total += slice;
     if (slice < REMINDER_SLICE || performance.now() - started >= budgetMs) break;
     await new Promise((resolve) => setImmediate(resolve));

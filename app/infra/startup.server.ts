@@ -1,6 +1,6 @@
 /**
  * What runs once when the server starts: configuration check, database
- * migrations and first-start seed, expired-session purge, the file storage (its folder; the daily
+ * migrations and first-start seed, expired-session purge, the file store (its folder; the daily
  * retention job deletes documents past their date, stray files and a crash's half-written uploads), the SMTP
  * door for replies (INBOUND_SMTP_PORT), and the local demo OpenID provider when no external one is configured.
  *
@@ -13,12 +13,12 @@ import { seedDatabase } from "~/db/seed.server";
 import { backupSite, describeBackup } from "~/infra/backup.server";
 import { getDb, setDb } from "~/infra/database.server";
 import { purgeUnusedImages } from "~/infra/blog-images.server";
-import { purgeDocuments } from "~/infra/documents.server";
-import { fileStorage } from "~/infra/file-storage.server";
+import { fileStore } from "~/infra/file-store.server";
 import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server";
 import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provider.server";
 import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
+import { purgeDocuments } from "~/models/document.server";
 
 const state = globalThis as unknown as {
   __startup?: Promise<void>;
@@ -32,7 +32,7 @@ const state = globalThis as unknown as {
 async function run() {
   const config = env();
   const db = getDb();
-  fileStorage(); // FILES_DIR is created at start
+  fileStore(); // FILES_DIR is created at start
   if (config.SERVER_ROLE === "web") return; // the primary migrated, seeded and runs the jobs
 
   void runRetention();
@@ -80,13 +80,13 @@ async function run() {
   console.log(`Site: ${config.APP_URL}`);
 }
 
-/** The documents' retention (app/infra/documents.server.ts): daily, and once at start. */
+/** The documents' retention (app/models/document.server.ts `purgeDocuments`): daily, and once at start. */
 async function runRetention() {
   try {
-    const { purged, orphans } = await purgeDocuments(getDb());
+    const { purged, orphans } = await purgeDocuments(getDb(), fileStore());
     const images = await purgeUnusedImages(getDb());
     // Not at start before the uploads: a cluster's web processes may already be writing theirs.
-    const partials = await fileStorage().removePartials(new Date(Date.now() - 24 * 3600_000));
+    const partials = await fileStore().removePartials(new Date(Date.now() - 24 * 3600_000));
     if (purged || orphans || images || partials) {
       console.log(
         `[retention] deleted ${purged} removed document(s), ${orphans} stray file(s), ${images} unused image(s), ` +

@@ -1,6 +1,6 @@
 /**
  * Receiving uploaded files: a multipart/form-data request is parsed as it arrives
- * (@mjackson/form-data-parser), each file streamed into the file storage, never held whole in memory,
+ * (@mjackson/form-data-parser), each file streamed into the file store, never held whole in memory,
  * and its type decided by its bytes (file-type), not by its name or the browser's word.
  *
  * All or nothing: a refused file (its type, its size, one file too many), a broken request or a client
@@ -17,38 +17,8 @@ import { MultipartParseError } from "@mjackson/multipart-parser";
 import { fileTypeFromStream } from "file-type/node";
 import { UploadRefusal } from "~/lib/errors";
 import { cleanFileName, MAX_FILES_PER_UPLOAD, tooLargeMessage, UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { fileStorage, type FileStorage, type StoredFile } from "~/infra/file-storage.server";
-
-/** A file this request stored: its key, size and hash, its cleaned name and the type its bytes say. */
-export type StagedFile = StoredFile & { name: string; contentType: string };
-
-export type ReceivedUpload = {
-  /** The form's other fields (text only). */
-  fields: FormData;
-  files: StagedFile[];
-  /** With `whenRefused: "skip"`: why a file was left out (the last one), else null. */
-  refusal: UploadRefusal | null;
-  /** Deletes the stored files (the caller could not keep them). */
-  discard(): Promise<void>;
-};
-
-export type UploadOptions = {
-  /** The file input's name; files of other fields are read and dropped. */
-  fileField: string;
-  /** The storage folder the files go to. */
-  folder: string;
-  /** The accepted types (MIME type → name), and the message for any other. */
-  accept: Readonly<Record<string, string>>;
-  typeMessage: string;
-  maxFileBytes: number;
-  maxFiles?: number;
-  /**
-   * A refused file: "abort" (the default) stops reading and refuses the whole request; "skip" leaves the
-   * file out, reads the rest of the form and says why in `refusal` (a form shown again with its fields).
-   */
-  whenRefused?: "abort" | "skip";
-  storage?: FileStorage;
-};
+import { fileStore } from "~/infra/file-store.server";
+import type { FileStore, ReceivedUpload, ReceiveUpload, StagedFile, UploadRules } from "~/models/files.server";
 
 /** The form's fields apart from files: 1 MB in all (boundaries and part headers included). */
 const FIELDS_BUDGET = 1024 * 1024;
@@ -58,10 +28,19 @@ const WRITER_BUFFER = 256 * 1024;
 export const isMultipart = (request: Request) =>
   /^multipart\/form-data\s*;.*boundary=/i.test(request.headers.get("content-type") ?? "");
 
-export async function receiveUpload(request: Request, options: UploadOptions): Promise<ReceivedUpload> {
+/** `receiveUpload` bound to a request: what a model is given to read an upload with its rules. */
+export const uploadOf =
+  (request: Request, store: FileStore = fileStore()): ReceiveUpload =>
+  (rules) =>
+    receiveUpload(request, rules, store);
+
+export async function receiveUpload(
+  request: Request,
+  options: UploadRules,
+  storage: FileStore = fileStore(),
+): Promise<ReceivedUpload> {
   if (!isMultipart(request)) throw new UploadRefusal(415, UPLOAD_MESSAGES.notMultipart);
   if (!request.body) throw new UploadRefusal(400, UPLOAD_MESSAGES.noFile);
-  const storage = options.storage ?? fileStorage();
   const maxFiles = options.maxFiles ?? MAX_FILES_PER_UPLOAD;
   const skip = options.whenRefused === "skip";
   const flow = new UploadFlow(request.body);
@@ -149,7 +128,7 @@ function refusalOf(error: unknown): unknown {
 }
 
 /** The MIME type the file's first bytes say (file-type), or undefined. */
-async function detectType(storage: FileStorage, key: string): Promise<string | undefined> {
+async function detectType(storage: FileStore, key: string): Promise<string | undefined> {
   const stream = storage.get(key);
   if (!stream) return undefined;
   try {

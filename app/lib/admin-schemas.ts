@@ -73,9 +73,6 @@ export type EditTransaction = z.infer<typeof editTransactionSchema>;
 /** The Update Milestone form: which milestone, and the update itself. */
 export const milestoneFormSchema = milestoneUpdateSchema.extend({ milestoneId: idField });
 
-/** The Initialize Milestones form of the portal: which transaction. */
-export const initializeFormSchema = z.object({ transactionId: idField });
-
 export const TYPE_FILTERS = { all: "All Types", buying: "Buyers Only", selling: "Sellers Only" } as const;
 
 /**

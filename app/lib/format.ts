@@ -33,31 +33,11 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "America/Los_Angeles",
 });
 
-/**
- * Formatted times by their instant: a page formats the same ones on every view (a conversation's 50
- * messages, a transaction's documents: about 5 µs each), so the last few thousand of each format are
- * kept. Emptied when full.
- */
-const FORMATTED_TIMES_KEPT = 5000;
-function keptFormat(format: Intl.DateTimeFormat) {
-  const kept = new Map<number, string>();
-  return (date: Date | string | number): string => {
-    const time = new Date(date).getTime();
-    let text = kept.get(time);
-    if (text === undefined) {
-      text = format.format(time);
-      if (kept.size >= FORMATTED_TIMES_KEPT) kept.clear();
-      kept.set(time, text);
-    }
-    return text;
-  };
-}
-
 /** A date and time in en-US ("January 15, 2025 at 9:30 AM"), in San Diego's time zone. */
-export const formatDateTime = keptFormat(dateTimeFormat);
+export const formatDateTime = (date: Date | string | number): string => dateTimeFormat.format(new Date(date));
 
 /** A date in en-US ("January 15, 2025"), in San Diego's time zone. */
-export const formatDate = keptFormat(dateFormat);
+export const formatDate = (date: Date | string | number): string => dateFormat.format(new Date(date));
 
 /** A person's first and last name as one ("" when neither is known): callers say what stands in for it. */
 export const fullName = (person: { firstName?: string | null; lastName?: string | null } | null | undefined) =>

@@ -1,5 +1,5 @@
 /**
- * California's legal holidays, for counting contract deadlines (docs/decisions/key-dates.md).
+ * California's legal holidays, for counting contract deadlines (docs/decisions/018-deadlines.md).
  *
  * Sources: Government Code §6700 (the list of holidays) and §6701 (November 11 on a Saturday), and Civil
  * Code §7 (a holiday that falls on a Sunday is observed on the Monday after). Every Sunday is a holiday

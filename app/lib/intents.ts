@@ -4,49 +4,42 @@
  * not the page's gets 400 (app/infra/page-action.server.ts).
  */
 
-/** Initialize Milestones, on the portal (an admin's own transaction) and the Manage page. */
-const initialize = "initialize";
+/**
+ * The sections of the two transaction pages (the client portal and the admin's Manage page), each with its
+ * own action module (app/routes/*-actions.server.ts) shared by both pages.
+ */
 
 /**
- * A transaction's documents, on the portal and the Manage page. The upload form sends its intent in a
- * hidden field ahead of its files; the page's action takes any multipart request as an upload.
+ * A transaction's documents. The upload form sends its intent in a hidden field ahead of its files; a
+ * page's action takes any multipart request as an upload.
  */
 export const documentIntents = { upload: "upload", remove: "remove-document", restore: "restore-document" } as const;
 
-/** A transaction's conversation, on the portal and the Manage page (Hide: admins only). */
+/** A transaction's conversation (Hide: admins only). */
 export const messageIntents = { send: "send-message", hide: "hide-message" } as const;
 
-export const portalIntents = {
-  addListing: "add",
-  parseListingUrl: "parse",
-  favorite: "favorite",
-  deleteListing: "delete",
-  initialize,
-  notices: "notices",
-  removeDocument: documentIntents.remove,
-  resetCalendar: "reset-calendar",
-  sendMessage: messageIntents.send,
-} as const;
+/** Initialize Milestones (an admin, on either page) and Update Milestone (the Manage page). */
+export const milestoneIntents = { initialize: "initialize", update: "update-milestone" } as const;
+
+/** The contract's dates and its deadlines' Mark done, Waive and Reopen (the Manage page). */
+export const contractIntents = { save: "save-contract", deadlineStatus: "deadline-status" } as const;
+
+/** The transaction's address, value and status (the Manage page). */
+export const transactionIntents = { edit: "edit-transaction" } as const;
+
+/** The client's saved homes (the portal). */
+export const listingIntents = { add: "add", parse: "parse", favorite: "favorite", delete: "delete" } as const;
+
+/** The signed-in person's own settings: milestone e-mails (the portal) and their calendar feed's address. */
+export const accountIntents = { notices: "notices", resetCalendar: "reset-calendar" } as const;
 
 export const dashboardIntents = { setupTestData: "setup-test-data" } as const;
 
-export const manageIntents = {
-  initialize,
-  updateMilestone: "update-milestone",
-  editTransaction: "edit-transaction",
-  removeDocument: documentIntents.remove,
-  restoreDocument: documentIntents.restore,
-  saveContract: "save-contract",
-  deadlineStatus: "deadline-status",
-  sendMessage: messageIntents.send,
-  hideMessage: messageIntents.hide,
-} as const;
-
-/** /admin/key-dates: the holidays the deadlines count with, and the staff calendar feed. */
-export const keyDatesIntents = {
+/** /admin/holidays: the holidays the deadlines count with, and the staff calendar feed. */
+export const holidayIntents = {
   addHoliday: "add-holiday",
   removeHoliday: "remove-holiday",
-  resetCalendar: "reset-calendar",
+  resetCalendar: accountIntents.resetCalendar,
 } as const;
 
 export const leadIntents = { pause: "pause", resume: "resume", note: "note" } as const;

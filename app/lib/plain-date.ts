@@ -4,11 +4,10 @@
  *
  * - Where the time zone matters, the time-zone data decides, so Daylight Saving Time is San Diego's: the
  *   instant of a reminder's hour is @date-fns/tz's `TZDate` in America/Los_Angeles; today's date at an
- *   instant is the runtime's Intl formatter in that zone (read on every page view, one formatter is cheaper).
+ *   instant is the runtime's Intl formatter in that zone.
  * - A plain date has no time zone, so counting days and naming weekdays is done on the date's own day
  *   number (its UTC midnight), where no DST change can move anything, and formatting uses the runtime's
- *   Intl formatter on that UTC day. A TZDate computes its offset on each use, which cost about 0.7 ms of
- *   each portal view (docs/decisions/key-dates.md).
+ *   Intl formatter on that UTC day.
  */
 import { TZDate } from "@date-fns/tz";
 
@@ -17,7 +16,7 @@ export type PlainDate = string;
 
 export const AGENCY_TIME_ZONE = "America/Los_Angeles";
 
-/** Today's date in San Diego, by the runtime's time-zone data (one formatter: a TZDate costs more). */
+/** Today's date in San Diego, by the runtime's time-zone data. */
 const todayFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: AGENCY_TIME_ZONE,
   year: "numeric",

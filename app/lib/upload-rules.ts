@@ -19,7 +19,7 @@ export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "DOCX",
 };
 
-/** The blog images accepted: each is re-encoded to WebP (app/infra/blog-image.server.ts). */
+/** The blog images accepted: each is re-encoded to WebP (app/infra/blog-images.server.ts). */
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   "image/jpeg": "JPEG",
   "image/png": "PNG",
@@ -90,7 +90,7 @@ export function formatBytes(bytes: number): string {
 
 /**
  * How long a broker keeps a transaction's papers: three years from its closing (Cal. Bus. & Prof. Code
- * §10148). A removed document is kept, for staff to restore, until then (docs/decisions/documents.md).
+ * §10148). A removed document is kept, for staff to restore, until then (docs/decisions/017-documents.md).
  */
 export const RETENTION_YEARS = 3;
 

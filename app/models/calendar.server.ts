@@ -1,5 +1,5 @@
 /**
- * Calendar feeds (docs/decisions/key-dates.md): each user's private feed address carries a random token
+ * Calendar feeds (docs/decisions/018-deadlines.md): each user's private feed address carries a random token
  * (192 bits) kept on their row; reset makes a new one and the old address is unknown at once. A client's
  * feed holds the open deadlines of their active transactions; an admin's (the staff feed) those of every
  * active transaction, from a week ago to four months ahead. app/infra/calendar-feed.server.ts writes them
@@ -13,7 +13,7 @@ import { NotFoundError } from "~/lib/errors";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { openDeadlinesDue } from "~/models/contract.server";
-import { getTransaction } from "~/models/transaction.server";
+import { findTransaction } from "~/models/transaction.server";
 
 const newToken = () => randomBytes(24).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -76,7 +76,7 @@ export function feedOf(db: Db, token: string, now = new Date()): Feed | null {
 /** One deadline as a single event, for the transaction's client and admins; anyone else: not found. */
 export function eventOf(db: Db, actor: Actor, deadlineId: number): FeedEvent {
   const deadline = db.select().from(deadlines).where(eq(deadlines.id, deadlineId)).get();
-  if (!deadline) throw new NotFoundError("Deadline not found");
-  const transaction = getTransaction(db, actor, deadline.transactionId);
+  const transaction = deadline && findTransaction(db, actor, deadline.transactionId);
+  if (!deadline || !transaction) throw new NotFoundError("Deadline not found");
   return { deadline, type: transaction.type, propertyAddress: transaction.propertyAddress };
 }

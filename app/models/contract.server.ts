@@ -1,11 +1,11 @@
 /**
- * A transaction's contract and its deadlines (app/lib/contract-dates.ts has the rules): saving the
+ * A transaction's contract and its deadlines (app/lib/deadlines.ts has the rules): saving the
  * contract computes every deadline's date and stores it; a deadline is marked done or waived and
  * reopened; the holidays' changes recompute the open ones (app/models/holiday.server.ts). The client of
  * the transaction reads, admins change.
  */
 import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { asDatabase, preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import {
   deadlines,
   holidayChanges,
@@ -23,7 +23,7 @@ import {
   ruleOf,
   stepNumberOf,
   type ComputedDeadline,
-} from "~/lib/contract-dates";
+} from "~/lib/deadlines";
 import type { ContractValues } from "~/lib/contract-schema";
 import { CONTRACT_MESSAGES } from "~/lib/contract-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
@@ -84,20 +84,8 @@ export function holidayCalendar(db: DbOrTx): HolidayCalendar {
   return new HolidayCalendar(db.select().from(holidayChanges).all());
 }
 
-function deadlineRows(db: DbOrTx, transactionId: number) {
-  const prepared = asDatabase(db);
-  if (prepared) return deadlinesOf(prepared).all({ transactionId });
-  return db.select().from(deadlines).where(eq(deadlines.transactionId, transactionId)).all();
-}
-
-/** A transaction's deadlines, built and compiled once per database (every portal view reads them). */
-const deadlinesOf = preparedQuery((db) =>
-  db
-    .select()
-    .from(deadlines)
-    .where(eq(deadlines.transactionId, sql.placeholder("transactionId")))
-    .prepare(),
-);
+const deadlineRows = (db: DbOrTx, transactionId: number) =>
+  db.select().from(deadlines).where(eq(deadlines.transactionId, transactionId)).all();
 
 /** The contract of a transaction the actor may read: its dates and deadlines, soonest first. */
 export function getContract(db: DbOrTx, actor: Actor, transactionId: number): Contract {
@@ -311,8 +299,8 @@ export const toContractJson = (c: Contract) => ({
   deadlines: c.deadlines.map(toDeadlineJson),
 });
 
-/** A deadline as a page shows it (app/components/key-dates.tsx). */
-export const toKeyDate = (d: DeadlineView) => ({
+/** A deadline as a page shows it (app/components/deadlines.tsx). */
+export const toListedDeadline = (d: DeadlineView) => ({
   id: d.id,
   key: d.key,
   title: d.title,
@@ -329,20 +317,12 @@ export const toKeyDate = (d: DeadlineView) => ({
 /** The "Offer accepted" step's completion date (San Diego), to pre-fill the contract form; else null. */
 export function offerAcceptedOn(db: Db, actor: Actor, transactionId: number): PlainDate | null {
   getTransaction(db, actor, transactionId);
-  const step = offerAcceptedStep(db).get({ transactionId });
-  return step?.completedAt ? todayIn(step.completedAt) : null;
-}
-
-/** Built and compiled once per database: every view of an admin's transaction page reads it. */
-const offerAcceptedStep = preparedQuery((db) =>
-  db
+  const step = db
     .select({ completedAt: transactionMilestones.completedAt })
     .from(transactionMilestones)
     .where(
-      and(
-        eq(transactionMilestones.transactionId, sql.placeholder("transactionId")),
-        eq(transactionMilestones.title, "Offer accepted"),
-      ),
+      and(eq(transactionMilestones.transactionId, transactionId), eq(transactionMilestones.title, "Offer accepted")),
     )
-    .prepare(),
-);
+    .get();
+  return step?.completedAt ? todayIn(step.completedAt) : null;
+}

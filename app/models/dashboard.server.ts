@@ -1,12 +1,11 @@
 /** The admin dashboard: its four summary cards and the transaction search. Admins only. */
 import { and, count, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
-import { preparedQuery, type Db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { contactSubmissions, transactionCounts, transactions, users } from "~/db/schema";
 import { TRANSACTION_TYPES, type TransactionType } from "~/domain/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/contact.server";
-import { contentVersionOf } from "~/models/content-version.server";
 import { inIds, searchIds } from "~/models/search.server";
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -14,7 +13,7 @@ export const ADMIN_PAGE_SIZE = 50;
 export const DASHBOARD_PAGE_SIZE = 25;
 
 /** Transactions per (status, type, step), kept by triggers (migration 0005): a few dozen rows at most. */
-const transactionCountRows = preparedQuery((db) =>
+const transactionCountRows = (db: Db) =>
   db
     .select({
       status: transactionCounts.status,
@@ -22,9 +21,7 @@ const transactionCountRows = preparedQuery((db) =>
       step: transactionCounts.currentStep,
       n: transactionCounts.n,
     })
-    .from(transactionCounts)
-    .prepare(),
-);
+    .from(transactionCounts);
 
 const sumOf = (rows: Array<{ n: number }>) => rows.reduce((total, row) => total + row.n, 0);
 
@@ -112,21 +109,14 @@ export function searchTransactions(
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 type LeadWeeks = Array<{ weekStart: Date; count: number }>;
-const leadWeeksMemo = new WeakMap<Db, { version: number; key: string; weeks: LeadWeeks }>();
 
 /**
  * New leads (contact submissions) in each of the last `weeks` 7-day periods, the last one ending now.
- * The periods start at a whole minute; the last one runs on to now. Counting them reads every lead of the 12 weeks (about 1 ms at
- * 500 a week), so the result is kept until a lead comes or goes (the `leads` content version, raised by
- * triggers) or the minute changes.
+ * The periods start at a whole minute; the last one runs on to now.
  */
 export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks = 12): LeadWeeks {
   assertAdmin(actor);
   const start = Math.floor(now.getTime() / 60_000) * 60_000 - weeks * WEEK_MS;
-  const version = contentVersionOf(db, "leads");
-  const key = `${start}:${weeks}`;
-  const kept = leadWeeksMemo.get(db);
-  if (kept && kept.version === version && kept.key === key) return kept.weeks;
   // The creation times of 12 weeks of leads, read in their index and bucketed here (a GROUP BY on the
   // computed week would sort them in a temporary B-tree).
   const times = db
@@ -137,7 +127,6 @@ export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks
   const result = Array.from({ length: weeks }, (_, i) => ({ weekStart: new Date(start + i * WEEK_MS), count: 0 }));
   // The last period runs on to now (the seconds past its whole minute, and any later-dated lead).
   for (const { at } of times) result[Math.min(Math.floor((at.getTime() - start) / WEEK_MS), weeks - 1)]!.count += 1;
-  leadWeeksMemo.set(db, { version, key, weeks: result });
   return result;
 }
 

@@ -1,18 +1,20 @@
 /**
- * The documents of a transaction (the rows; their files are the file storage's: app/infra/documents.server.ts
- * stores and deletes them). Who may do what:
+ * The documents of a transaction: their rows, and their files in the file store the caller passes in
+ * (app/models/files.server.ts; the bytes are carried by app/infra). Who may do what:
  * - read and download: the transaction's client (not what was removed) and admins (removed ones too);
  * - upload: the same two (a client's upload says it came from the client);
  * - remove: an admin any document, a client only their own uploads; restore: admins.
  * Anyone else is told "not found", never "forbidden": a document's existence is private too.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { documents, transactionMilestones, transactions, users, type Document } from "~/db/schema";
 import type { UploaderRole } from "~/domain/enums";
-import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { purgeCutoff } from "~/lib/upload-rules";
+import { env } from "~/config/env.server";
+import { ForbiddenError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
+import { DOCUMENT_TYPES, purgeCutoff, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { DOCUMENTS_FOLDER, type FileStore, type ReceiveUpload } from "~/models/files.server";
 import { noticeDocumentsAdded } from "~/models/client-notices.server";
 import { noticeClientUpload } from "~/models/staff-notices.server";
 import { getTransaction } from "~/models/transaction.server";
@@ -85,7 +87,7 @@ export function listDocuments(
 ): DocumentView[] {
   getTransaction(db, actor, transactionId);
   const withRemoved = actor.isAdmin && options.includeRemoved === true;
-  return newestQuery(withRemoved)(db).all({ transactionId, limit: -1 }).map(viewOf);
+  return newestDocuments(db, transactionId, withRemoved).all().map(viewOf);
 }
 
 /** How many documents a page lists before "Show all" (a transaction has 20 to 40: most show whole). */
@@ -106,72 +108,71 @@ export function documentsPage(
 ) {
   getTransaction(db, actor, transactionId);
   const withRemoved = actor.isAdmin && options.includeRemoved === true;
-  const limit = options.showAll ? -1 : DOCUMENTS_SHOWN;
-  const list = newestQuery(withRemoved)(db)
-    .all({ transactionId, limit })
+  const newest = newestDocuments(db, transactionId, withRemoved);
+  const list = (options.showAll ? newest : newest.limit(DOCUMENTS_SHOWN))
+    .all()
     .map((row) => toListedDocument(actor, viewOf(row)));
-  const total = list.length < DOCUMENTS_SHOWN ? list.length : countQuery(withRemoved)(db).get({ transactionId })!.count;
-  const ofSteps = stepDocuments(db)
-    .all({ transactionId })
+  const total =
+    list.length < DOCUMENTS_SHOWN
+      ? list.length
+      : db.select({ count: count() }).from(documents).where(documentsOf(transactionId, withRemoved)).get()!.count;
+  const ofSteps = db
+    .select({ id: documents.id, name: documents.name, size: documents.size, milestoneId: documents.milestoneId })
+    .from(documents)
+    .where(and(documentsOf(transactionId, false), isNotNull(documents.milestoneId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .all()
     .map((row) => ({ ...row, milestoneId: row.milestoneId!, url: documentUrl(row.id) }));
   return { list, total, ofSteps };
 }
 
-/**
- * The prepared lists of a transaction (built and compiled once: every view of its page reads them), each
- * by the index (transaction_id, created_at): all documents or those not removed, newest first, at most
- * `limit` (-1: all); how many; the documents of its steps.
- */
-const newestOf = (withRemoved: boolean) =>
-  preparedQuery((db) =>
-    selectViews(db)
-      .where(
-        withRemoved
-          ? eq(documents.transactionId, sql.placeholder("transactionId"))
-          : and(eq(documents.transactionId, sql.placeholder("transactionId")), isNull(documents.removedAt)),
-      )
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
-  );
-const newestAll = newestOf(true);
-const newestKept = newestOf(false);
-const newestQuery = (withRemoved: boolean) => (withRemoved ? newestAll : newestKept);
+/** A transaction's documents (those not removed, unless `withRemoved`), by the index (transaction_id, created_at). */
+const documentsOf = (transactionId: number, withRemoved: boolean) =>
+  and(eq(documents.transactionId, transactionId), withRemoved ? undefined : isNull(documents.removedAt));
 
-const countOf = (withRemoved: boolean) =>
-  preparedQuery((db) =>
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(documents)
-      .where(
-        withRemoved
-          ? eq(documents.transactionId, sql.placeholder("transactionId"))
-          : and(eq(documents.transactionId, sql.placeholder("transactionId")), isNull(documents.removedAt)),
-      )
-      .prepare(),
-  );
-const countAll = countOf(true);
-const countKept = countOf(false);
-const countQuery = (withRemoved: boolean) => (withRemoved ? countAll : countKept);
-
-const stepDocuments = preparedQuery((db) =>
-  db
-    .select({ id: documents.id, name: documents.name, size: documents.size, milestoneId: documents.milestoneId })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.transactionId, sql.placeholder("transactionId")),
-        isNotNull(documents.milestoneId),
-        isNull(documents.removedAt),
-      ),
-    )
+const newestDocuments = (db: Db, transactionId: number, withRemoved: boolean) =>
+  selectViews(db)
+    .where(documentsOf(transactionId, withRemoved))
     .orderBy(desc(documents.createdAt), desc(documents.id))
-    .prepare(),
-);
+    .$dynamic();
 
-/** Refuses (404) an actor who may not add documents to this transaction: checked before any byte is read. */
-export function assertMayUpload(db: Db, actor: Actor, transactionId: number): void {
+/**
+ * Stores the files of an upload as documents of a transaction: the actor's right to it is checked before
+ * a byte is read (404), then the files are received into the store with the documents' rules (types by
+ * their bytes, size: 400, 413, 415 as `UploadRefusal`), then the rows are written. All or nothing.
+ */
+export async function uploadDocuments(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+  receive: ReceiveUpload,
+): Promise<DocumentView[]> {
   getTransaction(db, actor, transactionId);
+  const upload = await receive({
+    fileField: "file",
+    folder: DOCUMENTS_FOLDER,
+    accept: DOCUMENT_TYPES,
+    typeMessage: UPLOAD_MESSAGES.documentType,
+    maxFileBytes: env().uploadMaxBytes,
+  });
+  try {
+    if (upload.files.length === 0) throw new UploadRefusal(400, UPLOAD_MESSAGES.noFile);
+    return addDocuments(db, actor, transactionId, upload.files, {
+      milestoneId: milestoneIdOf(upload.fields.get("milestoneId")),
+    });
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}
+
+/** The form's optional milestone: blank is none; anything but an id is refused. */
+function milestoneIdOf(value: FormDataEntryValue | null): number | null {
+  if (value === null || value === "") return null;
+  if (typeof value !== "string" || !/^[1-9]\d{0,11}$/.test(value)) {
+    throw new InvalidInputError("Choose a step of this transaction", { milestoneId: ["Not a step"] });
+  }
+  return Number(value);
 }
 
 /**
@@ -289,10 +290,43 @@ export function restoreDocument(db: Db, actor: Actor, id: number): void {
   if (row.changes === 0) throw new NotFoundError(NOT_FOUND);
 }
 
+/** Files older than this with no row are left-overs (a crash between the write and the row). */
+const ORPHAN_AGE_MS = 24 * 3600_000;
+
 /**
- * The daily purge: deletes the rows of removed documents whose transaction closed (completed or
- * cancelled) more than RETENTION_YEARS ago, at most `limit` at a time, and returns their storage keys
- * for the caller to delete the files (a file whose deletion fails is swept later: no row names it).
+ * The daily retention job: removed documents whose transaction closed more than RETENTION_YEARS ago lose
+ * their row and file; files of the documents' folder that no row names (older than a day) are deleted.
+ */
+export async function purgeDocuments(db: Db, files: FileStore, now = new Date()) {
+  let purged = 0;
+  for (;;) {
+    const keys = takePurgeableDocuments(db, now);
+    for (const key of keys) await files.delete(key);
+    purged += keys.length;
+    if (keys.length === 0) break;
+  }
+  let orphans = 0;
+  let batch: string[] = [];
+  const sweep = async () => {
+    for (const key of unknownDocumentKeys(db, batch)) {
+      await files.delete(key);
+      orphans += 1;
+    }
+    batch = [];
+  };
+  for await (const file of files.list(DOCUMENTS_FOLDER)) {
+    if (now.getTime() - file.modifiedAt.getTime() < ORPHAN_AGE_MS) continue;
+    batch.push(file.key);
+    if (batch.length >= 500) await sweep();
+  }
+  await sweep();
+  return { purged, orphans };
+}
+
+/**
+ * Deletes the rows of removed documents whose transaction closed (completed or cancelled) more than
+ * RETENTION_YEARS ago, at most `limit` at a time, and returns their keys for the caller to delete the
+ * files (a file whose deletion fails is swept later: no row names it).
  */
 export function takePurgeableDocuments(db: Db, now: Date, limit = 500): string[] {
   return db.transaction((tx) => {
@@ -323,8 +357,8 @@ export function takePurgeableDocuments(db: Db, now: Date, limit = 500): string[]
   });
 }
 
-/** The storage keys among `keys` that no document names (the sweep of files left by a crash). */
-export function unknownDocumentKeys(db: Db, keys: string[]): string[] {
+/** The keys among `keys` that no document names (the sweep of files left by a crash). */
+function unknownDocumentKeys(db: Db, keys: string[]): string[] {
   if (keys.length === 0) return [];
   const known = new Set(
     db

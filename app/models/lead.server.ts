@@ -5,7 +5,7 @@
  * and conversion into a client (which stops the drip e-mails).
  */
 import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
-import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,
   emailOutbox,
@@ -38,9 +38,7 @@ const engagementStatusOf = (status: Exclude<LeadStatus, "new">): EngagementStatu
   status === "nurturing" ? "active" : status;
 
 /** Leads per status, from the counts triggers keep (drizzle/0007_ten_years.sql): "new" is no engagement. */
-const leadCountRows = preparedQuery((db) =>
-  db.select({ status: leadCounts.status, n: leadCounts.n }).from(leadCounts).prepare(),
-);
+const leadCountRows = (db: Db) => db.select({ status: leadCounts.status, n: leadCounts.n }).from(leadCounts);
 
 /** How many leads (contact submissions) there are, of one status or in all, without counting rows. */
 export function countLeads(db: Db, status?: LeadStatus): number {

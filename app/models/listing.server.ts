@@ -1,24 +1,20 @@
 /** A client's own list of properties: every operation is scoped to the acting user. */
-import { and, desc, eq, sql } from "drizzle-orm";
-import { preparedQuery, type Db } from "~/db/client.server";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
 import { listings, type Listing, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import type { ListingInput } from "~/lib/listing-schema";
 
 type Actor = Pick<User, "id">;
 
-/** The user's saved homes, newest first (prepared once: every portal view reads them). */
-const listingsOf = preparedQuery((db) =>
-  db
+/** The user's saved homes, newest first. */
+export function listListings(db: Db, actor: Actor): Listing[] {
+  return db
     .select()
     .from(listings)
-    .where(eq(listings.userId, sql.placeholder("userId")))
+    .where(eq(listings.userId, actor.id))
     .orderBy(desc(listings.createdAt), desc(listings.id))
-    .prepare(),
-);
-
-export function listListings(db: Db, actor: Actor): Listing[] {
-  return listingsOf(db).all({ userId: actor.id });
+    .all();
 }
 
 export function createListing(db: Db, actor: Actor, input: ListingInput): Listing {

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sum, type SQL } from "drizzle-orm";
-import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import {
   emailContents,
   emailCounts,
@@ -257,14 +257,12 @@ export function retryEmail(db: Db, actor: Actor, id: number, now: Date = new Dat
 }
 
 /** How many messages wait and how many failed, for the dashboard, from the kept counts. */
-const unsentCounts = preparedQuery((db) =>
+const unsentCounts = (db: Db) =>
   db
     .select({ status: emailCounts.status, n: sum(emailCounts.n) })
     .from(emailCounts)
     .where(inArray(emailCounts.status, ["queued", "failed"]))
-    .groupBy(emailCounts.status)
-    .prepare(),
-);
+    .groupBy(emailCounts.status);
 
 export function unsentEmails(db: Db, actor: Actor) {
   assertAdmin(actor);

@@ -4,7 +4,7 @@
  * milestone notices off (a conversation, not a notice). With INBOUND_EMAIL_DOMAIN each e-mail answers to
  * reply+TOKEN@that domain: a new random token per e-mail (160 bits), stored as its SHA-256, naming one
  * participant (the address it went to, and its side) of one thread. A reply to it comes back through
- * app/infra/inbound-email.server.ts, which finds the participant with `participantOfToken`.
+ * app/models/inbound-email.server.ts, which finds the participant with `participantOfToken`.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ import type { ParticipantRole } from "~/domain/enums";
 import { MessageEmail } from "~/emails/message";
 import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
-import { replyAddress } from "~/lib/inbound-mail";
+import { replyAddress } from "~/lib/inbound-rules";
 import { WIRE_FRAUD_NOTICE } from "~/lib/message-schema";
 import { propertyOf, recipientOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";

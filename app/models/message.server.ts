@@ -8,7 +8,7 @@
  * side in the same database transaction (app/models/message-mail.server.ts).
  */
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql } from "drizzle-orm";
-import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { documents, messages, transactions, unreadMessages, users, type Message, type Transaction } from "~/db/schema";
 import type { MessageVia, ParticipantRole } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
@@ -45,59 +45,49 @@ const columns = {
 };
 
 /**
- * A page of a thread, each by the index (transaction_id, id): the newest `limit` (before an id, for older
- * ones), or those after an id (what a page that is open has not shown yet), with or without hidden ones.
+ * A page of a thread by the index (transaction_id, id): the newest `limit` before an id (older ones), or
+ * those after an id (what a page that is open has not shown yet), with or without hidden ones.
  */
-const pageQuery = (direction: "before" | "after", withHidden: boolean) =>
-  preparedQuery((db) => {
-    const tx = eq(messages.transactionId, sql.placeholder("transactionId"));
-    const bound =
-      direction === "before" ? lt(messages.id, sql.placeholder("id")) : gt(messages.id, sql.placeholder("id"));
-    return db
-      .select(columns)
-      .from(messages)
-      .where(withHidden ? and(tx, bound) : and(tx, bound, isNull(messages.hiddenAt)))
-      .orderBy(direction === "before" ? desc(messages.id) : asc(messages.id))
-      .limit(sql.placeholder("limit"))
-      .prepare();
-  });
-const queries = {
-  before: { all: pageQuery("before", true), shown: pageQuery("before", false) },
-  after: { all: pageQuery("after", true), shown: pageQuery("after", false) },
-};
+function pageOf(
+  db: Db,
+  transactionId: number,
+  page: { direction: "before" | "after"; id: number; limit: number; withHidden: boolean },
+) {
+  const bound = page.direction === "before" ? lt(messages.id, page.id) : gt(messages.id, page.id);
+  return db
+    .select(columns)
+    .from(messages)
+    .where(
+      and(eq(messages.transactionId, transactionId), bound, page.withHidden ? undefined : isNull(messages.hiddenAt)),
+    )
+    .orderBy(page.direction === "before" ? desc(messages.id) : asc(messages.id))
+    .limit(page.limit)
+    .all();
+}
 
-type Row = ReturnType<ReturnType<(typeof queries)["before"]["all"]>["all"]>[number];
+type Row = ReturnType<typeof pageOf>[number];
 
 /**
  * The attachments of a page's messages (documents the viewer may see): only a reply by e-mail has any, so
- * a page without one reads nothing; else one prepared read of the index on documents.message_id over the
- * page's range of ids.
+ * a page without one reads nothing; else one read of the index on documents.message_id over the page's
+ * range of ids.
  */
-const attachmentsInRange = (withRemoved: boolean) =>
-  preparedQuery((db) =>
-    db
-      .select({ id: documents.id, name: documents.name, messageId: documents.messageId })
-      .from(documents)
-      .where(
-        and(
-          gte(documents.messageId, sql.placeholder("first")),
-          lte(documents.messageId, sql.placeholder("last")),
-          ...(withRemoved ? [] : [isNull(documents.removedAt)]),
-        ),
-      )
-      .orderBy(asc(documents.messageId), asc(documents.id))
-      .prepare(),
-  );
-const attachmentQueries = { all: attachmentsInRange(true), kept: attachmentsInRange(false) };
-
 function attachmentsOf(db: Db, actor: Actor, rows: Row[]) {
   const byMessage = new Map<number, MessageView["attachments"]>();
   const ids = rows.filter((r) => r.via === "email").map((r) => r.id);
   if (ids.length === 0) return byMessage;
-  const found = attachmentQueries[actor.isAdmin ? "all" : "kept"](db).all({
-    first: Math.min(...ids),
-    last: Math.max(...ids),
-  });
+  const found = db
+    .select({ id: documents.id, name: documents.name, messageId: documents.messageId })
+    .from(documents)
+    .where(
+      and(
+        gte(documents.messageId, Math.min(...ids)),
+        lte(documents.messageId, Math.max(...ids)),
+        actor.isAdmin ? undefined : isNull(documents.removedAt),
+      ),
+    )
+    .orderBy(asc(documents.messageId), asc(documents.id))
+    .all();
   const wanted = new Set(ids);
   for (const row of found) {
     if (!wanted.has(row.messageId!)) continue;
@@ -134,15 +124,16 @@ export function listMessages(
 ): { messages: MessageView[]; hasOlder: boolean } {
   getTransaction(db, actor, transactionId);
   const limit = Math.min(Math.max(1, options.limit ?? MESSAGES_SHOWN), MESSAGES_SHOWN);
-  const kind = actor.isAdmin ? "all" : "shown";
+  const withHidden = actor.isAdmin;
   if (options.after != null) {
-    const rows = queries.after[kind](db).all({ transactionId, id: options.after, limit });
+    const rows = pageOf(db, transactionId, { direction: "after", id: options.after, limit, withHidden });
     return { messages: viewsOf(db, actor, rows), hasOlder: false };
   }
-  const rows = queries.before[kind](db).all({
-    transactionId,
+  const rows = pageOf(db, transactionId, {
+    direction: "before",
     id: options.before ?? Number.MAX_SAFE_INTEGER,
     limit: limit + 1,
+    withHidden,
   });
   const hasOlder = rows.length > limit;
   return { messages: viewsOf(db, actor, rows.slice(0, limit).reverse()), hasOlder };
@@ -264,26 +255,18 @@ function raiseUnread(tx: DbOrTx, transaction: Transaction, authorRole: Participa
   }
 }
 
-const unreadOf = preparedQuery((db) =>
-  db
-    .select({ count: unreadMessages.count })
-    .from(unreadMessages)
-    .where(
-      and(
-        eq(unreadMessages.userId, sql.placeholder("userId")),
-        eq(unreadMessages.transactionId, sql.placeholder("transactionId")),
-      ),
-    )
-    .prepare(),
-);
-
 /**
  * The thread as its page shows it (the portal, the Manage page): a page of messages, how many the viewer
  * had not seen, and, the page being their view of it, those are now seen.
  */
 export function threadPage(db: Db, actor: Actor, transactionId: number, options: { before?: number | null } = {}) {
   const page = listMessages(db, actor, transactionId, { before: options.before });
-  const unread = unreadOf(db).get({ userId: actor.id, transactionId })?.count ?? 0;
+  const unread =
+    db
+      .select({ count: unreadMessages.count })
+      .from(unreadMessages)
+      .where(and(eq(unreadMessages.userId, actor.id), eq(unreadMessages.transactionId, transactionId)))
+      .get()?.count ?? 0;
   if (unread > 0) markThreadRead(db, actor, transactionId);
   return { ...page, unread };
 }

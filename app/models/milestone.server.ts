@@ -3,8 +3,8 @@
  * (the standard steps, once) and updated by admins. Each function takes the
  * transaction id and checks that the milestone and the type belong to it.
  */
-import { asc, eq, sql } from "drizzle-orm";
-import { preparedQuery, type Db } from "~/db/client.server";
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
 import { transactionMilestones, transactions, type Milestone } from "~/db/schema";
 import type { MilestoneUpdate } from "~/lib/admin-schemas";
 import type { TransactionType } from "~/domain/enums";
@@ -18,18 +18,13 @@ import { getTransaction } from "~/models/transaction.server";
 /** The milestones of a transaction the actor may read, by step. */
 export function listMilestones(db: Db, actor: Actor, transactionId: number): Milestone[] {
   getTransaction(db, actor, transactionId);
-  return milestonesOf(db).all({ transactionId });
-}
-
-/** A transaction's steps in order, built and compiled once per database (every portal view reads them). */
-const milestonesOf = preparedQuery((db) =>
-  db
+  return db
     .select()
     .from(transactionMilestones)
-    .where(eq(transactionMilestones.transactionId, sql.placeholder("transactionId")))
+    .where(eq(transactionMilestones.transactionId, transactionId))
     .orderBy(asc(transactionMilestones.stepNumber))
-    .prepare(),
-);
+    .all();
+}
 
 /**
  * Creates the standard milestones of the transaction's type, once. Admins only.

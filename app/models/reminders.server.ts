@@ -1,5 +1,5 @@
 /**
- * Deadline reminders (docs/decisions/key-dates.md): for each open deadline of an active transaction, an
+ * Deadline reminders (docs/decisions/018-deadlines.md): for each open deadline of an active transaction, an
  * e-mail to the client (unless they turned notices off) and to staff (LEAD_ALERT_EMAILS) two days before
  * and on the day, at REMINDER_HOUR in San Diego, through the outbox. The sender calls this on every tick.
  *
@@ -11,13 +11,13 @@
  */
 import { sql } from "drizzle-orm";
 import { createElement } from "react";
-import type { MailSettings } from "~/config/env.server";
+import { env, type MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { deadlineReminders, deadlines } from "~/db/schema";
 import type { ReminderKind } from "~/domain/enums";
 import { DeadlineReminderEmail } from "~/emails/deadline-reminder";
 import { renderEmail } from "~/emails/render.server";
-import { ruleOf } from "~/lib/contract-dates";
+import { ruleOf } from "~/lib/deadlines";
 import { addDaysTo, formatPlainDate, formatShortDate, instantAt, todayIn } from "~/lib/plain-date";
 import { openDeadlinesDue } from "~/models/contract.server";
 import { enqueueEmail, type OutgoingEmail } from "~/models/mail-queue.server";
@@ -29,12 +29,8 @@ const PORTAL_PATH = "/client-portal";
  * Queues the reminders due at `now`, at most `limit` deadlines (the sender calls it again, letting
  * requests run in between, until it returns 0); returns how many deadlines were reminded.
  */
-export function queueDueReminders(
-  db: Db,
-  now: Date,
-  settings: Pick<MailSettings, "appUrl" | "site" | "leadAlertEmails" | "reminderHour">,
-  limit = 50,
-): number {
+export function queueDueReminders(db: Db, now: Date, limit = 50): number {
+  const settings = env().mail;
   const today = todayIn(now);
   // After the hour, today's deadlines get their day's reminder and those two days ahead their first one.
   const dayOfOpen = now >= instantAt(today, settings.reminderHour);
@@ -81,11 +77,7 @@ export function queueDueReminders(
 type Candidate = ReturnType<ReturnType<typeof openDeadlinesDue>["all"]>[number];
 
 /** The e-mails of one reminder: the client's (unless notices are off) and each staff address's. */
-function reminderEmails(
-  row: Candidate,
-  kind: ReminderKind,
-  settings: Pick<MailSettings, "appUrl" | "site" | "leadAlertEmails">,
-): OutgoingEmail[] {
+function reminderEmails(row: Candidate, kind: ReminderKind, settings: MailSettings): OutgoingEmail[] {
   const { deadline } = row;
   const rule = ruleOf(deadline.key);
   const property = row.propertyAddress || "your property";

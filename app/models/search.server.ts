@@ -59,8 +59,8 @@ export function searchIds(db: Db, table: keyof typeof SEARCH_TABLES, text: strin
 }
 
 /**
- * `column IN (ids)` with the ids as one JSON parameter (json_each): a search's up to 500 ids as 500
- * bound parameters cost Drizzle about 0.8 ms to build into each query that uses them.
+ * `column IN (ids)` with the ids as one JSON parameter (json_each), not a search's up to 500 ids as as
+ * many bound parameters for Drizzle to build into each query that uses them.
  */
 export const inIds = (column: SQLiteColumn, ids: number[]): SQL =>
   sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;

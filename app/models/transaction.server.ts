@@ -3,7 +3,7 @@
  * edit them. Another client's record is "not found" (no existence leak).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { asDatabase, preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { transactions, type Transaction } from "~/db/schema";
 import type { EditTransaction, NewTransaction } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
@@ -23,17 +23,29 @@ export function listTransactions(db: Db, actor: Actor): Transaction[] {
 
 /** The portal's transaction: the actor's own first active one. */
 export function firstActiveTransaction(db: Db, actor: Actor): Transaction | undefined {
-  return firstActiveQuery(db).get({ userId: actor.id });
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, actor.id), eq(transactions.status, "active")))
+    .orderBy(asc(transactions.createdAt), asc(transactions.id))
+    .limit(1)
+    .get();
 }
 
 /** A transaction the actor may read (owner or admin), else NotFoundError. */
 export function getTransaction(db: DbOrTx, actor: Actor, id: number): Transaction {
-  const prepared = asDatabase(db);
-  const row = prepared
-    ? transactionById(prepared).get({ id })
-    : db.select().from(transactions).where(eq(transactions.id, id)).get();
-  if (!row || (!actor.isAdmin && row.userId !== actor.id)) throw new NotFoundError("Transaction not found");
+  const row = findTransaction(db, actor, id);
+  if (!row) throw new NotFoundError("Transaction not found");
   return row;
+}
+
+/**
+ * A transaction the actor may read, or undefined: for a record hanging from a transaction (a deadline, a
+ * document), whose "not found" must be the same whether the record is missing or another client's.
+ */
+export function findTransaction(db: DbOrTx, actor: Actor, id: number): Transaction | undefined {
+  const row = db.select().from(transactions).where(eq(transactions.id, id)).get();
+  return row && (actor.isAdmin || row.userId === actor.id) ? row : undefined;
 }
 
 /**
@@ -114,24 +126,3 @@ export function toTransactionJson(t: Transaction) {
     updatedAt: t.updatedAt.toISOString(),
   };
 }
-
-/**
- * The two look-ups of nearly every portal and Manage view, built and compiled once per database (several
- * models check the transaction in one view: building each query cost about 0.3 ms).
- */
-const transactionById = preparedQuery((db) =>
-  db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, sql.placeholder("id")))
-    .prepare(),
-);
-const firstActiveQuery = preparedQuery((db) =>
-  db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.userId, sql.placeholder("userId")), eq(transactions.status, "active")))
-    .orderBy(asc(transactions.createdAt), asc(transactions.id))
-    .limit(1)
-    .prepare(),
-);

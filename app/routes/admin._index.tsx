@@ -31,7 +31,7 @@ import { card } from "~/components/card";
 
 const RECENT_SUBMISSIONS = 5;
 
-// One formatter for the chart's labels: toLocaleDateString builds a new one per call (about 70 µs each).
+// One formatter for the chart's labels (toLocaleDateString would build a new one per call).
 const shortDateFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",

@@ -7,7 +7,10 @@
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminNav } from "~/components/admin-nav";
+import { linkedStylesheet } from "~/components/inline-styles";
 import type { RootData } from "~/root";
+
+export const handle = linkedStylesheet;
 
 export default function AdminLayout() {
   const isAdmin = useRouteLoaderData<RootData>("root")?.user?.isAdmin === true;

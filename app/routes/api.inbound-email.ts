@@ -3,7 +3,7 @@
  * INBOUND_EMAIL_DOMAIN and posts it as Postmark's inbound JSON). Enabled by INBOUND_WEBHOOK_SECRET (else
  * 404), with HTTP Basic authentication whose password is that secret (any user name): wrong or missing
  * credentials get 401 before the body is read. A reply is then taken through the same path as the SMTP
- * door's (app/infra/inbound-email.server.ts), and the answer is 200 whether it was stored or dropped.
+ * door's (app/models/inbound-email.server.ts), and the answer is 200 whether it was stored or dropped.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -11,7 +11,8 @@ import { z } from "zod";
 import { env } from "~/config/env.server";
 import { getDb } from "~/infra/database.server";
 import { jsonError, methodNotAllowed } from "~/infra/http.server";
-import { acceptInboundEmail, type InboundMail } from "~/infra/inbound-email.server";
+import { fileStore } from "~/infra/file-store.server";
+import { acceptInboundEmail, type InboundMail } from "~/models/inbound-email.server";
 import { INBOUND_WEBHOOK_MAX_BYTES } from "~/lib/route-access";
 
 export const loader = () => methodNotAllowed(["POST"]);
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = postmarkInbound.safeParse(json);
   if (!parsed.success) return jsonError(400, "Not a Postmark inbound message");
-  await acceptInboundEmail(getDb(), fromPostmark(parsed.data));
+  await acceptInboundEmail(getDb(), fileStore(), fromPostmark(parsed.data));
   // The same answer whatever became of it: no oracle for guessing tokens.
   return Response.json({ ok: true });
 }

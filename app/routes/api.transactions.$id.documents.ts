@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
-import { uploadDocuments } from "~/infra/documents.server";
 import { requireUser } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, modelErrorResponse } from "~/infra/http.server";
-import { listDocuments, toDocumentJson } from "~/models/document.server";
+import { uploadOf } from "~/infra/upload.server";
+import { listDocuments, toDocumentJson, uploadDocuments } from "~/models/document.server";
 
 /** GET /api/transactions/{id}/documents: the transaction's client and admins; others 404, anonymous 401. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
   try {
-    const created = await uploadDocuments(getDb(), user, id, request);
+    const created = await uploadDocuments(getDb(), user, id, uploadOf(request));
     return Response.json(created.map(toDocumentJson), { status: 201 });
   } catch (error) {
     return modelErrorResponse(error);

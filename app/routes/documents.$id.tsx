@@ -1,11 +1,11 @@
 /**
  * GET /documents/{id}: a document's file, for its transaction's client and for admins
- * (app/infra/documents.server.ts sets the headers). Anyone else gets 404, a visitor who is not signed in
+ * (app/infra/document-download.server.ts sets the headers). Anyone else gets 404, a visitor who is not signed in
  * 401 with a link to sign in and come back; `?inline=1` shows a PDF or an image in the browser.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
-import { documentResponse } from "~/infra/documents.server";
+import { documentResponse } from "~/infra/document-download.server";
 import { parseId } from "~/infra/http.server";
 import { plainPageResponse } from "~/infra/plain-page.server";
 import { getSessionUser } from "~/infra/session-user.server";

@@ -1,48 +1,54 @@
 /**
- * The conversation's forms, shared by the two pages that show it: the client portal (the client's active
- * transaction) and the admin's Manage page. Send answers the form again with its field errors (400), or
- * goes back to the conversation; Hide and Show again (admins) go back with a toast.
+ * The conversation's forms (the portal: the client's active transaction; the Manage page). Send answers
+ * the form again with its field errors (400), or goes back to the conversation; Hide and Show again
+ * (admins) go back to the message with a toast.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
-import type { Db } from "~/db/client.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
-import { refuse } from "~/infra/page-action.server";
+import { refuse, type Refusal } from "~/infra/page-action.server";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { messageIntents } from "~/lib/intents";
 import { hideMessageFormSchema, messageFormSchema } from "~/lib/message-schema";
-import type { Actor } from "~/models/actor.server";
 import { postMessage, setMessageHidden } from "~/models/message.server";
+import { backTo, type Section, type SectionContext } from "./section-actions.server";
 
-export async function sendMessageAction(
-  db: Db,
-  actor: Actor,
-  transactionId: number | undefined,
-  formData: FormData,
-  back: string,
-) {
+export type MessageActionData = {
+  intent: typeof messageIntents.send;
+  result: SubmissionResult<string[]>;
+  refusal?: Refusal;
+};
+
+export const messageSection: Section<typeof messageIntents> = {
+  intents: messageIntents,
+  act: (ctx, intent, formData) => (intent === messageIntents.send ? send(ctx, formData) : hide(ctx, formData)),
+};
+
+async function send(ctx: SectionContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: messageFormSchema });
   if (submission.status !== "success") {
-    return data({ intent: "send-message" as const, result: submission.reply() }, { status: 400 });
+    return data<MessageActionData>({ intent: messageIntents.send, result: submission.reply() }, { status: 400 });
   }
   try {
-    if (transactionId === undefined) throw new NotFoundError("You have no active transaction to write about.");
-    postMessage(db, actor, transactionId, submission.value.body);
+    if (ctx.transactionId === undefined) throw new NotFoundError("You have no active transaction to write about.");
+    postMessage(ctx.db, ctx.actor, ctx.transactionId, submission.value.body);
   } catch (error) {
-    return refuse(error, { data: { intent: "send-message" as const, result: submission.reply() } });
+    return refuse(error, { data: { intent: messageIntents.send, result: submission.reply() } });
   }
-  return redirect(`${back}#messages`);
+  return redirect(backTo(ctx, "messages"));
 }
 
-export async function hideMessageAction(db: Db, actor: Actor, formData: FormData, back: string) {
+async function hide(ctx: SectionContext, formData: FormData) {
   const parsed = hideMessageFormSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return refuse(new InvalidInputError("Choose a message"), { back });
+  if (!parsed.success) return refuse(new InvalidInputError("Choose a message"), { back: backTo(ctx, "messages") });
   const { messageId, hidden } = parsed.data.message;
   try {
-    setMessageHidden(db, actor, messageId, hidden);
+    setMessageHidden(ctx.db, ctx.actor, messageId, hidden);
   } catch (error) {
-    return refuse(error, { back });
+    return refuse(error, { back: backTo(ctx, "messages") });
   }
-  return redirectWithToast(`${back}#message-${messageId}`, {
+  return redirectWithToast(backTo(ctx, `message-${messageId}`), {
     description: hidden ? "Message hidden. It is kept, and only staff see it." : "Message shown again.",
   });
 }

@@ -1,23 +1,46 @@
 /**
- * The Initialize Milestones form's answer, shared by the two pages that show it: the client portal (an
- * admin's own transaction) and the admin's Manage page.
+ * The progress panel's forms: Initialize Milestones (an admin, on the portal of their own transaction or
+ * the Manage page) and the Update Milestone dialog (the Manage page). Initialize comes back to the panel;
+ * an update comes back to its milestone, or shows the dialog again with the field errors.
  */
-import type { Db } from "~/db/client.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
 import { redirectWithToast } from "~/infra/flash-toast.server";
-import { refuse } from "~/infra/page-action.server";
-import type { Actor } from "~/models/actor.server";
-import { initializeMilestones } from "~/models/milestone.server";
+import { refuse, type Refusal } from "~/infra/page-action.server";
+import { milestoneFormSchema } from "~/lib/admin-schemas";
+import { NotFoundError } from "~/lib/errors";
+import { idField } from "~/lib/form-values";
+import { milestoneIntents } from "~/lib/intents";
+import { initializeMilestones, updateMilestone } from "~/models/milestone.server";
+import { backTo, type Section, type SectionContext } from "./section-actions.server";
 
-export const INITIALIZE_FAILED = {
+export type MilestoneActionData = {
+  intent: typeof milestoneIntents.update;
+  milestoneId: number;
+  result: SubmissionResult<string[]>;
+  refusal?: Refusal;
+};
+
+const INITIALIZE_FAILED = {
   title: "Error",
   description: "Failed to initialize milestones",
   variant: "destructive",
 } as const;
 
-export async function initializeMilestonesAndRedirect(db: Db, actor: Actor, transactionId: number, back: string) {
+const UPDATE_FAILED = { title: "Error", description: "Failed to update milestone", variant: "destructive" } as const;
+
+export const milestoneSection: Section<typeof milestoneIntents> = {
+  intents: milestoneIntents,
+  act: (ctx, intent, formData) => (intent === milestoneIntents.initialize ? initialize(ctx) : update(ctx, formData)),
+};
+
+async function initialize(ctx: SectionContext) {
+  const back = backTo(ctx, "progress");
   let created: number;
   try {
-    created = initializeMilestones(db, actor, transactionId);
+    if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
+    created = initializeMilestones(ctx.db, ctx.actor, ctx.transactionId);
   } catch (error) {
     return refuse(error, { back, toast: INITIALIZE_FAILED });
   }
@@ -27,4 +50,29 @@ export async function initializeMilestonesAndRedirect(db: Db, actor: Actor, tran
       ? { title: "Success", description: "Transaction milestones initialized successfully!" }
       : { title: "Already set up", description: "This transaction already has its milestones; nothing was changed." },
   );
+}
+
+async function update(ctx: SectionContext, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: milestoneFormSchema });
+  if (submission.status !== "success") {
+    const milestoneId = idField.safeParse(formData.get("milestoneId")).data ?? 0;
+    return data<MilestoneActionData>(
+      { intent: milestoneIntents.update, milestoneId, result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  const { milestoneId, ...changes } = submission.value;
+  try {
+    if (ctx.transactionId === undefined) throw new NotFoundError("Milestone not found");
+    updateMilestone(ctx.db, ctx.actor, { transactionId: ctx.transactionId, milestoneId }, changes);
+  } catch (error) {
+    return refuse(error, {
+      toast: UPDATE_FAILED,
+      data: { intent: milestoneIntents.update, milestoneId, result: submission.reply() },
+    });
+  }
+  return redirectWithToast(backTo(ctx, `milestone-${milestoneId}`), {
+    title: "Success",
+    description: "Milestone updated successfully!",
+  });
 }

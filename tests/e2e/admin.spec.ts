@@ -166,7 +166,7 @@ test.describe("admin area", () => {
     await again.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("Milestone updated successfully!", { exact: true })).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Update Milestone" })).toHaveCount(0);
-    await expect(page).toHaveURL(`${BASE_URL}/admin/transactions/${id}`);
+    await expect(page).toHaveURL(new RegExp(`^${BASE_URL}/admin/transactions/${id}#milestone-\\d+$`)); // back at the milestone
     const first = page.getByTestId("milestone").first();
     await expect(first).toContainText("Completed");
     await expect(first).toContainText("Buyer agreement signed.");

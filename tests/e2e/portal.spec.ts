@@ -50,7 +50,7 @@ test.describe("client portal", () => {
     await form.getByLabel("Notes").fill("Ocean view, needs a new roof.");
     await form.getByRole("button", { name: "Add Property" }).click();
 
-    await expect(page).toHaveURL(`${BASE_URL}/client-portal`);
+    await expect(page).toHaveURL(`${BASE_URL}/client-portal#listings`); // back at the list
     await expect(page.getByText("Property listing added successfully!", { exact: true })).toBeVisible();
     const card = page.getByTestId("listing");
     await expect(card).toHaveCount(1);

@@ -26,7 +26,7 @@ import { action as manageAction, loader as manageLoader } from "~/routes/admin.t
 import { action as newTransactionAction } from "~/routes/admin.transactions.new";
 import { action as logoutAction } from "~/routes/api.logout";
 import { action as portalAction, loader as portalLoader } from "~/routes/client-portal";
-import { action as keyDatesAction } from "~/routes/admin.key-dates";
+import { action as holidaysAction } from "~/routes/admin.holidays";
 import { calendarToken } from "~/models/calendar.server";
 import { useAppDb } from "./db";
 import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
@@ -341,7 +341,7 @@ describe("documents on the portal and the Manage page (upload, remove-document, 
       portalAction(args(await uploadPost("/client-portal", client, [{ name: "letter.pdf", bytes: pdf }]))),
     );
     expect(ok.status).toBe(302);
-    expect(ok.headers.get("location")).toBe("/client-portal");
+    expect(ok.headers.get("location")).toBe("/client-portal#documents"); // back to the section
     expect(ok.headers.get("set-cookie")).toMatch(/^__toast=/);
     expect(rows()).toMatchObject([{ name: "letter.pdf", uploadedByRole: "client", uploadedBy: client.id }]);
 
@@ -439,7 +439,7 @@ describe("documents on the portal and the Manage page (upload, remove-document, 
   });
 });
 
-describe("key dates: save-contract, deadline-status (Manage), reset-calendar (portal, /admin/key-dates), add-holiday and remove-holiday", () => {
+describe("key dates: save-contract, deadline-status (Manage), reset-calendar (portal, /admin/holidays), add-holiday and remove-holiday", () => {
   const deadlineRows = () => db.select().from(deadlines).orderBy(deadlines.id).all();
 
   it("save-contract computes the deadlines; a closing before acceptance is a 400 on its field and stores nothing", async () => {
@@ -486,13 +486,13 @@ describe("key dates: save-contract, deadline-status (Manage), reset-calendar (po
     expect(a.status).toBe(302);
     expect(calendarToken(db, client)).not.toBe(before);
     const staffBefore = calendarToken(db, admin);
-    await keyDatesAction(args(await formPost("/admin/key-dates", { intent: "reset-calendar" }, admin)));
+    await holidaysAction(args(await formPost("/admin/holidays", { intent: "reset-calendar" }, admin)));
     expect(calendarToken(db, admin)).not.toBe(staffBefore);
   });
 
   it("add-holiday and remove-holiday change the table; a client is refused", async () => {
     const post = async (user: User, fields: Record<string, string>) =>
-      answer(async () => keyDatesAction(args(await formPost("/admin/key-dates", fields, user))));
+      answer(async () => holidaysAction(args(await formPost("/admin/holidays", fields, user))));
     expect(
       (await post(admin, { intent: "add-holiday", date: "2026-11-27", name: "Day after Thanksgiving" })).status,
     ).toBe(302);

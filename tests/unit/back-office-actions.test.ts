@@ -19,13 +19,13 @@ import {
 import { getToast } from "~/infra/flash-toast.server";
 import { contactSchema } from "~/lib/contact-schema";
 import {
+  accountIntents,
   blogPostIntents,
   campaignIntents,
   campaignListIntents,
   emailIntents,
   leadIntents,
   newPostIntents,
-  portalIntents,
 } from "~/lib/intents";
 import { createPost } from "~/models/blog.server";
 import { addCampaignEmail, createCampaign } from "~/models/campaign.server";
@@ -411,7 +411,7 @@ describe("portal notices action", () => {
   it("turns the client's milestone notices off and on; a bad value is refused with a toast and changes nothing", async () => {
     const notices = () => db.select().from(users).where(eq(users.id, client.id)).get()!.milestoneNotices;
     const set = (value: string) =>
-      post(portalAction, "/client-portal", { intent: portalIntents.notices, notices: value }, {}, client);
+      post(portalAction, "/client-portal", { intent: accountIntents.notices, notices: value }, {}, client);
 
     const off = await set("off");
     expect(off.status).toBe(302);

@@ -305,8 +305,8 @@ describe("dashboard charts", () => {
     expect(weeks.map((w) => w.count)).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
     expect(weeks[0]!.weekStart).toEqual(T0);
 
-    // Kept until a lead comes or goes: a lead in the current minute (past the periods' whole-minute start)
-    // counts in the last week at once, and a deleted one leaves it.
+    // A lead in the current minute (past the periods' whole-minute start) counts in the last week at
+    // once, and a deleted one leaves it.
     const later = new Date(now.getTime() + 30_000);
     expect(leadsPerWeek(db, admin, later).at(-1)!.count).toBe(2);
     const fresh = submitContact(db, lead("e@example.com"), new Date(later.getTime() - 1000));

@@ -149,8 +149,8 @@ describe("reminders, with an injected clock", () => {
   let admin: User;
   let client: User;
   let id: number;
-  const settings = { ...env().mail, leadAlertEmails: ["desk@agency.test"], reminderHour: 8 };
-  const at = (iso: string) => queueDueReminders(db, new Date(iso), settings);
+  // Staff are LEAD_ALERT_EMAILS (vitest.config.ts); reminders go out at REMINDER_HOUR's default, 8:00.
+  const at = (iso: string) => queueDueReminders(db, new Date(iso));
   const reminders = () => outboxWithContent(db, "deadline_reminder");
   beforeEach(() => {
     db = freshDb();
@@ -173,7 +173,8 @@ describe("reminders, with an injected clock", () => {
     const first = reminders();
     expect(first.map((e) => [e.toAddress, e.subject])).toEqual([
       ["robin@example.com", "Reminder: Initial deposit to escrow on Tue, Jun 22, 2027 (123 Main St)"],
-      ["desk@agency.test", "Reminder: Initial deposit to escrow on Tue, Jun 22, 2027 (123 Main St)"],
+      ["agent1@agency.test", "Reminder: Initial deposit to escrow on Tue, Jun 22, 2027 (123 Main St)"],
+      ["agent2@agency.test", "Reminder: Initial deposit to escrow on Tue, Jun 22, 2027 (123 Main St)"],
     ]);
     expect(first[0]!.textBody).toContain("Deliver your deposit to escrow");
     expect(first[0]!.textBody).toContain("/client-portal");
@@ -191,14 +192,14 @@ describe("reminders, with an injected clock", () => {
     setDeadlineStatus(db, admin, disclosures!.id, "open");
     setMilestoneNotices(db, client, false);
     expect(at("2027-06-22T16:00:00Z")).toBe(1);
-    expect(reminders().map((e) => e.toAddress)).toEqual(["desk@agency.test"]);
+    expect(reminders().map((e) => e.toAddress)).toEqual(["agent1@agency.test", "agent2@agency.test"]);
   });
 
   it("a contract entered late: past deadlines get nothing; a missed reminder goes once, the day's alone when both are due", () => {
     // Entered on the deposit's day after 8:00: the deposit gets today's reminder only; nothing earlier.
     expect(at("2027-06-22T18:00:00Z")).toBe(2);
     const subjects = reminders().map((e) => e.subject);
-    expect(subjects.filter((s) => s.startsWith("Today: Initial deposit"))).toHaveLength(2);
+    expect(subjects.filter((s) => s.startsWith("Today: Initial deposit"))).toHaveLength(3); // the client, 2 staff
     expect(subjects.filter((s) => s.startsWith("Reminder: Initial deposit"))).toHaveLength(0);
     expect(db.select().from(deadlineReminders).all()).toHaveLength(3); // the skipped two-day one is recorded
     // Days later: the deposit is past, nothing more for it.
@@ -223,9 +224,9 @@ describe("reminders, with an injected clock", () => {
       saveContract(db, admin, t.id, contract("2027-06-17"));
     }
     const morning = () => new Date("2027-06-22T15:00:00Z"); // 21 deposits and 21 disclosures due
-    expect(await queueReminders(db, settings, morning, 0)).toBe(5); // one slice: no time left
-    expect(await queueReminders(db, settings, morning)).toBe(37); // the rest, within the budget
-    expect(await queueReminders(db, settings, morning)).toBe(0);
+    expect(await queueReminders(db, morning, 0)).toBe(5); // one slice: no time left
+    expect(await queueReminders(db, morning)).toBe(37); // the rest, within the budget
+    expect(await queueReminders(db, morning)).toBe(0);
   });
 
   it("two processes ticking at once send each reminder once", async () => {
@@ -244,10 +245,10 @@ describe("reminders, with an injected clock", () => {
     );
     saveContract(a, boss, t.id, contract("2027-06-17"));
     const now = new Date("2027-06-22T16:00:00Z");
-    const counts = [queueDueReminders(a, now, settings, 1), queueDueReminders(b, now, settings, 1)];
-    counts.push(queueDueReminders(b, now, settings), queueDueReminders(a, now, settings));
+    const counts = [queueDueReminders(a, now, 1), queueDueReminders(b, now, 1)];
+    counts.push(queueDueReminders(b, now), queueDueReminders(a, now));
     expect(counts.reduce((x, y) => x + y, 0)).toBe(2);
-    expect(outboxWithContent(a, "deadline_reminder")).toHaveLength(4);
+    expect(outboxWithContent(a, "deadline_reminder")).toHaveLength(6); // 2 reminders: the client and 2 staff each
     a.$client.close();
     b.$client.close();
     for (const s of ["", "-wal", "-shm"]) rmSync(`${file}${s}`, { force: true });

@@ -10,9 +10,10 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { documents, type User } from "~/db/schema";
-import { documentResponse, purgeDocuments, uploadDocuments } from "~/infra/documents.server";
-import { DirectoryStorage } from "~/infra/file-storage.server";
-import { receiveUpload, type UploadOptions } from "~/infra/upload.server";
+import { documentResponse } from "~/infra/document-download.server";
+import { DirectoryStore } from "~/infra/file-store.server";
+import { receiveUpload, uploadOf } from "~/infra/upload.server";
+import type { UploadRules } from "~/models/files.server";
 import { ForbiddenError, NotFoundError, UploadRefusal } from "~/lib/errors";
 import {
   cleanFileName,
@@ -31,7 +32,9 @@ import {
   listDocuments,
   removeDocument,
   restoreDocument,
+  purgeDocuments,
   takePurgeableDocuments,
+  uploadDocuments,
 } from "~/models/document.server";
 import { initializeMilestones, listMilestones } from "~/models/milestone.server";
 import { createTransaction, updateTransaction } from "~/models/transaction.server";
@@ -65,10 +68,10 @@ function multipart(
 }
 
 let dir: string;
-let storage: DirectoryStorage;
+let storage: DirectoryStore;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "documents-test-"));
-  storage = new DirectoryStorage(dir);
+  storage = new DirectoryStore(dir);
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -76,13 +79,12 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 const storedFiles = () =>
   (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
 
-const options = (extra: Partial<UploadOptions> = {}): UploadOptions => ({
+const options = (extra: Partial<UploadRules> = {}): UploadRules => ({
   fileField: "file",
   folder: "documents",
   accept: DOCUMENT_TYPES,
   typeMessage: UPLOAD_MESSAGES.documentType,
   maxFileBytes: 1024 * 1024,
-  storage,
   ...extra,
 });
 
@@ -110,7 +112,7 @@ describe("the type is decided by the bytes", () => {
       "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     ],
   ])("%s is accepted as %s", async (_label, name, bytes, type) => {
-    const upload = await receiveUpload(multipart("/", [{ name, bytes: await bytes() }]), options());
+    const upload = await receiveUpload(multipart("/", [{ name, bytes: await bytes() }]), options(), storage);
     expect(upload.files).toHaveLength(1);
     expect(upload.files[0]).toMatchObject({ name, contentType: type });
     expect(storedFiles()).toHaveLength(1);
@@ -130,7 +132,7 @@ describe("the type is decided by the bytes", () => {
     ["an empty file", "empty.pdf", Buffer.alloc(0)],
     ["plain text", "notes.pdf", Buffer.from("just some words, no magic number")],
   ])("%s is refused with 400 and nothing is kept", async (_label, name, bytes) => {
-    const refusal = await refusalOf(() => receiveUpload(multipart("/", [{ name, bytes }]), options()));
+    const refusal = await refusalOf(() => receiveUpload(multipart("/", [{ name, bytes }]), options(), storage));
     expect(refusal.status).toBe(400);
     expect(refusal.message).toBe("This file type isn't accepted. Use PDF, JPEG, PNG, WebP, HEIC or DOCX.");
     expect(storedFiles()).toEqual([]);
@@ -144,7 +146,7 @@ describe("an upload is all or nothing", () => {
       { name: "b.png", bytes: await image("png") },
       { name: "c.pdf", bytes: Buffer.from("<html></html>") },
     ];
-    const refusal = await refusalOf(() => receiveUpload(multipart("/", files), options()));
+    const refusal = await refusalOf(() => receiveUpload(multipart("/", files), options(), storage));
     expect(refusal.status).toBe(400);
     expect(storedFiles()).toEqual([]);
   });
@@ -158,6 +160,7 @@ describe("an upload is all or nothing", () => {
           { name: "scan.pdf", bytes: big },
         ]),
         options(),
+        storage,
       ),
     );
     expect(refusal.status).toBe(413);
@@ -167,14 +170,14 @@ describe("an upload is all or nothing", () => {
 
   it("an eleventh file is refused (400), and so is a body that is not multipart (415)", async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.pdf`, bytes: pdf() }));
-    const tooMany = await refusalOf(() => receiveUpload(multipart("/", eleven), options()));
+    const tooMany = await refusalOf(() => receiveUpload(multipart("/", eleven), options(), storage));
     expect([tooMany.status, tooMany.message]).toEqual([400, "Upload at most 10 files at a time."]);
     const json = new Request(`${ORIGIN}/`, {
       method: "POST",
       body: "{}",
       headers: { "content-type": "application/json" },
     });
-    expect((await refusalOf(() => receiveUpload(json, options()))).status).toBe(415);
+    expect((await refusalOf(() => receiveUpload(json, options(), storage))).status).toBe(415);
     expect(storedFiles()).toEqual([]);
   });
 
@@ -186,7 +189,7 @@ describe("an upload is all or nothing", () => {
       headers: { "content-type": full.headers.get("content-type")! },
       body: bytes.slice(0, 200_000),
     });
-    const refusal = await refusalOf(() => receiveUpload(cut, options()));
+    const refusal = await refusalOf(() => receiveUpload(cut, options(), storage));
     expect(refusal.status).toBe(400);
     expect(storedFiles()).toEqual([]);
   });
@@ -195,6 +198,7 @@ describe("an upload is all or nothing", () => {
     const upload = await receiveUpload(
       multipart("/", [{ name: "x.pdf", bytes: Buffer.from("<html>") }], { title: "Kept" }),
       options({ whenRefused: "skip" }),
+      storage,
     );
     expect(upload.files).toEqual([]);
     expect(upload.fields.get("title")).toBe("Kept");
@@ -209,6 +213,7 @@ describe("an upload is all or nothing", () => {
         { name: "second.png", bytes: await image("png") },
       ]),
       options(),
+      storage,
     );
     expect(upload.files.map((f) => f.name)).toEqual(["first.pdf", "second.png"]);
     expect(upload.files[0]!.size).toBe(a.length);
@@ -395,7 +400,7 @@ describe("retention", () => {
     updateTransaction(db, admin, recent.id, { ...edit, propertyAddress: "2 New St" }, new Date("2025-01-10T00:00:00Z"));
 
     expect(takePurgeableDocuments(db, new Date("2026-01-09T00:00:00Z"))).toEqual([]); // not yet three years
-    const result = await purgeDocuments(db, new Date("2026-01-11T00:00:00Z"), storage);
+    const result = await purgeDocuments(db, storage, new Date("2026-01-11T00:00:00Z"));
     expect(result.purged).toBe(1);
     const left = db
       .select({ id: documents.id })
@@ -426,8 +431,8 @@ describe("retention", () => {
   it("a file no row names, older than a day, is swept; a newer one is left (an upload in progress)", async () => {
     const db = freshDb();
     const put = await storage.put("documents", Readable.from([pdf()]));
-    expect((await purgeDocuments(db, new Date(), storage)).orphans).toBe(0);
-    expect((await purgeDocuments(db, new Date(Date.now() + 2 * 24 * 3600_000), storage)).orphans).toBe(1);
+    expect((await purgeDocuments(db, storage, new Date())).orphans).toBe(0);
+    expect((await purgeDocuments(db, storage, new Date(Date.now() + 2 * 24 * 3600_000))).orphans).toBe(1);
     expect(fs.existsSync(path.join(dir, put.key))).toBe(false);
   });
 
@@ -516,7 +521,7 @@ describe("the routes", () => {
       app.db,
       app.admin,
       transactionId,
-      multipart("/", [{ name: "résumé «final».pdf", bytes: pdf() }]),
+      uploadOf(multipart("/", [{ name: "résumé «final».pdf", bytes: pdf() }])),
     );
     const get = async (user?: User, query = "") =>
       (await download(
@@ -547,13 +552,13 @@ describe("the routes", () => {
       app.db,
       app.client,
       transactionId,
-      multipart("/", [{ name: "id.png", bytes: await image("png") }]),
+      uploadOf(multipart("/", [{ name: "id.png", bytes: await image("png") }])),
     );
     const [staff] = await uploadDocuments(
       app.db,
       app.admin,
       transactionId,
-      multipart("/", [{ name: "tds.pdf", bytes: pdf() }]),
+      uploadOf(multipart("/", [{ name: "tds.pdf", bytes: pdf() }])),
     );
     const remove = async (user: User, id: number) =>
       (

@@ -10,9 +10,10 @@ import nodemailer from "nodemailer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { documents, messages, replyTokens, unreadMessages, type User } from "~/db/schema";
-import { acceptInboundEmail, type InboundMail } from "~/infra/inbound-email.server";
+import { fileStore } from "~/infra/file-store.server";
+import { acceptInboundEmail, type InboundMail } from "~/models/inbound-email.server";
 import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server";
-import { isAutomatic, isOwnMessageId, newText, replyAddress, tokenOf } from "~/lib/inbound-mail";
+import { isAutomatic, isOwnMessageId, newText, replyAddress, tokenOf } from "~/lib/inbound-rules";
 import { mentionsWiring, messageSchema, textParts, WIRE_FRAUD_NOTICE } from "~/lib/message-schema";
 import { REPLY_HINTS } from "~/models/message-mail.server";
 import { listMessages, postMessage, setMessageHidden, threadPage, unreadThreads } from "~/models/message.server";
@@ -224,6 +225,7 @@ describe("replies by e-mail (one path for both doors)", () => {
     const { t, token } = staffWrote();
     const result = await acceptInboundEmail(
       db,
+      fileStore(),
       mail({
         recipients: [replyAddress(token, DOMAIN)],
         from: "Client@Example.com",
@@ -255,7 +257,7 @@ describe("replies by e-mail (one path for both doors)", () => {
     const count = () => db.select().from(messages).all().length;
     const before = count();
     const reply = (recipient: string, from: string, extra: Partial<InboundMail> = {}) =>
-      acceptInboundEmail(db, mail({ recipients: [recipient], from, text: "Reply", ...extra }));
+      acceptInboundEmail(db, fileStore(), mail({ recipients: [recipient], from, text: "Reply", ...extra }));
 
     expect((await reply(replyAddress("f".repeat(40), DOMAIN), client.email)).outcome).toBe("unknown-token");
     // The other thread's token names the other client: our client's address is not its participant.
@@ -283,6 +285,7 @@ describe("replies by e-mail (one path for both doors)", () => {
     const { t, token } = staffWrote();
     const result = await acceptInboundEmail(
       db,
+      fileStore(),
       mail({
         recipients: [replyAddress(token, DOMAIN)],
         from: client.email,

@@ -1,9 +1,10 @@
 /**
- * Where uploaded files live: put a stream, get it back as a stream, delete it. The one implementation
- * is a directory (FILES_DIR); an S3-compatible store can take its place behind the same interface
- * (docs/decisions/documents.md says how).
+ * Where uploaded files live: put a stream, get it back as a stream, delete it (the `FileStore` interface
+ * of app/models/files.server.ts, which models are given). The one implementation is a directory
+ * (FILES_DIR); an S3-compatible store can take its place behind the same interface
+ * (docs/decisions/017-documents.md says how).
  *
- * Keys are the storage's own names, never an uploaded name: `documents/3f/3fa9…` (a random 128-bit id,
+ * Keys are the store's own names, never an uploaded name: `documents/3f/3fa9…` (a random 128-bit id,
  * in 256 folders so that no folder grows to hundreds of thousands of files) or a name the caller
  * chooses (`images/{id}-{width}.webp`). A file is written as `<key>.partial`, flushed to the disk, then
  * renamed: a key that exists is a whole file, and a crash leaves only `.partial` files, which the daily
@@ -16,25 +17,13 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { env } from "~/config/env.server";
-
-export type StoredFile = { key: string; size: number; sha256: string };
-
-export interface FileStorage {
-  /** Writes `body` under a new random key in `folder` (or under `key`); resolves once it is on the disk. */
-  put(folder: string, body: Readable | ReadableStream<Uint8Array>, options?: { key?: string }): Promise<StoredFile>;
-  /** The file's bytes, or null when there is no such file. */
-  get(key: string): Readable | null;
-  /** Deletes the file; a missing one is not an error. */
-  delete(key: string): Promise<void>;
-  /** Every key in `folder` with its last change, for the sweep of files without a row. */
-  list(folder: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
-}
+import type { FileStore } from "~/models/files.server";
 
 const PARTIAL = ".partial";
 /** A key: folders and names of letters, digits, `-`, `_` and `.`, never `..` or a leading `/`. */
 const KEY = /^[a-z]+(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/;
 
-export class DirectoryStorage implements FileStorage {
+export class DirectoryStore implements FileStore {
   constructor(readonly root: string) {}
 
   private pathOf(key: string) {
@@ -129,14 +118,14 @@ async function syncDirectory(dir: string) {
   }
 }
 
-let storage: DirectoryStorage | undefined;
+let store: DirectoryStore | undefined;
 
-/** This process's file storage: FILES_DIR (created when first used). */
-export function fileStorage(): DirectoryStorage {
+/** This process's file store: FILES_DIR (created when first used). */
+export function fileStore(): DirectoryStore {
   const root = env().filesDir;
-  if (!storage || storage.root !== root) {
+  if (!store || store.root !== root) {
     fs.mkdirSync(root, { recursive: true });
-    storage = new DirectoryStorage(root);
+    store = new DirectoryStore(root);
   }
-  return storage;
+  return store;
 }

@@ -1,5 +1,5 @@
 /**
- * The contract's clock (docs/decisions/key-dates.md): the deadlines of a California Residential Purchase
+ * The contract's clock (docs/decisions/018-deadlines.md): the deadlines of a California Residential Purchase
  * Agreement, each counted from the acceptance date (Day 0) with the RPA's defaults, and the rules that
  * turn a day count into a date. Framework-free: the admin's form, the portal, the API and the reminders
  * use the same functions.

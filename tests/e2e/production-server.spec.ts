@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { request as playwrightRequest, type Page } from "@playwright/test";
-import { BASE_URL } from "../../playwright.config";
+import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
 import { expect, fillProviderForm, loginAs, queryDb, ready, seedTransaction, test, uniqueEmail } from "./fixtures";
 import { startApp, type AppServer } from "./servers";
 
@@ -177,6 +177,39 @@ test.describe("the first paint", () => {
     expect(await inlined()).toBeGreaterThan(10_000);
     await expect(page.locator("body")).toHaveCSS("display", "flex");
     expect(stylesheets).toEqual([]);
+  });
+
+  test("the portal and admin pages link the stylesheet (a year's cache) instead of inlining it, and keep it through navigation", async ({
+    page,
+    js,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
+    });
+    await loginAs(page, { email: ADMIN_EMAIL, admin: true, returnTo: "/client-portal" });
+    await ready(page, js);
+    const inlined = () => page.evaluate(() => document.head.querySelector("style")?.textContent?.length ?? 0);
+    const linked = () =>
+      page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].map((l) => l.href));
+    expect(await inlined()).toBe(0);
+    const [href] = await linked();
+    expect(href).toMatch(/\/assets\/tailwind-[\w-]+\.css$/);
+    await expect(page.locator("body")).toHaveCSS("display", "flex");
+    const css = await page.request.get(href!);
+    expect(css.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // Away to a public page and on to the admin area: the document keeps its stylesheet.
+    await page.getByRole("link", { name: "Back to Main Site" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("body")).toHaveCSS("display", "flex");
+    await page.goto("/admin");
+    expect(await inlined()).toBe(0);
+    expect(await linked()).toEqual([href]);
+    // A public page loaded afresh inlines it again.
+    await page.goto("/blog");
+    expect(await inlined()).toBeGreaterThan(10_000);
+    expect(await linked()).toEqual([]);
+    expect(new Set(stylesheets)).toEqual(new Set([new URL(href!).pathname]));
   });
 
   test("the page's modules are preloaded at low priority, each fetched once", async ({ page, js }) => {

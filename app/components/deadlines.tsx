@@ -1,5 +1,5 @@
 /**
- * The contract's key dates (docs/decisions/key-dates.md): the portal's panel above the tracker and the
+ * The contract's key dates (docs/decisions/018-deadlines.md): the portal's panel above the tracker and the
  * staff's list on the Manage page share the rows. Each date with its weekday, how far it is from today
  * ("in 3 days", "today", "2 days overdue"), where it moved from, and whose task it is; done and waived
  * ones marked, the next open one stressed. "Today" is the server's San Diego date (the loader's), so the
@@ -10,7 +10,7 @@ import { card } from "~/components/card";
 import type { DeadlineStatus } from "~/domain/enums";
 import { daysBetween, formatPlainDate, formatShortDate } from "~/lib/plain-date";
 
-export type KeyDate = {
+export type ListedDeadline = {
   id: number;
   key: string;
   title: string;
@@ -31,24 +31,24 @@ export function relativeDay(today: string, date: string): string {
   return days === -1 ? "1 day overdue" : `${-days} days overdue`;
 }
 
-export const movedText = (d: Pick<KeyDate, "movedFrom" | "movedReason">) =>
+export const movedText = (d: Pick<ListedDeadline, "movedFrom" | "movedReason">) =>
   d.movedFrom ? `moved from ${formatShortDate(d.movedFrom)} (${d.movedReason})` : null;
 
 const STATUS_LABEL: Record<DeadlineStatus, string> = { open: "Open", done: "Done", waived: "Waived" };
 
-export function KeyDateList({
+export function DeadlineList({
   deadlines,
   today,
   actions,
 }: {
-  deadlines: KeyDate[];
+  deadlines: ListedDeadline[];
   today: string;
   /** Staff's buttons for a row (the Manage page); the portal offers the calendar event instead. */
-  actions?: (d: KeyDate) => ReactNode;
+  actions?: (d: ListedDeadline) => ReactNode;
 }) {
   const next = deadlines.find((d) => d.status === "open" && d.dueOn >= today);
   return (
-    <ol className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="key-dates">
+    <ol className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="deadlines">
       {deadlines.map((d) => {
         const closed = d.status !== "open";
         const isNext = d === next;
@@ -57,7 +57,7 @@ export function KeyDateList({
           <li
             key={d.id}
             className={`flex flex-wrap items-start justify-between gap-3 px-4 py-3 text-sm ${isNext ? "bg-brand-50" : ""}`}
-            data-testid="key-date"
+            data-testid="deadline"
             data-status={d.status}
           >
             <div className="min-w-0">
@@ -97,7 +97,7 @@ export function KeyDateList({
 }
 
 /** The portal's Key dates panel, above the tracker. */
-export function KeyDatesPanel({ deadlines, today }: { deadlines: KeyDate[]; today: string }) {
+export function DeadlinesPanel({ deadlines, today }: { deadlines: ListedDeadline[]; today: string }) {
   return (
     <section aria-labelledby="key-dates-title" className={`mb-4 ${card} p-6 shadow-sm`} id="key-dates">
       <h2 id="key-dates-title" className="text-xl font-bold text-brand-900">
@@ -106,7 +106,7 @@ export function KeyDatesPanel({ deadlines, today }: { deadlines: KeyDate[]; toda
       {deadlines.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Key dates appear here once your offer is accepted.</p>
       ) : (
-        <KeyDateList deadlines={deadlines} today={today} />
+        <DeadlineList deadlines={deadlines} today={today} />
       )}
     </section>
   );

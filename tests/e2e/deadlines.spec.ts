@@ -1,12 +1,13 @@
 /**
  * Key dates in a real browser, JavaScript on and off: an admin enters a contract, the client sees the
  * dates; a deadline marked done; a closing before acceptance refused on its field; staff's 7-day card; the
- * calendar feed's reset link.
+ * calendar feed's reset link; dates with spaces or out of the calendar refused (400) by the API and the form;
+ * another client's deadline answers the same 404 as one that does not exist.
  */
 import { BASE_URL } from "../../playwright.config";
 import { todayIn } from "~/lib/plain-date";
 import { ADMIN_EMAIL } from "../../playwright.config";
-import { expect, loginAs, queryDb, ready, seedTransaction, test, uniqueEmail } from "./fixtures";
+import { expect, loginAs, queryDb, ready, seedTransaction, signedInRequest, test, uniqueEmail } from "./fixtures";
 
 test.describe("key dates", () => {
   test("an admin enters a contract; the client sees each date, moves and the next one; a deadline marked done", async ({
@@ -37,7 +38,7 @@ test.describe("key dates", () => {
     await expect(admin.getByTestId("closing-moved")).toContainText(
       "escrow closes on the next business day, Tue, Jul 6, 2027",
     );
-    const rows = admin.getByTestId("key-date");
+    const rows = admin.getByTestId("deadline");
     await expect(rows).toHaveCount(7);
     await admin.getByRole("button", { name: "Mark done: Initial deposit to escrow" }).click();
     await expect(admin.getByText("Marked done.", { exact: true })).toBeVisible();
@@ -46,7 +47,7 @@ test.describe("key dates", () => {
 
     await page.reload();
     const panel = page.getByRole("region", { name: "Key dates" });
-    const dates = panel.getByTestId("key-date");
+    const dates = panel.getByTestId("deadline");
     await expect(dates).toHaveCount(7);
     await expect(dates.filter({ hasText: "Initial deposit to escrow" })).toContainText("Done");
     await expect(dates.filter({ hasText: "Investigation (inspection) contingency removal" })).toContainText(
@@ -107,5 +108,58 @@ test.describe("key dates", () => {
     expect((await page.request.get(url)).status()).toBe(404);
     const fresh = await feed.getByLabel("Calendar address (keep it private)").inputValue();
     expect((await page.request.get(fresh)).status()).toBe(200);
+  });
+
+  test("a date with spaces or past the calendar is a 400 on its field, by the API and the Contract form", async ({
+    page,
+    js,
+  }) => {
+    const id = await seedTransaction({ email: uniqueEmail(), type: "buying", address: `${Date.now()} Bound St` });
+    const admin = await signedInRequest(page, ADMIN_EMAIL);
+    const put = (data: unknown) => admin.put(`/api/transactions/${id}/contract`, { data });
+    for (const body of [
+      { acceptedOn: " 2026-01-01 " },
+      { acceptedOn: "9999-12-31" },
+      { acceptedOn: "9999-12-20", days: { loan_contingency: 120, close_of_escrow: 120 } },
+      { acceptedOn: "2027-01-04", closingOn: "2101-01-01" },
+    ]) {
+      const response = await put(body);
+      expect(response.status(), JSON.stringify(body)).toBe(400);
+      const answer = await response.json();
+      expect(Object.keys(answer.errors), JSON.stringify(body)).toEqual([body.closingOn ? "closingOn" : "acceptedOn"]);
+    }
+    expect(await queryDb("select id from deadlines where transaction_id = ?", id)).toEqual([]);
+    // The last of the calendar's years is taken, and its deadlines computed.
+    expect((await put({ acceptedOn: "2099-12-31" })).status()).toBe(200);
+
+    // The same through the form: spaces around the date (as a tampered form sends it), without a 500.
+    await page.goto(`/admin/transactions/${id}`);
+    await ready(page, js);
+    const form = page.getByRole("region", { name: "Contract" });
+    const response = await page.request.post(`/admin/transactions/${id}`, {
+      form: { intent: "save-contract", acceptedOn: " 2027-03-01 " },
+      headers: { origin: BASE_URL },
+    });
+    expect(response.status()).toBe(400);
+    await form.getByLabel("Acceptance date").fill("9999-12-31");
+    await form.getByRole("button", { name: "Save Contract" }).click();
+    await expect(form.getByText("Enter a date from 2000 to 2099")).toBeVisible();
+  });
+
+  test("another client's deadline and a missing one answer the same 404", async ({ page, browser, js }) => {
+    const owner = uniqueEmail();
+    const id = await seedTransaction({ email: owner, type: "buying" });
+    const admin = await signedInRequest(page, ADMIN_EMAIL);
+    expect((await admin.put(`/api/transactions/${id}/contract`, { data: { acceptedOn: "2027-01-04" } })).status()).toBe(
+      200,
+    );
+    const [deadline] = await queryDb<{ id: number }>("select id from deadlines where transaction_id = ? limit 1", id);
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
+    const stranger = await signedInRequest(await context.newPage(), uniqueEmail("stranger"));
+    const theirs = await stranger.get(`/deadlines/${deadline!.id}.ics`);
+    const missing = await stranger.get("/deadlines/999999999.ics");
+    expect([theirs.status(), missing.status()]).toEqual([404, 404]);
+    expect(await theirs.text()).toBe(await missing.text());
+    await context.close();
   });
 });

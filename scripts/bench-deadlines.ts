@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: key dates (docs/decisions/key-dates.md).
+ * Part of `npm run bench`: key dates (docs/decisions/018-deadlines.md).
  * - Reminder ticks over 10,000 active transactions with a contract, in this process with the sender's
  *   own loop (app/infra/mail-sender.server.ts `queueReminders`) from 8:00 on a busy morning: each tick's
  *   time and deadlines reminded (at most 80 a tick), the longest slice (how long a request could wait
@@ -32,8 +32,8 @@ const GOAL = { tickMs: 1000, portalP95: 15, feedP95: 10 };
 /** The morning measured: acceptance dates are spread over the 60 days before it. */
 const MORNING = "2027-03-10";
 
-export async function benchKeyDates(options: { port: number; dir: string }) {
-  const database = `${options.dir}/key-dates.db`;
+export async function benchDeadlines(options: { port: number; dir: string }) {
+  const database = `${options.dir}/deadlines.db`;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
   mkdirSync(options.dir, { recursive: true });
   const db = openDatabase(database);
@@ -67,8 +67,7 @@ export async function benchKeyDates(options: { port: number; dir: string }) {
   );
 
   // The tick, at 8:00 on the morning: every reminder due that day, a slice at a time.
-  const settings = { ...env().mail, leadAlertEmails: ["desk@agency.test"] };
-  const now = instantAt(MORNING, settings.reminderHour);
+  const now = instantAt(MORNING, env().mail.reminderHour);
   const slices: number[] = [];
   let sliceStart = performance.now();
   // Called by the loop before each slice: the time since the previous call is that slice's (and its yield).
@@ -82,7 +81,7 @@ export async function benchKeyDates(options: { port: number; dir: string }) {
   for (;;) {
     const tickStart = performance.now();
     sliceStart = tickStart;
-    const reminded = await queueReminders(db, settings, measured);
+    const reminded = await queueReminders(db, measured);
     ticks.push({ ms: performance.now() - tickStart, reminded });
     if (reminded === 0) break;
   }

@@ -1,7 +1,7 @@
 /**
  * The rules of mail that comes back (server only, but free of the framework): reply addresses and their
  * tokens, automatic mail (RFC 3834), our own messages coming back, and the new text of a reply (quoted
- * history and signatures cut by email-reply-parser). app/infra/inbound-email.server.ts applies them.
+ * history and signatures cut by email-reply-parser). app/models/inbound-email.server.ts applies them.
  */
 import EmailReplyParser from "email-reply-parser";
 import { MESSAGE_MAX_LENGTH } from "~/lib/message-schema";

@@ -101,3 +101,28 @@ describe("session storage in the sessions table", () => {
     expect(db.select().from(sessions).all()).toHaveLength(2);
   });
 });
+
+describe("sessions end", () => {
+  let db: Db;
+  let time = 0;
+  beforeEach(() => {
+    db = freshDb();
+    time = Date.UTC(2026, 0, 1);
+  });
+  const storage = () =>
+    createDbSessionStorage({ db: () => db, secret: "s".repeat(32), secure: false, now: () => time });
+
+  it("end after 7 days without a visit, and a visit keeps them going", async () => {
+    const s = storage();
+    const session = await s.getSession();
+    session.set("userId", "u1");
+    const cookie = (await s.commitSession(session)).split(";")[0]!;
+    time += 6 * 86_400_000;
+    expect((await s.getSession(cookie)).get("userId")).toBe("u1");
+    time += 6 * 86_400_000; // 12 days after sign-in, 6 after the last visit
+    expect((await s.getSession(cookie)).get("userId")).toBe("u1");
+    time += 7 * 86_400_000;
+    expect((await s.getSession(cookie)).get("userId")).toBeUndefined();
+    expect(db.$client.prepare("select count(*) from sessions").pluck().get()).toBe(0);
+  });
+});

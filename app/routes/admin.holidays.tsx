@@ -16,20 +16,20 @@ import { readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
 import { holidayDateSchema, holidayFormSchema } from "~/lib/contract-schema";
 import { InvalidInputError } from "~/lib/errors";
-import { keyDatesIntents } from "~/lib/intents";
+import { holidayIntents } from "~/lib/intents";
 import { formatPlainDate, todayIn } from "~/lib/plain-date";
 import { privatePageMeta } from "~/lib/seo";
 import { calendarToken, resetCalendarToken } from "~/models/calendar.server";
 import { addHoliday, listHolidays, removeHoliday } from "~/models/holiday.server";
 
 /**
- * /admin/key-dates: the California legal holidays the contract deadlines count with (this year and the
+ * /admin/holidays: the California legal holidays the contract deadlines count with (this year and the
  * next; an admin adds or removes a date and every open deadline is computed again), and the staff
- * calendar feed (every active transaction's deadlines). docs/decisions/key-dates.md.
+ * calendar feed (every active transaction's deadlines). docs/decisions/018-deadlines.md.
  */
-export const meta: MetaFunction = () => privatePageMeta("Key dates");
+export const meta: MetaFunction = () => privatePageMeta("Holidays");
 
-const HERE = "/admin/key-dates";
+const HERE = "/admin/holidays";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -47,12 +47,12 @@ type ActionData = { intent: "add-holiday"; result: SubmissionResult<string[]> };
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
-  switch (intentOf(formData, keyDatesIntents)) {
-    case keyDatesIntents.addHoliday:
+  switch (intentOf(formData, holidayIntents)) {
+    case holidayIntents.addHoliday:
       return addAction(admin, formData);
-    case keyDatesIntents.removeHoliday:
+    case holidayIntents.removeHoliday:
       return removeAction(admin, formData);
-    case keyDatesIntents.resetCalendar:
+    case holidayIntents.resetCalendar:
       resetCalendarToken(getDb(), admin);
       return redirectWithToast(`${HERE}#calendar`, { description: "The staff calendar has a new address." });
     default:
@@ -95,7 +95,7 @@ async function removeAction(admin: User, formData: FormData) {
 
 const small = "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold disabled:opacity-70";
 
-export default function KeyDates() {
+export default function Holidays() {
   const { years, holidays, calendarUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const [form, fields] = useForm({
@@ -107,7 +107,7 @@ export default function KeyDates() {
   });
   return (
     <div className="mx-auto max-w-5xl">
-      <h1 className="text-2xl font-bold text-brand-900">Key dates</h1>
+      <h1 className="text-2xl font-bold text-brand-900">Holidays</h1>
       <section aria-labelledby="holidays-title" className={`mt-4 ${card} p-6`}>
         <h2 id="holidays-title" className="text-lg font-semibold">
           Legal holidays, {years[0]} and {years[1]}
@@ -132,7 +132,7 @@ export default function KeyDates() {
                 <input type="hidden" name="name" value={h.name} />
                 {h.source === "removed" ? (
                   <SubmitButton
-                    intent={keyDatesIntents.addHoliday}
+                    intent={holidayIntents.addHoliday}
                     pendingLabel="Saving..."
                     className={small}
                     aria-label={`Restore ${h.name}`}
@@ -141,7 +141,7 @@ export default function KeyDates() {
                   </SubmitButton>
                 ) : (
                   <SubmitButton
-                    intent={keyDatesIntents.removeHoliday}
+                    intent={holidayIntents.removeHoliday}
                     pendingLabel="Saving..."
                     className={small}
                     aria-label={`Remove ${h.name}, ${h.date}`}
@@ -161,7 +161,7 @@ export default function KeyDates() {
             <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
           </Field>
           <div className="sm:pt-6">
-            <SubmitButton intent={keyDatesIntents.addHoliday} pendingLabel="Adding...">
+            <SubmitButton intent={holidayIntents.addHoliday} pendingLabel="Adding...">
               Add Holiday
             </SubmitButton>
           </div>
@@ -169,7 +169,7 @@ export default function KeyDates() {
       </section>
       <CalendarFeed
         url={calendarUrl}
-        resetIntent={keyDatesIntents.resetCalendar}
+        resetIntent={holidayIntents.resetCalendar}
         title="Staff calendar"
         lead="Every active transaction's open deadlines, from a week ago to four months ahead."
       />

@@ -1,15 +1,9 @@
 /**
- * The contract's clock (app/lib/contract-dates.ts, app/lib/holidays.ts): a table of cases for each rule,
+ * The contract's clock (app/lib/deadlines.ts, app/lib/holidays.ts): a table of cases for each rule,
  * with California's holidays, weekends, Daylight Saving Time and a leap day.
  */
 import { describe, expect, it } from "vitest";
-import {
-  computeDeadlines,
-  DEFAULT_DAYS,
-  type ContractInput,
-  type DeadlineKey,
-  stepNumberOf,
-} from "~/lib/contract-dates";
+import { computeDeadlines, DEFAULT_DAYS, type ContractInput, type DeadlineKey, stepNumberOf } from "~/lib/deadlines";
 import { HolidayCalendar, tableHolidays, type HolidayChange } from "~/lib/holidays";
 import { BUYING_MILESTONES, SELLING_MILESTONES } from "~/lib/milestone-templates";
 import { formatShortDate, instantAt, parsePlainDate, todayIn } from "~/lib/plain-date";

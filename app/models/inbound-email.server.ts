@@ -5,8 +5,9 @@
  * 1. finds the thread and participant by the reply token (reply+TOKEN@INBOUND_EMAIL_DOMAIN);
  * 2. accepts only mail whose sender is that participant's address;
  * 3. ignores automatic mail (RFC 3834) and our own e-mails coming back (our Message-ID domain);
- * 4. keeps the reply's new text only (app/lib/inbound-mail.ts; never HTML), and its attachments that pass
- *    the documents' rules (type by their bytes, size), each saved as a document of the transaction;
+ * 4. keeps the reply's new text only (app/lib/inbound-rules.ts; never HTML), and its attachments that pass
+ *    the documents' rules (type by their bytes, size), each saved in the file store the door passes in
+ *    (app/models/files.server.ts) as a document of the transaction;
  * 5. stores it as a message "by e-mail" (app/models/message.server.ts `receiveReply`), which e-mails it
  *    to the other side.
  * Whatever is dropped is logged, and the door answers as if it were accepted: no oracle for tokens.
@@ -15,13 +16,12 @@ import { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
-import { isAutomatic, isOwnMessageId, newText, normalAddress, tokenOf, TOKEN_PATTERN } from "~/lib/inbound-mail";
+import { isAutomatic, isOwnMessageId, newText, normalAddress, tokenOf, TOKEN_PATTERN } from "~/lib/inbound-rules";
 import { cleanFileName, DOCUMENT_TYPES, MAX_FILES_PER_UPLOAD } from "~/lib/upload-rules";
 import type { NewDocumentFile } from "~/models/document.server";
+import { DOCUMENTS_FOLDER, type FileStore } from "~/models/files.server";
 import { participantOfToken } from "~/models/message-mail.server";
 import { receiveReply } from "~/models/message.server";
-import { DOCUMENTS_FOLDER } from "~/infra/documents.server";
-import { fileStorage, type FileStorage } from "~/infra/file-storage.server";
 
 /** A received e-mail, whichever door it came through. Header names are lowercase. */
 export type InboundMail = {
@@ -61,8 +61,9 @@ function participantOf(db: Db, mail: InboundMail) {
 
 export async function acceptInboundEmail(
   db: Db,
+  files: FileStore,
   mail: InboundMail,
-  options: { now?: Date; storage?: FileStorage } = {},
+  now = new Date(),
 ): Promise<{ outcome: InboundOutcome; messageId?: number }> {
   const participant = participantOf(db, mail);
   const drop = (outcome: InboundOutcome, why: string) => {
@@ -78,19 +79,19 @@ export async function acceptInboundEmail(
   if (isOwnMessageId(mail.messageId, env().mail.messageIdDomain)) return drop("own", `Message-ID ${mail.messageId}`);
 
   const body = newText(mail.text);
-  const storage = options.storage ?? fileStorage();
-  const files = await storeAttachments(mail.attachments, storage);
-  if (!body && files.length === 0) return drop("empty", `from ${from}: no new text and no attachment kept`);
+  const attachments = await storeAttachments(mail.attachments, files);
+  const discard = () => Promise.all(attachments.map((f) => files.delete(f.key)));
+  if (!body && attachments.length === 0) return drop("empty", `from ${from}: no new text and no attachment kept`);
   try {
-    const message = receiveReply(db, participant, { body, attachments: files }, options.now);
+    const message = receiveReply(db, participant, { body, attachments }, now);
     if (!message) {
-      await Promise.all(files.map((f) => storage.delete(f.key)));
+      await discard();
       return drop("unknown-token", "the thread is gone");
     }
     console.info(`[inbound] message ${message.id} from ${from} in transaction ${participant.transactionId}`);
     return { outcome: "stored", messageId: message.id };
   } catch (error) {
-    await Promise.all(files.map((f) => storage.delete(f.key)));
+    await discard();
     throw error;
   }
 }
@@ -99,14 +100,14 @@ export async function acceptInboundEmail(
  * The attachments that pass the documents' rules, stored: at most MAX_FILES_PER_UPLOAD, each at most
  * UPLOAD_MAX_MB and of an accepted type by its bytes. Others are left out (and logged), not the reply.
  */
-async function storeAttachments(attachments: InboundMail["attachments"], storage: FileStorage) {
+async function storeAttachments(attachments: InboundMail["attachments"], files: FileStore) {
   const maxBytes = env().uploadMaxBytes;
-  const files: NewDocumentFile[] = [];
+  const stored: NewDocumentFile[] = [];
   for (const attachment of attachments) {
     const name = cleanFileName(attachment.name || "attachment");
     const type = (await fileTypeFromBuffer(attachment.content))?.mime;
     const refused =
-      files.length >= MAX_FILES_PER_UPLOAD
+      stored.length >= MAX_FILES_PER_UPLOAD
         ? "one file too many"
         : attachment.content.length > maxBytes
           ? "too large"
@@ -117,8 +118,8 @@ async function storeAttachments(attachments: InboundMail["attachments"], storage
       console.info(`[inbound] attachment "${name}" left out: ${refused}`);
       continue;
     }
-    const stored = await storage.put(DOCUMENTS_FOLDER, Readable.from([attachment.content]));
-    files.push({ ...stored, name, contentType: type! });
+    const file = await files.put(DOCUMENTS_FOLDER, Readable.from([attachment.content]));
+    stored.push({ ...file, name, contentType: type! });
   }
-  return files;
+  return stored;
 }

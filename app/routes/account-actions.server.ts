@@ -1,0 +1,30 @@
+/**
+ * The signed-in person's own settings on the portal: milestone e-mail notices on or off, and a new
+ * address for their calendar feed (the old one stops working). Both come back to their own section.
+ */
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { refuse } from "~/infra/page-action.server";
+import { InvalidInputError } from "~/lib/errors";
+import { accountIntents } from "~/lib/intents";
+import { noticesFormSchema } from "~/lib/listing-schema";
+import { resetCalendarToken } from "~/models/calendar.server";
+import { setMilestoneNotices } from "~/models/user.server";
+import { backTo, type Section } from "./section-actions.server";
+
+export const accountSection: Section<typeof accountIntents> = {
+  intents: accountIntents,
+  async act(ctx, intent, formData) {
+    if (intent === accountIntents.resetCalendar) {
+      resetCalendarToken(ctx.db, ctx.actor);
+      return redirectWithToast(backTo(ctx, "calendar"), { description: "Your calendar has a new address." });
+    }
+    const back = backTo(ctx, "notices");
+    const parsed = noticesFormSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return refuse(new InvalidInputError("Choose on or off"), { back });
+    const on = parsed.data.notices === "on";
+    setMilestoneNotices(ctx.db, ctx.actor, on);
+    return redirectWithToast(back, {
+      description: on ? "You will get an e-mail when your transaction moves forward." : "Milestone e-mails are off.",
+    });
+  },
+};

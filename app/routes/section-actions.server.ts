@@ -1,0 +1,56 @@
+/**
+ * The sections of the two transaction pages (the client portal and the admin's Manage page) each have an
+ * action module beside this file, shared by both pages: documents, messages, milestones, the contract and
+ * its deadlines, the transaction's details, the client's listings, the person's own settings. A page's
+ * action names the sections it shows and calls `sectionAction`, which hands a form to the section whose
+ * intent it carries (app/lib/intents.ts), an upload (the pages' only multipart form) to the documents, and
+ * answers any other intent with 400. Each section answers the way every page action does
+ * (app/infra/page-action.server.ts): a redirect back to its own part of the page, or its form again.
+ */
+import type { data } from "@remix-run/node";
+import type { Db } from "~/db/client.server";
+import type { User } from "~/db/schema";
+import { readForm } from "~/infra/http.server";
+import { intentOf, unknownIntent } from "~/infra/page-action.server";
+import { isMultipart } from "~/infra/upload.server";
+
+export type SectionContext = {
+  db: Db;
+  actor: User;
+  /** The page's transaction: the portal's active one (undefined when it has none), the Manage page's. */
+  transactionId: number | undefined;
+  /** The page's path: a section comes back to its own anchor on it. */
+  back: string;
+};
+
+export type SectionAnswer = Response | ReturnType<typeof data>;
+
+export type Section<I extends Record<string, string>> = {
+  intents: I;
+  act(ctx: SectionContext, intent: I[keyof I], formData: FormData): Promise<SectionAnswer>;
+  /** The section that takes the page's multipart form (the documents' upload). */
+  upload?(ctx: SectionContext, request: Request): Promise<SectionAnswer>;
+};
+
+/** Any section, as a page lists them. */
+type PageSection = {
+  intents: Record<string, string>;
+  act(ctx: SectionContext, intent: string, formData: FormData): Promise<SectionAnswer>;
+  upload?(ctx: SectionContext, request: Request): Promise<SectionAnswer>;
+};
+
+export async function sectionAction(request: Request, ctx: SectionContext, sections: PageSection[]) {
+  if (isMultipart(request)) {
+    const uploads = sections.find((section) => section.upload);
+    return uploads?.upload ? uploads.upload(ctx, request) : unknownIntent();
+  }
+  const formData = await readForm(request);
+  for (const section of sections) {
+    const intent = intentOf(formData, section.intents);
+    if (intent !== null) return section.act(ctx, intent, formData);
+  }
+  return unknownIntent();
+}
+
+/** The page's path with a section's anchor. */
+export const backTo = (ctx: SectionContext, anchor: string) => `${ctx.back}#${anchor}`;
