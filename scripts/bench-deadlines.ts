@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: key dates (docs/decisions/018-deadlines.md).
+ * Part of `npm run bench`: deadlines, shown as "Key dates" (docs/decisions/018-deadlines.md).
  * - Reminder ticks over 10,000 active transactions with a contract, in this process with the sender's
  *   own loop (app/infra/mail-sender.server.ts `queueReminders`) from 8:00 on a busy morning: each tick's
  *   time and deadlines reminded (at most 80 a tick), the longest slice (how long a request could wait
@@ -62,7 +62,7 @@ export async function benchDeadlines(options: { port: number; dir: string }) {
     .get(client.id) as number;
   initializeMilestones(db, admin, portalTransaction);
   console.log(
-    `key dates: ${TRANSACTIONS} active transactions with a contract (${TRANSACTIONS * 7} deadlines) written in ` +
+    `deadlines: ${TRANSACTIONS} active transactions with a contract (${TRANSACTIONS * 7} deadlines) written in ` +
       `${((performance.now() - start) / 1000).toFixed(1)} s`,
   );
 
@@ -88,7 +88,7 @@ export async function benchDeadlines(options: { port: number; dir: string }) {
   const busy = ticks.filter((t) => t.reminded > 0);
   const slowest = Math.max(...ticks.map((t) => t.ms));
   console.log(
-    `key dates: the 8:00 reminders over ${TRANSACTIONS} transactions: ${busy.reduce((n, t) => n + t.reminded, 0)} ` +
+    `deadlines: the 8:00 reminders over ${TRANSACTIONS} transactions: ${busy.reduce((n, t) => n + t.reminded, 0)} ` +
       `deadlines in ${busy.length} ticks of at most 80; slowest tick ${slowest.toFixed(0)} ms (goal < ${GOAL.tickMs} ms: ` +
       `${slowest < GOAL.tickMs ? "met" : "NOT met"}), longest slice ${Math.max(0, ...slices).toFixed(1)} ms; ` +
       `a tick with nothing due ${ticks.at(-1)!.ms.toFixed(1)} ms`,
@@ -114,7 +114,7 @@ export async function benchDeadlines(options: { port: number; dir: string }) {
     ] as const) {
       const { cold, status, ...timed } = await sequentialTimes(`${base}${path}`, headers);
       console.log(
-        `key dates: GET ${label}${status === 200 ? "" : ` (${status})`}: ${describeTimes(timed, goal)}` +
+        `deadlines: GET ${label}${status === 200 ? "" : ` (${status})`}: ${describeTimes(timed, goal)}` +
           describeCold(cold),
       );
     }
