@@ -91,8 +91,10 @@ export default tseslint.config(
   },
   ...floorRules,
   {
-    // The demo provider's sign-in page has one purpose, its e-mail field, which takes the focus.
-    files: ["app/infra/local-oidc-provider.server.tsx"],
+    // The demo provider's sign-in page has one purpose, its e-mail field, which takes the focus; the contact
+    // form, answered again by the server after a refused send, puts the focus on the first field in error
+    // (without JavaScript, autofocus is the only way to).
+    files: ["app/infra/local-oidc-provider.server.tsx", "app/components/contact-form.tsx"],
     rules: { "jsx-a11y/no-autofocus": "off" },
   },
 );

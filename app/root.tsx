@@ -50,6 +50,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootData = typeof loader;
 
+/**
+ * Where a page's scroll position is remembered: by history entry (React Router's default), except for the
+ * entries the browser makes itself, a plain `<a href="#documents">` (the portal's section navigation),
+ * which all carry the key "default": those are told apart by their address, so that going from one
+ * section to another is not undone by the position remembered for the first.
+ */
+const scrollKey = (location: { key: string; pathname: string; search: string; hash: string }) =>
+  location.key === "default" ? `${location.pathname}${location.search}${location.hash}` : location.key;
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -84,7 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           {site ? <SiteFooter site={site} /> : null}
         </ToastProvider>
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <LowPriorityModulePreloads />
         <Scripts nonce={nonce} />
       </body>

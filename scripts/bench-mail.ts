@@ -51,7 +51,6 @@ export async function benchMail(options: { port: number; dir: string }) {
         preview: "Bench",
         unsubscribeUrl: `${base}/unsubscribe/x.y`,
         paragraphs: ["Hi Bench,", "What our flat fee includes.".repeat(20)],
-        ctaUrl: `${base}/r/x.y`,
       }),
     );
     const db = openDatabase(database);

@@ -3,7 +3,8 @@
  * (?dialog=add-property), so the server renders it open, with its errors,
  * without JavaScript; Cancel is a link back. With JavaScript it is a Radix
  * modal dialog (focus trap, Escape) with browser-side validation by the same
- * zod schema. Parse is a second submit button that skips validation.
+ * zod schema. Parse is a second submit button that skips validation; its answer ("URL Parsed" and
+ * the message) shows in the dialog, where the person is looking, not in a toast that would repeat it.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -58,7 +59,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
           <span>{answer.message.description}</span>
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-4 grid gap-2">
         <input type="hidden" name="zillowId" defaultValue={answer?.values.zillowId ?? ""} />
         <div className="flex items-end gap-2">
           <div className="flex-1">
@@ -91,20 +92,20 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
             <input
               {...getInputProps(fields.price, { type: "text" })}
               inputMode="numeric"
-              placeholder="850000"
+              placeholder="e.g. 850,000"
               className={inputClass}
             />
           </Field>
           <Field label="Square Footage" errorId={fields.squareFootage.errorId} errors={fields.squareFootage.errors}>
             <input
-              {...getInputProps(fields.squareFootage, { type: "number" })}
-              min={0}
-              step={1}
+              {...getInputProps(fields.squareFootage, { type: "text" })}
+              inputMode="numeric"
+              placeholder="e.g. 1,650"
               className={inputClass}
             />
           </Field>
           <Field label="Bedrooms" errorId={fields.bedrooms.errorId} errors={fields.bedrooms.errors}>
-            <input {...getInputProps(fields.bedrooms, { type: "number" })} min={0} step={1} className={inputClass} />
+            <input {...getInputProps(fields.bedrooms, { type: "text" })} inputMode="numeric" className={inputClass} />
           </Field>
           <Field label="Bathrooms" errorId={fields.bathrooms.errorId} errors={fields.bathrooms.errors}>
             <input {...getInputProps(fields.bathrooms, { type: "number" })} min={0} step={0.5} className={inputClass} />

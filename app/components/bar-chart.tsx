@@ -69,25 +69,29 @@ export function BarChart({
           );
         })}
       </svg>
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {groups.length ? <th scope="col">Group</th> : null}
-            <th scope="col">Label</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((b) => (
-            <tr key={`${b.group ?? ""}-${b.label}`}>
-              {groups.length ? <td>{b.group}</td> : null}
-              <th scope="row">{b.label}</th>
-              <td>{b.value}</td>
+      {/* The text alternative, for screen readers only. A table cannot be narrower than its cells, so it sits
+          in a hidden box of its own: marked sr-only itself it widened the page (a sideways swipe on a phone). */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              {groups.length ? <th scope="col">Group</th> : null}
+              <th scope="col">Label</th>
+              <th scope="col">{valueLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bars.map((b) => (
+              <tr key={`${b.group ?? ""}-${b.label}`}>
+                {groups.length ? <td>{b.group}</td> : null}
+                <th scope="row">{b.label}</th>
+                <td>{b.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

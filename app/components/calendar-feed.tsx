@@ -5,10 +5,8 @@
  */
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { card } from "~/components/card";
-import { SubmitButton } from "~/components/submit-button";
-
-const small = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-70";
+import { anchorOffset, card } from "~/components/card";
+import { buttonSmall as small, SubmitButton } from "~/components/submit-button";
 
 export function CalendarFeed({
   url,
@@ -26,7 +24,11 @@ export function CalendarFeed({
   const [canCopy, setCanCopy] = useState(false);
   useEffect(() => setCanCopy(typeof navigator.clipboard?.writeText === "function"), []);
   return (
-    <section aria-labelledby="calendar-title" className={`mt-4 ${card} p-6 text-sm shadow-sm`} id="calendar">
+    <section
+      aria-labelledby="calendar-title"
+      className={`mt-4 ${anchorOffset} ${card} p-6 text-sm shadow-sm`}
+      id="calendar"
+    >
       <h2 id="calendar-title" className="text-lg font-semibold">
         {title}
       </h2>

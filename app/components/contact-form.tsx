@@ -2,13 +2,17 @@
  * The free-consultation form (docs/spec.md §2, §5, §8). A real POST form handled by
  * the landing action, which validates with Conform's parseWithZod and the zod
  * schema of `~/lib/contact-schema`: field errors under each field (none under
- * Message), post/redirect/get with a toast on success. Without JavaScript the
- * schema's constraints (computed on the server) are native HTML validation.
- * With JavaScript: the same schema validates in the browser (loaded on the
- * first focus), 'Sending...' while busy, no reload, and the form clears.
+ * Message), post/redirect/get with a toast on success, to `/?sent=1#contact`, where a
+ * confirmation (`ContactSent`: who answers, when, what happens next) stands in the form's
+ * place, with or without JavaScript. A refused send puts the keyboard's focus on the first
+ * field in error (without JavaScript by `autoFocus` on the page the server answers, which therefore has no
+ * `#contact` in its address: a fragment's target would take the place of the autofocus).
+ * Without JavaScript the schema's constraints (computed on the server) are native HTML
+ * validation. With JavaScript: the same schema validates in the browser (loaded on the
+ * first focus), 'Sending...' while busy, no reload.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import { useToast } from "~/components/toast-provider";
 import type { FieldErrors } from "~/lib/contact-schema";
@@ -16,6 +20,11 @@ import { HONEYPOT_FIELD } from "~/lib/contact-honeypot";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { usePendingSubmission } from "~/hooks/use-pending";
 import { SubmitButton } from "~/components/submit-button";
+import { useSite } from "~/hooks/use-site";
+import { telHref } from "~/lib/format";
+
+/** Where a sent message comes back to: the landing page, with the confirmation in the form's place. */
+export const CONTACT_SENT_PATH = "/?sent=1";
 
 /** `limited`: the rate limit's message (429); nothing was stored. */
 export type ContactActionData = { result: SubmissionResult<string[]>; failed: boolean; limited?: string };
@@ -54,12 +63,17 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
   const touched = useRef(new Set<string>());
   const [errors, setErrors] = useState<FieldErrors>(actionData?.result.error ?? {});
 
-  // A new answer from the server replaces the errors shown.
+  // A new answer from the server replaces the errors shown, and the focus goes to the first field in error.
   useEffect(() => {
-    if (actionData) setErrors(actionData.result.error ?? {});
+    if (!actionData) return;
+    const serverErrors = actionData.result.error ?? {};
+    setErrors(serverErrors);
+    const first = FIELDS.find((f) => serverErrors[f.name]?.length);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
   }, [actionData]);
 
-  // After a send: a redirect (no action data) means success, so clear the form.
+  // A send that failed on the server (500) also says so in a toast; a stored one leaves the page (the
+  // confirmation replaces the form).
   const wasPending = useRef(false);
   useEffect(() => {
     if (pending) {
@@ -68,13 +82,7 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
     }
     if (!wasPending.current) return;
     wasPending.current = false;
-    if (!actionData) {
-      formRef.current?.reset();
-      touched.current.clear();
-      setErrors({});
-    } else if (actionData.failed) {
-      toast(CONTACT_FAILED);
-    }
+    if (actionData?.failed) toast(CONTACT_FAILED);
   }, [pending, actionData, toast]);
 
   const loadValidator = () => {
@@ -110,10 +118,13 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
   };
 
   const initial = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  // The first field the server found in error takes the focus when the page loads (without JavaScript).
+  const firstInError = FIELDS.find((f) => actionData?.result.error?.[f.name]?.length)?.name;
 
   return (
     <Form
       method="post"
+      action="/?index"
       id="contact-form"
       ref={formRef}
       noValidate={hydrated}
@@ -153,6 +164,7 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
               maxLength={c.maxLength}
               pattern={c.pattern}
               defaultValue={initial[field.name]}
+              autoFocus={field.name === firstInError}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `contact-${field.name}-error` : undefined}
               className={inputClass}
@@ -189,5 +201,42 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
         </SubmitButton>
       </div>
     </Form>
+  );
+}
+
+/**
+ * What a visitor sees where the form was, once their message is stored: the spec's words, who will
+ * answer and when, what happens next, the agency's phone for anything sooner, and a way to write again.
+ */
+export function ContactSent() {
+  const site = useSite();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // With JavaScript the form is replaced without a reload: the focus follows to the confirmation.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div role="status" data-testid="contact-sent">
+      <h3 ref={heading} tabIndex={-1} className="text-xl font-bold text-brand-900 focus:outline-none">
+        Message sent!
+      </h3>
+      <p className="mt-2 text-slate-700">Thank you for your message! We will contact you soon.</p>
+      <h4 className="mt-4 font-semibold">What happens next</h4>
+      <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
+        <li>An agent of our San Diego team calls you within one business day, at the phone number you gave.</li>
+        <li>We e-mailed you a confirmation: reply to it if you think of anything to add.</li>
+        <li>The consultation is free and commits you to nothing.</li>
+      </ol>
+      {site ? (
+        <p className="mt-4 text-slate-700">
+          Need us sooner? Call{" "}
+          <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
+            {site.phone}
+          </a>
+          .
+        </p>
+      ) : null}
+      <Link to="/#contact" className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Send another message
+      </Link>
+    </div>
   );
 }

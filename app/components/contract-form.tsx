@@ -6,20 +6,18 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 import { Field, inputClass } from "~/components/form-field";
 import { DeadlineList, type ListedDeadline } from "~/components/deadlines";
-import { SubmitButton } from "~/components/submit-button";
+import { buttonSmall as small, SubmitButton } from "~/components/submit-button";
 import { DEADLINE_KEYS, type DeadlineKey } from "~/domain/enums";
-import { DEADLINE_RULES, DEFAULT_DAYS } from "~/lib/deadlines";
+import { DEADLINE_RULES, DEFAULT_DAYS, ruleOf } from "~/lib/deadlines";
 import { contractSchema } from "~/lib/contract-schema";
 import { contractIntents } from "~/lib/intents";
 import { formatPlainDate, formatShortDate } from "~/lib/plain-date";
 
-// Built once: Conform asks for the constraint on every render (docs/decisions/019-messages.md, "Speed").
+// Built once: Conform asks for the constraint on every render.
 const contractConstraint = getZodConstraint(contractSchema);
-
-const small = "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold disabled:opacity-70";
 
 const COUNTING_WORDS = {
   calendar: "days after acceptance",
@@ -60,7 +58,7 @@ export function ContractSection({
   const days = fields.days.getFieldset();
   const close = deadlines.find((d) => d.key === "close_of_escrow");
   return (
-    <section aria-labelledby="contract-title" className={`mt-8 ${card} p-6`} id="contract">
+    <section aria-labelledby="contract-title" className={`mt-8 ${anchorOffset} ${card} p-6`} id="contract">
       <h2 id="contract-title" className="text-lg font-semibold">
         Contract
       </h2>
@@ -68,7 +66,7 @@ export function ContractSection({
         Day 0 is the acceptance date. Deadlines that land on a weekend or a California legal holiday move to the next
         day that is neither.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2 sm:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-2 sm:grid-cols-2">
         <Field label="Acceptance date" errorId={fields.acceptedOn.errorId} errors={fields.acceptedOn.errors}>
           <input {...getInputProps(fields.acceptedOn, { type: "date" })} className={inputClass} />
         </Field>
@@ -97,7 +95,7 @@ export function ContractSection({
                 errorId={field.errorId}
                 errors={field.errors}
               >
-                <input {...getInputProps(field, { type: "number" })} min={0} max={120} className={inputClass} />
+                <input {...getInputProps(field, { type: "text" })} inputMode="numeric" className={inputClass} />
               </Field>
             );
           })}
@@ -119,7 +117,9 @@ export function ContractSection({
             d.status === "open" ? (
               <>
                 <StatusButton id={d.id} status="done" label="Mark done" pending="Saving..." title={d.title} />
-                <StatusButton id={d.id} status="waived" label="Waive" pending="Saving..." title={d.title} />
+                {ruleOf(d.key as DeadlineKey).waivable ? (
+                  <StatusButton id={d.id} status="waived" label="Waive" pending="Saving..." title={d.title} />
+                ) : null}
               </>
             ) : (
               <StatusButton id={d.id} status="open" label="Reopen" pending="Saving..." title={d.title} />

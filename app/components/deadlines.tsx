@@ -6,7 +6,7 @@
  * page reads the same before and after hydration.
  */
 import type { ReactNode } from "react";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 import type { DeadlineStatus } from "~/domain/enums";
 import { daysBetween, formatPlainDate, formatShortDate } from "~/lib/plain-date";
 
@@ -83,7 +83,7 @@ export function DeadlineList({
             ) : !closed ? (
               <a
                 href={`/deadlines/${d.id}.ics`}
-                className="text-xs font-medium text-brand-700 underline"
+                className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline"
                 aria-label={`Add ${d.title} to your calendar`}
               >
                 Add to calendar
@@ -99,7 +99,7 @@ export function DeadlineList({
 /** The portal's Key dates panel, above the tracker. */
 export function DeadlinesPanel({ deadlines, today }: { deadlines: ListedDeadline[]; today: string }) {
   return (
-    <section aria-labelledby="key-dates-title" className={`mb-4 ${card} p-6 shadow-sm`} id="key-dates">
+    <section aria-labelledby="key-dates-title" className={`mb-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="key-dates">
       <h2 id="key-dates-title" className="text-xl font-bold text-brand-900">
         Key dates
       </h2>

@@ -95,7 +95,7 @@ export function DocumentUpload({
       method="post"
       encType="multipart/form-data"
       onSubmit={onSubmit}
-      className="mt-4 grid gap-3 rounded-lg border border-dashed border-slate-300 p-4"
+      className="mt-4 grid min-w-0 gap-3 rounded-lg border border-dashed border-slate-300 p-4"
       aria-labelledby={`${id}-title`}
     >
       {/* First, so the action knows the intent before the files arrive. */}
@@ -103,23 +103,29 @@ export function DocumentUpload({
       <h3 id={`${id}-title`} className="font-semibold">
         Upload documents
       </h3>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <label className="grid gap-1 text-sm font-semibold">
+      <div className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2">
+        <label className="grid min-w-0 gap-1 text-sm font-semibold">
           Files
           <input
             type="file"
             name="file"
             multiple
             accept={DOCUMENT_ACCEPT}
-            className="text-sm font-normal"
+            className="w-full min-w-0 text-sm font-normal"
             aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
             disabled={Boolean(sending)}
           />
         </label>
         {steps.length ? (
-          <label className="grid gap-1 text-sm font-semibold">
+          <label className="grid min-w-0 gap-1 text-sm font-semibold">
             Step (optional)
-            <select name="milestoneId" className={inputClass} disabled={Boolean(sending)} defaultValue="">
+            {/* A step's title may be long: the select keeps to its box (min-w-0) and its text is cut. */}
+            <select
+              name="milestoneId"
+              className={`${inputClass} min-w-0 truncate`}
+              disabled={Boolean(sending)}
+              defaultValue=""
+            >
               <option value="">The whole transaction</option>
               {steps.map((s) => (
                 <option key={s.id} value={s.id}>

@@ -5,7 +5,7 @@
  * (`MilestoneDocuments`).
  */
 import { Form } from "@remix-run/react";
-import { SubmitButton } from "~/components/submit-button";
+import { buttonSmall as smallButton, SubmitButton } from "~/components/submit-button";
 import { formatDate } from "~/lib/format";
 import { documentIntents } from "~/lib/intents";
 import { formatBytes } from "~/lib/upload-rules";
@@ -25,8 +25,6 @@ export type ListedDocument = {
 
 /** A document as its milestone lists it: a link and its size (documentsPage's `ofSteps`). */
 export type StepDocument = Pick<ListedDocument, "id" | "name" | "size" | "url"> & { milestoneId: number };
-
-const smallButton = "rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold disabled:opacity-70";
 
 const uploaderLine = (d: ListedDocument) =>
   `${d.uploadedBy.name} (${d.uploadedBy.role === "client" ? "client" : "staff"})`;

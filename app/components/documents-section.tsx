@@ -4,7 +4,7 @@
  * (app/models/document.server.ts `documentsPage`).
  */
 import { Link } from "@remix-run/react";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 import { DocumentUpload } from "~/components/document-upload";
 import { DocumentsList, type ListedDocument } from "~/components/documents-list";
 
@@ -25,7 +25,7 @@ export function DocumentsSection({
 }) {
   const steps = new Map(milestones.map((m) => [m.id, `Step ${m.stepNumber}: ${m.title}`]));
   return (
-    <section aria-labelledby="documents-title" className={`mt-4 ${card} p-6 shadow-sm`} id="documents">
+    <section aria-labelledby="documents-title" className={`mt-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="documents">
       <h2 id="documents-title" className="text-xl font-bold text-brand-900">
         Documents
       </h2>

@@ -1,10 +1,15 @@
-/** One saved property (docs/spec.md §2): favorite and delete are small forms that work without JavaScript. */
-import { useFetcher } from "@remix-run/react";
+/**
+ * One saved property (docs/spec.md §2): favorite and delete are small forms that work without JavaScript.
+ * Delete asks first: the × opens a confirmation in the card (a link to `?delete=<id>` without JavaScript,
+ * the card's own state with it), whose Delete button removes the home and whose Keep button closes it.
+ * Every button is at least 44 × 44 px, with space between.
+ */
+import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatUSD } from "~/lib/format";
 import { zillowListingUrl } from "~/lib/zillow";
 import { listingIntents } from "~/lib/intents";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 
 export type CardListing = {
   id: number;
@@ -23,9 +28,14 @@ export type CardListing = {
 const statusLabel = (status: string) =>
   status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ") : "Active";
 
+/** A touch target of at least 44 × 44 px (WCAG 2.5.5). */
+const target = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md";
+
 export function ListingCard({ listing }: { listing: CardListing }) {
   const favorite = useFetcher({ key: `favorite-${listing.id}` });
   const remove = useFetcher({ key: `delete-${listing.id}` });
+  const [searchParams] = useSearchParams();
+  const [confirming, setConfirming] = useState(searchParams.get("delete") === String(listing.id));
   const [imageFailed, setImageFailed] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
 
@@ -40,7 +50,11 @@ export function ListingCard({ listing }: { listing: CardListing }) {
   if (remove.formData) return null;
 
   return (
-    <li className={`flex flex-col overflow-hidden ${card} shadow-sm`} data-testid="listing">
+    <li
+      className={`flex ${anchorOffset} flex-col overflow-hidden ${card} shadow-sm`}
+      id={`listing-${listing.id}`}
+      data-testid="listing"
+    >
       {listing.imageUrl && !imageFailed ? (
         <img
           ref={imageRef}
@@ -58,8 +72,8 @@ export function ListingCard({ listing }: { listing: CardListing }) {
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="line-clamp-2 font-semibold">{listing.address}</h3>
-          <div className="flex shrink-0 gap-1">
-            <favorite.Form method="post">
+          <div className="flex shrink-0 gap-2">
+            <favorite.Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value={listingIntents.favorite} />
               <input type="hidden" name="id" value={listing.id} />
               <input type="hidden" name="isFavorite" value={String(!isFavorite)} />
@@ -67,26 +81,61 @@ export function ListingCard({ listing }: { listing: CardListing }) {
                 type="submit"
                 aria-label={isFavorite ? "Remove from favorites" : "Add to favorites"}
                 aria-pressed={isFavorite}
-                className={`rounded p-1.5 text-xl leading-none ${isFavorite ? "text-red-600" : "text-slate-400 hover:text-red-500"}`}
+                className={`${target} text-2xl leading-none ${isFavorite ? "text-red-600" : "text-slate-500 hover:text-red-500"}`}
               >
                 <span aria-hidden="true">{isFavorite ? "♥" : "♡"}</span>
               </button>
             </favorite.Form>
-            <remove.Form method="post">
-              <input type="hidden" name="intent" value={listingIntents.delete} />
-              <input type="hidden" name="id" value={listing.id} />
-              <button
-                type="submit"
-                aria-label={`Delete ${listing.address}`}
-                className="rounded p-1.5 text-slate-400 hover:text-red-700"
-              >
-                <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20">
-                  <path d="M6 6l8 8M14 6l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-              </button>
-            </remove.Form>
+            <Link
+              to={{ search: `?delete=${listing.id}`, hash: `listing-${listing.id}` }}
+              preventScrollReset
+              replace
+              onClick={(event) => {
+                event.preventDefault();
+                setConfirming(true);
+              }}
+              aria-label={`Delete ${listing.address}`}
+              aria-expanded={confirming}
+              className={`${target} text-slate-500 hover:text-red-700`}
+            >
+              <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
+                <path d="M6 6l8 8M14 6l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </Link>
           </div>
         </div>
+        {confirming ? (
+          <div
+            role="group"
+            aria-label={`Delete ${listing.address}?`}
+            className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm"
+            data-testid="delete-confirmation"
+          >
+            <p className="font-semibold text-red-900">Delete this home from your list?</p>
+            <p className="text-red-900">Its notes go with it; this cannot be undone.</p>
+            <div className="mt-2 flex flex-wrap gap-3">
+              <remove.Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value={listingIntents.delete} />
+                <input type="hidden" name="id" value={listing.id} />
+                <button type="submit" className={`${target} bg-red-700 px-4 font-semibold text-white hover:bg-red-800`}>
+                  Delete
+                </button>
+              </remove.Form>
+              <Link
+                to={{ search: "", hash: `listing-${listing.id}` }}
+                preventScrollReset
+                replace
+                onClick={(event) => {
+                  event.preventDefault();
+                  setConfirming(false);
+                }}
+                className={`${target} border border-slate-300 bg-white px-4 font-semibold text-slate-800`}
+              >
+                Keep
+              </Link>
+            </div>
+          </div>
+        ) : null}
         <div className="mt-2 flex items-center justify-between">
           <p className="text-xl font-bold text-brand-900" data-testid="listing-price">
             {formatUSD(listing.price)}
@@ -110,7 +159,7 @@ export function ListingCard({ listing }: { listing: CardListing }) {
             href={zillowListingUrl(listing.zillowId)}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-3 inline-block self-start rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            className={`${target} mt-3 self-start border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50`}
           >
             View on Zillow
           </a>

@@ -4,22 +4,20 @@
  * (app/routes/listing-actions.server.ts).
  */
 import { Link } from "@remix-run/react";
+import { anchorOffset } from "~/components/card";
 import { ListingCard, type CardListing } from "~/components/listing-card";
+import { buttonPrimary } from "~/components/submit-button";
 
 export const ADD_PROPERTY_DIALOG = "add-property";
 
 export function ListingsSection({ listings }: { listings: CardListing[] }) {
   return (
-    <section aria-labelledby="listings-title" className="mt-10 scroll-mt-20" id="listings">
+    <section aria-labelledby="listings-title" className={`mt-10 ${anchorOffset}`} id="listings">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="listings-title" className="text-2xl font-bold text-brand-900">
           My Properties
         </h2>
-        <Link
-          to={`?dialog=${ADD_PROPERTY_DIALOG}`}
-          preventScrollReset
-          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
+        <Link to={`?dialog=${ADD_PROPERTY_DIALOG}`} preventScrollReset className={buttonPrimary}>
           Add Property
         </Link>
       </div>

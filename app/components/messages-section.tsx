@@ -2,14 +2,15 @@
  * A transaction's conversation (the portal and the admin's transaction page): the wire-fraud banner, the
  * messages oldest first (the latest 50, with a link to older ones), each with its author, role, time, "by
  * e-mail" when it came that way, its plain text (line breaks kept, https links clickable) and the wire
- * warning when it talks of wiring money; then the form. Admins may hide a message and show it again.
+ * warning when a client's message, or any that arrived by e-mail, talks of wiring money (the agency's own
+ * portal messages are not suspect: the banner above says the rule for everyone); then the form. Admins may hide a message and show it again.
  * While the page is open and visible, new messages appear by themselves (useNewMessages).
  */
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import type { ParticipantRole } from "~/domain/enums";
 import { useNewMessages } from "~/hooks/use-new-messages";
@@ -64,7 +65,7 @@ export function MessagesSection({
   const pending = navigation.formData;
   const hiding = hideIntent && pending?.get("intent") === hideIntent ? String(pending.get("message")) : null;
   return (
-    <section aria-labelledby="messages-title" className={`mt-4 ${card} p-6 shadow-sm`} id="messages">
+    <section aria-labelledby="messages-title" className={`mt-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="messages">
       <h2 id="messages-title" className="text-xl font-bold text-brand-900">
         Messages
         {thread.unread > 0 ? (
@@ -146,7 +147,7 @@ function MessageItem({ message: m, canHide, hiding }: { message: ListedMessage; 
     <li
       id={`message-${m.id}`}
       data-testid="message"
-      className={`rounded-lg border px-4 py-3 ${m.hidden ? "border-dashed border-slate-300 opacity-70" : fromClient ? "border-slate-200 bg-white" : "border-brand-100 bg-brand-50"}`}
+      className={`${anchorOffset} rounded-lg border px-4 py-3 ${m.hidden ? "border-dashed border-slate-300 opacity-70" : fromClient ? "border-slate-200 bg-white" : "border-brand-100 bg-brand-50"}`}
     >
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="font-semibold">{m.author.name}</span>
@@ -170,7 +171,7 @@ function MessageItem({ message: m, canHide, hiding }: { message: ListedMessage; 
           )}
         </p>
       ) : null}
-      {mentionsWiring(m.body) ? (
+      {(fromClient || m.via === "email") && mentionsWiring(m.body) ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-700" data-testid="wire-warning">
           {WIRE_WARNING}
         </p>

@@ -1,6 +1,6 @@
 /** The portal's "E-mail notices" setting: milestone e-mails on or off, with a plain form. */
 import { Form } from "@remix-run/react";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { accountIntents } from "~/lib/intents";
 
@@ -8,7 +8,7 @@ export function NoticesSetting({ on }: { on: boolean }) {
   return (
     <section
       aria-labelledby="notices-title"
-      className={`mt-4 flex scroll-mt-20 flex-wrap items-center justify-between gap-3 ${card} px-6 py-4 text-sm`}
+      className={`mt-4 flex ${anchorOffset} flex-wrap items-center justify-between gap-3 ${card} px-6 py-4 text-sm`}
       id="notices"
     >
       <div>

@@ -4,10 +4,10 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { formatDate, formatUSD } from "~/lib/format";
-import { MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
-import { SubmitButton } from "~/components/submit-button";
+import { MILESTONE_NOTES_LABEL, MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
+import { buttonSmall, SubmitButton } from "~/components/submit-button";
 import { milestoneIntents } from "~/lib/intents";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 import { MilestoneDocuments, type StepDocument } from "~/components/documents-list";
 
 export type PanelTransaction = {
@@ -50,7 +50,7 @@ export function StatusBadge({ status }: { status: PanelMilestone["status"] }) {
 /** The admin's Initialize Milestones button: posts intent=initialize to the page's own action. */
 function InitializeMilestonesForm({ transaction }: { transaction: PanelTransaction }) {
   return (
-    <Form method="post">
+    <Form method="post" preventScrollReset>
       <p className="mb-3 text-slate-600">
         No milestones yet. Create the {TOTAL_STEPS[transaction.type]} standard {transaction.type} steps.
       </p>
@@ -79,7 +79,7 @@ export function ProgressPanel({
   const progress = milestoneProgress(milestones);
   const title = transaction.type === "buying" ? "Home Buying Progress" : "Home Selling Progress";
   return (
-    <section aria-labelledby="progress-title" className={`${card} scroll-mt-20 p-6 shadow-sm`} id="progress">
+    <section aria-labelledby="progress-title" className={`${card} ${anchorOffset} p-6 shadow-sm`} id="progress">
       <h2 id="progress-title" className="text-xl font-bold text-brand-900">
         {title}
       </h2>
@@ -129,7 +129,7 @@ export function ProgressPanel({
             <li
               key={m.id}
               id={`milestone-${m.id}`}
-              className="scroll-mt-20 rounded-lg border border-slate-200 p-4"
+              className={`${anchorOffset} rounded-lg border border-slate-200 p-4`}
               data-testid="milestone"
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -146,7 +146,7 @@ export function ProgressPanel({
                     <Link
                       to={updateHref(m)}
                       preventScrollReset
-                      className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold"
+                      className={buttonSmall}
                       aria-label={`Update step ${m.stepNumber}: ${m.title}`}
                     >
                       Update
@@ -156,7 +156,7 @@ export function ProgressPanel({
               </div>
               {m.adminNotes ? (
                 <p className="mt-2 rounded bg-slate-50 p-2 text-sm">
-                  <span className="font-semibold">Notes: </span>
+                  <span className="font-semibold">{MILESTONE_NOTES_LABEL}: </span>
                   {m.adminNotes}
                 </p>
               ) : null}

@@ -63,8 +63,15 @@ export function SavingsCalculator({ initialValue }: { initialValue: string }) {
             )}
           </div>
         </form>
-        <div aria-live="polite" className="mt-8 min-h-[11rem]">
-          {result ? <Results result={result} /> : null}
+        {/* No space is held for the cards before a value is typed: a line says what will show. */}
+        <div aria-live="polite" className="mt-8">
+          {result ? (
+            <Results result={result} />
+          ) : (
+            <p className="text-center text-sm text-slate-600" data-testid="calculator-empty">
+              Type your home's value to see a 3% commission, our flat fee and what you save.
+            </p>
+          )}
         </div>
       </div>
     </section>

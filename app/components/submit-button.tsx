@@ -6,10 +6,14 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { usePendingSubmission } from "~/hooks/use-pending";
 
+/** Buttons are at least 44 px tall (a touch target: WCAG 2.5.5), links styled as buttons too. */
 export const buttonPrimary =
-  "rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
 export const buttonOutline =
-  "rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-70";
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-70";
+/** A row's small button (Remove, Mark done, Reset link): small text, still a 44 px target. */
+export const buttonSmall =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-semibold disabled:opacity-70";
 
 export function SubmitButton({
   intent,

@@ -2,7 +2,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 import { Field, inputClass } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import type { TransactionStatus } from "~/domain/enums";
@@ -32,11 +32,11 @@ export function TransactionDetails({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editTransactionSchema }),
   });
   return (
-    <section aria-labelledby="edit-title" className={`mt-8 scroll-mt-20 ${card} p-6`} id="details">
+    <section aria-labelledby="edit-title" className={`mt-8 ${anchorOffset} ${card} p-6`} id="details">
       <h2 id="edit-title" className="text-lg font-semibold">
         Transaction details
       </h2>
-      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2 sm:grid-cols-3">
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-2 sm:grid-cols-3">
         <div className="sm:col-span-3">
           <Field
             label="Property address"

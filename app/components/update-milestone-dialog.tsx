@@ -1,9 +1,9 @@
 /**
- * The Update Milestone dialog (docs/spec.md §2, §5): status, admin notes, document URL.
+ * The Update Milestone dialog (docs/spec.md §2, §5): status, notes, document URL.
  * Opened by URL (?update=<milestone id>) and rendered open by the server, so it
- * works without JavaScript; a Radix modal with it. Empty notes or URL leave the
- * stored ones unchanged. On success the page reloads without ?update: the
- * dialog closes and its fields are clear next time.
+ * works without JavaScript; a Radix modal with it. The fields show the milestone's
+ * current notes and document URL, to be corrected or emptied (an emptied field clears
+ * it). On success the page goes back to the milestone without ?update: the dialog closes.
  */
 import {
   getFormProps,
@@ -18,14 +18,14 @@ import { Form, Link } from "@remix-run/react";
 import { Field, inputClass } from "~/components/form-field";
 import { UrlDialog } from "~/components/url-dialog";
 import type { PanelMilestone } from "~/components/progress-panel";
-import { milestoneUpdateSchema } from "~/lib/admin-schemas";
+import { milestoneFormSchema } from "~/lib/admin-schemas";
 import { MILESTONE_STATUSES } from "~/domain/enums";
-import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
+import { MILESTONE_NOTES_LABEL, MILESTONE_STATUS_LABELS } from "~/lib/progress";
 import { SubmitButton } from "~/components/submit-button";
 import { milestoneIntents } from "~/lib/intents";
 
-// Built once: Conform asks for the constraint on every render (docs/decisions/019-messages.md, "Speed").
-const milestoneConstraint = getZodConstraint(milestoneUpdateSchema);
+// Built once: Conform asks for the constraint on every render.
+const milestoneConstraint = getZodConstraint(milestoneFormSchema);
 
 export function UpdateMilestoneDialog({
   milestone,
@@ -41,11 +41,15 @@ export function UpdateMilestoneDialog({
   const [form, fields] = useForm({
     id: `update-milestone-${milestone.id}`,
     lastResult,
-    defaultValue: { status: milestone.status },
+    defaultValue: {
+      status: milestone.status,
+      adminNotes: milestone.adminNotes ?? "",
+      documentUrl: milestone.documentUrl ?? "",
+    },
     constraint: milestoneConstraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: milestoneUpdateSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: milestoneFormSchema }),
   });
 
   return (
@@ -64,7 +68,7 @@ export function UpdateMilestoneDialog({
           Failed to update milestone
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2">
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-4 grid gap-2">
         <input type="hidden" name="milestoneId" value={milestone.id} />
         <Field label="Status" errorId={fields.status.errorId} errors={fields.status.errors}>
           <select {...getSelectProps(fields.status)} className={inputClass}>
@@ -75,22 +79,20 @@ export function UpdateMilestoneDialog({
             ))}
           </select>
         </Field>
-        <Field label="Admin notes" errorId={fields.adminNotes.errorId} errors={fields.adminNotes.errors}>
-          <textarea
-            {...getTextareaProps(fields.adminNotes)}
-            rows={3}
-            placeholder={milestone.adminNotes ? `Current: ${milestone.adminNotes}` : "Notes the client will see"}
-            className={inputClass}
-          />
+        <Field label={MILESTONE_NOTES_LABEL} errorId={fields.adminNotes.errorId} errors={fields.adminNotes.errors}>
+          <textarea {...getTextareaProps(fields.adminNotes)} rows={3} className={inputClass} />
         </Field>
         <Field label="Document URL" errorId={fields.documentUrl.errorId} errors={fields.documentUrl.errors}>
           <input
             {...getInputProps(fields.documentUrl, { type: "url" })}
-            placeholder={milestone.documentUrl ?? "https://"}
+            placeholder="https://"
             className={inputClass}
           />
         </Field>
-        <p className="text-xs text-slate-500">Leave notes or the document URL empty to keep the current ones.</p>
+        <p className="text-xs text-slate-600">
+          The client sees the notes and the document link in their portal and in their e-mail notice. Empty a field to
+          remove it.
+        </p>
         <div className="mt-2 flex justify-end gap-3">
           <Link
             to={closeHref}

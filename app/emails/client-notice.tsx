@@ -77,7 +77,14 @@ export function MilestoneNoticeEmail(
 }
 
 export function ClientWelcomeEmail(
-  p: EmailFrame & { firstName: string; property: string; kind: "buying" | "selling"; signInUrl: string },
+  p: EmailFrame & {
+    firstName: string;
+    property: string;
+    kind: "buying" | "selling";
+    signInUrl: string;
+    /** The address the portal knows them by: sign-in matches it. */
+    email: string;
+  },
 ) {
   return (
     <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview}>
@@ -87,7 +94,11 @@ export function ClientWelcomeEmail(
         client portal. There you can follow every step of the transaction, read your agent's notes and open your
         documents.
       </Text>
-      <Text style={paragraph}>Sign in with this e-mail address:</Text>
+      <Text style={paragraph}>
+        Sign in with this e-mail address: <strong>{p.email}</strong>
+        <br />
+        (If you use another address, the portal will not find your transaction.)
+      </Text>
       <Button href={p.signInUrl} style={button}>
         Open your client portal
       </Button>

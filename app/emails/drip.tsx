@@ -1,12 +1,13 @@
-/** One e-mail of a lead-nurturing campaign: its content as paragraphs, links to the site tracked. */
-import { Button, Text } from "@react-email/components";
+/**
+ * One e-mail of a lead-nurturing campaign: its content as paragraphs (links to the site tracked), then
+ * how to reach an agent at once: a call (a tel: link) or an e-mail. The lead already filled in the
+ * contact form, so the e-mail never sends them back to it; a reply reaches staff (its Reply-To).
+ */
+import { Button, Link, Text } from "@react-email/components";
+import { telHref } from "~/lib/format";
 import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
 
-export type DripProps = EmailFrame & {
-  paragraphs: string[];
-  /** A tracked link to the site's free-consultation form. */
-  ctaUrl: string;
-};
+export type DripProps = EmailFrame & { paragraphs: string[] };
 
 export function DripEmail(p: DripProps) {
   return (
@@ -16,9 +17,16 @@ export function DripEmail(p: DripProps) {
           {text}
         </Text>
       ))}
-      <Button href={p.ctaUrl} style={button}>
-        Talk to an agent
+      <Button href={telHref(p.site.phone)} style={button}>
+        Call an agent: {p.site.phone}
       </Button>
+      <Text style={{ ...paragraph, marginTop: "16px" }}>
+        Or write to{" "}
+        <Link href={`mailto:${p.site.email}`} style={{ color: "#0d47a1" }}>
+          {p.site.email}
+        </Link>
+        , or simply reply to this e-mail: an agent reads it.
+      </Text>
     </EmailLayout>
   );
 }

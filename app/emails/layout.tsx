@@ -60,6 +60,7 @@ export function EmailLayout({ site, appUrl, preview, unsubscribeUrl, children }:
 }
 
 export const paragraph = { fontSize: "15px", lineHeight: "24px", margin: "0 0 14px" };
+/** An e-mail's call to action, with room around it: the text after it never runs into it. */
 export const button = {
   backgroundColor: "#1565c0",
   color: "#ffffff",
@@ -68,4 +69,5 @@ export const button = {
   fontWeight: 600,
   textDecoration: "none",
   display: "inline-block",
+  margin: "8px 0 20px",
 };

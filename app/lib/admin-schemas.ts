@@ -25,15 +25,27 @@ const httpUrl = z
   .url("Enter a valid URL")
   .refine(isHttpUrl, "The URL must start with http:// or https://");
 
-/** adminNotes and documentUrl are trimmed and stored only when non-empty. */
+const milestoneStatus = z.enum(MILESTONE_STATUSES, {
+  errorMap: () => ({ message: "Choose Not Started, In Progress, Completed or Action Required" }),
+});
+const milestoneNotes = z.string().trim().max(MAX_LENGTH.text);
+
+/** A blank string is "not given"; null stays null (it clears the field). */
+const blankStringToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/**
+ * PATCH /api/milestones/{id} (docs/spec.md §5): adminNotes and documentUrl are trimmed and change only
+ * when sent non-empty; null clears one.
+ */
 export const milestoneUpdateSchema = z.object({
-  status: z.enum(MILESTONE_STATUSES, {
-    errorMap: () => ({ message: "Choose Not Started, In Progress, Completed or Action Required" }),
-  }),
-  adminNotes: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.text).optional()),
-  documentUrl: z.preprocess(blankToUndefined, httpUrl.optional()),
+  status: milestoneStatus,
+  adminNotes: z.preprocess(blankStringToUndefined, milestoneNotes.nullable().optional()),
+  documentUrl: z.preprocess(blankStringToUndefined, httpUrl.nullable().optional()),
 });
 export type MilestoneUpdate = z.infer<typeof milestoneUpdateSchema>;
+
+/** Blank or absent is null: the Update Milestone form shows the current values, so an emptied field clears. */
+const blankToNull = (v: unknown) => blankToUndefined(v) ?? null;
 
 export const initializeSchema = z.object({
   type: z.preprocess(blankToUndefined, z.enum(TRANSACTION_TYPES).optional()),
@@ -70,8 +82,13 @@ export const editTransactionSchema = z.object({
 });
 export type EditTransaction = z.infer<typeof editTransactionSchema>;
 
-/** The Update Milestone form: which milestone, and the update itself. */
-export const milestoneFormSchema = milestoneUpdateSchema.extend({ milestoneId: idField });
+/** The Update Milestone form: which milestone, its status, and its notes and document URL as they now read. */
+export const milestoneFormSchema = z.object({
+  milestoneId: idField,
+  status: milestoneStatus,
+  adminNotes: z.preprocess(blankToNull, milestoneNotes.nullable()),
+  documentUrl: z.preprocess(blankToNull, httpUrl.nullable()),
+});
 
 export const TYPE_FILTERS = { all: "All Types", buying: "Buyers Only", selling: "Sellers Only" } as const;
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { DEADLINE_KEYS, DEADLINE_STATUSES, type DeadlineKey } from "~/domain/enums";
 import { MAX_DEADLINE_DAYS } from "~/lib/deadlines";
-import { blankToUndefined, idField } from "~/lib/form-values";
+import { blankToUndefined, idField, numberInput } from "~/lib/form-values";
 import { parsePlainDate } from "~/lib/plain-date";
 
 /** The years a contract's dates may fall in: a deadline is at most 120 days and a few holidays later. */
@@ -31,8 +31,8 @@ const contractDate = realDate.refine((v) => {
 }, CONTRACT_MESSAGES.outOfRange);
 
 const dayCount = z.preprocess(
-  blankToUndefined,
-  z.coerce
+  numberInput,
+  z
     .number({ invalid_type_error: CONTRACT_MESSAGES.days })
     .int(CONTRACT_MESSAGES.days)
     .min(0, CONTRACT_MESSAGES.days)

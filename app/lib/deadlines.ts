@@ -21,11 +21,14 @@ export type DeadlineRule = {
   step: Record<TransactionType, string>;
   /** Whose task it is and what to do, by the transaction's type (in the portal and the reminders). */
   task: Record<TransactionType, string>;
+  /** Whether it may be waived: every deadline but the close of escrow, which is the contract itself. */
+  waivable: boolean;
 };
 
 export const DEADLINE_RULES: readonly DeadlineRule[] = [
   {
     key: "deposit",
+    waivable: true,
     title: "Initial deposit to escrow",
     counting: "business",
     days: 3,
@@ -37,6 +40,7 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
   },
   {
     key: "seller_disclosures",
+    waivable: true,
     title: "Seller's disclosures and reports delivered",
     counting: "calendar",
     days: 7,
@@ -48,6 +52,7 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
   },
   {
     key: "investigation_contingency",
+    waivable: true,
     title: "Investigation (inspection) contingency removal",
     counting: "calendar",
     days: 17,
@@ -59,6 +64,7 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
   },
   {
     key: "appraisal_contingency",
+    waivable: true,
     title: "Appraisal contingency removal",
     counting: "calendar",
     days: 17,
@@ -70,6 +76,7 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
   },
   {
     key: "loan_contingency",
+    waivable: true,
     title: "Loan contingency removal",
     counting: "calendar",
     days: 17,
@@ -81,6 +88,7 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
   },
   {
     key: "final_walkthrough",
+    waivable: true,
     title: "Final walk-through window opens",
     counting: "before_close",
     days: 5,
@@ -92,6 +100,7 @@ export const DEADLINE_RULES: readonly DeadlineRule[] = [
   },
   {
     key: "close_of_escrow",
+    waivable: false,
     title: "Close of escrow",
     counting: "calendar",
     days: 30,

@@ -24,6 +24,15 @@ export class InvalidInputError extends Error {
   }
 }
 
+/** A move the rules forbid in the record's present state (a deadline that cannot be waived, an offer already
+ * accepted): 409, and nothing changes. */
+export class ConflictError extends Error {
+  override name = "ConflictError";
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 /** An upload the server does not take: a wrong type (400), too large (413), not multipart (415). */
 export class UploadRefusal extends Error {
   override name = "UploadRefusal";
@@ -37,12 +46,12 @@ export class UploadRefusal extends Error {
 
 /**
  * The HTTP status of a model's refusal, in one place for pages and the API: not found 404 (another
- * client's record too: its existence is private), forbidden 403, invalid input 400, an upload refused
- * 400, 413 or 415. Null for any other
- * error: a bug, answered 500.
+ * client's record too: its existence is private), forbidden 403, invalid input 400, a move the rules
+ * forbid 409, an upload refused 400, 413 or 415. Null for any other error: a bug, answered 500.
  */
-export function statusOf(error: unknown): 400 | 403 | 404 | 413 | 415 | null {
+export function statusOf(error: unknown): 400 | 403 | 404 | 409 | 413 | 415 | null {
   if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
   if (error instanceof UploadRefusal) return error.status;
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof InvalidInputError) return 400;

@@ -5,6 +5,21 @@ import { z } from "zod";
 export const blankToUndefined = (v: unknown) =>
   v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v;
 
+/**
+ * A number as people type it, in every number field (the browser's validation and the server's are the
+ * same schema): "1650", "1,650", "$849,000", " 2.5 " (spaces around, a leading "$" and thousands commas in
+ * their places). Numbers pass as they are; blank is "not given"; anything else ("2,5", "12abc") stays
+ * text, for the schema to refuse.
+ */
+export const numberInput = (v: unknown) => {
+  const value = blankToUndefined(v);
+  if (typeof value !== "string") return value;
+  const cleaned = value.trim().replace(/^\$\s*/, "");
+  if (/^-?\d+(\.\d+)?$/.test(cleaned)) return Number(cleaned);
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(cleaned)) return Number(cleaned.replace(/,/g, ""));
+  return value;
+};
+
 /** A money amount as a string of digits: numbers become strings; "$", commas and spaces are dropped. */
 export const moneyDigits = (v: unknown) =>
   typeof v === "number" ? String(v) : typeof v === "string" ? v.replace(/[$,\s]/g, "") : v;

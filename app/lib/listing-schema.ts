@@ -5,13 +5,17 @@
  * become undefined (stored as null).
  */
 import { z } from "zod";
-import { blankToUndefined, idField, IMAGE_URL_MESSAGE, isHttpsUrl, MAX_LENGTH, moneyDigits } from "~/lib/form-values";
+import {
+  blankToUndefined,
+  idField,
+  IMAGE_URL_MESSAGE,
+  isHttpsUrl,
+  MAX_LENGTH,
+  moneyDigits,
+  numberInput,
+} from "~/lib/form-values";
 
-const optionalNumber = (schema: z.ZodType<number>) =>
-  z.preprocess((v) => {
-    const value = blankToUndefined(v);
-    return typeof value === "string" ? Number(value.trim()) : value;
-  }, schema.optional());
+const optionalNumber = (schema: z.ZodType<number>) => z.preprocess(numberInput, schema.optional());
 
 export const MAX_PRICE_DIGITS = 12;
 const PRICE = new RegExp(`^\\d{1,${MAX_PRICE_DIGITS}}$`);

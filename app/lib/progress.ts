@@ -44,3 +44,6 @@ export function stepBand(currentStep: number, type: keyof typeof TOTAL_STEPS): S
   const share = currentStep / TOTAL_STEPS[type];
   return share <= 1 / 3 ? "early" : share <= 2 / 3 ? "middle" : "closing";
 }
+
+/** A milestone's notes, as the milestone and the Update Milestone dialog both label them (the client sees them). */
+export const MILESTONE_NOTES_LABEL = "Notes";

@@ -13,6 +13,7 @@ import { ClientWelcomeEmail, MilestoneNoticeEmail, type MilestoneChange } from "
 import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { fullName } from "~/lib/format";
+import { countOf } from "~/lib/plural";
 import { oneLine } from "~/lib/mail-text";
 import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
 import { enqueueEmail, findMergeable, replaceContent, type OutgoingEmail } from "~/models/mail-queue.server";
@@ -54,6 +55,7 @@ export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, no
       property: propertyOf(transaction),
       kind: transaction.type,
       signInUrl: `${settings.appUrl}/client-portal`,
+      email: client.email,
     }),
   );
   enqueueNotice(db, client, transaction, { subject, text, html }, now);
@@ -82,18 +84,18 @@ export function noticeDocumentsAdded(db: DbOrTx, transaction: Transaction, names
   mergeUpdate(db, transaction, now, (update) => ({ ...update, documents: [...update.documents, ...names] }));
 }
 
-const countOf = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
-
-/** The subject of an update notice: one change or document by name, several by count. */
-function updateSubject(property: string, { changes, documents }: TransactionUpdate) {
-  if (documents.length === 0 && changes.length === 1) {
-    return `Update on ${property}: ${changes[0]!.title} is ${changes[0]!.status}`;
-  }
-  const parts = [
-    changes.length ? `${countOf(changes.length, "1 step", "steps")} changed` : "",
-    documents.length ? countOf(documents.length, `new document "${documents[0]}"`, "new documents") : "",
-  ].filter(Boolean);
-  return `Update on ${property}: ${parts.join(", ")}`;
+/**
+ * The subject of an update notice, naming the transaction: one change or one document by name
+ * ("Your sale at 123 Main St: Offer accepted is Completed"), several as a count of updates ("Your sale at
+ * 123 Main St: 6 updates").
+ */
+function updateSubject(transaction: Pick<Transaction, "type" | "propertyAddress">, update: TransactionUpdate) {
+  const { changes, documents } = update;
+  const what = `Your ${transaction.type === "buying" ? "purchase" : "sale"}`;
+  const of = transaction.propertyAddress ? `${what} at ${transaction.propertyAddress}` : what;
+  if (documents.length === 0 && changes.length === 1) return `${of}: ${changes[0]!.title} is ${changes[0]!.status}`;
+  if (changes.length === 0 && documents.length === 1) return `${of}: new document "${documents[0]}"`;
+  return `${of}: ${countOf(changes.length + documents.length, "update")}`;
 }
 
 /**
@@ -114,7 +116,7 @@ function mergeUpdate(
   const earlier = (queued?.payload ?? null) as Partial<TransactionUpdate> | null;
   const update = apply({ changes: earlier?.changes ?? [], documents: earlier?.documents ?? [] });
   const property = propertyOf(transaction);
-  const subject = updateSubject(property, update);
+  const subject = updateSubject(transaction, update);
   const { html, text } = renderEmail(
     createElement(MilestoneNoticeEmail, {
       site: settings.site,

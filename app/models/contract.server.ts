@@ -26,7 +26,7 @@ import {
 } from "~/lib/deadlines";
 import type { ContractValues } from "~/lib/contract-schema";
 import { CONTRACT_MESSAGES } from "~/lib/contract-schema";
-import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { HolidayCalendar } from "~/lib/holidays";
 import { BUYING_MILESTONES, SELLING_MILESTONES } from "~/lib/milestone-templates";
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
@@ -173,7 +173,10 @@ function storeDeadline(
     .run();
 }
 
-/** Marks a deadline done or waived (with the time), or reopens it (its time cleared). Admins only. */
+/**
+ * Marks a deadline done or waived (with the time), or reopens it (its time cleared). Admins only. A
+ * deadline that is not a contingency (the close of escrow) cannot be waived: 409.
+ */
 export function setDeadlineStatus(
   db: Db,
   actor: Actor,
@@ -185,6 +188,11 @@ export function setDeadlineStatus(
   return db.transaction((tx) => {
     const row = tx.select().from(deadlines).where(eq(deadlines.id, deadlineId)).get();
     if (!row) throw new NotFoundError("Deadline not found");
+    if (status === "waived" && !ruleOf(row.key).waivable) {
+      throw new ConflictError(
+        `The ${ruleOf(row.key).title.toLowerCase()} cannot be waived: mark it done when it happens.`,
+      );
+    }
     const transaction = getTransaction(tx, actor, row.transactionId);
     const updated = tx
       .update(deadlines)

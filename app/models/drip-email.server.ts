@@ -1,6 +1,8 @@
 /**
  * A campaign e-mail as one lead receives it: {{firstName}} filled in, links to the site tracked, the
- * unsubscribe link and the RFC 8058 one-click headers. The admin's preview renders it too (a sample lead).
+ * unsubscribe link and the RFC 8058 one-click headers, and a Reply-To of the staff who get lead alerts
+ * (LEAD_ALERT_EMAILS), so that a lead's reply reaches a person (the lead alert's own Reply-To is the lead).
+ * The admin's preview renders it too (a sample lead).
  */
 import { createElement } from "react";
 import { env } from "~/config/env.server";
@@ -26,7 +28,7 @@ export function buildDripEmail(
   lead: { email: string; firstName: string; lastName: string },
   campaignEmail: { subject: string; content: string },
 ): OutgoingEmail {
-  const { site, appUrl } = env().mail;
+  const { site, appUrl, leadAlertEmails } = env().mail;
   const firstName = oneLine(lead.firstName, 100);
   const subject = fillPlaceholders(campaignEmail.subject, { firstName });
   const unsubscribe = unsubscribeUrl(engagementId);
@@ -37,7 +39,6 @@ export function buildDripEmail(
       preview: subject,
       unsubscribeUrl: unsubscribe,
       paragraphs: dripParagraphs(fillPlaceholders(campaignEmail.content, { firstName }), engagementId),
-      ctaUrl: trackedUrl(engagementId, "/#contact"),
     }),
   );
   return {
@@ -46,6 +47,7 @@ export function buildDripEmail(
     subject,
     text,
     html,
+    replyTo: leadAlertEmails.length ? leadAlertEmails.join(", ") : site.email,
     headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

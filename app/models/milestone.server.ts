@@ -74,7 +74,7 @@ export type MilestoneRef = { milestoneId: number; transactionId?: number };
  * `ref.transactionId` is not found. A real change (status, notes or document)
  * queues the client's notice in the same transaction (unless `notify: false`). Completed sets the completion date to `now`
  * (kept if it already was completed); any other status clears it. Notes and the
- * document URL change only when given (non-empty). The transaction's
+ * document URL change only when given: a text replaces them, null clears them. The transaction's
  * currentStep then follows: the first milestone not completed.
  */
 export function updateMilestone(

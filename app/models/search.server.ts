@@ -1,4 +1,5 @@
 /** Substring search over the trigram FTS5 tables of migration 0004 (transactions_fts, contact_submissions_fts). */
+import { countOf } from "~/lib/plural";
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
@@ -23,8 +24,8 @@ export const MAX_SEARCH_MATCHES = 500;
 /** What a list says of its count: the count, or that a search matched more than it lists. */
 export const matchSummary = (total: number, capped: boolean, noun: string) =>
   capped
-    ? `More than ${MAX_SEARCH_MATCHES.toLocaleString("en-US")} ${noun} match; the newest ${MAX_SEARCH_MATCHES.toLocaleString("en-US")} are listed. Refine the search to see others.`
-    : `${total} ${noun}`;
+    ? `More than ${countOf(MAX_SEARCH_MATCHES, noun)} match; the newest ${MAX_SEARCH_MATCHES.toLocaleString("en-US")} are listed. Refine the search to see others.`
+    : countOf(total, noun);
 
 const SEARCH_TABLES = {
   transactions_fts: ["address", "user_id", "email", "name"],

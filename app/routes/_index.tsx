@@ -7,7 +7,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ContactForm, type ContactActionData, type FieldConstraint } from "~/components/contact-form";
+import {
+  CONTACT_SENT_PATH,
+  ContactForm,
+  ContactSent,
+  type ContactActionData,
+  type FieldConstraint,
+} from "~/components/contact-form";
 import { PricingSection } from "~/components/pricing-section";
 import { SavingsCalculator } from "~/components/savings-calculator";
 import { getDb } from "~/infra/database.server";
@@ -41,9 +47,11 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const homeValue = new URL(request.url).searchParams.get("homeValue") ?? "";
+  const query = new URL(request.url).searchParams;
   return {
-    homeValue: formatHomeValueInput(homeValue),
+    homeValue: formatHomeValueInput(query.get("homeValue") ?? ""),
+    /** A message was just sent (the action's redirect): the confirmation stands in the form's place. */
+    sent: query.get("sent") === "1",
     // Native HTML constraints from the zod schema, computed here so the
     // browser does not need zod to render them.
     contactConstraint: getZodConstraint(contactSchema) as Record<string, FieldConstraint | undefined>,
@@ -69,11 +77,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("[contact] could not store a submission:", error);
     return data<ContactActionData>({ result: submission.reply(), failed: true }, { status: 500 });
   }
-  return redirectWithToast("/#contact", CONTACT_SENT);
+  return redirectWithToast(`${CONTACT_SENT_PATH}#contact`, CONTACT_SENT);
 }
 
 export default function Index() {
-  const { homeValue, contactConstraint } = useLoaderData<typeof loader>();
+  const { homeValue, contactConstraint, sent } = useLoaderData<typeof loader>();
   return (
     <>
       <section
@@ -113,7 +121,7 @@ export default function Index() {
             Tell us about your home or your search. An agent will call you within one business day.
           </p>
           <div className={`mt-8 ${card} p-6 shadow-sm`}>
-            <ContactForm constraint={contactConstraint} />
+            {sent ? <ContactSent /> : <ContactForm constraint={contactConstraint} />}
           </div>
         </div>
       </section>

@@ -18,6 +18,7 @@ import { formatDateTime, formatUSD, fullName } from "~/lib/format";
 import { readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
 import { dashboardIntents } from "~/lib/intents";
+import { countOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import type { User } from "~/db/schema";
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
-    matches: matchSummary(result.total, result.capped, "transactions"),
+    matches: matchSummary(result.total, result.capped, "transaction"),
     rows: result.rows.map((r) => ({
       id: r.id,
       client: fullName(r) || r.email,
@@ -264,26 +265,37 @@ export default function AdminDashboard() {
             columns={["Client", "Type", "Property Address", "Value", "Progress", "Status", "Actions"]}
             framed={false}
             className="mt-4"
+            cardsOnPhone
           >
             {d.rows.map((r) => (
               <tr key={r.id} className="border-b border-slate-100" data-testid="transaction-row">
-                <td className="px-2 py-2">
-                  <span className="block font-medium">{r.client}</span>
-                  <span className="block text-xs text-slate-500">{r.email}</span>
+                <td data-label="Client" className="px-2 py-2">
+                  <span className="min-w-0 text-right sm:text-left">
+                    <span className="block font-medium">{r.client}</span>
+                    <span className="block break-all text-xs text-slate-500">{r.email}</span>
+                  </span>
                 </td>
-                <td className="px-2 py-2">{r.type === "buying" ? "Buyer" : "Seller"}</td>
-                <td className="px-2 py-2">{r.propertyAddress ?? "—"}</td>
-                <td className="px-2 py-2">{r.homeValue ? formatUSD(r.homeValue) : "—"}</td>
-                <td className="px-2 py-2">
+                <td data-label="Type" className="px-2 py-2">
+                  {r.type === "buying" ? "Buyer" : "Seller"}
+                </td>
+                <td data-label="Property Address" className="px-2 py-2">
+                  {r.propertyAddress ?? "—"}
+                </td>
+                <td data-label="Value" className="px-2 py-2">
+                  {r.homeValue ? formatUSD(r.homeValue) : "—"}
+                </td>
+                <td data-label="Progress" className="px-2 py-2">
                   {r.totalSteps === 0
                     ? "Not set up"
                     : `${r.completed}/${r.totalSteps} (${Math.round((r.completed / r.totalSteps) * 100)}%)`}
                 </td>
-                <td className="px-2 py-2 capitalize">{r.status}</td>
-                <td className="px-2 py-2">
+                <td data-label="Status" className="px-2 py-2 capitalize">
+                  {r.status}
+                </td>
+                <td data-label="Actions" className="px-2 py-2">
                   <Link
                     to={`/admin/transactions/${r.id}`}
-                    className="rounded-md border border-brand-600 px-3 py-1 font-semibold text-brand-700"
+                    className="inline-flex min-h-11 items-center rounded-md border border-brand-600 px-3 font-semibold text-brand-700 sm:min-h-0 sm:py-1"
                   >
                     Manage
                   </Link>
@@ -313,7 +325,7 @@ export default function AdminDashboard() {
         )}
         {d.submissionCount > RECENT_SUBMISSIONS ? (
           <Link to="/admin/submissions" className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
-            And {d.submissionCount - RECENT_SUBMISSIONS} more submissions...
+            And {countOf(d.submissionCount - RECENT_SUBMISSIONS, "more submission")}...
           </Link>
         ) : null}
       </section>

@@ -16,6 +16,7 @@ import {
 } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/guards.server";
 import { idField } from "~/lib/form-values";
+import { countOf } from "~/lib/plural";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
 import { InvalidInputError } from "~/lib/errors";
@@ -221,7 +222,7 @@ export default function Campaign() {
                       {e.subject}
                     </p>
                     <p className="text-sm text-slate-600">
-                      {e.delayDays === 0 ? "At once" : `${e.delayDays} day${e.delayDays === 1 ? "" : "s"} later`} ·{" "}
+                      {e.delayDays === 0 ? "At once" : `${countOf(e.delayDays, "day")} later`} ·{" "}
                       {e.isActive ? "Active" : "Inactive (skipped)"}
                     </p>
                   </div>

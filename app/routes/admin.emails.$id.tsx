@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { EMAIL_KIND_LABELS } from "~/lib/admin-schemas";
+import { countOf } from "~/lib/plural";
 import { requireAdmin } from "~/infra/guards.server";
 import { formatDateTime } from "~/lib/format";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
@@ -88,7 +89,7 @@ export default function EmailDetail() {
         <dd>{EMAIL_KIND_LABELS[e.kind]}</dd>
         <dt className="text-slate-500">Status</dt>
         <dd>
-          <EmailStatusBadge status={e.status} /> after {e.attempts} attempt{e.attempts === 1 ? "" : "s"}
+          <EmailStatusBadge status={e.status} /> after {countOf(e.attempts, "attempt")}
           {e.lastError ? <span className="block text-red-800">{e.lastError}</span> : null}
         </dd>
         <dt className="text-slate-500">Created</dt>

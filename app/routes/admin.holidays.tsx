@@ -15,6 +15,7 @@ import { requireAdmin } from "~/infra/guards.server";
 import { readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
 import { holidayDateSchema, holidayFormSchema } from "~/lib/contract-schema";
+import { countOf } from "~/lib/plural";
 import { InvalidInputError } from "~/lib/errors";
 import { holidayIntents } from "~/lib/intents";
 import { formatPlainDate, todayIn } from "~/lib/plain-date";
@@ -61,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const changedToast = (changed: number) =>
-  changed === 0 ? "No deadline moved." : changed === 1 ? "1 deadline moved." : `${changed} deadlines moved.`;
+  changed === 0 ? "No deadline moved." : `${countOf(changed, "deadline")} moved.`;
 
 async function addAction(admin: User, formData: FormData) {
   const submission = parseWithZod(formData, { schema: holidayFormSchema });

@@ -10,6 +10,7 @@ import { getDb } from "~/infra/database.server";
 import { LEAD_STATUS_LABELS, leadSearchSchema, searchParamsObject } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/infra/guards.server";
 import { formatDate } from "~/lib/format";
+import { pluralOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
 import { listLeads } from "~/models/lead.server";
 import { matchSummary } from "~/models/search.server";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     filter,
     ...result,
-    matches: matchSummary(result.total, result.capped, "leads"),
+    matches: matchSummary(result.total, result.capped, "lead"),
     rows: result.rows.map((r) => ({
       ...r,
       createdAt: formatDate(r.createdAt),
@@ -45,7 +46,8 @@ export default function Leads() {
     <div className="mx-auto max-w-6xl">
       <h1 className="text-3xl font-bold text-brand-900">Leads</h1>
       <p className="mt-1 text-slate-600">
-        {d.capped ? d.matches : `${d.matches} match.`} Each contact form is a lead, with its nurturing status and score.
+        {d.capped ? d.matches : `${d.matches} ${pluralOf(d.total, "matches", "match")}.`} Each contact form is a lead,
+        with its nurturing status and score.
       </p>
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
         <label className="text-sm font-semibold">

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AddPropertyDialog } from "~/components/add-property-dialog";
 import { CalendarFeed } from "~/components/calendar-feed";
@@ -11,9 +10,10 @@ import { linkedStylesheet } from "~/components/inline-styles";
 import { ADD_PROPERTY_DIALOG, ListingsSection } from "~/components/listings-section";
 import { MessagesSection } from "~/components/messages-section";
 import { NoticesSetting } from "~/components/notices-setting";
+import { PortalNav } from "~/components/portal-nav";
 import { ProgressPanel } from "~/components/progress-panel";
+import { buttonPrimary, buttonSmall } from "~/components/submit-button";
 import { SubmissionList } from "~/components/submission-list";
-import { useToast } from "~/components/toast-provider";
 import { env } from "~/config/env.server";
 import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
@@ -87,13 +87,8 @@ export default function ClientPortal() {
   const { user, transaction, documents, thread } = data;
   const location = useLocation();
   const actionData = useActionData<ActionData>();
-  const toast = useToast();
   const answer = actionData && "answer" in actionData ? actionData.answer : undefined;
   const dialogOpen = new URLSearchParams(location.search).get("dialog") === ADD_PROPERTY_DIALOG;
-
-  useEffect(() => {
-    if (answer?.message) toast({ id: answer.key, ...answer.message });
-  }, [answer, toast]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -105,13 +100,23 @@ export default function ClientPortal() {
           </Link>
         </div>
         <form method="post" action="/api/logout">
-          <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold">
+          <button type="submit" className={buttonSmall}>
             Logout
           </button>
         </form>
       </div>
 
-      <div className="mt-8">
+      <PortalNav
+        counts={{
+          transaction: Boolean(transaction),
+          nextKeyDate: data.deadlines.find((d) => d.status === "open" && d.dueOn >= data.today)?.dueOn ?? null,
+          documents: documents.total,
+          unreadMessages: thread?.unread ?? 0,
+          homes: data.listings.length,
+        }}
+      />
+
+      <div className="mt-6">
         {transaction ? (
           <>
             <DeadlinesPanel deadlines={data.deadlines} today={data.today} />
@@ -146,10 +151,7 @@ export default function ClientPortal() {
           <section className={`${card} p-8 text-center shadow-sm`}>
             <h2 className="text-xl font-semibold">No Active Transaction</h2>
             <p className="mt-2 text-slate-600">When you start buying or selling with us, your progress appears here.</p>
-            <a
-              href="/#contact"
-              className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white"
-            >
+            <a href="/#contact" className={`mt-4 ${buttonPrimary}`}>
               Contact Us
             </a>
           </section>

@@ -6,6 +6,11 @@
  * intent it carries (app/lib/intents.ts), an upload (the pages' only multipart form) to the documents, and
  * answers any other intent with 400. Each section answers the way every page action does
  * (app/infra/page-action.server.ts): a redirect back to its own part of the page, or its form again.
+ *
+ * Back to where the person acted: a browser without JavaScript posts the form as a page and lands on the
+ * section's anchor (`/client-portal#listings`); with JavaScript the form is a fetch whose forms keep their
+ * scroll position (`preventScrollReset`), and the redirect carries no anchor, which would make the page
+ * jump to the section's top. The browser says which it is (`Sec-Fetch-Mode: navigate` for a page).
  */
 import type { data } from "@remix-run/node";
 import type { Db } from "~/db/client.server";
@@ -21,6 +26,8 @@ export type SectionContext = {
   transactionId: number | undefined;
   /** The page's path: a section comes back to its own anchor on it. */
   back: string;
+  /** The form came as a page (no JavaScript): the answer goes to the section's anchor. */
+  asPage?: boolean;
 };
 
 export type SectionAnswer = Response | ReturnType<typeof data>;
@@ -39,7 +46,8 @@ type PageSection = {
   upload?(ctx: SectionContext, request: Request): Promise<SectionAnswer>;
 };
 
-export async function sectionAction(request: Request, ctx: SectionContext, sections: PageSection[]) {
+export async function sectionAction(request: Request, page: SectionContext, sections: PageSection[]) {
+  const ctx = { ...page, asPage: (request.headers.get("sec-fetch-mode") ?? "navigate") === "navigate" };
   if (isMultipart(request)) {
     const uploads = sections.find((section) => section.upload);
     return uploads?.upload ? uploads.upload(ctx, request) : unknownIntent();
@@ -52,5 +60,6 @@ export async function sectionAction(request: Request, ctx: SectionContext, secti
   return unknownIntent();
 }
 
-/** The page's path with a section's anchor. */
-export const backTo = (ctx: SectionContext, anchor: string) => `${ctx.back}#${anchor}`;
+/** The page's path, with a section's anchor when the form came as a page. */
+export const backTo = (ctx: SectionContext, anchor: string) =>
+  ctx.asPage === false ? ctx.back : `${ctx.back}#${anchor}`;

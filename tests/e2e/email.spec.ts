@@ -41,7 +41,7 @@ async function sendContactForm(
   await page.getByLabel("Phone*").fill("(619) 555-0199");
   if (lead.message) await page.getByLabel("Message").fill(lead.message);
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByText("Message sent!", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("contact-sent")).toContainText("Message sent!");
 }
 
 /** A header as it arrived (raw line, unfolded), not as mailparser interprets it. */
@@ -186,6 +186,8 @@ test.describe("e-mail", () => {
       const welcome = await smtp.waitFor((m) => toAddresses(m).includes(client));
       expect(welcome.mail.subject).toBe("Your purchase with Coastline Flat Fee Realty: your client portal");
       expect(welcome.mail.text).toContain(`${app.baseUrl}/client-portal`);
+      // It says which address to sign in with: sign-in matches by e-mail.
+      expect(welcome.mail.text).toContain(`Sign in with this e-mail address: ${client}`);
 
       await ready(page, js);
       await page.getByRole("button", { name: "Initialize Milestones" }).click();
@@ -194,7 +196,7 @@ test.describe("e-mail", () => {
       await page.getByRole("link", { name: "Update step 1: Consultation and buyer-broker agreement" }).click();
       const dialog = page.getByRole("dialog", { name: "Update Milestone" });
       await dialog.getByLabel("Status").selectOption("completed");
-      await dialog.getByLabel("Admin notes").fill("Agreement signed, thank you!");
+      await dialog.getByRole("textbox", { name: "Notes", exact: true }).fill("Agreement signed, thank you!");
       await dialog.getByRole("button", { name: "Update" }).click();
       await expect(page.getByText("Milestone updated successfully!", { exact: true })).toBeVisible();
 
@@ -202,7 +204,7 @@ test.describe("e-mail", () => {
         (m) => toAddresses(m).includes(client) && m.mail.subject !== welcome.mail.subject,
       );
       expect(notice.mail.subject).toBe(
-        "Update on 4410 Ocean Blvd, San Diego, CA 92109: Consultation and buyer-broker agreement is Completed",
+        "Your purchase at 4410 Ocean Blvd, San Diego, CA 92109: Consultation and buyer-broker agreement is Completed",
       );
       expect(notice.mail.text).toContain("Agreement signed, thank you!");
       expect(notice.mail.text).toContain(`${app.baseUrl}/client-portal`);
@@ -217,7 +219,7 @@ test.describe("e-mail", () => {
         expect(r.status()).toBe(200);
       }
       const merged = await smtp.waitFor(
-        (m) => toAddresses(m).includes(client) && /2 steps changed/.test(m.mail.subject ?? ""),
+        (m) => toAddresses(m).includes(client) && /^Your purchase at .+: 2 updates$/.test(m.mail.subject ?? ""),
       );
       expect(merged.mail.text).toContain("Mortgage pre-approval");
       expect(merged.mail.text).toContain("Home search and tours");

@@ -50,7 +50,8 @@ test.describe("client portal", () => {
     await form.getByLabel("Notes").fill("Ocean view, needs a new roof.");
     await form.getByRole("button", { name: "Add Property" }).click();
 
-    await expect(page).toHaveURL(`${BASE_URL}/client-portal#listings`); // back at the list
+    // Back at the list: its anchor without JavaScript; with it, the page never moved.
+    await expect(page).toHaveURL(`${BASE_URL}/client-portal${js ? "" : "#listings"}`);
     await expect(page.getByText("Property listing added successfully!", { exact: true })).toBeVisible();
     const card = page.getByTestId("listing");
     await expect(card).toHaveCount(1);
@@ -137,10 +138,25 @@ test.describe("client portal", () => {
     );
     expect(rows).toEqual([{ is_favorite: 1 }]);
 
+    // Delete asks first, in the card; Keep leaves the home where it was.
     await ready(page, js);
-    await page.getByRole("button", { name: "Delete 2 Drop St" }).click();
+    const drop = page.getByTestId("listing").filter({ hasText: "2 Drop St" });
+    await drop.getByRole("link", { name: "Delete 2 Drop St" }).click();
+    const confirm = drop.getByTestId("delete-confirmation");
+    await expect(confirm).toContainText("Delete this home from your list?");
+    await confirm.getByRole("link", { name: "Keep" }).click();
+    await expect(page.getByTestId("delete-confirmation")).toHaveCount(0);
+    await expect(page.getByTestId("listing")).toHaveCount(2);
+    await page
+      .getByTestId("listing")
+      .filter({ hasText: "2 Drop St" })
+      .getByRole("link", { name: "Delete 2 Drop St" })
+      .click();
+    await page.getByTestId("delete-confirmation").getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Property listing deleted successfully!", { exact: true })).toBeVisible();
     await expect(page.getByTestId("listing")).toHaveCount(1);
+    // Without JavaScript the page comes back at the list.
+    if (!js) await expect(page).toHaveURL(`${BASE_URL}/client-portal#listings`);
     expect(
       await queryDb("select l.id from listings l join users u on u.id = l.user_id where u.email = ?", email),
     ).toHaveLength(1);

@@ -51,7 +51,7 @@ describe("landing action (the contact form)", () => {
     };
     const a = await answer(async () => landingAction(args(await formPost("/?index", fields))));
     expect(a.status).toBe(302);
-    expect(a.headers.get("location")).toBe("/#contact");
+    expect(a.headers.get("location")).toBe("/?sent=1#contact"); // the confirmation in the form's place
     expect(a.headers.get("set-cookie")).toMatch(/^__toast=/);
     expect(db.select().from(contactSubmissions).all()).toHaveLength(1);
   });

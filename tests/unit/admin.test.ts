@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { transactionMilestones, transactions, users, type User } from "~/db/schema";
-import { milestoneUpdateSchema, newTransactionSchema } from "~/lib/admin-schemas";
+import { milestoneFormSchema, milestoneUpdateSchema, newTransactionSchema } from "~/lib/admin-schemas";
 import { contactSchema } from "~/lib/contact-schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { submitContact } from "~/models/contact.server";
@@ -133,6 +133,31 @@ describe("admin operations", () => {
     expect(back.adminNotes).toBe("Signed.");
     expect(back.documentUrl).toBe("https://docs.example.com/a.pdf");
     expect(step()).toBe(1);
+    // The Update Milestone form shows them: corrected, or emptied to clear them.
+    const corrected = updateMilestone(
+      db,
+      admin,
+      { milestoneId: m1!.id },
+      milestoneFormSchema.parse({ milestoneId: String(m1!.id), status: "in_progress", adminNotes: " Signed twice. " }),
+    );
+    expect(corrected).toMatchObject({ adminNotes: "Signed twice.", documentUrl: null });
+    const cleared = updateMilestone(
+      db,
+      admin,
+      { milestoneId: m1!.id },
+      milestoneFormSchema.parse({
+        milestoneId: String(m1!.id),
+        status: "in_progress",
+        adminNotes: "",
+        documentUrl: "",
+      }),
+    );
+    expect(cleared).toMatchObject({ adminNotes: null, documentUrl: null });
+    // The API clears with null, and keeps what it is not sent.
+    expect(milestoneUpdateSchema.parse({ status: "in_progress", adminNotes: null })).toEqual({
+      status: "in_progress",
+      adminNotes: null,
+    });
     expect(() => updateMilestone(db, admin, { milestoneId: 99999 }, { status: "completed" })).toThrow(NotFoundError);
   });
 

@@ -9,7 +9,7 @@ import { env } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { deadlineReminders, type User } from "~/db/schema";
 import { feedResponse } from "~/infra/calendar-feed.server";
-import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { contractSchema } from "~/lib/contract-schema";
 import { calendarToken, feedOf, resetCalendarToken } from "~/models/calendar.server";
 import {
@@ -84,6 +84,10 @@ describe("the contract", () => {
     const close = listDeadlines(db, admin, id).find((d) => d.key === "close_of_escrow")!;
     expect(close).toMatchObject({ dueOn: "2027-07-30", rule: { days: null, counting: "entered" } });
     expect(setDeadlineStatus(db, admin, loan().id, "open")).toMatchObject({ status: "open", doneAt: null });
+    // The close of escrow is the contract itself: done when it happens, never waived (409, nothing changes).
+    expect(() => setDeadlineStatus(db, admin, close.id, "waived")).toThrow(ConflictError);
+    expect(listDeadlines(db, admin, id).find((d) => d.key === "close_of_escrow")!.status).toBe("open");
+    expect(setDeadlineStatus(db, admin, close.id, "done")).toMatchObject({ status: "done" });
   });
 
   it("the acceptance date is suggested from the day the 'Offer accepted' step was completed, in San Diego", () => {

@@ -360,7 +360,7 @@ describe("who may read, remove and restore", () => {
 
   it("a staff upload is named in the client's notice; a client's upload e-mails staff with a link", () => {
     const notice = outboxWithContent(db, "client_notice").at(-1)!;
-    expect(notice.subject).toBe('Update on 7 Palm Ave: new document "disclosure.pdf"');
+    expect(notice.subject).toBe('Your purchase at 7 Palm Ave: new document "disclosure.pdf"');
     expect(notice.textBody).toContain("disclosure.pdf");
     const staff = outboxWithContent(db, "staff_notice");
     expect(staff.map((e) => e.toAddress).sort()).toEqual(["agent1@agency.test", "agent2@agency.test"]);

@@ -210,6 +210,12 @@ describe("drip e-mail content", () => {
       expect(part).toContain(`DRE #${site.license}`);
     }
     expect(drip!.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+    // A reply reaches staff (the lead alert's own Reply-To is the lead), and the way to an agent is a call or
+    // an e-mail, never the contact form the lead already filled in.
+    expect(drip!.replyTo).toBe("agent1@agency.test, agent2@agency.test");
+    expect(drip!.htmlBody).toContain(`href="tel:${site.phone.replace(/[^\d+]/g, "")}"`);
+    expect(drip!.htmlBody).toContain(`href="mailto:${site.email}"`);
+    expect(drip!.htmlBody).not.toContain("#contact");
     expect(drip!.htmlBody).not.toMatch(/<script|javascript:|\son\w+=/i); // nothing runs in a mail client or the admin's preview
   });
 });
@@ -348,6 +354,7 @@ describe("client notices", () => {
       },
     ]);
     expect(notices()[0]!.textBody).toContain("http://localhost:3000/client-portal");
+    expect(notices()[0]!.textBody).toContain("Sign in with this e-mail address: kim@example.com");
 
     initializeMilestones(db, admin, t.id); // creating the steps is not a change to tell
     const [m1, m2] = listMilestones(db, admin, t.id);
@@ -357,7 +364,7 @@ describe("client notices", () => {
     updateMilestone(db, admin, ref(m1!.id), { status: "completed" }, { now: at(3000) }); // no change: no notice
     expect(notices()).toHaveLength(2);
     const merged = notices()[1]!;
-    expect(merged.subject).toBe("Update on 7 Palm Ave: 2 steps changed");
+    expect(merged.subject).toBe("Your purchase at 7 Palm Ave: 2 updates");
     expect(merged.textBody).toContain("Consultation and buyer-broker agreement");
     expect(merged.textBody).toContain("Signed.");
     expect(merged.textBody).toContain("Mortgage pre-approval");
@@ -366,7 +373,7 @@ describe("client notices", () => {
     claimDue(db, at(4000), 10, 60_000);
     updateMilestone(db, admin, ref(m2!.id), { status: "completed" }, { now: at(5000) });
     expect(notices()).toHaveLength(3);
-    expect(notices()[2]!.subject).toBe("Update on 7 Palm Ave: Mortgage pre-approval is Completed");
+    expect(notices()[2]!.subject).toBe("Your purchase at 7 Palm Ave: Mortgage pre-approval is Completed");
 
     const client = upsertUserFromClaims(db, { email: "kim@example.com" });
     setMilestoneNotices(db, client, false);

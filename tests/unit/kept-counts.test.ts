@@ -160,10 +160,12 @@ describe("kept counts", () => {
     expect(lastPage.rows.at(-1)!.propertyAddress).toBe("10 Bulk St, San Diego");
     const rare = searchTransactions(db, admin, { q: `${MAX_SEARCH_MATCHES + 5} bulk` });
     expect(rare).toMatchObject({ capped: false, total: 1 });
-    expect(matchSummary(broad.total, broad.capped, "transactions")).toBe(
+    expect(matchSummary(broad.total, broad.capped, "transaction")).toBe(
       "More than 500 transactions match; the newest 500 are listed. Refine the search to see others.",
     );
-    expect(matchSummary(1, false, "transactions")).toBe("1 transactions");
+    // Counted by the plural rules (it once read "1 transactions").
+    expect(matchSummary(1, false, "transaction")).toBe("1 transaction");
+    expect(matchSummary(1250, false, "lead")).toBe("1,250 leads");
   });
 
   it("sort leads by their engagement's score as it changes", () => {
