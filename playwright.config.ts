@@ -49,6 +49,7 @@ export const E2E_RATE_LIMITS = {
   RATE_LIMIT_CONTACT: "100000/60",
   RATE_LIMIT_SIGN_IN: "100000/60",
   RATE_LIMIT_TOKEN: "100000/60",
+  RATE_LIMIT_ESTIMATE: "100000/60",
 };
 
 export default defineConfig({

@@ -19,6 +19,7 @@ export default defineConfig({
       RATE_LIMIT_CONTACT: "100000/60",
       RATE_LIMIT_SIGN_IN: "100000/60",
       RATE_LIMIT_TOKEN: "100000/60",
+      RATE_LIMIT_ESTIMATE: "100000/60",
     },
     environment: "node",
     pool: "forks",

@@ -25,6 +25,7 @@ import { loader as submissions } from "~/routes/admin.submissions";
 import { loader as manage } from "~/routes/admin.transactions.$id";
 import { loader as newTransaction } from "~/routes/admin.transactions.new";
 import { loader as holidays } from "~/routes/admin.holidays";
+import { loader as settings } from "~/routes/admin.settings";
 
 /** Tables that grow with the years (a scan of one is what the rule forbids). */
 const LARGE_TABLES = new Set([
@@ -75,6 +76,7 @@ export function adminPages(ids: { lead: number; email: number; campaign: number;
     { path: "/admin/blog", loader: blog },
     { path: `/admin/blog/${ids.post}`, loader: editPost, params: { id: String(ids.post) } },
     { path: "/admin/holidays", loader: holidays },
+    { path: "/admin/settings", loader: settings },
     { path: `/admin/transactions/${ids.transaction}`, loader: manage, params: { id: String(ids.transaction) } },
     {
       path: `/admin/transactions/${ids.transaction}?documents=all`,

@@ -9,6 +9,7 @@ const LINKS = [
   ["/admin/emails", "E-mails"],
   ["/admin/submissions", "Submissions"],
   ["/admin/holidays", "Holidays"],
+  ["/admin/settings", "Settings"],
 ] as const;
 
 export function AdminNav() {

@@ -2,7 +2,7 @@
  * The portal's section navigation: plain anchor links to each section of a long page (no JavaScript
  * needed), each with the count that matters to a client (new messages, documents, the next key date,
  * saved homes); sticky under the site's navigation on small screens, where the page is many screens long.
- * The sections the next features add (estimates, offers) join the list.
+ * The sections the next features add (offers) join the list.
  */
 import { formatShortDate } from "~/lib/plain-date";
 
@@ -11,6 +11,7 @@ export type PortalNavCounts = {
   transaction: boolean;
   nextKeyDate: string | null;
   documents: number;
+  estimates: number;
   unreadMessages: number;
   homes: number;
 };
@@ -26,6 +27,7 @@ export function PortalNav({ counts }: { counts: PortalNavCounts }) {
             note: counts.nextKeyDate ? `next ${formatShortDate(counts.nextKeyDate)}` : null,
           },
           { href: "#documents", label: "Documents", note: counts.documents ? String(counts.documents) : null },
+          { href: "#estimates", label: "Estimates", note: counts.estimates ? String(counts.estimates) : null },
           {
             href: "#messages",
             label: "Messages",

@@ -120,6 +120,12 @@ function Results({ result }: { result: Savings }) {
         An estimate only, comparing a 3% listing commission with our flat fee. Commissions are negotiable; any
         buyer's-agent compensation is agreed separately.
       </p>
+      <p className="mt-3 text-center">
+        <a href={`/net-sheet?price=${result.homeValue}`} className="font-semibold text-brand-700 underline">
+          See what you&apos;d walk away with
+        </a>{" "}
+        <span className="text-sm text-slate-600">: every cost of your sale, line by line.</span>
+      </p>
     </div>
   );
 }

@@ -108,6 +108,8 @@ const schema = z
     RATE_LIMIT_CONTACT: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("5/60,20/86400")),
     RATE_LIMIT_SIGN_IN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("20/60,200/86400")),
     RATE_LIMIT_TOKEN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("60/60,1000/86400")),
+    /** POST /api/estimates: anyone may compute an estimate, within these windows. */
+    RATE_LIMIT_ESTIMATE: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("60/60,2000/86400")),
     /** Hours between automatic backups (npm run backup); unset or 0: none. */
     BACKUP_INTERVAL_HOURS: z.coerce
       .number()

@@ -15,8 +15,8 @@
  * - `transaction_counts`: one row per (status, type, current step), on insert, delete and change of
  *   transactions (drizzle/0005_counters.sql);
  * - `contact_submissions.lead_score`: from its engagement's score (drizzle/0005_counters.sql);
- * - `content_version`: `publicPages` on any change of blog_posts (0004), `leads` when a contact
- *   submission comes, goes or is re-dated (drizzle/0006_lead_version.sql);
+ * - `content_version`: `publicPages` on any change of blog_posts (0004) (its `leads` row, raised by
+ *   contact submissions since 0006, lost its reader and its triggers in 0011);
  * - the FTS5 trigram tables `transactions_fts` (address, client id, e-mail, name; kept from transactions
  *   and users) and `contact_submissions_fts` (name, e-mail, phone), which search.server.ts reads (0004).
  * A new migration that touches these tables keeps its triggers in mind; tests/unit/kept-counts.test.ts checks
@@ -36,6 +36,7 @@ import {
   MILESTONE_STATUSES,
   PARTICIPANT_ROLES,
   REMINDER_KINDS,
+  TRANSACTION_SIDES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   UPLOADER_ROLES,
@@ -569,10 +570,9 @@ export const contentVersions = sqliteTable("content_version", {
 
 /**
  * The rows of `content_version`: `publicPages` is raised by every change to blog_posts (the public page
- * cache, server/page-cache.ts); `leads` by a contact submission that comes or goes (the dashboard's
- * leads-per-week chart).
+ * cache, server/page-cache.ts).
  */
-export const CONTENT_VERSION_ROWS = { publicPages: 1, leads: 2 } as const;
+export const CONTENT_VERSION_ROWS = { publicPages: 1 } as const;
 
 /** rate-limiter-flexible's RateLimiterSQLite table (key, points, expire in ms). */
 export const rateLimits = sqliteTable(
@@ -620,3 +620,41 @@ export const engagementCounts = sqliteTable(
   },
   (t) => [uniqueIndex("engagement_counts_key_idx").on(t.campaignId, t.status)],
 );
+
+/**
+ * The agency's settings (one row, id 1, made by migration 0011 with the defaults): the escrow fee an
+ * estimate assumes (app/lib/estimate.ts): a base and an amount per $1,000 of the price, in cents.
+ */
+export const agencySettings = sqliteTable("agency_settings", {
+  id: integer("id").primaryKey(),
+  escrowBaseCents: integer("escrow_base_cents").notNull().default(25_000),
+  escrowPerThousandCents: integer("escrow_per_thousand_cents").notNull().default(200),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+export type AgencySettings = typeof agencySettings.$inferSelect;
+
+/**
+ * A transaction's saved estimate (a seller's net sheet or a buyer's cash to close): its inputs as the
+ * schema gave them (app/lib/estimate-schema.ts), and what they came to when it was saved: the lines and
+ * totals (`result`), with the title schedule's date and the escrow rates they were computed with.
+ */
+export const estimates = sqliteTable(
+  "estimates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    side: text("side", { enum: TRANSACTION_SIDES }).notNull(),
+    inputs: text("inputs", { mode: "json" }).notNull(),
+    result: text("result", { mode: "json" }).notNull(),
+    scheduleDate: text("schedule_date").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("estimates_transaction_idx").on(t.transactionId, t.createdAt)],
+);
+export type EstimateRow = typeof estimates.$inferSelect;

@@ -4,6 +4,10 @@ export const TRANSACTION_STATUSES = ["active", "completed", "cancelled"] as cons
 export const MILESTONE_STATUSES = ["not_started", "in_progress", "completed", "action_required"] as const;
 
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** The two sides of a sale, as an estimate is made for one (a seller's net sheet, a buyer's cash to close). */
+export const TRANSACTION_SIDES = ["seller", "buyer"] as const;
+export type TransactionSide = (typeof TRANSACTION_SIDES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
@@ -19,6 +23,7 @@ export const EMAIL_KINDS = [
   "staff_notice",
   "deadline_reminder",
   "message",
+  "estimate",
 ] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -4,7 +4,8 @@
  *
  * - contact: contact submissions, page and API (RATE_LIMIT_CONTACT, default 5 a minute, 20 a day);
  * - signIn:  sign-in starts, GET /api/login and the local provider's form (RATE_LIMIT_SIGN_IN);
- * - token:   unsubscribe and tracked-link tokens (RATE_LIMIT_TOKEN).
+ * - token:   unsubscribe and tracked-link tokens (RATE_LIMIT_TOKEN);
+ * - estimate: POST /api/estimates, the public estimate's API (RATE_LIMIT_ESTIMATE).
  *
  * The client IP is the socket's, or X-Forwarded-For's only when TRUST_PROXY says so (the server puts it
  * in the load context through Express's `req.ip`).
@@ -15,7 +16,7 @@ import { type Db } from "~/db/client.server";
 import { getDb } from "~/infra/database.server";
 import { env, type RateLimitWindow } from "~/config/env.server";
 
-export type RateLimitKind = "contact" | "signIn" | "token";
+export type RateLimitKind = "contact" | "signIn" | "token" | "estimate";
 
 /** The key of a client: IPv4 as it is, IPv6 by its /64 (one household or server has a whole /64). */
 export function clientKey(ip: string | undefined | null): string {
@@ -55,9 +56,12 @@ function limiterFor(db: Db, window: RateLimitWindow) {
 
 export function windowsOf(kind: RateLimitKind): RateLimitWindow[] {
   const config = env();
-  return { contact: config.RATE_LIMIT_CONTACT, signIn: config.RATE_LIMIT_SIGN_IN, token: config.RATE_LIMIT_TOKEN }[
-    kind
-  ];
+  return {
+    contact: config.RATE_LIMIT_CONTACT,
+    signIn: config.RATE_LIMIT_SIGN_IN,
+    token: config.RATE_LIMIT_TOKEN,
+    estimate: config.RATE_LIMIT_ESTIMATE,
+  }[kind];
 }
 
 /** Counts one request of this client against every window of the kind; refused when any is used up. */

@@ -115,6 +115,7 @@ export const EMAIL_KIND_LABELS = {
   staff_notice: "Staff notice",
   deadline_reminder: "Deadline reminder",
   message: "Message",
+  estimate: "Estimate",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

@@ -27,6 +27,9 @@ export const contractIntents = { save: "save-contract", deadlineStatus: "deadlin
 /** The transaction's address, value and status (the Manage page). */
 export const transactionIntents = { edit: "edit-transaction" } as const;
 
+/** A transaction's saved estimates: save (a new one or changes) and delete. */
+export const estimateIntents = { save: "save-estimate", delete: "delete-estimate" } as const;
+
 /** The client's saved homes (the portal). */
 export const listingIntents = { add: "add", parse: "parse", favorite: "favorite", delete: "delete" } as const;
 

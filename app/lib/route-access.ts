@@ -9,14 +9,29 @@
  *   session is private too, whatever its path (its page names the user).
  */
 
+import { BUYER_INPUT_NAMES, OTHER_COST_NAMES, SELLER_INPUT_NAMES } from "~/lib/estimate-names";
+
 /** The public pages of the sitemap. */
-export const PUBLIC_PAGES = ["/", "/blog", "/privacy-policy", "/terms-of-service", "/ca-disclosures"] as const;
+export const PUBLIC_PAGES = [
+  "/",
+  "/net-sheet",
+  "/cash-to-close",
+  "/blog",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/ca-disclosures",
+] as const;
 /** Public files rendered by routes, cached like the pages. */
 const PUBLIC_FILES = ["/sitemap.xml", "/robots.txt"] as const;
 /** An article: /blog/{slug}. */
 const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The query parameters a public page reads; a request with any other query is rendered fresh, never stored. */
-export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = { "/": ["homeValue"] };
+export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
+  "/": ["homeValue", "sent"],
+  // An estimate's inputs are its address (to bookmark and share); `sent`: "Send me this estimate" went.
+  "/net-sheet": [...SELLER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],
+  "/cash-to-close": [...BUYER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],
+};
 
 /**
  * Sections that hold someone's data: the path itself, its `.data` (Remix's data requests) and below it.
@@ -29,6 +44,7 @@ export const PRIVATE_SECTIONS = [
   { path: "/documents", page: false },
   { path: "/calendar", page: false },
   { path: "/deadlines", page: false },
+  { path: "/estimates", page: false },
   { path: "/unsubscribe", page: false },
 ] as const;
 

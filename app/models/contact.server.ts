@@ -22,9 +22,15 @@ import { enqueueEmail } from "~/models/mail-queue.server";
 /**
  * Stores a validated contact form, tells staff, and enrols the lead. A filled
  * honeypot means a bot: nothing is stored or sent and null is returned
- * (callers answer as if sent).
+ * (callers answer as if sent). `also` runs in the same database transaction (an
+ * estimate's own e-mail to the lead: all or nothing).
  */
-export function submitContact(db: Db, input: ContactInput, now: Date = new Date()): ContactSubmission | null {
+export function submitContact(
+  db: Db,
+  input: ContactInput,
+  now: Date = new Date(),
+  also?: (tx: DbOrTx, submission: ContactSubmission) => void,
+): ContactSubmission | null {
   if (input[HONEYPOT_FIELD]) return null;
   return db.transaction((tx) => {
     const submission = tx
@@ -42,6 +48,7 @@ export function submitContact(db: Db, input: ContactInput, now: Date = new Date(
     const { engagement, repeat } = enrollLead(tx, submission, now);
     enqueueLeadAlerts(tx, submission, repeat, now);
     if (engagement) sendDueDrip(tx, engagement.id, now);
+    also?.(tx, submission);
     return { ...submission, engagementId: engagement?.id ?? null };
   });
 }

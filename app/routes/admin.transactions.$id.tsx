@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { ContractSection } from "~/components/contract-form";
 import { DocumentsSection } from "~/components/documents-section";
+import { EstimatesSection } from "~/components/estimates-section";
 import { MessagesSection } from "~/components/messages-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { TransactionDetails } from "~/components/transaction-details";
@@ -17,12 +18,14 @@ import { todayIn } from "~/lib/plain-date";
 import { privatePageMeta } from "~/lib/seo";
 import { getContract, offerAcceptedOn, toListedDeadline } from "~/models/contract.server";
 import { documentsPage } from "~/models/document.server";
+import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { getTransaction, toTransactionJson } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
 import { contractSection, type ContractActionData } from "./contract-actions.server";
 import { documentSection, type DocumentActionData } from "./document-actions.server";
+import { estimateSection, type EstimateActionData } from "./estimate-actions.server";
 import { messageSection, type MessageActionData } from "./message-actions.server";
 import { milestoneSection, type MilestoneActionData } from "./milestone-actions.server";
 import { sectionAction } from "./section-actions.server";
@@ -50,6 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     olderShown: before !== null,
     contract: { ...contract, deadlines: contract.deadlines.map(toListedDeadline) },
     suggestedAcceptedOn: offerAcceptedOn(db, admin, id),
+    estimates: listEstimates(db, admin, id).map(toListedEstimate),
+    freshEstimate: { side: sideOf(transaction), ...newEstimateValues(transaction) },
     today: todayIn(new Date()),
   };
 }
@@ -63,12 +68,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     transactionSection,
     documentSection,
     contractSection,
+    estimateSection,
     messageSection,
   ]);
 }
 
 type ActionData =
-  MilestoneActionData | TransactionActionData | DocumentActionData | ContractActionData | MessageActionData;
+  | MilestoneActionData
+  | TransactionActionData
+  | DocumentActionData
+  | ContractActionData
+  | EstimateActionData
+  | MessageActionData;
 
 export default function ManageTransaction() {
   const data = useLoaderData<typeof loader>();
@@ -131,6 +142,13 @@ export default function ManageTransaction() {
         maxFileBytes={data.uploadMaxBytes}
         uploadError={actionData?.intent === "upload" ? actionData.refusal.toast?.description : null}
         canRestore
+      />
+
+      <EstimatesSection
+        estimates={data.estimates}
+        side={data.freshEstimate.side}
+        fresh={data.freshEstimate}
+        answer={actionData?.intent === "save-estimate" ? actionData : undefined}
       />
 
       <MessagesSection

@@ -6,6 +6,7 @@ import { CalendarFeed } from "~/components/calendar-feed";
 import { card } from "~/components/card";
 import { DeadlinesPanel } from "~/components/deadlines";
 import { DocumentsSection } from "~/components/documents-section";
+import { EstimatesSection } from "~/components/estimates-section";
 import { linkedStylesheet } from "~/components/inline-styles";
 import { ADD_PROPERTY_DIALOG, ListingsSection } from "~/components/listings-section";
 import { MessagesSection } from "~/components/messages-section";
@@ -25,12 +26,14 @@ import { calendarToken } from "~/models/calendar.server";
 import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { listDeadlines, toListedDeadline } from "~/models/contract.server";
 import { documentsPage } from "~/models/document.server";
+import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";
 import { listListings, toListingJson } from "~/models/listing.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
 import { accountSection } from "./account-actions.server";
 import { documentSection, type DocumentActionData } from "./document-actions.server";
+import { estimateSection, type EstimateActionData } from "./estimate-actions.server";
 import { listingSection, type ListingActionData } from "./listing-actions.server";
 import { messageSection, type MessageActionData } from "./message-actions.server";
 import { milestoneSection } from "./milestone-actions.server";
@@ -62,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deadlines: id ? listDeadlines(db, user, id).map(toListedDeadline) : [],
     today: todayIn(new Date()),
     calendarUrl: id ? `${env().APP_URL}/calendar/${calendarToken(db, user)}.ics` : null,
+    estimates: id ? listEstimates(db, user, id).map(toListedEstimate) : [],
+    freshEstimate: transaction ? { side: sideOf(transaction), ...newEstimateValues(transaction) } : null,
     listings: listListings(db, user).map(toListingJson),
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
   };
@@ -75,12 +80,13 @@ export async function action({ request }: ActionFunctionArgs) {
     listingSection,
     documentSection,
     messageSection,
+    estimateSection,
     milestoneSection,
     accountSection,
   ]);
 }
 
-type ActionData = ListingActionData | DocumentActionData | MessageActionData;
+type ActionData = ListingActionData | DocumentActionData | MessageActionData | EstimateActionData;
 
 export default function ClientPortal() {
   const data = useLoaderData<typeof loader>();
@@ -111,6 +117,7 @@ export default function ClientPortal() {
           transaction: Boolean(transaction),
           nextKeyDate: data.deadlines.find((d) => d.status === "open" && d.dueOn >= data.today)?.dueOn ?? null,
           documents: documents.total,
+          estimates: data.estimates.length,
           unreadMessages: thread?.unread ?? 0,
           homes: data.listings.length,
         }}
@@ -134,6 +141,14 @@ export default function ClientPortal() {
               maxFileBytes={data.uploadMaxBytes}
               uploadError={actionData?.intent === "upload" ? actionData.refusal.toast?.description : null}
             />
+            {data.freshEstimate ? (
+              <EstimatesSection
+                estimates={data.estimates}
+                side={data.freshEstimate.side}
+                fresh={data.freshEstimate}
+                answer={actionData?.intent === "save-estimate" ? actionData : undefined}
+              />
+            ) : null}
             {thread ? (
               <MessagesSection
                 transactionId={transaction.id}

@@ -83,6 +83,7 @@ test.describe("a new client's first week", () => {
       "Progress",
       /^Key dates\s*next \w{3}, Jan \d+$/,
       "Documents",
+      "Estimates",
       /^Messages\s*1 new$/,
       /^Homes\s*2$/,
     ]);

@@ -35,6 +35,7 @@ describe("first-start seed", () => {
       .all()
       .map((r) => (r as { name: string }).name);
     expect(tables).toEqual([
+      "agency_settings",
       "blog_posts",
       "contact_submissions",
       "content_version",
@@ -46,6 +47,7 @@ describe("first-start seed", () => {
       "email_outbox",
       "email_unsubscribes",
       "engagement_counts",
+      "estimates",
       "holiday_changes",
       "images",
       "lead_counts",

@@ -1,0 +1,174 @@
+/**
+ * An estimate's result: the headline (what a seller walks away with, what a buyer brings to closing), a bar
+ * from the price to the net (or of the cash to close) by group, the table of lines (item, who pays, amount,
+ * how it was computed) that is the chart's text alternative, the totals, the flat fee next to 3 %, the notes
+ * and the schedule it used. Whole dollars on screen (the spec's format); the lines are cents inside.
+ */
+import type { Estimate, EstimateLine, LineGroup } from "~/lib/estimate";
+import { scheduleSentence } from "~/lib/estimate";
+import { formatCentsAsDollars as dollars } from "~/lib/format";
+
+const GROUPS: Record<LineGroup, { label: string; colour: string }> = {
+  fee: { label: "Our fee", colour: "#1565c0" },
+  agents: { label: "Agents", colour: "#6a1b9a" },
+  credits: { label: "Credits", colour: "#ef6c00" },
+  taxes: { label: "Taxes", colour: "#c62828" },
+  "title-escrow": { label: "Title and escrow", colour: "#2e7d32" },
+  "hoa-other": { label: "HOA and other", colour: "#795548" },
+  loan: { label: "Down payment and loan", colour: "#0277bd" },
+  payoffs: { label: "Loan payoffs", colour: "#546e7a" },
+};
+
+const PAYER = { seller: "Seller", buyer: "Buyer" } as const;
+
+export function EstimateResult({ estimate: e, headingLevel = 2 }: { estimate: Estimate; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div data-testid="estimate-result">
+      <Heading className="text-xl font-bold text-brand-900" data-testid="estimate-headline">
+        {e.side === "seller"
+          ? `You walk away with about ${dollars(e.totals.net)}`
+          : `You bring about ${dollars(e.totals.cashToClose)} to closing`}
+      </Heading>
+      {e.side === "seller" && e.withholding ? (
+        <p className="text-sm text-slate-700">
+          {dollars(e.totals.cashAtClosing)} at closing: {dollars(e.totals.withholding)} of California withholding is
+          held back for your income tax.
+        </p>
+      ) : null}
+      <Bar estimate={e} />
+      <LinesTable estimate={e} />
+      {e.side === "seller" ? (
+        <div className="mt-4 grid gap-3 sm:grid-cols-3" data-testid="estimate-compare">
+          <Figure label="With our flat fee" value={e.totals.net} strong />
+          <Figure label="With a 3% commission" value={e.totals.traditionalNet} />
+          <Figure label="You keep" value={e.totals.savings} />
+        </div>
+      ) : null}
+      <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {e.notes.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+        <li>{scheduleSentence(e)}</li>
+      </ul>
+    </div>
+  );
+}
+
+function Figure({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div
+      className={`rounded-lg border p-3 text-center ${strong ? "border-brand-200 bg-brand-50" : "border-slate-200"}`}
+    >
+      <p className="text-xs font-semibold text-slate-600">{label}</p>
+      <p className="text-lg font-bold">{dollars(value)}</p>
+    </div>
+  );
+}
+
+function LinesTable({ estimate: e }: { estimate: Estimate }) {
+  const rows: EstimateLine[] = [...e.lines, ...(e.withholding ? [e.withholding] : [])];
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="estimate-lines">
+        <caption className="sr-only">Every line of the estimate</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Item
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Who pays
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Amount
+            </th>
+            <th scope="col" className="hidden py-2 font-semibold sm:table-cell">
+              How
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((l) => (
+            <tr key={l.key} className="border-b border-slate-100 align-top" data-key={l.key}>
+              <th scope="row" className="py-2 pr-3 font-medium">
+                {l.label}
+                <span className="block text-xs font-normal text-slate-600 sm:hidden">{l.note}</span>
+              </th>
+              <td className="py-2 pr-3">{PAYER[l.payer]}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{dollars(l.amount)}</td>
+              <td className="hidden py-2 text-xs text-slate-600 sm:table-cell">{l.note}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="font-semibold">
+          {e.side === "seller" ? (
+            <>
+              <Total label="Costs" value={e.totals.costs} />
+              <Total label="Net to you" value={e.totals.net} testId="estimate-net" />
+              {e.withholding ? <Total label="Cash at closing" value={e.totals.cashAtClosing} /> : null}
+            </>
+          ) : (
+            <Total label="Cash to close" value={e.totals.cashToClose} testId="estimate-cash-to-close" />
+          )}
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function Total({ label, value, testId }: { label: string; value: number; testId?: string }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={2} className="py-2 pr-3">
+        {label}
+      </th>
+      <td className="py-2 pr-3 text-right tabular-nums" data-testid={testId}>
+        {dollars(value)}
+      </td>
+      <td className="hidden sm:table-cell" />
+    </tr>
+  );
+}
+
+/**
+ * One bar: a seller's price split into what each group of costs takes, the payoffs and the net; a buyer's
+ * cash to close split by group. Credits are in the table (a negative part has no place on a bar). The table
+ * below is its text alternative.
+ */
+function Bar({ estimate: e }: { estimate: Estimate }) {
+  const byGroup = new Map<LineGroup, number>();
+  for (const l of e.lines) if (l.amount > 0) byGroup.set(l.group, (byGroup.get(l.group) ?? 0) + l.amount);
+  const parts = [...byGroup].map(([group, cents]) => ({ ...GROUPS[group], cents }));
+  if (e.side === "seller" && e.totals.net > 0)
+    parts.push({ label: "Net to you", colour: "#43a047", cents: e.totals.net });
+  const total = parts.reduce((sum, p) => sum + p.cents, 0);
+  if (total <= 0) return null;
+  let x = 0;
+  return (
+    <figure className="mt-4">
+      <svg
+        viewBox="0 0 1000 40"
+        className="h-10 w-full"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`${e.side === "seller" ? "The price, from costs to the net" : "The cash to close"} by group; the table below gives every figure`}
+      >
+        {parts.map((p) => {
+          const width = (p.cents / total) * 1000;
+          const rect = <rect key={p.label} x={x} y={0} width={width} height={40} fill={p.colour} />;
+          x += width;
+          return rect;
+        })}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+        {parts.map((p) => (
+          <span key={p.label} className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: p.colour }} />
+            {p.label}: {dollars(p.cents)}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}

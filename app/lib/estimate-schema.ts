@@ -1,0 +1,235 @@
+/**
+ * The inputs of an estimate (app/lib/estimate.ts), one schema for the public GET forms, the saved
+ * estimates' forms, the browser's live recalculation and the JSON API: amounts as people type them
+ * ("850,000", "$1,250.50") or JSON numbers, a share of the price as "2.5%" or dollars, dates as
+ * YYYY-MM-DD. A bad value is a field error with the field named (a negative price, a date that does not
+ * exist, a percentage over 100, text in a number); nothing is guessed.
+ */
+import { z } from "zod";
+import type { BuyerInputs, EstimateInputs, OtherCost, PercentOrCents, SellerInputs } from "~/lib/estimate";
+import { numberInput } from "~/lib/form-values";
+import { addDaysTo, parsePlainDate, type PlainDate } from "~/lib/plain-date";
+import { MAX_OTHER_COSTS } from "~/lib/estimate-names";
+import { OWNER_POLICIES } from "~/lib/title-rates";
+
+/** The highest price an estimate takes ($100,000,000): every product of the rules stays exact. */
+export const MAX_PRICE_DOLLARS = 100_000_000;
+/** A closing date defaults to this many days from today (a usual escrow). */
+export const DEFAULT_CLOSING_DAYS = 45;
+/** The rows of other costs a form shows (the API takes up to MAX_OTHER_COSTS). */
+export const OTHER_COST_ROWS = 3;
+
+export const ESTIMATE_MESSAGES = {
+  price: "Enter the price in whole dollars, above $0",
+  amount: "Enter an amount in dollars, 0 or more",
+  percent: "Enter a percentage from 0 to 100, or an amount in dollars",
+  rate: "Enter the interest rate as a percentage, from 0 to 30",
+  date: "Enter a real date (YYYY-MM-DD) from 2000 to 2099",
+  label: "Name this cost",
+} as const;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/** Dollars with at most two decimals, 0 up to the price's maximum, as cents. */
+const cents = z.preprocess(
+  numberInput,
+  z
+    .number({ invalid_type_error: ESTIMATE_MESSAGES.amount, required_error: ESTIMATE_MESSAGES.amount })
+    .min(0, ESTIMATE_MESSAGES.amount)
+    .max(MAX_PRICE_DOLLARS, ESTIMATE_MESSAGES.amount)
+    .refine((v) => Number.isInteger(Math.round(v * 1e6) / 1e4), ESTIMATE_MESSAGES.amount)
+    .transform((v) => Math.round(v * 100)),
+);
+const centsOrZero = z.preprocess((v) => (blank(v) ? 0 : v), cents);
+const centsOrNull = z.preprocess((v) => (blank(v) ? null : v), cents.nullable());
+
+const price = z.preprocess(
+  numberInput,
+  z
+    .number({ invalid_type_error: ESTIMATE_MESSAGES.price, required_error: ESTIMATE_MESSAGES.price })
+    .int(ESTIMATE_MESSAGES.price)
+    .positive(ESTIMATE_MESSAGES.price)
+    .max(MAX_PRICE_DOLLARS, ESTIMATE_MESSAGES.price)
+    .transform((v) => v * 100),
+);
+
+/** A percentage with at most three decimals, as thousandths (2.5 → 2500). */
+const percentMilli = (max: number, message: string) =>
+  z
+    .number({ invalid_type_error: message })
+    .min(0, message)
+    .max(max, message)
+    .refine((v) => Number.isInteger(Math.round(v * 1e6) / 1e3), message)
+    .transform((v) => Math.round(v * 1000));
+
+const sharePercent = percentMilli(100, ESTIMATE_MESSAGES.percent);
+
+/** "2.5%" (a share of the price), or dollars ("$12,000", 12000). */
+const percentOrCents = (fallback: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? fallback : v),
+    z.union([z.string(), z.number()]).transform((v, ctx): PercentOrCents => {
+      const text = typeof v === "string" ? v.trim() : null;
+      if (text?.endsWith("%")) {
+        const parsed = sharePercent.safeParse(numberInput(text.slice(0, -1)));
+        if (parsed.success) return { percentMilli: parsed.data };
+      } else {
+        const parsed = cents.safeParse(v);
+        if (parsed.success) return { cents: parsed.data };
+      }
+      ctx.addIssue({ code: "custom", message: ESTIMATE_MESSAGES.percent });
+      return z.NEVER;
+    }),
+  );
+
+const closingDate = (today: PlainDate) =>
+  z.preprocess(
+    (v) => (blank(v) ? addDaysTo(today, DEFAULT_CLOSING_DAYS) : v),
+    z
+      .string({ invalid_type_error: ESTIMATE_MESSAGES.date })
+      .refine((v) => parsePlainDate(v) === v && v >= "2000-01-01" && v <= "2099-12-31", ESTIMATE_MESSAGES.date),
+  );
+
+const otherCost = z
+  .object({ label: z.unknown().optional(), amount: z.unknown().optional() })
+  .transform((row, ctx): OtherCost | null => {
+    const label = typeof row.label === "string" ? row.label.trim().slice(0, 100) : "";
+    if (blank(row.amount)) {
+      if (label) ctx.addIssue({ code: "custom", path: ["amount"], message: ESTIMATE_MESSAGES.amount });
+      return null;
+    }
+    const amount = cents.safeParse(row.amount);
+    if (!amount.success) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: ESTIMATE_MESSAGES.amount });
+      return z.NEVER;
+    }
+    return { label: label || "Other cost", cents: amount.data };
+  });
+
+const otherCosts = z
+  .preprocess(
+    (v) => (blank(v) ? [] : v),
+    z.array(otherCost).max(MAX_OTHER_COSTS, `At most ${MAX_OTHER_COSTS} other costs`),
+  )
+  .transform((rows) => rows.filter((r): r is OtherCost => r !== null));
+
+const yesNo = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (blank(v) ? fallback : v === "yes" || v === "true" ? true : v === "no" || v === "false" ? false : v),
+    z.boolean({ invalid_type_error: "Answer yes or no" }),
+  );
+
+/** The seller's net sheet. */
+export const sellerInputsSchema = (today: PlainDate) =>
+  z
+    .object({
+      side: z.literal("seller"),
+      price,
+      closingDate: closingDate(today),
+      loanPayoffs: centsOrZero,
+      assumedLoan: centsOrZero,
+      buyerAgentPay: percentOrCents("0"),
+      sellerCredit: centsOrZero,
+      ownerPolicy: z.preprocess((v) => (blank(v) ? "homeowners" : v), z.enum(OWNER_POLICIES)),
+      annualPropertyTax: centsOrNull,
+      hoaDocuments: centsOrZero,
+      hoaTransferFee: centsOrZero,
+      otherCosts,
+      principalResidence: yesNo(true),
+    })
+    .superRefine((v, ctx) => {
+      if (v.assumedLoan > v.price) {
+        ctx.addIssue({ code: "custom", path: ["assumedLoan"], message: "The assumed loan cannot be above the price" });
+      }
+    }) satisfies z.ZodType<SellerInputs, z.ZodTypeDef, unknown>;
+
+/** The buyer's cash to close. The rate is `interestRate`, a percentage ("6.875" or "6.875%"). */
+export const buyerInputsSchema = (today: PlainDate) =>
+  z
+    .object({
+      side: z.literal("buyer"),
+      price,
+      closingDate: closingDate(today),
+      downPayment: percentOrCents("20%"),
+      interestRate: z.preprocess(
+        (v) => (blank(v) ? DEFAULT_INTEREST_RATE : numberInput(typeof v === "string" ? v.replace(/%\s*$/, "") : v)),
+        percentMilli(30, ESTIMATE_MESSAGES.rate),
+      ),
+      loanCosts: centsOrZero,
+      buyerAgentPay: percentOrCents("0"),
+      sellerPaysBuyerAgent: percentOrCents("0"),
+      sellerCredit: centsOrZero,
+      annualPropertyTax: centsOrNull,
+      recordingFees: centsOrZero,
+      otherCosts,
+    })
+    .transform(({ interestRate, ...rest }): BuyerInputs => ({ ...rest, interestRateMilli: interestRate }));
+
+/** The rate a buyer's estimate starts with when none is given (a form shows it; the line's note names it). */
+export const DEFAULT_INTEREST_RATE = 6.5;
+
+/** Either side, by `side` (the API's body); the field errors are those of that side's schema. */
+export const estimateInputsSchema = (today: PlainDate) =>
+  z
+    .object({ side: z.enum(["seller", "buyer"], { errorMap: () => ({ message: 'Choose "seller" or "buyer"' }) }) })
+    .passthrough()
+    .transform((value, ctx): EstimateInputs => {
+      const schema = value.side === "seller" ? sellerInputsSchema(today) : buyerInputsSchema(today);
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+      return z.NEVER;
+    });
+
+const dollarsText = new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** Cents as a form shows them: "850,000", "1,250.5" → "1,250.50" (two decimals when there are cents). */
+export const dollarsInput = (cents: number) =>
+  cents % 100 === 0
+    ? dollarsText.format(cents / 100)
+    : (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
+
+const shareInput = (value: PercentOrCents) =>
+  "cents" in value ? dollarsInput(value.cents) : `${Number((value.percentMilli / 1000).toFixed(3))}%`;
+
+/**
+ * Inputs as a form or the API writes them (dollars, "2.5%", "yes"), which the schema reads back to the same
+ * inputs: a saved estimate's form is filled with them, and the API answers them.
+ */
+export function inputValues(inputs: EstimateInputs): Record<string, unknown> {
+  const common = {
+    side: inputs.side,
+    price: dollarsInput(inputs.price),
+    closingDate: inputs.closingDate,
+    buyerAgentPay: shareInput(inputs.buyerAgentPay),
+    sellerCredit: dollarsInput(inputs.sellerCredit),
+    annualPropertyTax: inputs.annualPropertyTax === null ? "" : dollarsInput(inputs.annualPropertyTax),
+    otherCosts: inputs.otherCosts.map((c) => ({ label: c.label, amount: dollarsInput(c.cents) })),
+  };
+  if (inputs.side === "seller") {
+    return {
+      ...common,
+      loanPayoffs: dollarsInput(inputs.loanPayoffs),
+      assumedLoan: dollarsInput(inputs.assumedLoan),
+      ownerPolicy: inputs.ownerPolicy,
+      hoaDocuments: dollarsInput(inputs.hoaDocuments),
+      hoaTransferFee: dollarsInput(inputs.hoaTransferFee),
+      principalResidence: inputs.principalResidence ? "yes" : "no",
+    };
+  }
+  return {
+    ...common,
+    downPayment: shareInput(inputs.downPayment),
+    interestRate: String(Number((inputs.interestRateMilli / 1000).toFixed(3))),
+    loanCosts: dollarsInput(inputs.loanCosts),
+    sellerPaysBuyerAgent: shareInput(inputs.sellerPaysBuyerAgent),
+    recordingFees: dollarsInput(inputs.recordingFees),
+  };
+}
+
+/** A saved estimate's form: its name, then the inputs of its side. */
+export const ESTIMATE_NAME_MAX = 100;
+export const estimateNameSchema = z
+  .string({ required_error: "Name this estimate" })
+  .trim()
+  .min(1, "Name this estimate")
+  .max(ESTIMATE_NAME_MAX, `At most ${ESTIMATE_NAME_MAX} characters`);

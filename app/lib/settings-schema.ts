@@ -1,0 +1,24 @@
+/**
+ * The agency's settings form (/admin/settings) and its API: the escrow estimate as dollars (a base, and an
+ * amount per $1,000 of the price), stored in cents.
+ */
+import { z } from "zod";
+import { numberInput } from "~/lib/form-values";
+
+const MESSAGE = "Enter an amount in dollars from 0 to 100,000";
+
+const dollarsToCents = z.preprocess(
+  numberInput,
+  z
+    .number({ invalid_type_error: MESSAGE, required_error: MESSAGE })
+    .min(0, MESSAGE)
+    .max(100_000, MESSAGE)
+    .refine((v) => Number.isInteger(Math.round(v * 1e6) / 1e4), MESSAGE)
+    .transform((v) => Math.round(v * 100)),
+);
+
+export const settingsSchema = z
+  .object({ escrowBase: dollarsToCents, escrowPerThousand: dollarsToCents })
+  .transform((v) => ({ escrow: { baseCents: v.escrowBase, perThousandCents: v.escrowPerThousand } }));
+
+export type SettingsValues = z.output<typeof settingsSchema>;

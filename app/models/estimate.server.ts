@@ -1,0 +1,250 @@
+/**
+ * Estimates: anyone's (the public net sheet and cash to close, and POST /api/estimates), and a
+ * transaction's saved ones, which its client and admins create, edit and delete. A saved estimate keeps its
+ * inputs and what they came to when it was saved (lines, totals, the title schedule's date, the escrow
+ * rates), so it reads the same after the schedule or the settings change; editing computes it again.
+ * Anyone else is told "not found": an estimate's existence is private too.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { estimates, type EstimateRow, type Transaction } from "~/db/schema";
+import { createElement } from "react";
+import { env } from "~/config/env.server";
+import { EstimateEmail } from "~/emails/estimate";
+import { renderEmail } from "~/emails/render.server";
+import type { ContactInput } from "~/lib/contact-schema";
+import {
+  estimate,
+  estimateSummary,
+  estimateTitle,
+  scheduleSentence,
+  type Estimate,
+  type EstimateInputs,
+  type Side,
+} from "~/lib/estimate";
+import { estimateInputsSchema, estimateNameSchema, inputValues } from "~/lib/estimate-schema";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { formatUSD } from "~/lib/format";
+import { todayIn } from "~/lib/plain-date";
+import type { Actor } from "~/models/actor.server";
+import { submitContact } from "~/models/contact.server";
+import { enqueueEmail } from "~/models/mail-queue.server";
+import { escrowRates } from "~/models/settings.server";
+import { findTransaction, getTransaction } from "~/models/transaction.server";
+
+const NOT_FOUND = "Estimate not found";
+
+/** An estimate with the agency's escrow rates (the public pages, the API). */
+export const computeEstimate = (db: Db, inputs: EstimateInputs): Estimate => estimate(inputs, escrowRates(db));
+
+/**
+ * "Send me this estimate" (the public pages): a lead like the contact form's (its alert and drip follow),
+ * whose message holds the estimate's totals and its link, and, in the same database transaction, the
+ * estimate e-mailed to the visitor. A filled honeypot stores and sends nothing (null).
+ */
+export function requestEstimate(db: Db, contact: ContactInput, inputs: EstimateInputs, url: string, now = new Date()) {
+  const result = computeEstimate(db, inputs);
+  const title = estimateTitle(result);
+  const summary = estimateSummary(result);
+  const message = [`Estimate: ${title}`, ...summary, `The estimate: ${url}`, contact.message]
+    .filter(Boolean)
+    .join("\n");
+  const { site, appUrl } = env().mail;
+  return submitContact(db, { ...contact, message }, now, (tx, lead) => {
+    const subject = `Your estimate: ${title}`;
+    const { html, text } = renderEmail(
+      createElement(EstimateEmail, {
+        site,
+        appUrl,
+        preview: summary.at(-1) ?? title,
+        firstName: lead.firstName,
+        title,
+        summary,
+        url,
+        schedule: scheduleSentence(result),
+      }),
+    );
+    enqueueEmail(
+      tx,
+      {
+        kind: "estimate",
+        to: { address: lead.email, name: `${lead.firstName} ${lead.lastName}` },
+        subject,
+        text,
+        html,
+        links: { contactSubmissionId: lead.id },
+      },
+      now,
+    );
+  });
+}
+
+export type SavedEstimate = Omit<EstimateRow, "inputs" | "result"> & { inputs: EstimateInputs; result: Estimate };
+
+const savedOf = (row: EstimateRow): SavedEstimate => row as SavedEstimate;
+
+/** The side of a transaction's estimate: a sale's net sheet, a purchase's cash to close. */
+export const sideOf = (t: Pick<Transaction, "type">): Side => (t.type === "selling" ? "seller" : "buyer");
+
+/** A new estimate's starting values for a transaction: its side, its home value, a name from the price. */
+export function newEstimateValues(transaction: Pick<Transaction, "type" | "homeValue">) {
+  return {
+    name: transaction.homeValue ? `at ${formatUSD(transaction.homeValue)}` : "Estimate",
+    values: { price: transaction.homeValue ? String(transaction.homeValue) : "" } as Record<string, unknown>,
+  };
+}
+
+/** A transaction's saved estimates, newest first (by the index (transaction_id, created_at)). */
+export function listEstimates(db: Db, actor: Actor, transactionId: number): SavedEstimate[] {
+  getTransaction(db, actor, transactionId);
+  return db
+    .select()
+    .from(estimates)
+    .where(eq(estimates.transactionId, transactionId))
+    .orderBy(desc(estimates.createdAt), desc(estimates.id))
+    .all()
+    .map(savedOf);
+}
+
+/** One saved estimate the actor may read (its transaction's client, admins), else "not found". */
+export function getEstimate(db: Db, actor: Actor, id: number): SavedEstimate {
+  const row = db.select().from(estimates).where(eq(estimates.id, id)).get();
+  if (!row || !findTransaction(db, actor, row.transactionId)) throw new NotFoundError(NOT_FOUND);
+  return savedOf(row);
+}
+
+/** The inputs of a transaction's estimate: its side's schema, the side being the transaction's. */
+function parseInputs(transaction: Transaction, raw: Record<string, unknown>, now: Date): EstimateInputs {
+  const side = sideOf(transaction);
+  if (raw.side !== undefined && raw.side !== side) {
+    const message = `This transaction's estimates are a ${side}'s`;
+    throw new InvalidInputError(message, { side: [message] });
+  }
+  const parsed = estimateInputsSchema(todayIn(now)).safeParse({ ...raw, side: sideOf(transaction) });
+  if (!parsed.success) throw new InvalidInputError("Check the estimate's fields", fieldErrorsOf(parsed.error));
+  return parsed.data;
+}
+
+/** A zod error's messages by field (the API's `errors`). */
+const fieldErrorsOf = (error: { flatten(): { fieldErrors: Record<string, string[] | undefined> } }) =>
+  Object.fromEntries(
+    Object.entries(error.flatten().fieldErrors).filter((entry): entry is [string, string[]] => Boolean(entry[1])),
+  );
+
+const parseName = (name: unknown) => {
+  const parsed = estimateNameSchema.safeParse(name);
+  if (!parsed.success)
+    throw new InvalidInputError(parsed.error.issues[0]!.message, { name: [parsed.error.issues[0]!.message] });
+  return parsed.data;
+};
+
+/** Saves an estimate of a transaction (its client or an admin), computed with today's schedule and rates. */
+export function createEstimate(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+  input: { name: unknown; inputs: Record<string, unknown> },
+  now = new Date(),
+): SavedEstimate {
+  const transaction = getTransaction(db, actor, transactionId);
+  const name = parseName(input.name);
+  const inputs = parseInputs(transaction, input.inputs, now);
+  const result = computeEstimate(db, inputs);
+  const row = db
+    .insert(estimates)
+    .values({
+      transactionId,
+      name,
+      side: inputs.side,
+      inputs,
+      result,
+      scheduleDate: result.schedule.effectiveDate,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  return savedOf(row);
+}
+
+/** Renames an estimate or changes its inputs (computed again with today's schedule and rates). */
+export function updateEstimate(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { name?: unknown; inputs?: Record<string, unknown> },
+  now = new Date(),
+): SavedEstimate {
+  const current = getEstimate(db, actor, id);
+  const transaction = getTransaction(db, actor, current.transactionId);
+  const name = input.name === undefined ? current.name : parseName(input.name);
+  const inputs = input.inputs === undefined ? current.inputs : parseInputs(transaction, input.inputs, now);
+  const result = input.inputs === undefined ? current.result : computeEstimate(db, inputs);
+  const row = db
+    .update(estimates)
+    .set({ name, inputs, result, scheduleDate: result.schedule.effectiveDate, updatedAt: now })
+    .where(and(eq(estimates.id, id), eq(estimates.transactionId, current.transactionId)))
+    .returning()
+    .get();
+  return savedOf(row!);
+}
+
+export function deleteEstimate(db: Db, actor: Actor, id: number): void {
+  const current = getEstimate(db, actor, id);
+  db.delete(estimates).where(eq(estimates.id, current.id)).run();
+}
+
+/** A saved estimate as a page lists it (app/components/estimates-section.tsx): its result in cents. */
+export const toListedEstimate = (s: SavedEstimate) => ({
+  id: s.id,
+  name: s.name,
+  side: s.side,
+  result: s.result,
+  values: inputValues(s.inputs),
+  scheduleDate: s.scheduleDate,
+});
+
+// ---- the API's shapes -------------------------------------------------------------------------------------
+
+/** Cents as the API carries money: dollars with two decimals, as a string (exact). */
+export const dollarsOf = (cents: number) => {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+};
+
+/** An estimate as POST /api/estimates answers it. */
+export function toEstimateResultJson(e: Estimate) {
+  return {
+    side: e.side,
+    lines: [...e.lines, ...(e.withholding ? [e.withholding] : [])].map((l) => ({
+      key: l.key,
+      label: l.label,
+      amount: dollarsOf(l.amount),
+      payer: l.payer,
+      note: l.note,
+    })),
+    totals: Object.fromEntries(Object.entries(e.totals).map(([key, cents]) => [key, dollarsOf(cents)])),
+    notes: e.notes,
+    schedule: { name: e.schedule.name, effectiveDate: e.schedule.effectiveDate },
+    escrow: { base: dollarsOf(e.escrow.baseCents), perThousand: dollarsOf(e.escrow.perThousandCents) },
+  };
+}
+
+/** A saved estimate as the API answers it. */
+export function toSavedEstimateJson(s: SavedEstimate) {
+  const { lines, totals, schedule } = toEstimateResultJson(s.result);
+  return {
+    id: s.id,
+    transactionId: s.transactionId,
+    name: s.name,
+    side: s.side,
+    inputs: inputValues(s.inputs),
+    lines,
+    totals,
+    schedule,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * /admin/settings: the agency's settings (admins): the escrow fee every estimate assumes, a base and an
+ * amount per $1,000 of the price (split in half between seller and buyer). A change applies to estimates
+ * computed from then on; a saved estimate keeps the rates it was computed with until it is changed.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccessErrorBoundary } from "~/components/access-boundary";
+import { card } from "~/components/card";
+import { Field, inputClass } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { getDb } from "~/infra/database.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { requireAdmin } from "~/infra/guards.server";
+import { readForm } from "~/infra/http.server";
+import { refuse } from "~/infra/page-action.server";
+import { dollarsInput } from "~/lib/estimate-schema";
+import { privatePageMeta } from "~/lib/seo";
+import { settingsSchema } from "~/lib/settings-schema";
+import { getSettings, updateSettings } from "~/models/settings.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Settings");
+
+const constraint = getZodConstraint(settingsSchema);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { escrow } = getSettings(getDb(), admin);
+  return { escrowBase: dollarsInput(escrow.baseCents), escrowPerThousand: dollarsInput(escrow.perThousandCents) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: settingsSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    updateSettings(getDb(), admin, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { result: submission.reply() } });
+  }
+  return redirectWithToast("/admin/settings", { description: "Settings saved." });
+}
+
+export default function Settings() {
+  const values = useLoaderData<typeof loader>();
+  const answer = useActionData<{ result: SubmissionResult<string[]> }>();
+  const [form, fields] = useForm({
+    id: "settings",
+    lastResult: answer?.result,
+    defaultValue: values,
+    constraint,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema, disableAutoCoercion: true }),
+  });
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold text-brand-900">Settings</h1>
+      <section aria-labelledby="escrow-title" className={`mt-4 ${card} p-6`}>
+        <h2 id="escrow-title" className="text-lg font-semibold">
+          The escrow estimate
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Every estimate (the public net sheet and cash to close, and each transaction&apos;s) assumes an escrow fee of
+          a base plus an amount per $1,000 of the price, split in half between seller and buyer. Each says it is an
+          estimate and that the escrow company&apos;s fee prevails.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2 sm:grid-cols-2">
+          <Field label="Base ($)" errorId={fields.escrowBase.errorId} errors={fields.escrowBase.errors}>
+            <input {...getInputProps(fields.escrowBase, { type: "text" })} inputMode="decimal" className={inputClass} />
+          </Field>
+          <Field
+            label="Per $1,000 of the price ($)"
+            errorId={fields.escrowPerThousand.errorId}
+            errors={fields.escrowPerThousand.errors}
+          >
+            <input
+              {...getInputProps(fields.escrowPerThousand, { type: "text" })}
+              inputMode="decimal"
+              className={inputClass}
+            />
+          </Field>
+          <div>
+            <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessErrorBoundary />;
+}
