@@ -6,7 +6,7 @@
  * the JavaScript added by the first focus in the contact form, the cumulative
  * layout shift, and server response times for the main pages; then the mail sender (bench-mail.ts),
  * uploads and the portal's documents (bench-documents.ts), deadlines (bench-deadlines.ts), messages
- * (bench-messages.ts), estimates (bench-estimates.ts) and the admin
+ * (bench-messages.ts), estimates (bench-estimates.ts), offers (bench-offers.ts) and the admin
  * pages (bench-admin.ts,
  * `--scale=today|10y`).
  * It prints figures; it asserts nothing (budgets are compared in the output).
@@ -19,6 +19,7 @@ import { benchAdmin } from "./bench-admin";
 import { benchDocuments } from "./bench-documents";
 import { benchDeadlines } from "./bench-deadlines";
 import { benchEstimates } from "./bench-estimates";
+import { benchOffers } from "./bench-offers";
 import { SCALES } from "./bench-data";
 import { benchMail } from "./bench-mail";
 import { benchMessages } from "./bench-messages";
@@ -167,7 +168,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|deadlines|messages|estimates|admin` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|estimates|offers|admin` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -183,6 +184,7 @@ const parts: Record<string, () => Promise<void>> = {
   deadlines: () => benchDeadlines({ port: PORT + 40, dir: "tests/.tmp/bench" }),
   messages: () => benchMessages({ port: PORT + 50, dir: "tests/.tmp/bench" }),
   estimates: () => benchEstimates({ port: PORT + 60, dir: "tests/.tmp/bench" }),
+  offers: () => benchOffers({ port: PORT + 70, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
 };
 if (only !== "all" && !parts[only]) throw new Error(`--only must be one of ${Object.keys(parts).join(", ")}`);

@@ -42,6 +42,11 @@ const LARGE_TABLES = new Set([
   "documents",
   "deadlines",
   "deadline_reminders",
+  "estimates",
+  "offers",
+  "offer_rounds",
+  "offer_events",
+  "offer_documents",
 ]);
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
@@ -49,7 +54,15 @@ type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 export type AdminPage = { path: string; loader: Loader; params?: Record<string, string>; search?: boolean };
 
 /** Every admin page, with the records its detail pages show. */
-export function adminPages(ids: { lead: number; email: number; campaign: number; post: number; transaction: number }) {
+export function adminPages(ids: {
+  lead: number;
+  email: number;
+  campaign: number;
+  post: number;
+  transaction: number;
+  /** An offer of that transaction, opened on its Manage page; none at ten years of data. */
+  offer?: number;
+}) {
   const pages: AdminPage[] = [
     { path: "/admin", loader: dashboard },
     { path: "/admin?q=bench+st&page=2", loader: dashboard, search: true },
@@ -83,6 +96,15 @@ export function adminPages(ids: { lead: number; email: number; campaign: number;
       loader: manage,
       params: { id: String(ids.transaction) },
     },
+    ...(ids.offer
+      ? [
+          {
+            path: `/admin/transactions/${ids.transaction}?offer=${ids.offer}&offerSort=price`,
+            loader: manage,
+            params: { id: String(ids.transaction) },
+          },
+        ]
+      : []),
     { path: `/admin/transactions/new?lead=${ids.lead}`, loader: newTransaction },
   ];
   return pages;

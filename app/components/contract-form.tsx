@@ -29,6 +29,7 @@ export function ContractSection({
   acceptedOn,
   closingOn,
   suggestedAcceptedOn,
+  fromOffer = null,
   deadlines,
   today,
   lastResult,
@@ -37,6 +38,8 @@ export function ContractSection({
   closingOn: string | null;
   /** The "Offer accepted" step's completion date, when no contract is entered yet. */
   suggestedAcceptedOn: string | null;
+  /** The offer whose acceptance filled in this contract, and whether it was cancelled since. */
+  fromOffer?: { id: number; cancelled: boolean } | null;
   deadlines: (ListedDeadline & { days: number | null })[];
   today: string;
   lastResult?: SubmissionResult<string[]>;
@@ -66,6 +69,19 @@ export function ContractSection({
         Day 0 is the acceptance date. Deadlines that land on a weekend or a California legal holiday move to the next
         day that is neither.
       </p>
+      {fromOffer ? (
+        <p
+          className={`mt-2 rounded-md p-2 text-sm ${fromOffer.cancelled ? "bg-amber-50 text-amber-900" : "bg-slate-50 text-slate-700"}`}
+          data-testid="contract-offer"
+        >
+          {fromOffer.cancelled
+            ? "This contract came from an accepted offer that was later cancelled: its dates stay until you change them."
+            : "Filled in from the accepted offer's terms."}{" "}
+          <a href={`?offer=${fromOffer.id}#offer`} className="underline">
+            See the offer
+          </a>
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-2 sm:grid-cols-2">
         <Field label="Acceptance date" errorId={fields.acceptedOn.errorId} errors={fields.acceptedOn.errors}>
           <input {...getInputProps(fields.acceptedOn, { type: "date" })} className={inputClass} />

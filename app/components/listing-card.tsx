@@ -31,7 +31,7 @@ const statusLabel = (status: string) =>
 /** A touch target of at least 44 × 44 px (WCAG 2.5.5). */
 const target = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md";
 
-export function ListingCard({ listing }: { listing: CardListing }) {
+export function ListingCard({ listing, makeOffer = false }: { listing: CardListing; makeOffer?: boolean }) {
   const favorite = useFetcher({ key: `favorite-${listing.id}` });
   const remove = useFetcher({ key: `delete-${listing.id}` });
   const [searchParams] = useSearchParams();
@@ -154,16 +154,28 @@ export function ListingCard({ listing }: { listing: CardListing }) {
             .join(" · ") || "Details not entered"}
         </p>
         {listing.notes ? <p className="mt-2 line-clamp-2 text-sm text-slate-700">{listing.notes}</p> : null}
-        {listing.zillowId ? (
-          <a
-            href={zillowListingUrl(listing.zillowId)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${target} mt-3 self-start border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50`}
-          >
-            View on Zillow
-          </a>
-        ) : null}
+        <div className="mt-3 flex flex-wrap gap-2">
+          {listing.zillowId ? (
+            <a
+              href={zillowListingUrl(listing.zillowId)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${target} border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50`}
+            >
+              View on Zillow
+            </a>
+          ) : null}
+          {makeOffer ? (
+            <Link
+              to={`?offer=new&listing=${listing.id}#offers`}
+              preventScrollReset
+              aria-label={`Make an offer on ${listing.address}`}
+              className={`${target} bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700`}
+            >
+              Make an offer
+            </Link>
+          ) : null}
+        </div>
       </div>
     </li>
   );

@@ -10,7 +10,8 @@ import { buttonPrimary } from "~/components/submit-button";
 
 export const ADD_PROPERTY_DIALOG = "add-property";
 
-export function ListingsSection({ listings }: { listings: CardListing[] }) {
+/** `makeOffer`: the client is buying, so each home offers "Make an offer" (the Offers section's form). */
+export function ListingsSection({ listings, makeOffer = false }: { listings: CardListing[]; makeOffer?: boolean }) {
   return (
     <section aria-labelledby="listings-title" className={`mt-10 ${anchorOffset}`} id="listings">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -36,7 +37,7 @@ export function ListingsSection({ listings }: { listings: CardListing[] }) {
       ) : (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {listings.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} />
+            <ListingCard key={listing.id} listing={listing} makeOffer={makeOffer} />
           ))}
         </ul>
       )}

@@ -2,7 +2,6 @@
  * The portal's section navigation: plain anchor links to each section of a long page (no JavaScript
  * needed), each with the count that matters to a client (new messages, documents, the next key date,
  * saved homes); sticky under the site's navigation on small screens, where the page is many screens long.
- * The sections the next features add (offers) join the list.
  */
 import { formatShortDate } from "~/lib/plain-date";
 
@@ -12,6 +11,8 @@ export type PortalNavCounts = {
   nextKeyDate: string | null;
   documents: number;
   estimates: number;
+  /** Open offers. */
+  offers: number;
   unreadMessages: number;
   homes: number;
 };
@@ -28,6 +29,7 @@ export function PortalNav({ counts }: { counts: PortalNavCounts }) {
           },
           { href: "#documents", label: "Documents", note: counts.documents ? String(counts.documents) : null },
           { href: "#estimates", label: "Estimates", note: counts.estimates ? String(counts.estimates) : null },
+          { href: "#offers", label: "Offers", note: counts.offers ? `${counts.offers} open` : null },
           {
             href: "#messages",
             label: "Messages",

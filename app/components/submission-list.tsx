@@ -72,3 +72,19 @@ export function SubmissionList({
     </ul>
   );
 }
+
+/** The portal's "Contact Submissions" for an admin (docs/spec.md §2): the latest, or its empty state. */
+export function PortalSubmissions({ submissions }: { submissions: SubmissionSummary[] }) {
+  return (
+    <section aria-labelledby="submissions-title" className="mt-10">
+      <h2 id="submissions-title" className="text-2xl font-bold text-brand-900">
+        Contact Submissions
+      </h2>
+      {submissions.length === 0 ? (
+        <p className="mt-3 text-slate-600">No contact submissions yet.</p>
+      ) : (
+        <SubmissionList submissions={submissions} className={`mt-4 divide-y divide-slate-200 ${card}`} />
+      )}
+    </section>
+  );
+}

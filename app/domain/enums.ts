@@ -24,6 +24,7 @@ export const EMAIL_KINDS = [
   "deadline_reminder",
   "message",
   "estimate",
+  "offer",
 ] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -64,3 +65,58 @@ export const REMINDER_KINDS = ["two_days", "day_of"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 /** An admin's change to the holiday table. */
 export const HOLIDAY_CHANGE_KINDS = ["added", "removed"] as const;
+
+/**
+ * Offers (app/lib/offer-rules.ts has the moves): an offer's status, in the API's names. Open: waiting for
+ * an answer (a requested one waits for its agent to make it); the rest are ends, but for `backup` (which
+ * may be accepted once the accepted offer is cancelled).
+ */
+export const OFFER_STATUSES = [
+  "requested",
+  "submitted",
+  "received",
+  "countered",
+  "awaiting_final_signature",
+  "accepted",
+  "rejected",
+  "withdrawn",
+  "expired",
+  "backup",
+  "cancelled",
+] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export const OPEN_OFFER_STATUSES = [
+  "requested",
+  "submitted",
+  "received",
+  "countered",
+  "awaiting_final_signature",
+] as const satisfies readonly OfferStatus[];
+/** The party a round comes from. */
+export const OFFER_PARTIES = ["buyer", "seller"] as const;
+export type OfferParty = (typeof OFFER_PARTIES)[number];
+export const FINANCING_TYPES = ["cash", "conventional", "fha", "va", "other"] as const;
+export type Financing = (typeof FINANCING_TYPES)[number];
+/** What can happen to an offer: the API's event types, and `create` and `expire` in its history. */
+export const OFFER_MOVES = [
+  "counter",
+  "accept",
+  "final_signature",
+  "reject",
+  "withdraw",
+  "backup",
+  "cancel",
+  "share",
+  "unshare",
+  "submit",
+  "wish",
+] as const;
+export type OfferMove = (typeof OFFER_MOVES)[number];
+export const OFFER_EVENT_TYPES = ["create", ...OFFER_MOVES, "expire"] as const;
+export type OfferEventType = (typeof OFFER_EVENT_TYPES)[number];
+/** A client's answer to a shared offer, which staff then record (or not) as the binding one. */
+export const OFFER_WISHES = ["accept", "counter", "decline"] as const;
+export type OfferWish = (typeof OFFER_WISHES)[number];
+/** Who did something to an offer: its history's `by.role`. */
+export const OFFER_ACTOR_ROLES = ["client", "staff", "system"] as const;
+export type OfferActorRole = (typeof OFFER_ACTOR_ROLES)[number];

@@ -1,12 +1,13 @@
 /**
  * The sender, in the primary (or only) server process: every MAIL_TICK_SECONDS it queues the drip e-mails
- * that are due (models/drips.server.ts), then delivers due rows of the mail queue
+ * that are due (models/drips.server.ts) and the deadlines' reminders, expires offers, then delivers due rows of the mail queue
  * (models/mail-queue.server.ts) in bounded batches through the transport (mail-transport.server.ts).
  */
 import { env, type MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { createMailTransport, type MailTransport } from "~/infra/mail-transport.server";
 import { processDueDrips } from "~/models/drips.server";
+import { expireOffers } from "~/models/offer-moves.server";
 import { queueDueReminders } from "~/models/reminders.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
@@ -52,7 +53,7 @@ const DRIP_SLICE = 20;
 
 /**
  * One tick: queue due drips and deadline reminders (a slice at a time, letting requests run in between),
- * then deliver.
+ * expire the offers whose time ran out (app/models/offer-moves.server.ts, with their e-mails), then deliver.
  */
 export async function mailTick(
   db: Db,
@@ -67,6 +68,7 @@ export async function mailTick(
     await new Promise((resolve) => setImmediate(resolve));
   }
   await queueReminders(db, now);
+  expireOffers(db, now());
   return deliverDue(db, transport, settings, { now });
 }
 

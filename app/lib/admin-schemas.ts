@@ -116,6 +116,7 @@ export const EMAIL_KIND_LABELS = {
   deadline_reminder: "Deadline reminder",
   message: "Message",
   estimate: "Estimate",
+  offer: "Offer",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

@@ -62,3 +62,12 @@ export const newPostIntents = { save: "save", preview: "preview" } as const;
 export const blogPostIntents = { ...newPostIntents, delete: "delete" } as const;
 
 export const emailIntents = { retry: "retry" } as const;
+
+/** A transaction's offers: record or request a new one, and any move of one (its `type`: counter, accept, …). */
+export const offerIntents = { create: "create-offer", move: "offer-event" } as const;
+
+/** Whether a page's action data answers one of the Offers section's forms. */
+export const isOfferAnswer = <T extends { intent?: unknown }>(
+  answer: T | undefined,
+): answer is Extract<T, { intent: (typeof offerIntents)[keyof typeof offerIntents] }> =>
+  answer !== undefined && Object.values(offerIntents).includes(answer.intent as never);

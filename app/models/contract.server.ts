@@ -124,25 +124,47 @@ export function saveContract(
   }
   return db.transaction((tx) => {
     const transaction = getTransaction(tx, actor, transactionId);
-    const earlier = new Map(deadlineRows(tx, transactionId).map((row) => [row.key, row]));
-    const days = { ...DEFAULT_DAYS };
-    for (const key of DEADLINE_KEYS) {
-      const kept = earlier.get(key)?.days;
-      if (kept !== null && kept !== undefined) days[key] = kept;
-      const given = values.days[key];
-      if (given !== undefined) days[key] = given;
-    }
-    tx.update(transactions)
-      .set({ acceptedOn: values.acceptedOn, closingOn: values.closingOn, updatedAt: now })
-      .where(eq(transactions.id, transactionId))
-      .run();
-    const computed = computeDeadlines(
-      { acceptedOn: values.acceptedOn, closingOn: values.closingOn, days },
-      holidayCalendar(tx),
-    );
-    for (const deadline of computed) storeDeadline(tx, transactionId, deadline, earlier.get(deadline.key), now);
+    writeContract(tx, transaction, values, now);
     return getContract(tx, actor, transaction.id);
   });
+}
+
+/**
+ * Stores a contract's dates and computes and stores its deadlines, inside the caller's database
+ * transaction: `saveContract`, and an offer's acceptance (app/models/offer-moves.server.ts). `waive`: the
+ * deadlines to mark waived at once (an offer's contingency of 0 days).
+ */
+export function writeContract(
+  tx: DbOrTx,
+  transaction: Transaction,
+  values: ContractValues,
+  now: Date,
+  waive: DeadlineKey[] = [],
+) {
+  const transactionId = transaction.id;
+  const earlier = new Map(deadlineRows(tx, transactionId).map((row) => [row.key, row]));
+  const days = { ...DEFAULT_DAYS };
+  for (const key of DEADLINE_KEYS) {
+    const kept = earlier.get(key)?.days;
+    if (kept !== null && kept !== undefined) days[key] = kept;
+    const given = values.days[key];
+    if (given !== undefined) days[key] = given;
+  }
+  tx.update(transactions)
+    .set({ acceptedOn: values.acceptedOn, closingOn: values.closingOn, updatedAt: now })
+    .where(eq(transactions.id, transactionId))
+    .run();
+  const computed = computeDeadlines(
+    { acceptedOn: values.acceptedOn, closingOn: values.closingOn, days },
+    holidayCalendar(tx),
+  );
+  for (const deadline of computed) storeDeadline(tx, transactionId, deadline, earlier.get(deadline.key), now);
+  for (const key of waive.filter((k) => ruleOf(k).waivable)) {
+    tx.update(deadlines)
+      .set({ status: "waived", doneAt: now, updatedAt: now })
+      .where(and(eq(deadlines.transactionId, transactionId), eq(deadlines.key, key), eq(deadlines.status, "open")))
+      .run();
+  }
 }
 
 function storeDeadline(

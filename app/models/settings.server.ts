@@ -4,14 +4,14 @@
  * /admin/settings.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { agencySettings } from "~/db/schema";
 import { DEFAULT_ESCROW, type EscrowRates } from "~/lib/estimate";
 import type { SettingsValues } from "~/lib/settings-schema";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 
 /** The escrow rates an estimate uses now (the defaults if the row were ever missing). */
-export function escrowRates(db: Db): EscrowRates {
+export function escrowRates(db: DbOrTx): EscrowRates {
   const row = db
     .select({ baseCents: agencySettings.escrowBaseCents, perThousandCents: agencySettings.escrowPerThousandCents })
     .from(agencySettings)

@@ -5,6 +5,7 @@ import { ContractSection } from "~/components/contract-form";
 import { DocumentsSection } from "~/components/documents-section";
 import { EstimatesSection } from "~/components/estimates-section";
 import { MessagesSection } from "~/components/messages-section";
+import { OffersSection } from "~/components/offers-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { TransactionDetails } from "~/components/transaction-details";
 import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
@@ -13,13 +14,14 @@ import { getDb } from "~/infra/database.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { idParam, modelCall, parseId } from "~/infra/http.server";
 import { fullName } from "~/lib/format";
-import { contractIntents, messageIntents, milestoneIntents, transactionIntents } from "~/lib/intents";
+import { contractIntents, isOfferAnswer, messageIntents, milestoneIntents, transactionIntents } from "~/lib/intents";
 import { todayIn } from "~/lib/plain-date";
 import { privatePageMeta } from "~/lib/seo";
 import { getContract, offerAcceptedOn, toListedDeadline } from "~/models/contract.server";
 import { documentsPage } from "~/models/document.server";
 import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
+import { contractFromCancelledOffer } from "~/models/offer-moves.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { getTransaction, toTransactionJson } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
@@ -28,6 +30,7 @@ import { documentSection, type DocumentActionData } from "./document-actions.ser
 import { estimateSection, type EstimateActionData } from "./estimate-actions.server";
 import { messageSection, type MessageActionData } from "./message-actions.server";
 import { milestoneSection, type MilestoneActionData } from "./milestone-actions.server";
+import { offerSection, offersData, type OfferActionData } from "./offer-actions.server";
 import { sectionAction } from "./section-actions.server";
 import { transactionSection, type TransactionActionData } from "./transaction-actions.server";
 
@@ -53,6 +56,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     olderShown: before !== null,
     contract: { ...contract, deadlines: contract.deadlines.map(toListedDeadline) },
     suggestedAcceptedOn: offerAcceptedOn(db, admin, id),
+    fromOffer: transaction.contractOfferId
+      ? { id: transaction.contractOfferId, cancelled: contractFromCancelledOffer(db, transaction) }
+      : null,
+    offers: offersData(db, admin, transaction, query),
     estimates: listEstimates(db, admin, id).map(toListedEstimate),
     freshEstimate: { side: sideOf(transaction), ...newEstimateValues(transaction) },
     today: todayIn(new Date()),
@@ -69,6 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     documentSection,
     contractSection,
     estimateSection,
+    offerSection,
     messageSection,
   ]);
 }
@@ -79,6 +87,7 @@ type ActionData =
   | DocumentActionData
   | ContractActionData
   | EstimateActionData
+  | OfferActionData
   | MessageActionData;
 
 export default function ManageTransaction() {
@@ -120,6 +129,7 @@ export default function ManageTransaction() {
         acceptedOn={contract.acceptedOn}
         closingOn={contract.closingOn}
         suggestedAcceptedOn={data.suggestedAcceptedOn}
+        fromOffer={data.fromOffer}
         deadlines={contract.deadlines}
         today={data.today}
         lastResult={actionData?.intent === contractIntents.save ? actionData.result : undefined}
@@ -150,6 +160,8 @@ export default function ManageTransaction() {
         fresh={data.freshEstimate}
         answer={actionData?.intent === "save-estimate" ? actionData : undefined}
       />
+
+      <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
 
       <MessagesSection
         transactionId={transaction.id}

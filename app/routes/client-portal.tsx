@@ -11,15 +11,16 @@ import { linkedStylesheet } from "~/components/inline-styles";
 import { ADD_PROPERTY_DIALOG, ListingsSection } from "~/components/listings-section";
 import { MessagesSection } from "~/components/messages-section";
 import { NoticesSetting } from "~/components/notices-setting";
+import { OffersSection } from "~/components/offers-section";
 import { PortalNav } from "~/components/portal-nav";
 import { ProgressPanel } from "~/components/progress-panel";
 import { buttonPrimary, buttonSmall } from "~/components/submit-button";
-import { SubmissionList } from "~/components/submission-list";
+import { PortalSubmissions } from "~/components/submission-list";
 import { env } from "~/config/env.server";
 import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
 import { parseId } from "~/infra/http.server";
-import { accountIntents, messageIntents } from "~/lib/intents";
+import { accountIntents, isOfferAnswer, messageIntents } from "~/lib/intents";
 import { todayIn } from "~/lib/plain-date";
 import { privatePageMeta } from "~/lib/seo";
 import { calendarToken } from "~/models/calendar.server";
@@ -37,6 +38,7 @@ import { estimateSection, type EstimateActionData } from "./estimate-actions.ser
 import { listingSection, type ListingActionData } from "./listing-actions.server";
 import { messageSection, type MessageActionData } from "./message-actions.server";
 import { milestoneSection } from "./milestone-actions.server";
+import { offerSection, offersData, type OfferActionData } from "./offer-actions.server";
 import { sectionAction } from "./section-actions.server";
 
 const PORTAL = "/client-portal";
@@ -67,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     calendarUrl: id ? `${env().APP_URL}/calendar/${calendarToken(db, user)}.ics` : null,
     estimates: id ? listEstimates(db, user, id).map(toListedEstimate) : [],
     freshEstimate: transaction ? { side: sideOf(transaction), ...newEstimateValues(transaction) } : null,
+    offers: transaction ? offersData(db, user, transaction, query) : null,
     listings: listListings(db, user).map(toListingJson),
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
   };
@@ -81,12 +84,13 @@ export async function action({ request }: ActionFunctionArgs) {
     documentSection,
     messageSection,
     estimateSection,
+    offerSection,
     milestoneSection,
     accountSection,
   ]);
 }
 
-type ActionData = ListingActionData | DocumentActionData | MessageActionData | EstimateActionData;
+type ActionData = ListingActionData | DocumentActionData | MessageActionData | EstimateActionData | OfferActionData;
 
 export default function ClientPortal() {
   const data = useLoaderData<typeof loader>();
@@ -118,6 +122,7 @@ export default function ClientPortal() {
           nextKeyDate: data.deadlines.find((d) => d.status === "open" && d.dueOn >= data.today)?.dueOn ?? null,
           documents: documents.total,
           estimates: data.estimates.length,
+          offers: data.offers?.open.length ?? 0,
           unreadMessages: thread?.unread ?? 0,
           homes: data.listings.length,
         }}
@@ -149,6 +154,9 @@ export default function ClientPortal() {
                 answer={actionData?.intent === "save-estimate" ? actionData : undefined}
               />
             ) : null}
+            {data.offers ? (
+              <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
+            ) : null}
             {thread ? (
               <MessagesSection
                 transactionId={transaction.id}
@@ -174,20 +182,9 @@ export default function ClientPortal() {
       </div>
 
       <NoticesSetting on={user.notices} />
-      <ListingsSection listings={data.listings} />
+      <ListingsSection listings={data.listings} makeOffer={data.offers?.side === "buying"} />
 
-      {user.isAdmin ? (
-        <section aria-labelledby="submissions-title" className="mt-10">
-          <h2 id="submissions-title" className="text-2xl font-bold text-brand-900">
-            Contact Submissions
-          </h2>
-          {data.submissions.length === 0 ? (
-            <p className="mt-3 text-slate-600">No contact submissions yet.</p>
-          ) : (
-            <SubmissionList submissions={data.submissions} className={`mt-4 divide-y divide-slate-200 ${card}`} />
-          )}
-        </section>
-      ) : null}
+      {user.isAdmin ? <PortalSubmissions submissions={data.submissions} /> : null}
 
       {dialogOpen ? <AddPropertyDialog closeHref={PORTAL} answer={answer} /> : null}
     </div>

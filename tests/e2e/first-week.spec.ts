@@ -84,6 +84,7 @@ test.describe("a new client's first week", () => {
       /^Key dates\s*next \w{3}, Jan \d+$/,
       "Documents",
       "Estimates",
+      "Offers",
       /^Messages\s*1 new$/,
       /^Homes\s*2$/,
     ]);

@@ -12,7 +12,10 @@ import { addCampaignEmail, createCampaign } from "~/models/campaign.server";
 import { submitContact } from "~/models/contact.server";
 import { addLeadNote, pauseLead } from "~/models/lead.server";
 import { claimDue, markAttemptFailed } from "~/models/mail-queue.server";
+import { createEstimate } from "~/models/estimate.server";
 import { initializeMilestones } from "~/models/milestone.server";
+import { applyOfferEvent } from "~/models/offer-moves.server";
+import { createOffer } from "~/models/offer.server";
 import { createTransaction } from "~/models/transaction.server";
 import { adminPages, planAdminPages, planOf, problemsOf } from "../../scripts/query-plans";
 import { useAppDb } from "./db";
@@ -43,6 +46,9 @@ describe("the admin pages' queries", () => {
       homeValue: "700000",
     });
     initializeMilestones(db, admin, transaction.id);
+    createEstimate(db, admin, transaction.id, { name: "at $700,000", inputs: { price: "700000" } });
+    const offer = createOffer(db, admin, transaction.id, { buyerName: "Ann", price: "690000", shared: true });
+    applyOfferEvent(db, admin, offer.id, { type: "counter", by: "seller", terms: { price: "699000" } });
     const post = createPost(db, admin, blogPostSchema.parse({ title: "Escrow", content: "One." }));
 
     const pages = adminPages({
@@ -51,6 +57,7 @@ describe("the admin pages' queries", () => {
       campaign: campaign.id,
       post: post.id,
       transaction: transaction.id,
+      offer: offer.id,
     });
     const results = await planAdminPages(db, pages, (path) => get(path, admin));
     const problems = results.flatMap((page) =>

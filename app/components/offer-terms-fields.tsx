@@ -1,0 +1,101 @@
+/**
+ * The terms of an offer's round (a new offer, a counter): the API's names, so a form posts what the API
+ * takes (app/lib/offer-schema.ts). On a counter a blank field keeps the round before's value, which its
+ * placeholder shows. Each field shows its error under it (aria-invalid, aria-describedby).
+ */
+import { FINANCING_TYPES } from "~/domain/enums";
+import { inputClass } from "~/components/form-field";
+import { FINANCING_LABELS } from "~/lib/offer-schema";
+
+type Def = {
+  name: string;
+  label: string;
+  kind: "money" | "days" | "percent" | "financing" | "expiry" | "note";
+  hint?: string;
+};
+
+const FIELDS: Def[] = [
+  { name: "price", label: "Price", kind: "money" },
+  { name: "financing", label: "Financing", kind: "financing" },
+  { name: "downPaymentPercent", label: "Down payment (%)", kind: "percent" },
+  { name: "deposit", label: "Initial deposit ($)", kind: "money" },
+  { name: "closeOfEscrowDays", label: "Close of escrow (days)", kind: "days", hint: "after acceptance" },
+  { name: "contingencies.investigation", label: "Investigation (days)", kind: "days", hint: "0 = waived" },
+  { name: "contingencies.appraisal", label: "Appraisal (days)", kind: "days", hint: "0 = waived" },
+  { name: "contingencies.loan", label: "Loan (days)", kind: "days", hint: "0 = waived" },
+  { name: "sellerCredit", label: "Seller credit ($)", kind: "money" },
+  { name: "buyerAgentPay", label: "Buyer's agent pay asked of the seller ($)", kind: "money" },
+  { name: "expiresAt", label: "Expires (San Diego time)", kind: "expiry", hint: "leave empty for no expiry" },
+  { name: "note", label: "Note", kind: "note" },
+];
+
+export function OfferTermsFields({
+  idPrefix,
+  values = {},
+  placeholders = {},
+  errors = {},
+  priceRequired,
+}: {
+  idPrefix: string;
+  values?: Record<string, string>;
+  /** A counter's: the round before's values, kept when a field is left blank. */
+  placeholders?: Record<string, string>;
+  errors?: Record<string, string[]>;
+  priceRequired: boolean;
+}) {
+  return (
+    <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+      {FIELDS.map((f) => {
+        const id = `${idPrefix}-${f.name.replace(".", "-")}`;
+        const error = errors[f.name]?.[0];
+        const describedBy = [f.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+        const common = {
+          id,
+          name: f.name,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy || undefined,
+          className: inputClass,
+        };
+        const label = f.name === "price" && priceRequired ? "Price*" : f.label;
+        return (
+          <div key={f.name} className={`min-w-0 ${f.kind === "note" ? "sm:col-span-2" : ""}`}>
+            <label htmlFor={id} className="text-sm font-semibold">
+              {label}
+            </label>
+            {f.kind === "financing" ? (
+              <select {...common} defaultValue={values[f.name] ?? ""}>
+                {placeholders[f.name] !== undefined ? (
+                  <option value="">Unchanged ({placeholders[f.name]})</option>
+                ) : null}
+                {FINANCING_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {FINANCING_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+            ) : f.kind === "note" ? (
+              <textarea {...common} rows={2} maxLength={5000} defaultValue={values[f.name] ?? ""} />
+            ) : (
+              <input
+                {...common}
+                type={f.kind === "expiry" ? "datetime-local" : "text"}
+                inputMode={f.kind === "expiry" ? undefined : f.kind === "money" ? "numeric" : "decimal"}
+                required={f.name === "price" && priceRequired}
+                defaultValue={values[f.name] ?? ""}
+                placeholder={placeholders[f.name]}
+              />
+            )}
+            {f.hint ? (
+              <p id={`${id}-hint`} className="text-xs text-slate-600">
+                {f.hint}
+              </p>
+            ) : null}
+            <p id={`${id}-error`} className="min-h-[1rem] text-xs text-red-700">
+              {error ?? ""}
+            </p>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+/**
+ * A transaction's offers (the portal and the Manage page; app/routes/offer-actions.server.ts prepares
+ * them): on a sale the open offers compared by net (app/components/offer-compare.tsx), on a purchase the
+ * offers made on saved homes; the rest (accepted, rejected, …) below; one opened with its rounds, history
+ * and forms (app/components/offer-detail.tsx); a new offer's form: staff record one, a buying client
+ * requests one on a saved home. The types here are the loader data the section shows.
+ */
+import { Form, Link } from "@remix-run/react";
+import { anchorOffset, card } from "~/components/card";
+import { Countdown } from "~/components/countdown";
+import { inputClass } from "~/components/form-field";
+import { OfferCompare, offerName } from "~/components/offer-compare";
+import { OfferDetail } from "~/components/offer-detail";
+import { OfferTermsFields } from "~/components/offer-terms-fields";
+import { buttonOutline, buttonPrimary, SubmitButton } from "~/components/submit-button";
+import type { Financing, OfferMove, OfferParty, OfferStatus, OfferWish, TransactionType } from "~/domain/enums";
+import { formatCentsAsDollars as dollars, formatUSD } from "~/lib/format";
+import { offerIntents } from "~/lib/intents";
+import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
+import { countOf } from "~/lib/plural";
+
+export type OfferSortKey = "net" | "price" | "financing" | "deposit" | "close" | "contingencies" | "credits" | "expiry";
+
+type RoundTerms = {
+  id: number;
+  number: number;
+  by: OfferParty;
+  multiple: boolean;
+  price: number;
+  financing: Financing;
+  downPaymentPercent: number;
+  deposit: number;
+  closeOfEscrowDays: number;
+  contingencies: { investigation: number; appraisal: number; loan: number };
+  sellerCredit: number;
+  buyerAgentPay: number;
+};
+
+export type ListedOffer = {
+  id: number;
+  status: OfferStatus;
+  shared: boolean;
+  buyerName: string | null;
+  buyerAgent: string | null;
+  listingAddress: string | null;
+  rounds: number;
+  latest: RoundTerms;
+  /** Cents, a sale's estimated net to the seller. */
+  net: number | null;
+  expiresAt: string | null;
+  acceptedOn: string | null;
+  backupPosition: number | null;
+  wish: { wish: OfferWish; note: string | null } | null;
+};
+
+export type OpenedOffer = Omit<ListedOffer, "rounds"> & {
+  rounds: Array<RoundTerms & { expiresAt: string | null; note: string | null; createdAt: string }>;
+  events: Array<{ id: number; type: string; name: string; role: string; at: string; note: string | null }>;
+  documents: Array<{ id: number; name: string }>;
+  moves: OfferMove[];
+};
+
+export type OffersData = {
+  side: TransactionType;
+  staff: boolean;
+  now: string;
+  today: string;
+  sort: OfferSortKey;
+  dir: "asc" | "desc";
+  open: ListedOffer[];
+  others: ListedOffer[];
+  opened: OpenedOffer | null;
+  creating: boolean;
+  canCreate: boolean;
+  listings: Array<{ id: number; address: string; price: number }>;
+  chosenListing: number | null;
+  documents: Array<{ id: number; name: string }>;
+};
+
+/** A refused form's answer: which form, what was typed, each field's message, or the refusal's sentence. */
+export type OfferFormAnswer = {
+  intent: string;
+  offer: string;
+  move?: OfferMove;
+  values: Record<string, unknown>;
+  errors: Record<string, string[]>;
+  refusal?: { status: number; toast: { description: string } | null };
+};
+
+export function OffersSection({ data, answer }: { data: OffersData; answer?: OfferFormAnswer }) {
+  const selling = data.side === "selling";
+  const creating = data.creating || answer?.offer === "new";
+  return (
+    <section aria-labelledby="offers-title" className={`mt-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="offers">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="offers-title" className="text-xl font-bold text-brand-900">
+          Offers
+        </h2>
+        {data.canCreate && (data.staff || data.listings.length) ? (
+          <Link to="?offer=new#offers" preventScrollReset className={buttonOutline}>
+            {data.staff ? "Record an offer" : "Make an offer"}
+          </Link>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {selling
+          ? "Every offer on your home, compared by what it would leave you after costs, credits and the buyer's agent's pay."
+          : "The offers you make on your saved homes, and what came back."}
+      </p>
+      {data.open.length === 0 && data.others.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">
+          {selling
+            ? "No offers yet."
+            : data.listings.length
+              ? "No offers yet."
+              : "No offers yet. Save a home below to make one."}
+        </p>
+      ) : null}
+      {data.open.length ? (
+        selling ? (
+          <>
+            <p className="mt-3 text-sm font-semibold">{countOf(data.open.length, "open offer")}</p>
+            <OfferCompare offers={data.open} sort={data.sort} dir={data.dir} now={data.now} />
+          </>
+        ) : (
+          <OfferList title="Open" offers={data.open} now={data.now} />
+        )
+      ) : null}
+      {data.others.length ? <OfferList title="Answered and closed" offers={data.others} now={data.now} /> : null}
+      {data.opened ? (
+        <OfferDetail offer={data.opened} staff={data.staff} now={data.now} today={data.today} answer={answer} />
+      ) : null}
+      {creating && data.canCreate ? (
+        <NewOfferForm data={data} answer={answer?.offer === "new" ? answer : undefined} />
+      ) : null}
+    </section>
+  );
+}
+
+function OfferList({ title, offers, now }: { title: string; offers: ListedOffer[]; now: string }) {
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-semibold uppercase text-slate-600">{title}</h3>
+      <ul className="mt-1 divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="offer-list">
+        {offers.map((o) => (
+          <li
+            key={o.id}
+            className="flex flex-wrap items-center justify-between gap-2 px-4 py-2"
+            data-testid="offer-item"
+          >
+            <Link to={`?offer=${o.id}#offer`} preventScrollReset className="font-semibold text-brand-700 underline">
+              {offerName(o)}
+            </Link>
+            <span className="text-sm text-slate-700">
+              {formatUSD(o.latest.price)}
+              {o.net !== null ? ` · nets ${dollars(o.net)}` : ""} · {OFFER_STATUS_LABELS[o.status]}
+              {o.backupPosition ? ` ${o.backupPosition}` : ""}
+              {o.expiresAt && ["submitted", "received", "countered", "awaiting_final_signature"].includes(o.status) ? (
+                <>
+                  {" · "}
+                  <Countdown until={o.expiresAt} now={now} />
+                </>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function NewOfferForm({ data, answer }: { data: OffersData; answer?: OfferFormAnswer }) {
+  const values = (answer?.values ?? {}) as Record<string, string>;
+  const errors = answer?.errors ?? {};
+  const buying = data.side === "buying";
+  const chosen = values.listingId ?? (data.chosenListing ? String(data.chosenListing) : "");
+  const listingPrice = data.listings.find((l) => String(l.id) === chosen)?.price;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-6 rounded-lg border border-slate-200 p-4"
+      aria-label={data.staff ? "Record an offer" : "Make an offer"}
+    >
+      <h3 className="font-semibold">{data.staff ? "Record an offer" : "Make an offer"}</h3>
+      {answer?.refusal?.toast ? (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
+          {answer.refusal.toast.description}
+        </p>
+      ) : null}
+      <div className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        {buying ? (
+          <Text label="Home*" name="listingId" errors={errors}>
+            <select id="offer-new-listingId" name="listingId" defaultValue={chosen} required className={inputClass}>
+              <option value="">Choose a saved home</option>
+              {data.listings.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.address} ({formatUSD(l.price)})
+                </option>
+              ))}
+            </select>
+          </Text>
+        ) : (
+          <>
+            <Text label="Buyer's name*" name="buyerName" errors={errors}>
+              <input
+                id="offer-new-buyerName"
+                name="buyerName"
+                required
+                maxLength={100}
+                defaultValue={values.buyerName}
+                className={inputClass}
+              />
+            </Text>
+            <Text label="Buyer's agent" name="buyerAgent" errors={errors}>
+              <input
+                id="offer-new-buyerAgent"
+                name="buyerAgent"
+                maxLength={100}
+                defaultValue={values.buyerAgent}
+                className={inputClass}
+              />
+            </Text>
+          </>
+        )}
+      </div>
+      <OfferTermsFields
+        idPrefix="offer-new"
+        priceRequired
+        values={{ price: listingPrice ? String(listingPrice) : "", ...values }}
+        errors={errors}
+        placeholders={{}}
+      />
+      {data.staff && data.documents.length ? (
+        <fieldset className="mt-2">
+          <legend className="text-sm font-semibold">Attach documents</legend>
+          {data.documents.map((d) => (
+            <label key={d.id} className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" name="documentIds" value={d.id} />
+              {d.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {data.staff ? (
+        <label className="mt-2 flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name="shared" value="true" defaultChecked={values.shared === "true"} />
+          Share with the client now (they are e-mailed)
+        </label>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-3">
+        <SubmitButton intent={offerIntents.create} pendingLabel="Saving..." className={buttonPrimary}>
+          {data.staff ? "Record offer" : "Ask my agent to make it"}
+        </SubmitButton>
+        <Link to="?#offers" preventScrollReset className={buttonOutline}>
+          Close
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Text({
+  label,
+  name,
+  errors,
+  children,
+}: {
+  label: string;
+  name: string;
+  errors: Record<string, string[]>;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={`offer-new-${name}`} className="text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      <p id={`offer-new-${name}-error`} className="min-h-[1rem] text-xs text-red-700">
+        {errors[name]?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * An offer's e-mails, through the outbox (kind `offer`), in the database transaction of the change that
+ * caused them. To the client, even with milestone notices off (offers cannot wait): an offer shared with
+ * them, a counter from the other side, a multiple counter accepted (waiting for the seller's signature),
+ * an acceptance, an expiry; only for offers they can see. To staff (LEAD_ALERT_EMAILS): a client asked
+ * for an offer or answered one, an offer expired.
+ */
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { env } from "~/config/env.server";
+import type { DbOrTx } from "~/db/client.server";
+import { users, type Offer, type OfferRound, type Transaction } from "~/db/schema";
+import type { OfferWish } from "~/domain/enums";
+import { OfferEmail } from "~/emails/offer";
+import { renderEmail } from "~/emails/render.server";
+import { formatDateTime, formatUSD, fullName } from "~/lib/format";
+import { recipientOf, propertyOf } from "~/models/client-notices.server";
+import { enqueueEmail } from "~/models/mail-queue.server";
+
+export type ClientOfferNews = "shared" | "countered" | "awaiting" | "accepted" | "expired";
+export type StaffOfferNews = "requested" | "wish" | "expired";
+
+const WISH_WORDS: Record<OfferWish, string> = {
+  accept: "would like to accept",
+  counter: "would like to counter",
+  decline: "would like to decline",
+};
+
+/** "$850,000 from Jane Buyer" (a sale) or "your offer on 123 Ocean Ave" (a purchase). */
+function describe(offer: Offer, round: OfferRound, transaction: Transaction) {
+  return transaction.type === "selling"
+    ? `${formatUSD(round.price)}${offer.buyerName ? ` from ${offer.buyerName}` : ""}`
+    : `your ${formatUSD(round.price)} offer on ${offer.listingAddress ?? "a home"}`;
+}
+
+const termsLines = (round: OfferRound) => [
+  `Price: ${formatUSD(round.price)}; close of escrow ${round.closeOfEscrowDays} days after acceptance`,
+  round.expiresAt ? `Answer by: ${formatDateTime(round.expiresAt)} (San Diego)` : "No expiry given",
+];
+
+export function noticeClientOffer(
+  db: DbOrTx,
+  transaction: Transaction,
+  offer: Offer,
+  round: OfferRound,
+  news: ClientOfferNews,
+  now: Date,
+) {
+  if (!offer.shared) return;
+  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
+  if (!client) return;
+  const what = describe(offer, round, transaction);
+  const place = transaction.type === "selling" ? propertyOf(transaction) : (offer.listingAddress ?? "a home");
+  const { subject, headline } = {
+    shared: { subject: `An offer to review: ${what}`, headline: `An offer for you to review: ${what}` },
+    countered: {
+      subject: `A counter came back: ${place}`,
+      headline: `The ${round.by} countered: ${formatUSD(round.price)}`,
+    },
+    awaiting: {
+      subject: `A multiple counter was accepted: ${place}`,
+      headline: `The buyer accepted the multiple counter: it binds only when the seller signs it again`,
+    },
+    accepted: { subject: `Offer accepted: ${place}`, headline: `Accepted: ${what}` },
+    expired: { subject: `An offer expired: ${place}`, headline: `No answer in time: ${what} expired` },
+  }[news];
+  const { site, appUrl } = env().mail;
+  const { html, text } = renderEmail(
+    createElement(OfferEmail, {
+      site,
+      appUrl,
+      preview: headline,
+      headline,
+      lines: [place, ...termsLines(round)],
+      note: round.note,
+      url: `${appUrl}/client-portal?offer=${offer.id}#offers`,
+      action: news === "accepted" ? "See your key dates" : "Open the offer",
+    }),
+  );
+  enqueueEmail(
+    db,
+    { kind: "offer", to: recipientOf(client), subject, text, html, links: { transactionId: transaction.id } },
+    now,
+  );
+}
+
+export function noticeStaffOffer(
+  db: DbOrTx,
+  transaction: Transaction,
+  offer: Offer,
+  round: OfferRound,
+  news: StaffOfferNews,
+  now: Date,
+) {
+  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
+  const name = client ? fullName(client) || client.email : "The client";
+  const what = describe(offer, round, transaction).replace(/^your /, "their ");
+  const { subject, headline } = {
+    requested: {
+      subject: `${name} asks you to make an offer: ${offer.listingAddress ?? "a home"}`,
+      headline: `${name} asks you to make ${what}`,
+    },
+    wish: {
+      subject: `${name} answered an offer: ${offer.wish ? WISH_WORDS[offer.wish] : "an answer"}`,
+      headline: `${name} ${offer.wish ? WISH_WORDS[offer.wish] : "answered"}: ${what}`,
+    },
+    expired: {
+      subject: `An offer expired: ${propertyOf(transaction)}`,
+      headline: `No answer in time: ${what} expired`,
+    },
+  }[news];
+  const { site, appUrl, leadAlertEmails } = env().mail;
+  const { html, text } = renderEmail(
+    createElement(OfferEmail, {
+      site,
+      appUrl,
+      preview: headline,
+      headline,
+      lines: [`Client: ${name}`, `Property: ${propertyOf(transaction)}`, ...termsLines(round)],
+      note: news === "wish" ? offer.wishNote : round.note,
+      url: `${appUrl}/admin/transactions/${transaction.id}?offer=${offer.id}#offers`,
+      action: "Open the offer",
+    }),
+  );
+  for (const address of leadAlertEmails) {
+    enqueueEmail(
+      db,
+      {
+        kind: "offer",
+        to: { address },
+        replyTo: client?.email,
+        subject,
+        text,
+        html,
+        links: { transactionId: transaction.id },
+      },
+      now,
+    );
+  }
+}

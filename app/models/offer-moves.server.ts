@@ -1,0 +1,308 @@
+/**
+ * What happens to an offer (`POST /api/offers/{id}/events` and the Offers section's forms): one function,
+ * `applyOfferEvent`, decides by the rules (app/lib/offer-rules.ts) and stores the move, its history event
+ * and its e-mails in one database transaction; a move the rules forbid is a 409 and changes nothing.
+ *
+ * Staff record what happened on paper or in the e-signature tool (a counter, an acceptance, a final
+ * signature, a rejection, …) and share offers with the client. The client sends only a wish (accept,
+ * counter with a note, decline), or withdraws an offer they requested that was not made yet.
+ *
+ * An acceptance fills in the transaction: the price becomes its home value, a purchase's home its
+ * property, and the contract's acceptance date, close of escrow and contingencies come from the offer,
+ * so the key dates are computed at once (app/models/contract.server.ts); every other open offer is
+ * rejected (a sale) or withdrawn (a purchase) unless it is a backup. `expireOffers` is the background
+ * tick's: offers whose latest round's time ran out with no answer.
+ */
+import { and, asc, eq, inArray, isNotNull, lte, max, ne, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import {
+  offerEvents,
+  offerRounds,
+  offers,
+  transactions,
+  type Offer,
+  type OfferRound,
+  type Transaction,
+} from "~/db/schema";
+import { OPEN_OFFER_STATUSES, type OfferParty } from "~/domain/enums";
+import { ConflictError, ForbiddenError, InvalidInputError } from "~/lib/errors";
+import { decide, displacedStatus, type MoveRequest } from "~/lib/offer-rules";
+import { mergeTerms, offerEventSchema, type OfferEventInput } from "~/lib/offer-schema";
+import { tierFor } from "~/lib/pricing";
+import { addDaysTo, todayIn } from "~/lib/plain-date";
+import type { Actor } from "~/models/actor.server";
+import { writeContract } from "~/models/contract.server";
+import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
+import {
+  actorOf,
+  attachDocuments,
+  getOffer,
+  isStaff,
+  nestedFieldErrors,
+  readableOffer,
+  roundValues,
+  termsOf,
+  type OfferDetail,
+} from "~/models/offer.server";
+
+const SYSTEM = { actorId: null, actorName: "Automatic", actorRole: "system" as const };
+
+const roundsOf = (db: DbOrTx, offerId: number) =>
+  db.select().from(offerRounds).where(eq(offerRounds.offerId, offerId)).orderBy(asc(offerRounds.number)).all();
+
+/** Applies one event to an offer the actor may read; returns the offer as it now is. */
+export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unknown, now = new Date()): OfferDetail {
+  const parsed = offerEventSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = nestedFieldErrors(parsed.error);
+    throw new InvalidInputError(Object.values(errors)[0]?.[0] ?? "Check the event", errors);
+  }
+  const input = parsed.data;
+  return db.transaction((tx) => {
+    const { offer, transaction } = readableOffer(tx, actor, offerId);
+    mayMove(actor, offer, input);
+    const rounds = roundsOf(tx, offerId);
+    const latest = rounds.at(-1)!;
+    const acceptedExists = Boolean(
+      tx
+        .select({ id: offers.id })
+        .from(offers)
+        .where(and(eq(offers.transactionId, transaction.id), eq(offers.status, "accepted"), ne(offers.id, offerId)))
+        .get(),
+    );
+    const move: MoveRequest =
+      input.type === "counter"
+        ? { type: "counter", by: input.by ?? other(latest.by), multiple: Boolean(input.multiple) }
+        : input.type === "accept"
+          ? { type: "accept", roundId: input.roundId, by: input.by }
+          : { type: input.type };
+    const verdict = decide({ ...offer, rounds }, move, { acceptedExists });
+    if (!verdict.ok) throw new ConflictError(verdict.message);
+
+    const who = actorOf(tx, actor);
+    let roundId = latest.id;
+    let changes: Partial<Offer> = { status: verdict.status, updatedAt: now };
+    let news: (() => void) | null = null;
+    switch (input.type) {
+      case "counter": {
+        const by = move.type === "counter" ? move.by : "seller";
+        if (input.multiple && by !== "seller") {
+          throw new InvalidInputError("Only a seller's counter can be a multiple counter", {
+            multiple: ["Only a seller's counter can be a multiple counter"],
+          });
+        }
+        const terms = mergeTerms(termsOf(latest), { ...input.terms, note: input.terms?.note ?? input.note });
+        const round = tx
+          .insert(offerRounds)
+          .values({
+            offerId,
+            number: latest.number + 1,
+            by,
+            multiple: Boolean(input.multiple),
+            ...roundValues(terms),
+            createdBy: actor.id,
+            createdAt: now,
+          })
+          .returning()
+          .get();
+        roundId = round.id;
+        // A wish answered the round before; the counter is the new question.
+        changes = { ...changes, expiresAt: round.expiresAt, wish: null, wishNote: null, wishAt: null };
+        const fromOtherSide = (transaction.type === "selling") === (by === "buyer");
+        if (fromOtherSide) news = () => noticeClientOffer(tx, transaction, offer, round, "countered", now);
+        break;
+      }
+      case "accept":
+      case "final_signature":
+        if (verdict.status === "awaiting_final_signature") {
+          news = () => noticeClientOffer(tx, transaction, offer, latest, "awaiting", now);
+          break;
+        }
+        changes = { ...changes, ...accept(tx, transaction, offer, latest, input.acceptedOn ?? todayIn(now), now) };
+        news = () => noticeClientOffer(tx, transaction, offer, latest, "accepted", now);
+        break;
+      case "backup": {
+        const last = tx
+          .select({ position: max(offers.backupPosition) })
+          .from(offers)
+          .where(and(eq(offers.transactionId, transaction.id), eq(offers.status, "backup")))
+          .get();
+        changes = { ...changes, backupPosition: (last?.position ?? 0) + 1 };
+        break;
+      }
+      case "share":
+      case "unshare":
+        changes = { ...changes, shared: input.type === "share" };
+        if (input.type === "share" && !offer.shared) {
+          news = () => noticeClientOffer(tx, transaction, { ...offer, shared: true }, latest, "shared", now);
+        }
+        break;
+      case "wish":
+        if (!input.wish)
+          throw new InvalidInputError("Choose accept, counter or decline", {
+            wish: ["Choose accept, counter or decline"],
+          });
+        if (input.wish === "counter" && !input.note) {
+          throw new InvalidInputError("Say what you would counter with", { note: ["Say what you would counter with"] });
+        }
+        changes = { ...changes, wish: input.wish, wishNote: input.note ?? null, wishAt: now };
+        news = () => noticeStaffOffer(tx, transaction, { ...offer, ...changes } as Offer, latest, "wish", now);
+        break;
+      case "reject":
+      case "withdraw":
+      case "cancel":
+      case "submit":
+        if (input.type !== "cancel") changes = { ...changes, backupPosition: null };
+        break;
+    }
+    if (input.documentIds?.length) attachDocuments(tx, offerId, transaction.id, input.documentIds);
+    tx.update(offers).set(changes).where(eq(offers.id, offerId)).run();
+    tx.insert(offerEvents)
+      .values({
+        offerId,
+        type: input.type,
+        roundId,
+        ...who,
+        note: input.type === "wish" ? `${input.wish}${input.note ? `: ${input.note}` : ""}` : (input.note ?? null),
+        at: now,
+      })
+      .run();
+    news?.();
+    return getOffer(tx, actor, offerId, now);
+  });
+}
+
+const other = (party: OfferParty): OfferParty => (party === "buyer" ? "seller" : "buyer");
+
+/** The client sends wishes and withdraws an offer they requested that was not made yet; staff the rest. */
+function mayMove(actor: Actor, offer: Offer, input: OfferEventInput) {
+  if (isStaff(actor)) {
+    if (input.type === "wish") throw new ForbiddenError("A wish is the client's answer: record what was signed.");
+    return;
+  }
+  if (input.type === "wish") return;
+  if (input.type === "withdraw" && offer.status === "requested" && offer.createdBy === actor.id) return;
+  throw new ForbiddenError("Your agent records this: tell them with Accept, Counter or Decline.");
+}
+
+/**
+ * An acceptance: the offer's acceptance date, the other open offers displaced (backups stay), and the
+ * transaction's home value, property and contract from the accepted round.
+ */
+function accept(
+  tx: DbOrTx,
+  transaction: Transaction,
+  offer: Offer,
+  round: OfferRound,
+  acceptedOn: string,
+  now: Date,
+): Partial<Offer> {
+  const displaced = displacedStatus(transaction.type);
+  const others = tx
+    .select()
+    .from(offers)
+    .where(
+      and(
+        eq(offers.transactionId, transaction.id),
+        ne(offers.id, offer.id),
+        inArray(offers.status, OPEN_OFFER_STATUSES),
+      ),
+    )
+    .all();
+  for (const o of others) {
+    tx.update(offers)
+      .set({ status: displaced, rejectedByOfferId: offer.id, updatedAt: now })
+      .where(eq(offers.id, o.id))
+      .run();
+    tx.insert(offerEvents)
+      .values({
+        offerId: o.id,
+        type: displaced === "rejected" ? "reject" : "withdraw",
+        ...SYSTEM,
+        note: "Another offer was accepted.",
+        at: now,
+      })
+      .run();
+  }
+  const property =
+    transaction.type === "buying" ? (offer.listingAddress ?? transaction.propertyAddress) : transaction.propertyAddress;
+  tx.update(transactions)
+    .set({
+      homeValue: round.price,
+      tier: tierFor(round.price).tier,
+      propertyAddress: property,
+      contractOfferId: offer.id,
+      updatedAt: now,
+    })
+    .where(eq(transactions.id, transaction.id))
+    .run();
+  const zero = [
+    round.investigationDays === 0 ? "investigation_contingency" : null,
+    round.appraisalDays === 0 ? "appraisal_contingency" : null,
+    round.loanDays === 0 ? "loan_contingency" : null,
+  ].filter((k): k is "investigation_contingency" | "appraisal_contingency" | "loan_contingency" => k !== null);
+  writeContract(
+    tx,
+    { ...transaction, propertyAddress: property },
+    {
+      acceptedOn,
+      closingOn: addDaysTo(acceptedOn, round.closeOfEscrowDays),
+      days: {
+        investigation_contingency: round.investigationDays,
+        appraisal_contingency: round.appraisalDays,
+        loan_contingency: round.loanDays,
+      },
+    },
+    now,
+    zero,
+  );
+  return { acceptedOn, backupPosition: null, expiresAt: null };
+}
+
+/**
+ * The background tick's (app/infra/mail-sender.server.ts): open offers whose latest round's time ran out
+ * with no answer become `expired`, and the client and staff are told. At most `limit` a tick, soonest
+ * first, by the partial index offers_expiry_idx (its condition is written out here for SQLite to use it).
+ */
+export function expireOffers(db: Db, now: Date, limit = 20): number {
+  const due = db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(
+        sql`${offers.status} IN ('submitted', 'received', 'countered', 'awaiting_final_signature')`,
+        isNotNull(offers.expiresAt),
+        lte(offers.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(offers.expiresAt))
+    .limit(limit)
+    .all();
+  for (const { id } of due) {
+    db.transaction((tx) => {
+      const offer = tx.select().from(offers).where(eq(offers.id, id)).get();
+      if (
+        !offer?.expiresAt ||
+        offer.expiresAt > now ||
+        !(OPEN_OFFER_STATUSES as readonly string[]).includes(offer.status)
+      )
+        return;
+      const transaction = tx.select().from(transactions).where(eq(transactions.id, offer.transactionId)).get()!;
+      const latest = roundsOf(tx, id).at(-1)!;
+      tx.update(offers).set({ status: "expired", updatedAt: now }).where(eq(offers.id, id)).run();
+      tx.insert(offerEvents)
+        .values({ offerId: id, type: "expire", roundId: latest.id, ...SYSTEM, note: null, at: now })
+        .run();
+      noticeClientOffer(tx, transaction, offer, latest, "expired", now);
+      noticeStaffOffer(tx, transaction, offer, latest, "expired", now);
+    });
+  }
+  return due.length;
+}
+
+/** Whether a transaction's contract came from an offer that was later cancelled (the contract form says so). */
+export function contractFromCancelledOffer(db: DbOrTx, transaction: Pick<Transaction, "contractOfferId">) {
+  if (!transaction.contractOfferId) return false;
+  const row = db.select({ status: offers.status }).from(offers).where(eq(offers.id, transaction.contractOfferId)).get();
+  return row?.status === "cancelled";
+}

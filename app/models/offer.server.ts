@@ -1,0 +1,386 @@
+/**
+ * A transaction's offers (docs/decisions/029-offers.md): reading them, recording or requesting a new one,
+ * each one's net to the seller, and their JSON. The moves (counter, accept, …) are in
+ * offer-moves.server.ts; the rules in app/lib/offer-rules.ts.
+ *
+ * Who sees what: staff (admins) every offer of every transaction; the transaction's client only the
+ * offers shared with them (another offer of their own transaction is "not found", like anyone else's).
+ */
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import {
+  documents,
+  estimates,
+  listings,
+  offerDocuments,
+  offerEvents,
+  offerRounds,
+  offers,
+  users,
+  type Offer,
+  type OfferEvent,
+  type OfferRound,
+  type Transaction,
+  type User,
+} from "~/db/schema";
+import { OPEN_OFFER_STATUSES, type OfferActorRole } from "~/domain/enums";
+import { estimate, type EscrowRates, type SellerInputs } from "~/lib/estimate";
+import { sellerInputsSchema } from "~/lib/estimate-schema";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
+import { recordedStatus } from "~/lib/offer-rules";
+import { newOfferSchema, type Terms } from "~/lib/offer-schema";
+import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
+import type { Actor } from "~/models/actor.server";
+import { dollarsOf } from "~/models/estimate.server";
+import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
+import { escrowRates } from "~/models/settings.server";
+import { getTransaction } from "~/models/transaction.server";
+
+const NOT_FOUND = "Offer not found";
+
+export type OfferView = Offer & {
+  rounds: OfferRound[];
+  latest: OfferRound;
+  documents: Array<{ id: number; name: string }>;
+  /** A sale's estimated net to the seller, in cents (null on a purchase). */
+  net: number | null;
+};
+export type OfferDetail = OfferView & { events: OfferEvent[] };
+
+/** Staff, for offers: admins (the team's agents join them with the team's roles). */
+export const isStaff = (actor: Actor) => actor.isAdmin;
+
+/** A round's terms in the shape the schema merges (app/lib/offer-schema.ts). */
+export const termsOf = (r: OfferRound): Terms => ({
+  price: r.price,
+  financing: r.financing,
+  downPaymentBasisPoints: r.downPaymentBasisPoints,
+  deposit: r.deposit,
+  closeOfEscrowDays: r.closeOfEscrowDays,
+  contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
+  sellerCredit: r.sellerCredit,
+  buyerAgentPay: r.buyerAgentPay,
+  expiresAt: r.expiresAt,
+  note: r.note,
+});
+
+/** A round's row from its terms. */
+export const roundValues = (t: Terms) => ({
+  price: t.price,
+  financing: t.financing,
+  downPaymentBasisPoints: t.downPaymentBasisPoints,
+  deposit: t.deposit,
+  closeOfEscrowDays: t.closeOfEscrowDays,
+  investigationDays: t.contingencies.investigation,
+  appraisalDays: t.contingencies.appraisal,
+  loanDays: t.contingencies.loan,
+  sellerCredit: t.sellerCredit,
+  buyerAgentPay: t.buyerAgentPay,
+  expiresAt: t.expiresAt,
+  note: t.note,
+});
+
+// ---- nets -------------------------------------------------------------------------------------------------
+
+/**
+ * What a sale's offers are netted with: the transaction's newest saved seller estimate (its payoffs,
+ * property tax, title policy, HOA and other costs; by the index (transaction_id, created_at)), or the
+ * estimate's defaults when it has none.
+ */
+export function netBase(db: DbOrTx, transaction: Transaction, today: PlainDate): SellerInputs {
+  const saved = db
+    .select({ inputs: estimates.inputs })
+    .from(estimates)
+    .where(and(eq(estimates.transactionId, transaction.id), eq(estimates.side, "seller")))
+    .orderBy(desc(estimates.createdAt), desc(estimates.id))
+    .limit(1)
+    .get();
+  if (saved) return saved.inputs as SellerInputs;
+  return sellerInputsSchema(today).parse({ side: "seller", price: String(transaction.homeValue || 1) });
+}
+
+/**
+ * An offer's estimated net to the seller (cents): the net sheet's estimate (app/lib/estimate.ts) of the
+ * base with the round's price, credit to the buyer, buyer's agent pay, and a closing the round's close of
+ * escrow after `start` (its acceptance date, or today for an open offer).
+ */
+export function offerNet(
+  base: SellerInputs,
+  round: Pick<OfferRound, "price" | "sellerCredit" | "buyerAgentPay" | "closeOfEscrowDays">,
+  start: PlainDate,
+  escrow: EscrowRates,
+): number {
+  const price = round.price * 100;
+  const inputs: SellerInputs = {
+    ...base,
+    price,
+    assumedLoan: Math.min(base.assumedLoan, price),
+    sellerCredit: round.sellerCredit * 100,
+    buyerAgentPay: { cents: round.buyerAgentPay * 100 },
+    closingDate: addDaysTo(start, round.closeOfEscrowDays),
+  };
+  const result = estimate(inputs, escrow);
+  return result.side === "seller" ? result.totals.net : 0;
+}
+
+// ---- reads ------------------------------------------------------------------------------------------------
+
+/** Offers with their rounds, documents and (on a sale) nets: three queries by index, whatever their number. */
+function viewsOf(db: DbOrTx, transaction: Transaction, rows: Offer[], now: Date): OfferView[] {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const rounds = new Map<number, OfferRound[]>();
+  for (const r of db
+    .select()
+    .from(offerRounds)
+    .where(inArray(offerRounds.offerId, ids))
+    .orderBy(asc(offerRounds.offerId), asc(offerRounds.number))
+    .all()) {
+    rounds.set(r.offerId, [...(rounds.get(r.offerId) ?? []), r]);
+  }
+  const attached = new Map<number, Array<{ id: number; name: string }>>();
+  for (const d of db
+    .select({ offerId: offerDocuments.offerId, id: documents.id, name: documents.name })
+    .from(offerDocuments)
+    .innerJoin(documents, eq(documents.id, offerDocuments.documentId))
+    .where(and(inArray(offerDocuments.offerId, ids), isNull(documents.removedAt)))
+    .all()) {
+    attached.set(d.offerId, [...(attached.get(d.offerId) ?? []), { id: d.id, name: d.name }]);
+  }
+  const today = todayIn(now);
+  const selling = transaction.type === "selling";
+  const base = selling ? netBase(db, transaction, today) : null;
+  const escrow = escrowRates(db);
+  return rows.map((o) => {
+    const list = rounds.get(o.id) ?? [];
+    const latest = list.at(-1)!;
+    return {
+      ...o,
+      rounds: list,
+      latest,
+      documents: attached.get(o.id) ?? [],
+      net: base ? offerNet(base, latest, o.acceptedOn ?? today, escrow) : null,
+    };
+  });
+}
+
+/** The offers of a transaction the actor may read, oldest first (staff: all; its client: the shared ones). */
+export function listOffers(db: DbOrTx, actor: Actor, transactionId: number, now = new Date()): OfferView[] {
+  const transaction = getTransaction(db, actor, transactionId);
+  const rows = db
+    .select()
+    .from(offers)
+    .where(
+      isStaff(actor)
+        ? eq(offers.transactionId, transactionId)
+        : and(eq(offers.transactionId, transactionId), eq(offers.shared, true)),
+    )
+    .orderBy(asc(offers.createdAt), asc(offers.id))
+    .all();
+  return viewsOf(db, transaction, rows, now);
+}
+
+/** One offer the actor may read, with its history; else "not found". */
+export function getOffer(db: DbOrTx, actor: Actor, id: number, now = new Date()): OfferDetail {
+  const { offer, transaction } = readableOffer(db, actor, id);
+  const [view] = viewsOf(db, transaction, [offer], now);
+  const events = db.select().from(offerEvents).where(eq(offerEvents.offerId, id)).orderBy(asc(offerEvents.id)).all();
+  return { ...view!, events };
+}
+
+/** An offer and its transaction, when the actor may read it (staff, or its client when it is shared). */
+export function readableOffer(db: DbOrTx, actor: Actor, id: number): { offer: Offer; transaction: Transaction } {
+  const offer = db.select().from(offers).where(eq(offers.id, id)).get();
+  if (!offer) throw new NotFoundError(NOT_FOUND);
+  let transaction: Transaction;
+  try {
+    transaction = getTransaction(db, actor, offer.transactionId);
+  } catch {
+    throw new NotFoundError(NOT_FOUND);
+  }
+  if (!isStaff(actor) && !offer.shared) throw new NotFoundError(NOT_FOUND);
+  return { offer, transaction };
+}
+
+/** Who did something, as an offer's history keeps it: their name and role at that time. */
+export function actorOf(db: DbOrTx, actor: Actor): { actorId: string; actorName: string; actorRole: OfferActorRole } {
+  const user = db.select().from(users).where(eq(users.id, actor.id)).get() as User | undefined;
+  return {
+    actorId: actor.id,
+    actorName: user ? fullName(user) || user.email : "Someone",
+    actorRole: isStaff(actor) ? "staff" : "client",
+  };
+}
+
+/** The transaction's documents among `ids`, or a 400 naming the field. */
+function attachable(db: DbOrTx, transactionId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const found = db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.transactionId, transactionId), inArray(documents.id, ids), isNull(documents.removedAt)))
+    .all();
+  if (found.length !== new Set(ids).size) {
+    throw new InvalidInputError("Attach documents of this transaction", {
+      documentIds: ["Attach documents of this transaction"],
+    });
+  }
+  return found.map((d) => d.id);
+}
+
+/** Attaches documents of the transaction to an offer (those already attached are kept). */
+export function attachDocuments(db: DbOrTx, offerId: number, transactionId: number, ids: number[]) {
+  for (const documentId of attachable(db, transactionId, ids)) {
+    db.insert(offerDocuments).values({ offerId, documentId }).onConflictDoNothing().run();
+  }
+}
+
+/**
+ * A new offer. Staff record one: received (a sale; the buyer's name required) or submitted (a purchase,
+ * on one of the client's saved homes). A buying client requests one on a saved home: `requested` for
+ * their agent, shared with them. One open offer a home (409).
+ */
+export function createOffer(db: Db, actor: Actor, transactionId: number, raw: unknown, now = new Date()): OfferDetail {
+  const parsed = newOfferSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = nestedFieldErrors(parsed.error);
+    throw new InvalidInputError(Object.values(errors)[0]?.[0] ?? "Check the offer's fields", errors);
+  }
+  const input = parsed.data;
+  const staff = isStaff(actor);
+  return db.transaction((tx) => {
+    const transaction = getTransaction(tx, actor, transactionId);
+    const buying = transaction.type === "buying";
+    if (!staff && !buying) throw new ForbiddenError("Your agent records the offers you receive.");
+    if (!buying && !input.buyerName) {
+      throw new InvalidInputError("Name the buyer", { buyerName: ["Name the buyer"] });
+    }
+    let listingAddress: string | null = null;
+    if (buying) {
+      const listing = input.listingId
+        ? tx
+            .select()
+            .from(listings)
+            .where(and(eq(listings.id, input.listingId), eq(listings.userId, transaction.userId)))
+            .get()
+        : undefined;
+      if (!listing)
+        throw new InvalidInputError("Choose one of the saved homes", { listingId: ["Choose one of the saved homes"] });
+      listingAddress = listing.address;
+      const open = tx
+        .select({ id: offers.id })
+        .from(offers)
+        .where(and(eq(offers.listingId, listing.id), inArray(offers.status, OPEN_OFFER_STATUSES)))
+        .get();
+      if (open) throw new ConflictError(`There is already an open offer on ${listing.address}.`);
+    }
+    const offer = tx
+      .insert(offers)
+      .values({
+        transactionId,
+        status: staff ? recordedStatus(transaction.type) : "requested",
+        shared: staff ? Boolean(input.shared) : true,
+        buyerName: buying ? null : (input.buyerName ?? null),
+        buyerAgent: buying ? null : (input.buyerAgent ?? null),
+        listingId: buying ? input.listingId : null,
+        listingAddress,
+        expiresAt: input.terms.expiresAt,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    const round = tx
+      .insert(offerRounds)
+      .values({
+        offerId: offer.id,
+        number: 1,
+        by: "buyer",
+        ...roundValues(input.terms),
+        createdBy: actor.id,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    attachDocuments(tx, offer.id, transactionId, input.documentIds);
+    tx.insert(offerEvents)
+      .values({
+        offerId: offer.id,
+        type: "create",
+        roundId: round.id,
+        ...actorOf(tx, actor),
+        note: input.terms.note,
+        at: now,
+      })
+      .run();
+    if (staff) noticeClientOffer(tx, transaction, offer, round, "shared", now);
+    else noticeStaffOffer(tx, transaction, offer, round, "requested", now);
+    return getOffer(tx, actor, offer.id, now);
+  });
+}
+
+/** A zod error's messages by field, nested fields by their dotted path ("contingencies.loan"). */
+export function nestedFieldErrors(error: { issues: Array<{ path: Array<string | number>; message: string }> }) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+// ---- JSON -------------------------------------------------------------------------------------------------
+
+const roundJson = (r: OfferRound) => ({
+  id: r.id,
+  number: r.number,
+  by: r.by,
+  multiple: r.multiple,
+  price: String(r.price),
+  financing: r.financing,
+  downPaymentPercent: r.downPaymentBasisPoints / 100,
+  deposit: String(r.deposit),
+  closeOfEscrowDays: r.closeOfEscrowDays,
+  contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
+  sellerCredit: String(r.sellerCredit),
+  buyerAgentPay: String(r.buyerAgentPay),
+  expiresAt: r.expiresAt?.toISOString() ?? null,
+  note: r.note,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** An offer as the API answers it: whole dollars as strings of digits, the net as dollars and cents. */
+export function toOfferJson(o: OfferView & { events?: OfferEvent[] }) {
+  return {
+    id: o.id,
+    transactionId: o.transactionId,
+    status: o.status,
+    shared: o.shared,
+    buyerName: o.buyerName,
+    buyerAgent: o.buyerAgent,
+    listingId: o.listingId,
+    listingAddress: o.listingAddress,
+    rounds: o.rounds.map(roundJson),
+    ...(o.events
+      ? {
+          events: o.events.map((e) => ({
+            type: e.type,
+            roundId: e.roundId,
+            by: { name: e.actorName, role: e.actorRole },
+            at: e.at.toISOString(),
+            note: e.note,
+          })),
+        }
+      : {}),
+    documents: o.documents.map((d) => ({ id: d.id, name: d.name, url: `/documents/${d.id}` })),
+    net: o.net === null ? null : dollarsOf(o.net),
+    acceptedOn: o.acceptedOn,
+    backupPosition: o.backupPosition,
+    wish: o.wish ? { wish: o.wish, note: o.wishNote, at: o.wishAt?.toISOString() ?? null } : null,
+    expiresAt: o.expiresAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,317 @@
+/**
+ * The Offers section (the portal and the Manage page): its forms (a new offer; any move of one, by its
+ * `type`) and what the section shows (`offersData`): the offers as listed, compared by net on a sale
+ * (sorted by `?offerSort=&offerDir=`), the opened one (`?offer=<id>`) with its history and the moves the
+ * rules allow the person, the new offer's form (`?offer=new`, on a purchase `&listing=<id>`). The models
+ * decide (app/models/offer*.server.ts); a bad field comes back on its field, a forbidden move as its
+ * sentence beside the offer and in a toast.
+ */
+import { data } from "@remix-run/node";
+import type { Db } from "~/db/client.server";
+import type { Transaction, User } from "~/db/schema";
+import { OFFER_MOVES, type OfferMove } from "~/domain/enums";
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { refuse, type Refusal } from "~/infra/page-action.server";
+import { InvalidInputError } from "~/lib/errors";
+import { parseId } from "~/infra/http.server";
+import { offerIntents } from "~/lib/intents";
+import { decide, isOpen, type MoveRequest } from "~/lib/offer-rules";
+import { todayIn } from "~/lib/plain-date";
+import { documentsPage } from "~/models/document.server";
+import { listListings } from "~/models/listing.server";
+import { applyOfferEvent } from "~/models/offer-moves.server";
+import { createOffer, getOffer, isStaff, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
+import type { ListedOffer, OffersData, OfferSortKey, OpenedOffer } from "~/components/offers-section";
+import { backTo, type Section, type SectionContext } from "./section-actions.server";
+
+export type OfferActionData = {
+  intent: (typeof offerIntents)[keyof typeof offerIntents];
+  /** The form answered: "new", or the offer's id and the move. */
+  offer: string;
+  move?: OfferMove;
+  values: Record<string, unknown>;
+  errors: Record<string, string[]>;
+  refusal?: Refusal;
+};
+
+export const offerSection: Section<typeof offerIntents> = {
+  intents: offerIntents,
+  act: (ctx, intent, formData) => (intent === offerIntents.create ? create(ctx, formData) : move(ctx, formData)),
+};
+
+/** A form's fields as the API's body: "contingencies.loan" nested, repeated names (documentIds) a list. */
+export function bodyOf(formData: FormData, skip: string[] = ["intent"]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of new Set(formData.keys())) {
+    if (skip.includes(key)) continue;
+    const values = formData.getAll(key).filter((v): v is string => typeof v === "string");
+    const value = key === "documentIds" ? values : values[0];
+    const path = key.split(".");
+    let target = body;
+    for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[path.at(-1)!] = value;
+  }
+  return body;
+}
+
+const answer = (
+  status: number,
+  fields: Omit<OfferActionData, "errors" | "values"> & {
+    values: Record<string, unknown>;
+    errors?: Record<string, string[]>;
+  },
+) => data<OfferActionData>({ errors: {}, ...fields }, { status });
+
+/** What was typed, by field name, to fill a refused form again. */
+const typed = (formData: FormData) =>
+  Object.fromEntries([...formData.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string"));
+
+async function create(ctx: SectionContext, formData: FormData) {
+  const body = bodyOf(formData);
+  const values = typed(formData);
+  try {
+    if (ctx.transactionId === undefined) throw new InvalidInputError("You have no active transaction.");
+    const offer = createOffer(ctx.db, ctx.actor, ctx.transactionId, body);
+    return redirectWithToast(`${ctx.back}?offer=${offer.id}${ctx.asPage === false ? "" : "#offers"}`, {
+      description: isStaff(ctx.actor) ? "Offer recorded." : "Offer requested: your agent will make it.",
+    });
+  } catch (error) {
+    if (error instanceof InvalidInputError && Object.keys(error.fieldErrors).length) {
+      return answer(400, { intent: offerIntents.create, offer: "new", values, errors: error.fieldErrors });
+    }
+    return refuse(error, { data: { intent: offerIntents.create, offer: "new", values, errors: {} } });
+  }
+}
+
+const TOASTS: Partial<Record<OfferMove, string>> = {
+  counter: "Counter recorded.",
+  accept: "Acceptance recorded.",
+  final_signature: "Final signature recorded: the offer is accepted.",
+  reject: "Offer rejected.",
+  withdraw: "Offer withdrawn.",
+  backup: "Offer kept as a backup.",
+  cancel: "Accepted offer cancelled.",
+  share: "Offer shared with the client.",
+  unshare: "Offer hidden from the client.",
+  submit: "Offer submitted.",
+  wish: "Your answer was sent to your agent.",
+};
+
+async function move(ctx: SectionContext, formData: FormData) {
+  const offerId = parseId(formData.get("offerId") as string | null);
+  const type = formData.get("type") as OfferMove;
+  const { offerId: _id, type: _type, ...rest } = bodyOf(formData);
+  const { by, multiple, acceptedOn, note, wish, roundId, documentIds, ...terms } = rest;
+  const body = { type, by, multiple, acceptedOn, note, wish, roundId, documentIds, terms };
+  const where = { intent: offerIntents.move, offer: String(offerId ?? ""), move: type, values: typed(formData) };
+  if (!offerId || !OFFER_MOVES.includes(type))
+    return answer(400, { ...where, errors: { form: ["Choose an offer and a move"] } });
+  try {
+    applyOfferEvent(ctx.db, ctx.actor, offerId, body);
+  } catch (error) {
+    if (error instanceof InvalidInputError && Object.keys(error.fieldErrors).length) {
+      // A counter's terms are the form's own fields: "terms.price" is the field "price".
+      const errors = Object.fromEntries(
+        Object.entries(error.fieldErrors).map(([key, messages]) => [key.replace(/^terms\./, ""), messages]),
+      );
+      return answer(400, { ...where, errors });
+    }
+    return refuse(error, { data: { ...where, errors: {} } });
+  }
+  const back = backTo(ctx, "offers");
+  const [path, hash] = back.split("#");
+  return redirectWithToast(`${path}?offer=${offerId}${hash ? `#${hash}` : ""}`, {
+    description: TOASTS[type] ?? "Saved.",
+  });
+}
+
+// ---- what the section shows --------------------------------------------------------------------------------
+
+export const OFFER_SORTS: readonly OfferSortKey[] = [
+  "net",
+  "price",
+  "financing",
+  "deposit",
+  "close",
+  "contingencies",
+  "credits",
+  "expiry",
+];
+type OfferSort = OfferSortKey;
+
+/** An offer as the section lists it (JSON-safe: dates as ISO strings, money as numbers). */
+export function toListedOffer(o: OfferView): ListedOffer {
+  const r = o.latest;
+  return {
+    id: o.id,
+    status: o.status,
+    shared: o.shared,
+    buyerName: o.buyerName,
+    buyerAgent: o.buyerAgent,
+    listingAddress: o.listingAddress,
+    rounds: o.rounds.length,
+    latest: {
+      id: r.id,
+      number: r.number,
+      by: r.by,
+      multiple: r.multiple,
+      price: r.price,
+      financing: r.financing,
+      downPaymentPercent: r.downPaymentBasisPoints / 100,
+      deposit: r.deposit,
+      closeOfEscrowDays: r.closeOfEscrowDays,
+      contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
+      sellerCredit: r.sellerCredit,
+      buyerAgentPay: r.buyerAgentPay,
+    },
+    net: o.net,
+    expiresAt: o.expiresAt?.toISOString() ?? null,
+    acceptedOn: o.acceptedOn,
+    backupPosition: o.backupPosition,
+    wish: o.wish ? { wish: o.wish, note: o.wishNote } : null,
+  };
+}
+
+const sortValue = (o: ListedOffer, key: OfferSort): number | string => {
+  const r = o.latest;
+  switch (key) {
+    case "net":
+      return o.net ?? 0;
+    case "price":
+      return r.price;
+    case "financing":
+      return r.financing;
+    case "deposit":
+      return r.deposit;
+    case "close":
+      return r.closeOfEscrowDays;
+    case "contingencies":
+      return r.contingencies.investigation + r.contingencies.appraisal + r.contingencies.loan;
+    case "credits":
+      return r.sellerCredit + r.buyerAgentPay;
+    case "expiry":
+      return o.expiresAt ?? "9999";
+  }
+};
+
+/** The moves the rules allow this person on this offer now (the forms the section shows). */
+function movesFor(actor: User, offer: OfferDetail, acceptedExists: boolean): OfferMove[] {
+  const staff = isStaff(actor);
+  const rounds = offer.rounds;
+  return OFFER_MOVES.filter((type) => {
+    if (staff === (type === "wish")) return false;
+    if (
+      !staff &&
+      type !== "wish" &&
+      !(type === "withdraw" && offer.status === "requested" && offer.createdBy === actor.id)
+    )
+      return false;
+    if (type === "share") return !offer.shared;
+    if (type === "unshare") return offer.shared;
+    const request: MoveRequest =
+      type === "counter"
+        ? { type, by: rounds.at(-1)!.by === "buyer" ? "seller" : "buyer", multiple: false }
+        : type === "accept"
+          ? { type }
+          : { type };
+    return decide({ ...offer, rounds }, request, { acceptedExists }).ok;
+  });
+}
+
+export function offersData(
+  db: Db,
+  actor: User,
+  transaction: Transaction,
+  search: URLSearchParams,
+  now = new Date(),
+): OffersData {
+  const staff = isStaff(actor);
+  const listed = listOffers(db, actor, transaction.id, now).map(toListedOffer);
+  const sortParam = search.get("offerSort") as OfferSort | null;
+  const sort: OfferSort =
+    sortParam && OFFER_SORTS.includes(sortParam) ? sortParam : transaction.type === "selling" ? "net" : "expiry";
+  const dir = search.get("offerDir") === "asc" || (!search.get("offerDir") && sort === "expiry") ? "asc" : "desc";
+  const sorted = [...listed].sort((a, b) => {
+    const [x, y] = [sortValue(a, sort), sortValue(b, sort)];
+    const order = x < y ? -1 : x > y ? 1 : a.id - b.id;
+    return dir === "asc" ? order : -order;
+  });
+  const openParam = search.get("offer");
+  const openedId = parseId(openParam);
+  let opened: OpenedOffer | null = null;
+  if (openedId) {
+    try {
+      const detail = getOffer(db, actor, openedId, now);
+      if (detail.transactionId === transaction.id) {
+        opened = openedOf(
+          detail,
+          movesFor(
+            actor,
+            detail,
+            listed.some((o) => o.status === "accepted" && o.id !== detail.id),
+          ),
+        );
+      }
+    } catch {
+      opened = null; // another's or gone: the section shows the list
+    }
+  }
+  const buying = transaction.type === "buying";
+  return {
+    side: transaction.type,
+    staff,
+    now: now.toISOString(),
+    today: todayIn(now),
+    sort,
+    dir,
+    open: sorted.filter((o) => isOpen(o.status)),
+    others: sorted.filter((o) => !isOpen(o.status)),
+    opened,
+    creating: openParam === "new",
+    canCreate: staff || buying,
+    listings: buying
+      ? listListings(db, { id: transaction.userId }).map((l) => ({
+          id: l.id,
+          address: l.address,
+          price: l.price,
+        }))
+      : [],
+    chosenListing: parseId(search.get("listing")),
+    documents: staff
+      ? documentsPage(db, actor, transaction.id, { showAll: true }).list.map((d) => ({ id: d.id, name: d.name }))
+      : [],
+  };
+}
+
+function openedOf(detail: OfferDetail, moves: OfferMove[]): OpenedOffer {
+  return {
+    ...toListedOffer(detail),
+    rounds: detail.rounds.map((r) => ({
+      id: r.id,
+      number: r.number,
+      by: r.by,
+      multiple: r.multiple,
+      price: r.price,
+      financing: r.financing,
+      downPaymentPercent: r.downPaymentBasisPoints / 100,
+      deposit: r.deposit,
+      closeOfEscrowDays: r.closeOfEscrowDays,
+      contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
+      sellerCredit: r.sellerCredit,
+      buyerAgentPay: r.buyerAgentPay,
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+      note: r.note,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    events: detail.events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      name: e.actorName,
+      role: e.actorRole,
+      at: e.at.toISOString(),
+      note: e.note,
+    })),
+    documents: detail.documents,
+    moves,
+  };
+}
