@@ -9,6 +9,7 @@ import { NonceProvider } from "~/hooks/use-nonce";
 import { applySecurityHeaders, createNonce } from "~/infra/security-headers.server";
 import { getDb } from "~/infra/database.server";
 import { shutdown, startup } from "~/infra/startup.server";
+import { requestContext } from "~/models/audit.server";
 import { contentVersionOf } from "~/models/content-version.server";
 import css from "~/tailwind.css?inline";
 
@@ -24,6 +25,8 @@ export const serverHooks = {
   publicContentVersion: () => contentVersionOf(getDb(), "publicPages"),
   /** The app's part of a graceful stop (the mail batch, the demo provider, the database). */
   shutdown,
+  /** Runs a request's answer knowing its client's address (the audit's `ip`: models/audit.server.ts). */
+  withRequest: <T,>(ip: string | null, run: () => T): T => requestContext.run({ ip }, run),
 };
 export type ServerHooks = typeof serverHooks;
 

@@ -10,25 +10,34 @@
  *    starts, and a chunk-by-chunk copy (the adapter's) runs compression once per React chunk. Measured
  *    on an uncached landing page (one process, 20 connections, brotli): 183-200 requests/s written in
  *    one piece, 112-133 copied chunk by chunk (docs/decisions/012-production-server.md).
- * The client's address goes to loaders and actions as `context.clientIp` (the rate limits).
+ * The client's address goes to loaders and actions as `context.clientIp` (the rate limits), and around
+ * the whole answer as the app's request context (`withRequest`: the audit's address).
  */
 import type { IncomingMessage } from "node:http";
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { requestBodies } from "./middleware";
 import { streamedBody } from "./streamed-body";
+import type { ServerHooks } from "~/entry.server";
 import { buildEntry, isStorable, sendEntry, type PageCache } from "./page-cache";
 
 /** The page-cache key of a request that missed the cache (web.ts), to store its answer under. */
 export const missedCacheKeys = new WeakMap<IncomingMessage, string>();
 
-export function remixHandler(build: ServerBuild, pageCache: PageCache, upload: { limit: number; tooLarge: string }) {
+export function remixHandler(
+  build: ServerBuild,
+  pageCache: PageCache,
+  upload: { limit: number; tooLarge: string },
+  withRequest: ServerHooks["withRequest"],
+) {
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const key = req.method === "GET" ? missedCacheKeys.get(req) : undefined;
       const version = key ? pageCache.version() : 0;
-      const response = await handleRequest(toWebRequest(req, res, upload), { clientIp: req.ip });
+      const response = await withRequest(req.ip ?? null, () =>
+        handleRequest(toWebRequest(req, res, upload), { clientIp: req.ip }),
+      );
       if (key && isStorable(response.status, response.headers)) {
         const body = Buffer.from(await response.arrayBuffer());
         const entry = await buildEntry(response.status, response.headers, body, version);

@@ -38,7 +38,7 @@ export function serveWeb(config: Env, { build, hooks }: AppBuild) {
   app.use(refuseCrossSiteWrites(config));
   app.use(readBody(config));
   const upload = uploadLimit(config);
-  app.all("*", remixHandler(build, pageCache, { limit: upload.bytes, tooLarge: upload.message }));
+  app.all("*", remixHandler(build, pageCache, { limit: upload.bytes, tooLarge: upload.message }, hooks.withRequest));
 
   // The page cache answers before Express: a hit costs a Map lookup, one indexed read of the content
   // version and a write of bytes compressed once (hits are not in the access log).

@@ -1,18 +1,26 @@
-/** The back office's navigation strip, on every admin page. Plain links. */
+/**
+ * The back office's navigation strip, on every admin page. Plain links: an agent's are the pages they see
+ * narrowed to their own (docs/decisions/030-team.md); the rest are the admins'.
+ */
 import { NavLink } from "@remix-run/react";
 
-const LINKS = [
+const STAFF_LINKS = [
   ["/admin", "Transactions"],
   ["/admin/leads", "Leads"],
+  ["/admin/submissions", "Submissions"],
+] as const;
+const ADMIN_LINKS = [
   ["/admin/campaigns", "Campaigns"],
   ["/admin/blog", "Blog"],
   ["/admin/emails", "E-mails"],
-  ["/admin/submissions", "Submissions"],
   ["/admin/holidays", "Holidays"],
+  ["/admin/team", "Team"],
+  ["/admin/audit", "Audit"],
   ["/admin/settings", "Settings"],
 ] as const;
 
-export function AdminNav() {
+export function AdminNav({ admin }: { admin: boolean }) {
+  const LINKS = admin ? [...STAFF_LINKS, ...ADMIN_LINKS] : STAFF_LINKS;
   return (
     <nav aria-label="Admin" className="border-b border-slate-200 bg-white">
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-2 text-sm">

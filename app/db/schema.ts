@@ -37,6 +37,8 @@ import {
   OFFER_PARTIES,
   OFFER_STATUSES,
   OFFER_WISHES,
+  ROUTING_MODES,
+  AUDIT_ROLES,
   HOLIDAY_CHANGE_KINDS,
   MESSAGE_VIAS,
   MILESTONE_STATUSES,
@@ -57,22 +59,52 @@ const updatedAt = () =>
     .default(now)
     .$onUpdateFn(() => new Date());
 
-export const users = sqliteTable("users", {
-  id: text("id")
-    .primaryKey()
-    .$defaultFn(() => crypto.randomUUID()),
-  email: text("email").notNull().unique(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  profileImageUrl: text("profile_image_url"),
-  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
-  /** E-mail notices when an admin changes a milestone of the user's transaction (on by default). */
-  milestoneNotices: integer("milestone_notices", { mode: "boolean" }).notNull().default(true),
-  /** The private calendar feed's token (/calendar/{token}.ics), made on first use; reset makes a new one. */
-  calendarToken: text("calendar_token").unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    email: text("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Staff (docs/decisions/030-team.md): an agent sees only what is theirs (app/models/actor.server.ts);
+     * an admin (`is_admin`) everything. A deactivated staff member is a client again at sign-in
+     * (app/infra/session-user.server.ts); what they owned stays assigned to them until reassigned.
+     */
+    isAgent: integer("is_agent", { mode: "boolean" }).notNull().default(false),
+    phone: text("phone"),
+    /** The DRE license number, 8 digits: required for an agent who takes leads. */
+    licenseNumber: text("license_number"),
+    /** Whether new leads are routed to this agent (paused when false). */
+    takesLeads: integer("takes_leads", { mode: "boolean" }).notNull().default(true),
+    deactivatedAt: integer("deactivated_at", { mode: "timestamp_ms" }),
+    /** The team's order (round robin's turn), set when a person joins the team. */
+    teamPosition: integer("team_position"),
+    /** E-mail notices when an admin changes a milestone of the user's transaction (on by default). */
+    milestoneNotices: integer("milestone_notices", { mode: "boolean" }).notNull().default(true),
+    /** The private calendar feed's token (/calendar/{token}.ics), made on first use; reset makes a new one. */
+    calendarToken: text("calendar_token").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The team (a handful among many clients), in its order: the team page, round robin, the agent pickers.
+  (t) => [
+    index("users_team_idx")
+      .on(t.teamPosition, t.email)
+      .where(sql`is_admin = 1 OR is_agent = 1`),
+  ],
+);
+
+/**
+ * Staff rows (`users_team_idx`'s own condition, written the same way so SQLite uses that index); agents
+ * are found through it too (`is_agent = 1` implies it).
+ */
+export const staffRow = sql`(${sql.raw("is_admin")} = 1 OR ${sql.raw("is_agent")} = 1)`;
+export const agentRow = sql`${sql.raw("is_agent")} = 1`;
 
 export const sessions = sqliteTable(
   "sessions",
@@ -99,9 +131,31 @@ export const contactSubmissions = sqliteTable(
     leadScore: integer("lead_score").notNull().default(0),
     /** Its engagement's status (null without one: a "new" lead), kept by triggers (0007) for the list's filter. */
     engagementStatus: text("engagement_status", { enum: ENGAGEMENT_STATUSES }),
+    /** The agent the lead is assigned to (app/models/routing.server.ts); null: admins only. */
+    assignedAgentId: text("assigned_agent_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: integer("assigned_at", { mode: "timestamp_ms" }),
+    /** First to claim: the time the claim is open until (then the admins have it); null when not open. */
+    claimUntil: integer("claim_until", { mode: "timestamp_ms" }),
+    /** Speed to lead: the assigned agent's first action on it (a call, a note, a status change, an e-mail). */
+    firstActionAt: integer("first_action_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("contact_submissions_agent_created_idx").on(t.assignedAgentId, t.createdAt),
+    index("contact_submissions_agent_status_created_idx").on(t.assignedAgentId, t.engagementStatus, t.createdAt),
+    index("contact_submissions_agent_score_idx").on(t.assignedAgentId, t.leadScore, t.createdAt),
+    index("contact_submissions_agent_status_score_idx").on(
+      t.assignedAgentId,
+      t.engagementStatus,
+      t.leadScore,
+      t.createdAt,
+    ),
+    index("contact_submissions_claim_idx")
+      .on(t.claimUntil)
+      .where(sql`claim_until IS NOT NULL`),
+    index("contact_submissions_untouched_idx")
+      .on(t.createdAt)
+      .where(sql`first_action_at IS NULL AND assigned_agent_id IS NOT NULL`),
     index("contact_submissions_created_at_idx").on(t.createdAt),
     index("contact_submissions_email_idx").on(t.email, t.createdAt),
     index("contact_submissions_engagement_idx").on(t.engagementId),
@@ -138,10 +192,15 @@ export const transactions = sqliteTable(
     closingOn: text("closing_on"),
     /** The offer whose acceptance filled in the contract (app/models/offer-moves.server.ts), if one did. */
     contractOfferId: integer("contract_offer_id"),
+    /** The agent the transaction is assigned to; null: admins only. Collaborators: transaction_collaborators. */
+    assignedAgentId: text("assigned_agent_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("transactions_agent_created_idx").on(t.assignedAgentId, t.createdAt),
+    index("transactions_agent_type_created_idx").on(t.assignedAgentId, t.type, t.createdAt),
+    index("transactions_agent_status_idx").on(t.assignedAgentId, t.status, t.type, t.currentStep),
     index("transactions_user_id_idx").on(t.userId),
     index("transactions_closed_at_idx").on(t.closedAt),
     index("transactions_status_idx").on(t.status, t.type, t.currentStep),
@@ -637,6 +696,12 @@ export const agencySettings = sqliteTable("agency_settings", {
   id: integer("id").primaryKey(),
   escrowBaseCents: integer("escrow_base_cents").notNull().default(25_000),
   escrowPerThousandCents: integer("escrow_per_thousand_cents").notNull().default(200),
+  /** New leads' routing (app/models/routing.server.ts): round_robin, first_to_claim or off. */
+  routing: text("routing", { enum: ROUTING_MODES }).notNull().default("off"),
+  /** First to claim: minutes a lead waits for a claim before it goes to the admins (1-30). */
+  claimMinutes: integer("claim_minutes").notNull().default(15),
+  /** Round robin: the agent the last lead went to (the next one goes to the agent after them). */
+  roundRobinLast: text("round_robin_last"),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
@@ -790,3 +855,49 @@ export const offerDocuments = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.offerId, t.documentId] }), index("offer_documents_document_idx").on(t.documentId)],
 );
+
+/** An agent who works on a transaction beside its assigned agent (sees it as they do). */
+export const transactionCollaborators = sqliteTable(
+  "transaction_collaborators",
+  {
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.userId] }),
+    index("transaction_collaborators_user_idx").on(t.userId, t.transactionId),
+  ],
+);
+
+/**
+ * Who did what (docs/decisions/030-team.md; app/models/audit.server.ts): append-only. A trigger refuses
+ * UPDATE and DELETE (migration 0013); no foreign keys, so that a person's or a record's deletion changes
+ * nothing here. `changes`: the fields changed, each { before, after }.
+ */
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role", { enum: AUDIT_ROLES }).notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id"),
+    transactionId: integer("transaction_id"),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    ip: text("ip"),
+    changes: text("changes", { mode: "json" }),
+  },
+  (t) => [
+    index("audit_events_transaction_idx").on(t.transactionId, t.id),
+    index("audit_events_actor_idx").on(t.actorId, t.id),
+    index("audit_events_action_idx").on(t.action, t.id),
+    index("audit_events_at_idx").on(t.at),
+  ],
+);
+export type AuditEvent = typeof auditEvents.$inferSelect;

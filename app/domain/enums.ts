@@ -120,3 +120,34 @@ export type OfferWish = (typeof OFFER_WISHES)[number];
 /** Who did something to an offer: its history's `by.role`. */
 export const OFFER_ACTOR_ROLES = ["client", "staff", "system"] as const;
 export type OfferActorRole = (typeof OFFER_ACTOR_ROLES)[number];
+
+/** New leads' routing (app/models/routing.server.ts): the `routing` setting. */
+export const ROUTING_MODES = ["round_robin", "first_to_claim", "off"] as const;
+export type RoutingMode = (typeof ROUTING_MODES)[number];
+/** A person's role: staff are admins (everything) and agents (their own); clients are the rest. */
+export const STAFF_ROLES = ["admin", "agent"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** Who did something, as the audit keeps it. */
+export const AUDIT_ROLES = ["admin", "agent", "client", "system"] as const;
+export type AuditRole = (typeof AUDIT_ROLES)[number];
+
+/** What the audit records (app/models/audit.server.ts); `offer.*` is one per offer move (offer.counter, …). */
+export const AUDIT_ACTIONS = [
+  "document.view",
+  "document.upload",
+  "document.remove",
+  "document.restore",
+  "transaction.update",
+  "transaction.assign",
+  "milestone.update",
+  "contract.update",
+  "deadline.update",
+  ...OFFER_EVENT_TYPES.map((type) => `offer.${type}` as const),
+  "message.hide",
+  "lead.assign",
+  "lead.claim",
+  "team.update",
+  "settings.update",
+  "export",
+  "sign_in",
+] as const;

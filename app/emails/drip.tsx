@@ -9,21 +9,31 @@ import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
 
 export type DripProps = EmailFrame & { paragraphs: string[] };
 
-export function DripEmail(p: DripProps) {
+export function DripEmail(
+  p: DripProps & { agentContact?: { name: string; phone: string | null; email: string } | null },
+) {
+  const phone = p.agentContact?.phone || p.site.phone;
+  const email = p.agentContact?.email ?? p.site.email;
   return (
-    <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview} unsubscribeUrl={p.unsubscribeUrl}>
+    <EmailLayout
+      site={p.site}
+      appUrl={p.appUrl}
+      preview={p.preview}
+      unsubscribeUrl={p.unsubscribeUrl}
+      agent={p.agent ?? null}
+    >
       {p.paragraphs.map((text, i) => (
         <Text key={i} style={paragraph}>
           {text}
         </Text>
       ))}
-      <Button href={telHref(p.site.phone)} style={button}>
-        Call an agent: {p.site.phone}
+      <Button href={telHref(phone)} style={button}>
+        {p.agentContact ? `Call ${p.agentContact.name}` : "Call an agent"}: {phone}
       </Button>
       <Text style={{ ...paragraph, marginTop: "16px" }}>
         Or write to{" "}
-        <Link href={`mailto:${p.site.email}`} style={{ color: "#0d47a1" }}>
-          {p.site.email}
+        <Link href={`mailto:${email}`} style={{ color: "#0d47a1" }}>
+          {email}
         </Link>
         , or simply reply to this e-mail: an agent reads it.
       </Text>

@@ -14,7 +14,7 @@ export function EstimateEmail(
   },
 ) {
   return (
-    <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview}>
+    <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview} agent={p.agent ?? null}>
       <Text style={paragraph}>Hi {p.firstName},</Text>
       <Text style={paragraph}>Here is the estimate you asked for: {p.title}.</Text>
       <Text style={{ ...paragraph, paddingLeft: "12px", borderLeft: "3px solid #1565c0" }}>

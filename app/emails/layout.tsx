@@ -7,7 +7,17 @@ import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@
 import type { ReactNode } from "react";
 import type { SiteConfig } from "~/config/site";
 
-export type EmailFrame = { site: SiteConfig; appUrl: string; preview: string; unsubscribeUrl?: string };
+export type EmailFrame = {
+  site: SiteConfig;
+  appUrl: string;
+  preview: string;
+  unsubscribeUrl?: string;
+  /**
+   * A first contact with a lead (B&P §10140.6, 10 CCR §2773): their agent's name and 8-digit license
+   * number (the broker's when the lead has no agent), shown in the footer beside the broker's name.
+   */
+  agent?: { name: string; licenseNumber: string | null } | null;
+};
 
 const main = {
   backgroundColor: "#f8fafc",
@@ -23,7 +33,14 @@ const container = {
 };
 const footer = { fontSize: "12px", lineHeight: "18px", color: "#475569" };
 
-export function EmailLayout({ site, appUrl, preview, unsubscribeUrl, children }: EmailFrame & { children: ReactNode }) {
+export function EmailLayout({
+  site,
+  appUrl,
+  preview,
+  unsubscribeUrl,
+  agent,
+  children,
+}: EmailFrame & { children: ReactNode }) {
   return (
     <Html lang="en">
       <Head />
@@ -35,6 +52,15 @@ export function EmailLayout({ site, appUrl, preview, unsubscribeUrl, children }:
           <Hr style={{ borderColor: "#e2e8f0", margin: "24px 0 12px" }} />
           <Section>
             <Text style={footer}>
+              {agent !== undefined ? (
+                <>
+                  Your agent:{" "}
+                  {agent
+                    ? `${agent.name}${agent.licenseNumber ? `, DRE #${agent.licenseNumber}` : ""}`
+                    : `${site.broker} (responsible broker), DRE #${site.brokerLicense}`}
+                  <br />
+                </>
+              ) : null}
               {site.name} · {site.address} · {site.phone}
               <br />
               California DRE #{site.license} · Responsible broker {site.broker}, DRE #{site.brokerLicense}

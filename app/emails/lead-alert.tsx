@@ -9,6 +9,10 @@ export type LeadAlertProps = EmailFrame & {
   message: string | null;
   receivedAt: string;
   leadUrl: string;
+  /** First to claim: the agent's Claim link (the lead's page opens only once it is theirs). */
+  claimUrl?: string | null;
+  /** Where routing sent the lead ("Assigned to Pat Lee."), for a copy to the agency's inbox. */
+  routing?: string | null;
   repeat: boolean;
 };
 
@@ -28,10 +32,17 @@ export function LeadAlertEmail(p: LeadAlertProps) {
       <Text style={{ ...paragraph, whiteSpace: "pre-line" }}>
         {p.message ? `Message:\n${p.message}` : "No message."}
       </Text>
+      {p.routing ? <Text style={{ ...paragraph, fontWeight: 600 }}>{p.routing}</Text> : null}
       <Text style={paragraph}>Reply to this e-mail to answer {p.name} directly.</Text>
-      <Button href={p.leadUrl} style={button}>
-        Open the lead
-      </Button>
+      {p.claimUrl ? (
+        <Button href={p.claimUrl} style={button}>
+          Claim the lead
+        </Button>
+      ) : (
+        <Button href={p.leadUrl} style={button}>
+          Open the lead
+        </Button>
+      )}
     </EmailLayout>
   );
 }

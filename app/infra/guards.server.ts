@@ -46,3 +46,15 @@ export async function requireAdmin(request: Request): Promise<User> {
   if (!user.isAdmin) deny(request, 403, "admin", null);
   return user;
 }
+
+/**
+ * Staff: an admin or an agent (the back office's pages that an agent sees narrowed to their own: the
+ * dashboard, leads, transactions), else a thrown 401 / 403 like `requireAdmin`'s.
+ */
+export async function requireStaff(request: Request): Promise<User> {
+  assertSameOrigin(request);
+  const { user, clearCookie } = await getSessionUser(request);
+  if (!user) deny(request, 401, "admin", clearCookie);
+  if (!user.isAdmin && !user.isAgent) deny(request, 403, "admin", null);
+  return user;
+}

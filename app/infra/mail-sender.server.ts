@@ -7,7 +7,9 @@ import { env, type MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { createMailTransport, type MailTransport } from "~/infra/mail-transport.server";
 import { processDueDrips } from "~/models/drips.server";
+import { alertUnclaimed } from "~/models/contact.server";
 import { expireOffers } from "~/models/offer-moves.server";
+import { expireClaims } from "~/models/routing.server";
 import { queueDueReminders } from "~/models/reminders.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
@@ -53,7 +55,8 @@ const DRIP_SLICE = 20;
 
 /**
  * One tick: queue due drips and deadline reminders (a slice at a time, letting requests run in between),
- * expire the offers whose time ran out (app/models/offer-moves.server.ts, with their e-mails), then deliver.
+ * expire the offers whose time ran out (app/models/offer-moves.server.ts, with their e-mails) and the
+ * leads' claims (app/models/routing.server.ts: the admins are told), then deliver.
  */
 export async function mailTick(
   db: Db,
@@ -69,6 +72,7 @@ export async function mailTick(
   }
   await queueReminders(db, now);
   expireOffers(db, now());
+  expireClaims(db, now(), alertUnclaimed);
   return deliverDue(db, transport, settings, { now });
 }
 

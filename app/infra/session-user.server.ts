@@ -29,7 +29,9 @@ async function readSessionUser(request: Request): Promise<SessionUser> {
   const storage = sessionStorage();
   const session = await storage.getSession(cookieHeader);
   const userId = session.get("userId");
-  const user = userId ? (getUserById(getDb(), userId) ?? null) : null;
+  const found = userId ? (getUserById(getDb(), userId) ?? null) : null;
+  // A deactivated staff member is a client from then on: no staff page, no staff API (what they own stays).
+  const user = found?.deactivatedAt ? { ...found, isAdmin: false, isAgent: false } : found;
   if (user) return { user, clearCookie: null };
   return { user: null, clearCookie: await storage.destroySession(session) };
 }

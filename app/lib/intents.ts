@@ -45,7 +45,22 @@ export const holidayIntents = {
   resetCalendar: accountIntents.resetCalendar,
 } as const;
 
-export const leadIntents = { pause: "pause", resume: "resume", note: "note" } as const;
+export const leadIntents = {
+  pause: "pause",
+  resume: "resume",
+  note: "note",
+  call: "log-call",
+  assign: "assign",
+} as const;
+
+/** The Manage page's Team section: the transaction's agent and collaborators (admins). */
+export const assignmentIntents = { assign: "assign" } as const;
+
+/** The lists' bulk assignment (the dashboard's transactions, the leads). */
+export const bulkIntents = { assign: "assign-many" } as const;
+
+/** /admin/team: add a staff member; change one (role, license, phone, taking leads, active). */
+export const teamIntents = { add: "add-staff", update: "update-staff" } as const;
 
 export const campaignListIntents = { create: "create", forNewLeads: "for-new-leads" } as const;
 

@@ -1,9 +1,10 @@
 /**
- * The agency's settings form (/admin/settings) and its API: the escrow estimate as dollars (a base, and an
- * amount per $1,000 of the price), stored in cents.
+ * The agency's settings form (/admin/settings): the escrow estimate as dollars (a base, and an amount per
+ * $1,000 of the price), stored in cents; new leads' routing (`routing`) and first-to-claim's minutes.
  */
 import { z } from "zod";
 import { numberInput } from "~/lib/form-values";
+import { routingSchema } from "~/lib/team-schema";
 
 const MESSAGE = "Enter an amount in dollars from 0 to 100,000";
 
@@ -19,6 +20,10 @@ const dollarsToCents = z.preprocess(
 
 export const settingsSchema = z
   .object({ escrowBase: dollarsToCents, escrowPerThousand: dollarsToCents })
-  .transform((v) => ({ escrow: { baseCents: v.escrowBase, perThousandCents: v.escrowPerThousand } }));
+  .merge(routingSchema)
+  .transform((v) => ({
+    escrow: { baseCents: v.escrowBase, perThousandCents: v.escrowPerThousand },
+    routing: { mode: v.routing, claimMinutes: v.claimMinutes },
+  }));
 
 export type SettingsValues = z.output<typeof settingsSchema>;

@@ -6,14 +6,14 @@
  * as iCalendar.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { deadlines, transactions, users, type Deadline, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { openDeadlinesDue } from "~/models/contract.server";
-import { findTransaction } from "~/models/transaction.server";
+import { collaborationsOf, findTransaction } from "~/models/transaction.server";
 
 const newToken = () => randomBytes(24).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -50,9 +50,13 @@ export function feedOf(db: Db, token: string, now = new Date()): Feed | null {
     .select({ deadline: deadlines, type: transactions.type, propertyAddress: transactions.propertyAddress })
     .from(deadlines)
     .innerJoin(transactions, eq(transactions.id, deadlines.transactionId));
-  if (user.isAdmin) {
+  if (user.deactivatedAt === null && (user.isAdmin || user.isAgent)) {
     const today = todayIn(now);
-    const events = openDeadlinesDue(db, addDaysTo(today, -7), addDaysTo(today, 120)).all();
+    // An agent's feed: the transactions assigned to them or shared with them.
+    const mine = user.isAdmin
+      ? []
+      : [or(eq(transactions.assignedAgentId, user.id), inArray(transactions.id, collaborationsOf(db, user.id)))!];
+    const events = openDeadlinesDue(db, addDaysTo(today, -7), addDaysTo(today, 120), ...mine).all();
     return { user, staff: true, events };
   }
   const own = db

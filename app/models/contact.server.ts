@@ -3,21 +3,23 @@
  * A new lead is stored with its staff alerts and its enrolment (and a first
  * drip e-mail due at once) in one database transaction: all or nothing.
  */
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { createElement } from "react";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { contactSubmissions, type ContactSubmission } from "~/db/schema";
 import { LeadAlertEmail } from "~/emails/lead-alert";
 import { renderEmail } from "~/emails/render.server";
 import { HONEYPOT_FIELD, type ContactInput } from "~/lib/contact-schema";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { formatDate, formatDateTime, fullName } from "~/lib/format";
+import { countOf } from "~/lib/plural";
 import { env } from "~/config/env.server";
 import { NotFoundError } from "~/lib/errors";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { assertStaff, type Actor } from "~/models/actor.server";
 import { sendDueDrip } from "~/models/drips.server";
 import { enrollLead } from "~/models/lead-enrolment.server";
 import { countLeads } from "~/models/lead.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
+import { routeLead, type Routed } from "~/models/routing.server";
 
 /**
  * Stores a validated contact form, tells staff, and enrols the lead. A filled
@@ -46,9 +48,11 @@ export function submitContact(
       .returning()
       .get();
     const { engagement, repeat } = enrollLead(tx, submission, now);
-    enqueueLeadAlerts(tx, submission, repeat, now);
+    const routed = routeLead(tx, submission, now);
+    enqueueLeadAlerts(tx, submission, repeat, routed, now);
     if (engagement) sendDueDrip(tx, engagement.id, now);
-    also?.(tx, submission);
+    // The lead as routing left it (its agent), for an e-mail of its own (an estimate's).
+    if (also) also(tx, tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, submission.id)).get()!);
     return { ...submission, engagementId: engagement?.id ?? null };
   });
 }
@@ -56,23 +60,85 @@ export function submitContact(
 /** Where staff open a lead. */
 export const leadPath = (submissionId: number) => `/admin/leads/${submissionId}`;
 
-/** One alert per staff address (LEAD_ALERT_EMAILS, else ADMIN_EMAILS), answering to the lead. */
-function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, now: Date) {
+/**
+ * The new lead's alerts, answering to the lead: to its assigned agent, or to each agent it is offered to
+ * (with a Claim link), and a copy of each to the agency's staff addresses (LEAD_ALERT_EMAILS, else
+ * ADMIN_EMAILS: the broker's inbox); with no routing, to those addresses alone.
+ */
+function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, routed: Routed, now: Date) {
   const settings = env().mail;
-  if (settings.leadAlertEmails.length === 0) return;
+  const name = `${s.firstName} ${s.lastName}`;
+  const leadUrl = `${settings.appUrl}${leadPath(s.id)}`;
+  const routing =
+    routed.mode === "assigned"
+      ? `Assigned to ${fullName(routed.agent) || routed.agent.email}.`
+      : routed.mode === "claim"
+        ? `Offered to ${countOf(routed.group.length, "agent")} until ${formatDateTime(routed.until)}: the first to claim it has it.`
+        : null;
+  const render = (claimUrl: string | null, copy: boolean) =>
+    renderEmail(
+      createElement(LeadAlertEmail, {
+        site: settings.site,
+        appUrl: settings.appUrl,
+        preview: `${name} asked for a free consultation`,
+        name,
+        email: s.email,
+        phone: s.phone,
+        message: s.message,
+        receivedAt: formatDateTime(s.createdAt),
+        leadUrl,
+        claimUrl,
+        routing: copy ? routing : routed.mode === "claim" ? routing : null,
+        repeat,
+      }),
+    );
+  const subject = `New lead: ${name}${repeat ? " (writing again)" : ""}`;
+  const send = (
+    to: { address: string; name?: string | null },
+    content: { html: string; text: string },
+    copy: boolean,
+  ) =>
+    enqueueEmail(
+      db,
+      {
+        kind: "lead_alert",
+        to,
+        replyTo: s.email,
+        subject: copy && routed.mode !== "admins" ? `${subject} (copy)` : subject,
+        ...content,
+        links: { contactSubmissionId: s.id },
+      },
+      now,
+    );
+  const agents = routed.mode === "assigned" ? [routed.agent] : routed.mode === "claim" ? routed.group : [];
+  if (agents.length) {
+    const content = render(routed.mode === "claim" ? `${leadUrl}/claim` : null, false);
+    for (const agent of agents) send({ address: agent.email, name: fullName(agent) || null }, content, false);
+  }
+  const copies = settings.leadAlertEmails.filter((address) => !agents.some((a) => a.email === address));
+  if (copies.length) {
+    const content = render(null, true);
+    for (const address of copies) send({ address }, content, true);
+  }
+}
+
+/** A lead no agent claimed in time: the agency's staff addresses are told it is theirs to assign. */
+export function alertUnclaimed(db: DbOrTx, s: ContactSubmission, now: Date) {
+  const settings = env().mail;
   const name = `${s.firstName} ${s.lastName}`;
   const { html, text } = renderEmail(
     createElement(LeadAlertEmail, {
       site: settings.site,
       appUrl: settings.appUrl,
-      preview: `${name} asked for a free consultation`,
+      preview: `No agent claimed ${name}`,
       name,
       email: s.email,
       phone: s.phone,
       message: s.message,
       receivedAt: formatDateTime(s.createdAt),
       leadUrl: `${settings.appUrl}${leadPath(s.id)}`,
-      repeat,
+      routing: "No agent claimed this lead in time: it is the admins' to assign or answer.",
+      repeat: false,
     }),
   );
   for (const address of settings.leadAlertEmails) {
@@ -82,7 +148,7 @@ function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, no
         kind: "lead_alert",
         to: { address },
         replyTo: s.email,
-        subject: `New lead: ${name}${repeat ? " (writing again)" : ""}`,
+        subject: `Unclaimed lead: ${name}`,
         text,
         html,
         links: { contactSubmissionId: s.id },
@@ -92,34 +158,47 @@ function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, no
   }
 }
 
-/** Submissions, newest first. Admins only. */
+/** An agent's leads only (assigned to them); every lead for admins. */
+const leadsOf = (actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string }) =>
+  actor.isAdmin ? undefined : eq(contactSubmissions.assignedAgentId, actor.id ?? "");
+
+/** Submissions, newest first: every one for admins, an agent's own (assigned to them). */
 export function listContactSubmissions(
   db: Db,
-  actor: Pick<Actor, "isAdmin">,
+  actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string },
   options: { limit?: number; offset?: number } = {},
 ): ContactSubmission[] {
-  assertAdmin(actor);
+  assertStaff(actor);
   return db
     .select()
     .from(contactSubmissions)
+    .where(leadsOf(actor))
     .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
     .limit(options.limit ?? 1000)
     .offset(options.offset ?? 0)
     .all();
 }
 
-/** One submission. Admins only. */
-export function getContactSubmission(db: Db, actor: Pick<Actor, "isAdmin">, id: number): ContactSubmission {
-  assertAdmin(actor);
+/** One submission: admins any, an agent one assigned to them; else "not found". */
+export function getContactSubmission(
+  db: Db,
+  actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string },
+  id: number,
+): ContactSubmission {
+  assertStaff(actor);
   const row = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).get();
-  if (!row) throw new NotFoundError("Lead not found");
+  if (!row || (!actor.isAdmin && row.assignedAgentId !== actor.id)) throw new NotFoundError("Lead not found");
   return row;
 }
 
-/** How many submissions there are, from the counts triggers keep (not by counting 200,000 rows). */
-export function countContactSubmissions(db: Db, actor: Pick<Actor, "isAdmin">): number {
-  assertAdmin(actor);
-  return countLeads(db);
+/**
+ * How many submissions there are: for admins from the counts triggers keep (not by counting 200,000
+ * rows); an agent's own by the index (assigned_agent_id, created_at).
+ */
+export function countContactSubmissions(db: Db, actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string }): number {
+  assertStaff(actor);
+  if (actor.isAdmin) return countLeads(db);
+  return db.select({ n: count() }).from(contactSubmissions).where(leadsOf(actor)).get()!.n;
 }
 
 /** What the portal and the dashboard show of a submission. */

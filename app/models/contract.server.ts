@@ -4,7 +4,7 @@
  * reopened; the holidays' changes recompute the open ones (app/models/holiday.server.ts). The client of
  * the transaction reads, admins change.
  */
-import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   deadlines,
@@ -30,8 +30,9 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { HolidayCalendar } from "~/lib/holidays";
 import { BUYING_MILESTONES, SELLING_MILESTONES } from "~/lib/milestone-templates";
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
-import { assertAdmin, type Actor } from "~/models/actor.server";
-import { getTransaction } from "~/models/transaction.server";
+import { changesOf, recordAudit } from "~/models/audit.server";
+import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
+import { collaborationsOf, findTransaction, getTransaction, getTransactionAsStaff } from "~/models/transaction.server";
 import { fullName } from "~/lib/format";
 
 export type DeadlineView = {
@@ -116,15 +117,26 @@ export function saveContract(
   values: ContractValues,
   now = new Date(),
 ): Contract {
-  assertAdmin(actor);
+  assertStaff(actor);
   if (values.closingOn && values.closingOn < values.acceptedOn) {
     throw new InvalidInputError(CONTRACT_MESSAGES.closingBeforeAcceptance, {
       closingOn: [CONTRACT_MESSAGES.closingBeforeAcceptance],
     });
   }
   return db.transaction((tx) => {
-    const transaction = getTransaction(tx, actor, transactionId);
+    const transaction = getTransactionAsStaff(tx, actor, transactionId);
     writeContract(tx, transaction, values, now);
+    const changes = changesOf(
+      { acceptedOn: transaction.acceptedOn, closingOn: transaction.closingOn } as Record<string, unknown>,
+      { acceptedOn: values.acceptedOn, closingOn: values.closingOn, ...values.days },
+    );
+    recordAudit(tx, actor, {
+      action: "contract.update",
+      subject: { type: "transaction", id: transaction.id },
+      transactionId: transaction.id,
+      changes,
+      at: now,
+    });
     return getContract(tx, actor, transaction.id);
   });
 }
@@ -196,8 +208,8 @@ function storeDeadline(
 }
 
 /**
- * Marks a deadline done or waived (with the time), or reopens it (its time cleared). Admins only. A
- * deadline that is not a contingency (the close of escrow) cannot be waived: 409.
+ * Marks a deadline done or waived (with the time), or reopens it (its time cleared). Staff of its
+ * transaction. A deadline that is not a contingency (the close of escrow) cannot be waived: 409.
  */
 export function setDeadlineStatus(
   db: Db,
@@ -206,22 +218,31 @@ export function setDeadlineStatus(
   status: DeadlineStatus,
   now = new Date(),
 ): DeadlineView {
-  assertAdmin(actor);
+  assertStaff(actor);
   return db.transaction((tx) => {
     const row = tx.select().from(deadlines).where(eq(deadlines.id, deadlineId)).get();
-    if (!row) throw new NotFoundError("Deadline not found");
+    if (!row || !findTransaction(tx, actor, row.transactionId)) throw new NotFoundError("Deadline not found");
+    const transaction = getTransactionAsStaff(tx, actor, row.transactionId);
     if (status === "waived" && !ruleOf(row.key).waivable) {
       throw new ConflictError(
         `The ${ruleOf(row.key).title.toLowerCase()} cannot be waived: mark it done when it happens.`,
       );
     }
-    const transaction = getTransaction(tx, actor, row.transactionId);
     const updated = tx
       .update(deadlines)
       .set({ status, doneAt: status === "open" ? null : now, updatedAt: now })
       .where(eq(deadlines.id, deadlineId))
       .returning()
       .get();
+    if (row.status !== status) {
+      recordAudit(tx, actor, {
+        action: "deadline.update",
+        subject: { type: "deadline", id: row.id },
+        transactionId: transaction.id,
+        changes: { key: row.key, status: { before: row.status, after: status } },
+        at: now,
+      });
+    }
     return viewOf(updated, transaction);
   });
 }
@@ -230,11 +251,14 @@ export type DueSoon = DeadlineView & { propertyAddress: string | null; clientNam
 
 /**
  * Staff's "Due in the next 7 days": the open deadlines of every active transaction from `today` to
- * `today + days`, soonest first (by the index (status, due_on)). Admins only.
+ * `today + days` (an agent's: of their transactions), soonest first (by the index (status, due_on)).
  */
 export function dueSoon(db: Db, actor: Actor, today: PlainDate, days = 7, limit = 50): DueSoon[] {
-  assertAdmin(actor);
-  return openDeadlinesDue(db, today, addDaysTo(today, days))
+  assertStaff(actor);
+  const mine = isAgentOnly(actor)
+    ? [or(eq(transactions.assignedAgentId, actor.id), inArray(transactions.id, collaborationsOf(db, actor.id)))!]
+    : [];
+  return openDeadlinesDue(db, today, addDaysTo(today, days), ...mine)
     .limit(limit)
     .all()
     .map((row) => ({

@@ -1,12 +1,18 @@
-/** The admin dashboard: its four summary cards and the transaction search. Admins only. */
+/**
+ * The back office's dashboard: its four summary cards, the transaction search and the charts. Admins see
+ * the agency's (from the kept counts); an agent their own: the transactions assigned to them and their
+ * leads, each read by an index led by the agent (docs/decisions/030-team.md). A transaction an agent only
+ * collaborates on is listed apart (`collaborations`).
+ */
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactSubmissions, transactionCounts, transactions, users } from "~/db/schema";
 import { TRANSACTION_TYPES, type TransactionType } from "~/domain/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/contact.server";
 import { inIds, searchIds } from "~/models/search.server";
+import { collaborationsOf } from "~/models/transaction.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 /** The dashboard's transactions table: 25 a page, beside its cards and charts (the lists have 50). */
@@ -25,10 +31,27 @@ const transactionCountRows = (db: Db) =>
 
 const sumOf = (rows: Array<{ n: number }>) => rows.reduce((total, row) => total + row.n, 0);
 
-/** The dashboard's four cards, from the kept counts. */
+/** An agent's transactions per (status, type, step), by the index (assigned_agent_id, status, type, step). */
+const agentCountRows = (db: Db, agentId: string) =>
+  db
+    .select({
+      status: transactions.status,
+      type: transactions.type,
+      step: transactions.currentStep,
+      n: count(),
+    })
+    .from(transactions)
+    .where(eq(transactions.assignedAgentId, agentId))
+    .groupBy(transactions.status, transactions.type, transactions.currentStep);
+
+/** The counts the cards and charts read: the agency's kept counts, or an agent's own. */
+const countRowsOf = (db: Db, actor: Actor) =>
+  isAgentOnly(actor) ? agentCountRows(db, actor.id).all() : transactionCountRows(db).all();
+
+/** The dashboard's four cards, from the kept counts (an agent's: counted in their index). */
 export function adminSummary(db: Db, actor: Actor) {
-  assertAdmin(actor);
-  const rows = transactionCountRows(db).all();
+  assertStaff(actor);
+  const rows = countRowsOf(db, actor);
   const active = (type: TransactionType) => sumOf(rows.filter((r) => r.status === "active" && r.type === type));
   return {
     totalTransactions: sumOf(rows),
@@ -50,8 +73,10 @@ export function searchTransactions(
   actor: Actor,
   options: { q?: string; type?: TransactionType; page?: number } = {},
 ) {
-  assertAdmin(actor);
+  assertStaff(actor);
   const conditions: SQL[] = [];
+  const agent = isAgentOnly(actor);
+  if (agent) conditions.push(eq(transactions.assignedAgentId, actor.id));
   const q = options.q?.trim().toLowerCase();
   let capped = false;
   if (q) {
@@ -63,13 +88,14 @@ export function searchTransactions(
   const where = conditions.length ? and(...conditions) : undefined;
   const page = Math.max(1, Math.floor(options.page ?? 1));
 
-  const total = q
-    ? db.select({ n: count() }).from(transactions).where(where).get()!.n
-    : sumOf(
-        transactionCountRows(db)
-          .all()
-          .filter((r) => !options.type || r.type === options.type),
-      );
+  const total =
+    q || agent
+      ? db.select({ n: count() }).from(transactions).where(where).get()!.n
+      : sumOf(
+          transactionCountRows(db)
+            .all()
+            .filter((r) => !options.type || r.type === options.type),
+        );
   const ids = db
     .select({ id: transactions.id })
     .from(transactions)
@@ -115,7 +141,7 @@ type LeadWeeks = Array<{ weekStart: Date; count: number }>;
  * The periods start at a whole minute; the last one runs on to now.
  */
 export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks = 12): LeadWeeks {
-  assertAdmin(actor);
+  assertStaff(actor);
   const start = Math.floor(now.getTime() / 60_000) * 60_000 - weeks * WEEK_MS;
   // Counted by SQLite in one pass over the index on created_at (a filtered count per period, so nothing
   // is sorted), rather than every lead's time brought into JavaScript. The last period runs on to now (the
@@ -134,21 +160,34 @@ export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks
       ),
     )
     .from(contactSubmissions)
-    .where(gte(at, new Date(start)))
+    .where(
+      and(isAgentOnly(actor) ? eq(contactSubmissions.assignedAgentId, actor.id) : undefined, gte(at, new Date(start))),
+    )
     .get() as Record<string, number>;
   return bounds.map((from, i) => ({ weekStart: new Date(from), count: counts[`week${i}`] ?? 0 }));
 }
 
 /** Active transactions by type and step band (early, middle, closing). */
 export function activeByStepBand(db: Db, actor: Actor) {
-  assertAdmin(actor);
-  const rows = transactionCountRows(db)
-    .all()
-    .filter((r) => r.status === "active");
+  assertStaff(actor);
+  const rows = countRowsOf(db, actor).filter((r) => r.status === "active");
   const out = TRANSACTION_TYPES.flatMap((type) => STEP_BANDS.map((band) => ({ type, band, count: 0 })));
   for (const r of rows) {
     const band: StepBand = stepBand(r.step, r.type);
     out.find((o) => o.type === r.type && o.band === band)!.count += r.n;
   }
   return out;
+}
+
+/** The transactions an agent collaborates on (not theirs, shared with them), listed apart on their dashboard. */
+export function collaborations(db: Db, actor: Actor) {
+  if (!isAgentOnly(actor)) return [];
+  const ids = collaborationsOf(db, actor.id);
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: transactions.id, propertyAddress: transactions.propertyAddress, status: transactions.status })
+    .from(transactions)
+    .where(inArray(transactions.id, ids.slice(0, 200)))
+    .orderBy(desc(transactions.id))
+    .all();
 }

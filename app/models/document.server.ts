@@ -13,11 +13,12 @@ import type { UploaderRole } from "~/domain/enums";
 import { env } from "~/config/env.server";
 import { ForbiddenError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
 import { DOCUMENT_TYPES, purgeCutoff, UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { assertStaff, type Actor } from "~/models/actor.server";
+import { recordAudit } from "~/models/audit.server";
 import { DOCUMENTS_FOLDER, type FileStore, type ReceiveUpload } from "~/models/files.server";
 import { noticeDocumentsAdded } from "~/models/client-notices.server";
 import { noticeClientUpload } from "~/models/staff-notices.server";
-import { getTransaction } from "~/models/transaction.server";
+import { findTransaction, getTransaction, isStaffOn } from "~/models/transaction.server";
 import { fullName } from "~/lib/format";
 
 export type DocumentView = {
@@ -85,8 +86,8 @@ export function listDocuments(
   transactionId: number,
   options: { includeRemoved?: boolean } = {},
 ): DocumentView[] {
-  getTransaction(db, actor, transactionId);
-  const withRemoved = actor.isAdmin && options.includeRemoved === true;
+  const transaction = getTransaction(db, actor, transactionId);
+  const withRemoved = isStaffOn(db, actor, transaction) && options.includeRemoved === true;
   return newestDocuments(db, transactionId, withRemoved).all().map(viewOf);
 }
 
@@ -106,12 +107,13 @@ export function documentsPage(
   transactionId: number,
   options: { includeRemoved?: boolean; showAll?: boolean } = {},
 ) {
-  getTransaction(db, actor, transactionId);
-  const withRemoved = actor.isAdmin && options.includeRemoved === true;
+  const transaction = getTransaction(db, actor, transactionId);
+  const staff = isStaffOn(db, actor, transaction);
+  const withRemoved = staff && options.includeRemoved === true;
   const newest = newestDocuments(db, transactionId, withRemoved);
   const list = (options.showAll ? newest : newest.limit(DOCUMENTS_SHOWN))
     .all()
-    .map((row) => toListedDocument(actor, viewOf(row)));
+    .map((row) => toListedDocument(actor, viewOf(row), staff));
   const total =
     list.length < DOCUMENTS_SHOWN
       ? list.length
@@ -203,8 +205,18 @@ export function addDocuments(
         });
       }
     }
-    const role: UploaderRole = actor.isAdmin ? "admin" : "client";
+    // Staff's uploads are "admin" (the staff side), whether an admin's or the transaction's agent's.
+    const role: UploaderRole = isStaffOn(tx, actor, transaction) ? "admin" : "client";
     const ids = insertDocuments(tx, { transactionId, milestoneId, uploadedBy: actor.id, role }, files, now);
+    ids.forEach((id, i) =>
+      recordAudit(tx, actor, {
+        action: "document.upload",
+        subject: { type: "document", id },
+        transactionId,
+        changes: { name: files[i]!.name, size: files[i]!.size },
+        at: now,
+      }),
+    );
     const names = files.map((file) => file.name);
     if (role === "admin") noticeDocumentsAdded(tx, transaction, names, now);
     else noticeClientUpload(tx, transaction, actor.id, names, now);
@@ -250,44 +262,72 @@ export function insertDocuments(
   );
 }
 
-/** A document row the actor may see: the client's own transaction and not removed, or an admin. */
-function visibleDocument(db: Db, actor: Actor, id: number): Document {
-  const row = db
-    .select({ document: documents, owner: transactions.userId })
-    .from(documents)
-    .innerJoin(transactions, eq(transactions.id, documents.transactionId))
-    .where(eq(documents.id, id))
-    .get();
-  if (!row) throw new NotFoundError(NOT_FOUND);
-  if (actor.isAdmin) return row.document;
-  if (row.owner !== actor.id || row.document.removedAt) throw new NotFoundError(NOT_FOUND);
-  return row.document;
+/**
+ * A document row the actor may see, and whether they see it as staff: staff of its transaction (an admin,
+ * its agent or a collaborator) see every one, removed ones too; its client those not removed.
+ */
+function visibleDocument(db: Db, actor: Actor, id: number): { document: Document; staff: boolean } {
+  const row = db.select().from(documents).where(eq(documents.id, id)).get();
+  const transaction = row ? findTransaction(db, actor, row.transactionId) : undefined;
+  if (!row || !transaction) throw new NotFoundError(NOT_FOUND);
+  const staff = isStaffOn(db, actor, transaction);
+  if (!staff && row.removedAt) throw new NotFoundError(NOT_FOUND);
+  return { document: row, staff };
 }
 
 /** What the download needs (the storage key, the name and type), for someone who may read it. */
 export function documentForDownload(db: Db, actor: Actor, id: number): Document {
-  return visibleDocument(db, actor, id);
+  const { document } = visibleDocument(db, actor, id);
+  // Every download, by anyone, client or staff, is in the audit.
+  recordAudit(db, actor, {
+    action: "document.view",
+    subject: { type: "document", id },
+    transactionId: document.transactionId,
+    changes: { name: document.name },
+  });
+  return document;
 }
 
-/** Who may remove a document they see: an admin, or the client who uploaded it. */
-export const mayRemoveDocument = (actor: Actor, d: { uploadedByRole: UploaderRole; uploadedBy: string | null }) =>
-  actor.isAdmin || (d.uploadedByRole === "client" && d.uploadedBy === actor.id);
+/** Who may remove a document they see: staff of its transaction, or the client who uploaded it. */
+export const mayRemoveDocument = (
+  actor: Actor,
+  d: { uploadedByRole: UploaderRole; uploadedBy: string | null },
+  staff: boolean,
+) => staff || (d.uploadedByRole === "client" && d.uploadedBy === actor.id);
 
-/** Removes a document (kept, for admins to restore, until its retention ends). Removing twice is one removal. */
+/** Removes a document (kept, for staff to restore, until its retention ends). Removing twice is one removal. */
 export function removeDocument(db: Db, actor: Actor, id: number, now = new Date()): void {
-  const document = visibleDocument(db, actor, id);
-  if (!mayRemoveDocument(actor, document)) {
+  const { document, staff } = visibleDocument(db, actor, id);
+  if (!mayRemoveDocument(actor, document, staff)) {
     throw new ForbiddenError("You can remove only the documents you uploaded.");
   }
   if (document.removedAt) return;
-  db.update(documents).set({ removedAt: now, removedBy: actor.id }).where(eq(documents.id, id)).run();
+  db.transaction((tx) => {
+    tx.update(documents).set({ removedAt: now, removedBy: actor.id }).where(eq(documents.id, id)).run();
+    recordAudit(tx, actor, {
+      action: "document.remove",
+      subject: { type: "document", id },
+      transactionId: document.transactionId,
+      changes: { name: document.name },
+      at: now,
+    });
+  });
 }
 
-/** Brings a removed document back. Admins only. */
+/** Brings a removed document back. Staff of its transaction. */
 export function restoreDocument(db: Db, actor: Actor, id: number): void {
-  assertAdmin(actor);
-  const row = db.update(documents).set({ removedAt: null, removedBy: null }).where(eq(documents.id, id)).run();
-  if (row.changes === 0) throw new NotFoundError(NOT_FOUND);
+  assertStaff(actor);
+  const { staff, document } = visibleDocument(db, actor, id);
+  if (!staff) throw new ForbiddenError();
+  db.transaction((tx) => {
+    tx.update(documents).set({ removedAt: null, removedBy: null }).where(eq(documents.id, id)).run();
+    recordAudit(tx, actor, {
+      action: "document.restore",
+      subject: { type: "document", id },
+      transactionId: document.transactionId,
+      changes: { name: document.name },
+    });
+  });
 }
 
 /** Files older than this with no row are left-overs (a crash between the write and the row). */
@@ -388,11 +428,12 @@ export function toDocumentJson(d: DocumentView) {
 export const documentUrl = (id: number) => `/documents/${id}`;
 
 /** A document as a page lists it: the API's shape, when it was removed, and whether the viewer may remove it. */
-export function toListedDocument(actor: Actor, d: DocumentView) {
+export function toListedDocument(actor: Actor, d: DocumentView, staff: boolean) {
   return {
     ...toDocumentJson(d),
     removedAt: d.removedAt?.toISOString() ?? null,
     mayRemove:
-      !d.removedAt && mayRemoveDocument(actor, { uploadedByRole: d.uploadedBy.role, uploadedBy: d.uploadedBy.id }),
+      !d.removedAt &&
+      mayRemoveDocument(actor, { uploadedByRole: d.uploadedBy.role, uploadedBy: d.uploadedBy.id }, staff),
   };
 }

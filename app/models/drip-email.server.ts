@@ -23,10 +23,15 @@ function dripParagraphs(content: string, engagementId: number) {
     .map((line) => line.replace(siteLink, (_m, path: string | undefined) => trackedUrl(engagementId, path || "/")));
 }
 
+/**
+ * `agent`: the lead's assigned agent (their name, license number, phone and e-mail are in the footer and
+ * the call to action, and a reply reaches them), or null: the broker's line, and a reply reaches staff.
+ */
 export function buildDripEmail(
   engagementId: number,
   lead: { email: string; firstName: string; lastName: string },
   campaignEmail: { subject: string; content: string },
+  agent: { name: string; licenseNumber: string | null; phone: string | null; email: string } | null = null,
 ): OutgoingEmail {
   const { site, appUrl, leadAlertEmails } = env().mail;
   const firstName = oneLine(lead.firstName, 100);
@@ -38,6 +43,8 @@ export function buildDripEmail(
       appUrl,
       preview: subject,
       unsubscribeUrl: unsubscribe,
+      agent: agent ? { name: agent.name, licenseNumber: agent.licenseNumber } : null,
+      agentContact: agent,
       paragraphs: dripParagraphs(fillPlaceholders(campaignEmail.content, { firstName }), engagementId),
     }),
   );
@@ -47,7 +54,7 @@ export function buildDripEmail(
     subject,
     text,
     html,
-    replyTo: leadAlertEmails.length ? leadAlertEmails.join(", ") : site.email,
+    replyTo: agent ? agent.email : leadAlertEmails.length ? leadAlertEmails.join(", ") : site.email,
     headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

@@ -10,6 +10,7 @@ import { DAY_MS } from "~/lib/time";
 import { activeEmailFrom } from "~/models/campaign.server";
 import { buildDripEmail } from "~/models/drip-email.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
+import { agentCardOf } from "~/models/team.server";
 import { isUnsubscribed } from "~/models/unsubscribe.server";
 
 /**
@@ -47,7 +48,12 @@ export function sendDueDrip(db: DbOrTx, engagementId: number, now: Date): boolea
   enqueueEmail(
     db,
     {
-      ...buildDripEmail(e.id, { email, firstName: submission.firstName, lastName: submission.lastName }, next),
+      ...buildDripEmail(
+        e.id,
+        { email, firstName: submission.firstName, lastName: submission.lastName },
+        next,
+        agentCardOf(db, submission.assignedAgentId),
+      ),
       links: { contactSubmissionId: e.contactSubmissionId, engagementId: e.id, campaignEmailId: next.id },
     },
     now,

@@ -30,6 +30,7 @@ import type { Actor } from "~/models/actor.server";
 import { submitContact } from "~/models/contact.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { escrowRates } from "~/models/settings.server";
+import { agentCardOf } from "~/models/team.server";
 import { findTransaction, getTransaction } from "~/models/transaction.server";
 
 const NOT_FOUND = "Estimate not found";
@@ -62,6 +63,8 @@ export function requestEstimate(db: Db, contact: ContactInput, inputs: EstimateI
         summary,
         url,
         schedule: scheduleSentence(result),
+        // A first contact: the lead's agent (the broker's line without one).
+        agent: agentCardOf(tx, lead.assignedAgentId),
       }),
     );
     enqueueEmail(

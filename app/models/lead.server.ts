@@ -14,12 +14,13 @@ import {
   leadEvents,
   leadNurturingCampaigns,
   users,
+  type ContactSubmission,
   type Engagement,
 } from "~/db/schema";
 import type { EngagementStatus, LeadStatus } from "~/domain/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { DAY_MS } from "~/lib/time";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
 import { activeEmailFrom } from "~/models/campaign.server";
 import { EMAIL_PAGE_SIZE, listedEmails } from "~/models/mail-queue.server";
 import { inIds, searchIds } from "~/models/search.server";
@@ -60,8 +61,11 @@ export function listLeads(
   actor: Actor,
   options: { q?: string; status?: LeadStatus; sort?: "newest" | "score"; page?: number } = {},
 ) {
-  assertAdmin(actor);
+  assertStaff(actor);
   const conditions: SQL[] = [];
+  // An agent's leads: those assigned to them (each order and filter has its index led by the agent).
+  const agent = isAgentOnly(actor);
+  if (agent) conditions.push(eq(contactSubmissions.assignedAgentId, actor.id));
   const q = options.q?.trim().toLowerCase();
   let capped = false;
   if (q) {
@@ -73,9 +77,10 @@ export function listLeads(
   else if (options.status) conditions.push(eq(contactSubmissions.engagementStatus, engagementStatusOf(options.status)));
   const where = conditions.length ? and(...conditions) : undefined;
   const page = Math.max(1, options.page ?? 1);
-  const total = q
-    ? db.select({ n: count() }).from(contactSubmissions).where(where).get()!.n
-    : countLeads(db, options.status);
+  const total =
+    q || agent
+      ? db.select({ n: count() }).from(contactSubmissions).where(where).get()!.n
+      : countLeads(db, options.status);
   const order =
     options.sort === "score"
       ? [desc(contactSubmissions.leadScore), desc(contactSubmissions.createdAt), desc(contactSubmissions.id)]
@@ -160,7 +165,7 @@ export function leadEmails(
 
 /** The e-mails of one lead (its page's link to the rest), 50 a page. Admins only. */
 export function listLeadEmails(db: Db, actor: Actor, submissionId: number, pageNumber = 1) {
-  assertAdmin(actor);
+  leadFor(db, actor, submissionId);
   const submission = db
     .select({
       id: contactSubmissions.id,
@@ -198,13 +203,17 @@ export type TimelineEntry = { at: Date; type: string; text: string; detail?: str
 
 /** One lead: the submission, every submission of its address, its engagement and its timeline (newest first). */
 export function getLead(db: Db, actor: Actor, submissionId: number) {
-  assertAdmin(actor);
-  const submission = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
-  if (!submission) throw new NotFoundError("Lead not found");
+  const submission = leadFor(db, actor, submissionId);
   const related = db
     .select()
     .from(contactSubmissions)
-    .where(eq(contactSubmissions.email, submission.email))
+    .where(
+      and(
+        eq(contactSubmissions.email, submission.email),
+        // An agent sees their own leads of the address, not another agent's.
+        isAgentOnly(actor) ? eq(contactSubmissions.assignedAgentId, actor.id) : undefined,
+      ),
+    )
     .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
     .limit(100)
     .all();
@@ -263,6 +272,10 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
         unsubscribed: "Unsubscribed",
         converted: "Converted into a client",
         note: "Note",
+        call: "Call logged",
+        assigned: "Assigned",
+        claimed: "Claimed",
+        email: "E-mail sent",
       };
       return {
         at: e.createdAt,
@@ -310,8 +323,8 @@ const event = (db: DbOrTx, e: Engagement, actor: Actor | null, type: string, now
 
 /** Stops the drip e-mails of a nurtured lead until resumed. */
 export function pauseLead(db: Db, actor: Actor, submissionId: number, now: Date = new Date()) {
-  assertAdmin(actor);
   db.transaction((tx) => {
+    markFirstAction(tx, actor, leadFor(tx, actor, submissionId), now);
     const e = engagementOfLead(tx, submissionId);
     if (e.status !== "active") throw new InvalidInputError("Only a lead being nurtured can be paused");
     tx.update(leadEngagement)
@@ -327,8 +340,8 @@ export function pauseLead(db: Db, actor: Actor, submissionId: number, now: Date 
  * (the clock restarts, as Follow Up Boss does); with none left it is completed.
  */
 export function resumeLead(db: Db, actor: Actor, submissionId: number, now: Date = new Date()) {
-  assertAdmin(actor);
   db.transaction((tx) => {
+    markFirstAction(tx, actor, leadFor(tx, actor, submissionId), now);
     const e = engagementOfLead(tx, submissionId);
     if (e.status !== "paused") throw new InvalidInputError("Only a paused lead can be resumed");
     const next = e.campaignId ? activeEmailFrom(tx, e.campaignId, e.currentSequence) : undefined;
@@ -344,24 +357,50 @@ export function resumeLead(db: Db, actor: Actor, submissionId: number, now: Date
   });
 }
 
-/** A note on the lead's timeline, with the admin's name. */
+/** A note on the lead's timeline, with the staff member's name. */
 export function addLeadNote(db: Db, actor: Actor, submissionId: number, text: string, now: Date = new Date()) {
-  assertAdmin(actor);
-  const submission = db
-    .select({ id: contactSubmissions.id, engagementId: contactSubmissions.engagementId })
-    .from(contactSubmissions)
-    .where(eq(contactSubmissions.id, submissionId))
-    .get();
-  if (!submission) throw new NotFoundError("Lead not found");
-  db.insert(leadEvents)
-    .values({
-      contactSubmissionId: submission.id,
-      engagementId: submission.engagementId,
-      type: "note",
-      detail: text,
-      actorId: actor.id,
-      createdAt: now,
-    })
+  logLeadAction(db, actor, submissionId, "note", text, now);
+}
+
+/** A call to the lead, logged from its page ("Log a call"), with what was said. */
+export function logLeadCall(db: Db, actor: Actor, submissionId: number, text: string, now: Date = new Date()) {
+  logLeadAction(db, actor, submissionId, "call", text, now);
+}
+
+function logLeadAction(db: Db, actor: Actor, submissionId: number, type: "note" | "call", text: string, now: Date) {
+  db.transaction((tx) => {
+    const submission = leadFor(tx, actor, submissionId);
+    markFirstAction(tx, actor, submission, now);
+    tx.insert(leadEvents)
+      .values({
+        contactSubmissionId: submission.id,
+        engagementId: submission.engagementId,
+        type,
+        detail: text,
+        actorId: actor.id,
+        createdAt: now,
+      })
+      .run();
+  });
+}
+
+/** A lead the actor may work on: admins any, an agent one assigned to them; else "not found". */
+export function leadFor(db: DbOrTx, actor: Actor, submissionId: number): ContactSubmission {
+  assertStaff(actor);
+  const row = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
+  if (!row || (!actor.isAdmin && row.assignedAgentId !== actor.id)) throw new NotFoundError("Lead not found");
+  return row;
+}
+
+/**
+ * Speed to lead: the first action of the lead's assigned agent on it (a logged call, a note, a status
+ * change, an e-mail sent from its page) is when it was answered. Others' actions do not count.
+ */
+export function markFirstAction(db: DbOrTx, actor: Actor, lead: ContactSubmission, now: Date) {
+  if (lead.firstActionAt || !lead.assignedAgentId || lead.assignedAgentId !== actor.id) return;
+  db.update(contactSubmissions)
+    .set({ firstActionAt: now })
+    .where(and(eq(contactSubmissions.id, lead.id), isNull(contactSubmissions.firstActionAt)))
     .run();
 }
 
@@ -370,9 +409,8 @@ export function addLeadNote(db: Db, actor: Actor, submissionId: number, text: st
  * address stops sending. Runs inside the transaction that opens the client's transaction.
  */
 export function convertLead(db: DbOrTx, actor: Actor, submissionId: number, now: Date) {
-  assertAdmin(actor);
-  const submission = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
-  if (!submission) throw new NotFoundError("Lead not found");
+  const submission = leadFor(db, actor, submissionId);
+  markFirstAction(db, actor, submission, now);
   const engagements = db.select().from(leadEngagement).where(eq(leadEngagement.email, submission.email)).all();
   for (const e of engagements) {
     if (e.status === "converted") continue;

@@ -1,6 +1,7 @@
 /**
  * Messages by e-mail, outward: each message of a conversation is queued (the outbox) for the other side: a
- * client's for staff (each LEAD_ALERT_EMAILS address), a staff message for the client, even one who turned
+ * client's for staff (the transaction's agent and collaborators, else each LEAD_ALERT_EMAILS address), a
+ * staff message for the client, even one who turned
  * milestone notices off (a conversation, not a notice). With INBOUND_EMAIL_DOMAIN each e-mail answers to
  * reply+TOKEN@that domain: a new random token per e-mail (160 bits), stored as its SHA-256, naming one
  * participant (the address it went to, and its side) of one thread. A reply to it comes back through
@@ -19,6 +20,7 @@ import { replyAddress } from "~/lib/inbound-rules";
 import { WIRE_FRAUD_NOTICE } from "~/lib/message-schema";
 import { propertyOf, recipientOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
+import { staffRecipients } from "~/models/staff-recipients.server";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -62,10 +64,11 @@ export function queueMessageEmails(
   if (!client) return;
   const property = propertyOf(transaction);
   const toStaff = message.authorRole === "client";
+  // The staff side: the transaction's agent and collaborators; without any, the agency's staff addresses.
+  const staffAddresses = toStaff ? staffRecipients(tx, transaction) : [];
   const recipients: Array<{ address: string; name: string | null; role: ParticipantRole; url: string }> = toStaff
-    ? settings.leadAlertEmails.map((address) => ({
-        address,
-        name: null,
+    ? staffAddresses.map((to) => ({
+        ...to,
         role: "admin" as const,
         url: `${settings.appUrl}/admin/transactions/${transaction.id}#messages`,
       }))

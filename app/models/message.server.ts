@@ -7,16 +7,23 @@
  * A message, whichever way it came (the portal, the API, a reply by e-mail), is e-mailed to the other
  * side in the same database transaction (app/models/message-mail.server.ts).
  */
-import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { documents, messages, transactions, unreadMessages, users, type Message, type Transaction } from "~/db/schema";
 import type { MessageVia, ParticipantRole } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
 import { MESSAGES_SHOWN } from "~/lib/message-schema";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { recordAudit } from "~/models/audit.server";
+import { assertStaff, type Actor } from "~/models/actor.server";
 import { documentUrl, insertDocuments, type NewDocumentFile } from "~/models/document.server";
 import { queueMessageEmails } from "~/models/message-mail.server";
-import { getTransaction } from "~/models/transaction.server";
+import {
+  agentsOf,
+  findTransaction,
+  getTransaction,
+  getTransactionAsStaff,
+  isStaffOn,
+} from "~/models/transaction.server";
 import { fullName } from "~/lib/format";
 
 export type MessageView = {
@@ -72,7 +79,7 @@ type Row = ReturnType<typeof pageOf>[number];
  * a page without one reads nothing; else one read of the index on documents.message_id over the page's
  * range of ids.
  */
-function attachmentsOf(db: Db, actor: Actor, rows: Row[]) {
+function attachmentsOf(db: Db, staff: boolean, rows: Row[]) {
   const byMessage = new Map<number, MessageView["attachments"]>();
   const ids = rows.filter((r) => r.via === "email").map((r) => r.id);
   if (ids.length === 0) return byMessage;
@@ -83,7 +90,7 @@ function attachmentsOf(db: Db, actor: Actor, rows: Row[]) {
       and(
         gte(documents.messageId, Math.min(...ids)),
         lte(documents.messageId, Math.max(...ids)),
-        actor.isAdmin ? undefined : isNull(documents.removedAt),
+        staff ? undefined : isNull(documents.removedAt),
       ),
     )
     .orderBy(asc(documents.messageId), asc(documents.id))
@@ -98,8 +105,8 @@ function attachmentsOf(db: Db, actor: Actor, rows: Row[]) {
   return byMessage;
 }
 
-function viewsOf(db: Db, actor: Actor, rows: Row[]): MessageView[] {
-  const attachments = attachmentsOf(db, actor, rows);
+function viewsOf(db: Db, staff: boolean, rows: Row[]): MessageView[] {
+  const attachments = attachmentsOf(db, staff, rows);
   return rows.map((r) => ({
     id: r.id,
     author: { name: r.authorName, role: r.authorRole },
@@ -122,12 +129,12 @@ export function listMessages(
   transactionId: number,
   options: { before?: number | null; after?: number | null; limit?: number } = {},
 ): { messages: MessageView[]; hasOlder: boolean } {
-  getTransaction(db, actor, transactionId);
+  const transaction = getTransaction(db, actor, transactionId);
   const limit = Math.min(Math.max(1, options.limit ?? MESSAGES_SHOWN), MESSAGES_SHOWN);
-  const withHidden = actor.isAdmin;
+  const withHidden = isStaffOn(db, actor, transaction);
   if (options.after != null) {
     const rows = pageOf(db, transactionId, { direction: "after", id: options.after, limit, withHidden });
-    return { messages: viewsOf(db, actor, rows), hasOlder: false };
+    return { messages: viewsOf(db, withHidden, rows), hasOlder: false };
   }
   const rows = pageOf(db, transactionId, {
     direction: "before",
@@ -136,7 +143,7 @@ export function listMessages(
     withHidden,
   });
   const hasOlder = rows.length > limit;
-  return { messages: viewsOf(db, actor, rows.slice(0, limit).reverse()), hasOlder };
+  return { messages: viewsOf(db, withHidden, rows.slice(0, limit).reverse()), hasOlder };
 }
 
 /** Writes a message in a thread, raises the other side's unread count and e-mails it. */
@@ -179,7 +186,8 @@ function storeMessage(
 
 /**
  * Posts a message (the portal, the Manage page, POST /api/transactions/{id}/messages): the actor writes
- * as staff when an admin, else as the transaction's client. The body was checked by `messageSchema`.
+ * as staff when staff of the transaction (an admin, its agent, a collaborator), else as its client, under
+ * their full name. The body was checked by `messageSchema`.
  */
 export function postMessage(
   db: Db,
@@ -189,14 +197,16 @@ export function postMessage(
   options: { now?: Date } = {},
 ): MessageView {
   const now = options.now ?? new Date();
+  let staff = false;
   const message = db.transaction((tx) => {
     const transaction = getTransaction(tx, actor, transactionId);
     const user = tx.select().from(users).where(eq(users.id, actor.id)).get();
     if (!user) throw new NotFoundError("Transaction not found");
-    const role: ParticipantRole = actor.isAdmin ? "admin" : "client";
+    staff = isStaffOn(tx, actor, transaction);
+    const role: ParticipantRole = staff ? "admin" : "client";
     return storeMessage(tx, transaction, { id: user.id, name: nameOf(user), role }, body, { via: "portal", now });
   });
-  return viewsOf(db, actor, [message])[0]!;
+  return viewsOf(db, staff, [message])[0]!;
 }
 
 /** The participant a reply token names (app/models/message-mail.server.ts `participantOfToken`). */
@@ -206,7 +216,8 @@ export type Participant = { transactionId: number; address: string; role: Partic
  * A reply by e-mail, already checked (the token, the sender, not automatic, not ours: app/infra/
  * inbound-email.server.ts), stored as a message "by e-mail" from the token's participant, with its
  * attachments as documents linked from it. The client's reply is theirs; a staff address's is shown under
- * the name of the admin user with that address, else as "Staff". Null when the thread is gone.
+ * the full name of the staff member with that address (its agent's, a collaborator's, an admin's), else
+ * under the address itself. Null when the thread is gone.
  */
 export function receiveReply(
   db: Db,
@@ -225,24 +236,32 @@ export function receiveReply(
       const staff = tx
         .select()
         .from(users)
-        .where(and(eq(users.email, participant.address), eq(users.isAdmin, true)))
+        .where(and(eq(users.email, participant.address), or(eq(users.isAdmin, true), eq(users.isAgent, true))))
         .get();
-      author = { id: staff?.id ?? null, name: staff ? nameOf(staff) : "Staff", role: "admin" };
+      author = { id: staff?.id ?? null, name: staff ? nameOf(staff) : participant.address, role: "admin" };
     }
     return storeMessage(tx, transaction, author, reply.body, { via: "email", now, attachments: reply.attachments });
   });
 }
 
-/** A client's message counts as unread for every admin; a staff message for the client. */
+/**
+ * A client's message counts as unread for every admin and the transaction's agent and collaborators; a
+ * staff message for the client.
+ */
 function raiseUnread(tx: DbOrTx, transaction: Transaction, authorRole: ParticipantRole, now: Date) {
   const readers =
     authorRole === "client"
-      ? tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.isAdmin, true))
-          .all()
-          .map((u) => u.id)
+      ? [
+          ...new Set([
+            ...tx
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(users.isAdmin, true))
+              .all()
+              .map((u) => u.id),
+            ...agentsOf(tx, transaction).map((u) => u.id),
+          ]),
+        ]
       : [transaction.userId];
   for (const userId of readers) {
     tx.insert(unreadMessages)
@@ -286,7 +305,7 @@ export const UNREAD_THREADS_SHOWN = 10;
  * first (the dashboard lists them before anything else), by the index (user_id, last_at).
  */
 export function unreadThreads(db: Db, actor: Actor) {
-  assertAdmin(actor);
+  assertStaff(actor);
   const total = db
     .select({ n: sql<number>`coalesce(sum(${unreadMessages.count}), 0)` })
     .from(unreadMessages)
@@ -322,15 +341,25 @@ export function unreadThreads(db: Db, actor: Actor) {
   return { total, threads };
 }
 
-/** Hides a message (kept, marked) or shows it again. Admins only. */
+/** Hides a message (kept, marked) or shows it again. Staff of its transaction. */
 export function setMessageHidden(db: Db, actor: Actor, id: number, hidden: boolean, now = new Date()): void {
-  assertAdmin(actor);
-  const row = db
-    .update(messages)
-    .set(hidden ? { hiddenAt: now, hiddenBy: actor.id } : { hiddenAt: null, hiddenBy: null })
-    .where(eq(messages.id, id))
-    .run();
-  if (row.changes === 0) throw new NotFoundError(NOT_FOUND);
+  assertStaff(actor);
+  const found = db.select({ transactionId: messages.transactionId }).from(messages).where(eq(messages.id, id)).get();
+  if (!found || !findTransaction(db, actor, found.transactionId)) throw new NotFoundError(NOT_FOUND);
+  getTransactionAsStaff(db, actor, found.transactionId);
+  db.transaction((tx) => {
+    tx.update(messages)
+      .set(hidden ? { hiddenAt: now, hiddenBy: actor.id } : { hiddenAt: null, hiddenBy: null })
+      .where(eq(messages.id, id))
+      .run();
+    recordAudit(tx, actor, {
+      action: "message.hide",
+      subject: { type: "message", id },
+      transactionId: found.transactionId,
+      changes: { hidden },
+      at: now,
+    });
+  });
 }
 
 /** A page of a thread (`threadPage`) as a page's data: its messages in the API's shape. */

@@ -11,9 +11,10 @@ import type { TransactionType } from "~/domain/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
 import { currentStepOf } from "~/lib/progress";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit.server";
+import { assertStaff, type Actor } from "~/models/actor.server";
 import { noticeMilestoneChanged } from "~/models/client-notices.server";
-import { getTransaction } from "~/models/transaction.server";
+import { findTransaction, getTransaction, getTransactionAsStaff } from "~/models/transaction.server";
 
 /** The milestones of a transaction the actor may read, by step. */
 export function listMilestones(db: Db, actor: Actor, transactionId: number): Milestone[] {
@@ -27,7 +28,7 @@ export function listMilestones(db: Db, actor: Actor, transactionId: number): Mil
 }
 
 /**
- * Creates the standard milestones of the transaction's type, once. Admins only.
+ * Creates the standard milestones of the transaction's type, once. Staff of the transaction.
  * A `type` given by the caller must be the transaction's (else InvalidInputError).
  * Returns how many were created: 0 when the transaction already has milestones.
  */
@@ -37,10 +38,9 @@ export function initializeMilestones(
   transactionId: number,
   options: { type?: TransactionType } = {},
 ): number {
-  assertAdmin(actor);
+  assertStaff(actor);
   return db.transaction((tx) => {
-    const transaction = tx.select().from(transactions).where(eq(transactions.id, transactionId)).get();
-    if (!transaction) throw new NotFoundError("Transaction not found");
+    const transaction = getTransactionAsStaff(tx, actor, transactionId);
     if (options.type && options.type !== transaction.type) {
       throw new InvalidInputError(`This is a ${transaction.type} transaction`, {
         type: ["Does not match the transaction"],
@@ -70,7 +70,7 @@ export function initializeMilestones(
 export type MilestoneRef = { milestoneId: number; transactionId?: number };
 
 /**
- * Updates one milestone (admins only). A milestone of another transaction than
+ * Updates one milestone (staff of its transaction). A milestone of another transaction than
  * `ref.transactionId` is not found. A real change (status, notes or document)
  * queues the client's notice in the same transaction (unless `notify: false`). Completed sets the completion date to `now`
  * (kept if it already was completed); any other status clears it. Notes and the
@@ -84,13 +84,18 @@ export function updateMilestone(
   input: MilestoneUpdate,
   options: { now?: Date; notify?: boolean } = {},
 ): Milestone {
-  assertAdmin(actor);
+  assertStaff(actor);
   const now = options.now ?? new Date();
   return db.transaction((tx) => {
     const current = tx.select().from(transactionMilestones).where(eq(transactionMilestones.id, ref.milestoneId)).get();
-    if (!current || (ref.transactionId !== undefined && current.transactionId !== ref.transactionId)) {
+    if (
+      !current ||
+      (ref.transactionId !== undefined && current.transactionId !== ref.transactionId) ||
+      !findTransaction(tx, actor, current.transactionId)
+    ) {
       throw new NotFoundError("Milestone not found");
     }
+    getTransactionAsStaff(tx, actor, current.transactionId);
     const completedAt =
       input.status === "completed"
         ? current.status === "completed" && current.completedAt
@@ -124,6 +129,20 @@ export function updateMilestone(
       updated.adminNotes !== current.adminNotes ||
       updated.documentUrl !== current.documentUrl;
     if (changed && options.notify !== false) noticeMilestoneChanged(tx, transaction, updated, now);
+    const changes = changesOf(current as unknown as Record<string, unknown>, {
+      status: updated.status,
+      adminNotes: updated.adminNotes,
+      documentUrl: updated.documentUrl,
+    });
+    if (changes) {
+      recordAudit(tx, actor, {
+        action: "milestone.update",
+        subject: { type: "milestone", id: updated.id },
+        transactionId: transaction.id,
+        changes: { step: updated.stepNumber, ...changes },
+        at: now,
+      });
+    }
     return updated;
   });
 }

@@ -2,7 +2,8 @@
  * An offer's e-mails, through the outbox (kind `offer`), in the database transaction of the change that
  * caused them. To the client, even with milestone notices off (offers cannot wait): an offer shared with
  * them, a counter from the other side, a multiple counter accepted (waiting for the seller's signature),
- * an acceptance, an expiry; only for offers they can see. To staff (LEAD_ALERT_EMAILS): a client asked
+ * an acceptance, an expiry; only for offers they can see. To staff (the transaction's agent and
+ * collaborators, else LEAD_ALERT_EMAILS: app/models/staff-recipients.server.ts): a client asked
  * for an offer or answered one, an offer expired.
  */
 import { eq } from "drizzle-orm";
@@ -16,6 +17,7 @@ import { renderEmail } from "~/emails/render.server";
 import { formatDateTime, formatUSD, fullName } from "~/lib/format";
 import { recipientOf, propertyOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
+import { staffRecipients } from "~/models/staff-recipients.server";
 
 export type ClientOfferNews = "shared" | "countered" | "awaiting" | "accepted" | "expired";
 export type StaffOfferNews = "requested" | "wish" | "expired";
@@ -109,7 +111,7 @@ export function noticeStaffOffer(
       headline: `No answer in time: ${what} expired`,
     },
   }[news];
-  const { site, appUrl, leadAlertEmails } = env().mail;
+  const { site, appUrl } = env().mail;
   const { html, text } = renderEmail(
     createElement(OfferEmail, {
       site,
@@ -122,12 +124,12 @@ export function noticeStaffOffer(
       action: "Open the offer",
     }),
   );
-  for (const address of leadAlertEmails) {
+  for (const to of staffRecipients(db, transaction)) {
     enqueueEmail(
       db,
       {
         kind: "offer",
-        to: { address },
+        to,
         replyTo: client?.email,
         subject,
         text,

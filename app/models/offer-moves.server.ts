@@ -13,6 +13,7 @@
  * rejected (a sale) or withdrawn (a purchase) unless it is a backup. `expireOffers` is the background
  * tick's: offers whose latest round's time ran out with no answer.
  */
+import { changesOf, recordAudit } from "~/models/audit.server";
 import { and, asc, eq, inArray, isNotNull, lte, max, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -60,7 +61,7 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
   const input = parsed.data;
   return db.transaction((tx) => {
     const { offer, transaction } = readableOffer(tx, actor, offerId);
-    mayMove(actor, offer, input);
+    mayMove(isStaff(tx, actor, transaction), actor, offer, input);
     const rounds = roundsOf(tx, offerId);
     const latest = rounds.at(-1)!;
     const acceptedExists = Boolean(
@@ -79,7 +80,7 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
     const verdict = decide({ ...offer, rounds }, move, { acceptedExists });
     if (!verdict.ok) throw new ConflictError(verdict.message);
 
-    const who = actorOf(tx, actor);
+    const who = actorOf(tx, actor, transaction);
     let roundId = latest.id;
     let changes: Partial<Offer> = { status: verdict.status, updatedAt: now };
     let news: (() => void) | null = null;
@@ -167,6 +168,13 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
         at: now,
       })
       .run();
+    recordAudit(tx, actor, {
+      action: `offer.${input.type}`,
+      subject: { type: "offer", id: offerId },
+      transactionId: transaction.id,
+      changes: changesOf(offer as unknown as Record<string, unknown>, { ...changes, updatedAt: undefined }),
+      at: now,
+    });
     news?.();
     return getOffer(tx, actor, offerId, now);
   });
@@ -175,8 +183,8 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
 const other = (party: OfferParty): OfferParty => (party === "buyer" ? "seller" : "buyer");
 
 /** The client sends wishes and withdraws an offer they requested that was not made yet; staff the rest. */
-function mayMove(actor: Actor, offer: Offer, input: OfferEventInput) {
-  if (isStaff(actor)) {
+function mayMove(staff: boolean, actor: Actor, offer: Offer, input: OfferEventInput) {
+  if (staff) {
     if (input.type === "wish") throw new ForbiddenError("A wish is the client's answer: record what was signed.");
     return;
   }
@@ -293,6 +301,13 @@ export function expireOffers(db: Db, now: Date, limit = 20): number {
       tx.insert(offerEvents)
         .values({ offerId: id, type: "expire", roundId: latest.id, ...SYSTEM, note: null, at: now })
         .run();
+      recordAudit(tx, null, {
+        action: "offer.expire",
+        subject: { type: "offer", id },
+        transactionId: transaction.id,
+        changes: { status: { before: offer.status, after: "expired" } },
+        at: now,
+      });
       noticeClientOffer(tx, transaction, offer, latest, "expired", now);
       noticeStaffOffer(tx, transaction, offer, latest, "expired", now);
     });

@@ -6,6 +6,7 @@
  * Who sees what: staff (admins) every offer of every transaction; the transaction's client only the
  * offers shared with them (another offer of their own transaction is "not found", like anyone else's).
  */
+import { recordAudit } from "~/models/audit.server";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -35,7 +36,7 @@ import type { Actor } from "~/models/actor.server";
 import { dollarsOf } from "~/models/estimate.server";
 import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
 import { escrowRates } from "~/models/settings.server";
-import { getTransaction } from "~/models/transaction.server";
+import { getTransaction, isStaffOn } from "~/models/transaction.server";
 
 const NOT_FOUND = "Offer not found";
 
@@ -48,8 +49,9 @@ export type OfferView = Offer & {
 };
 export type OfferDetail = OfferView & { events: OfferEvent[] };
 
-/** Staff, for offers: admins (the team's agents join them with the team's roles). */
-export const isStaff = (actor: Actor) => actor.isAdmin;
+/** Staff, for a transaction's offers: an admin, or its agent or a collaborator (not its client). */
+export const isStaff = (db: DbOrTx, actor: Actor, transaction: Pick<Transaction, "id" | "assignedAgentId">) =>
+  isStaffOn(db, actor, transaction);
 
 /** A round's terms in the shape the schema merges (app/lib/offer-schema.ts). */
 export const termsOf = (r: OfferRound): Terms => ({
@@ -172,7 +174,7 @@ export function listOffers(db: DbOrTx, actor: Actor, transactionId: number, now 
     .select()
     .from(offers)
     .where(
-      isStaff(actor)
+      isStaff(db, actor, transaction)
         ? eq(offers.transactionId, transactionId)
         : and(eq(offers.transactionId, transactionId), eq(offers.shared, true)),
     )
@@ -199,17 +201,21 @@ export function readableOffer(db: DbOrTx, actor: Actor, id: number): { offer: Of
   } catch {
     throw new NotFoundError(NOT_FOUND);
   }
-  if (!isStaff(actor) && !offer.shared) throw new NotFoundError(NOT_FOUND);
+  if (!isStaff(db, actor, transaction) && !offer.shared) throw new NotFoundError(NOT_FOUND);
   return { offer, transaction };
 }
 
 /** Who did something, as an offer's history keeps it: their name and role at that time. */
-export function actorOf(db: DbOrTx, actor: Actor): { actorId: string; actorName: string; actorRole: OfferActorRole } {
+export function actorOf(
+  db: DbOrTx,
+  actor: Actor,
+  transaction: Pick<Transaction, "id" | "assignedAgentId">,
+): { actorId: string; actorName: string; actorRole: OfferActorRole } {
   const user = db.select().from(users).where(eq(users.id, actor.id)).get() as User | undefined;
   return {
     actorId: actor.id,
     actorName: user ? fullName(user) || user.email : "Someone",
-    actorRole: isStaff(actor) ? "staff" : "client",
+    actorRole: isStaff(db, actor, transaction) ? "staff" : "client",
   };
 }
 
@@ -248,9 +254,9 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
     throw new InvalidInputError(Object.values(errors)[0]?.[0] ?? "Check the offer's fields", errors);
   }
   const input = parsed.data;
-  const staff = isStaff(actor);
   return db.transaction((tx) => {
     const transaction = getTransaction(tx, actor, transactionId);
+    const staff = isStaff(tx, actor, transaction);
     const buying = transaction.type === "buying";
     if (!staff && !buying) throw new ForbiddenError("Your agent records the offers you receive.");
     if (!buying && !input.buyerName) {
@@ -310,11 +316,18 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
         offerId: offer.id,
         type: "create",
         roundId: round.id,
-        ...actorOf(tx, actor),
+        ...actorOf(tx, actor, transaction),
         note: input.terms.note,
         at: now,
       })
       .run();
+    recordAudit(tx, actor, {
+      action: "offer.create",
+      subject: { type: "offer", id: offer.id },
+      transactionId,
+      changes: { status: offer.status, price: round.price },
+      at: now,
+    });
     if (staff) noticeClientOffer(tx, transaction, offer, round, "shared", now);
     else noticeStaffOffer(tx, transaction, offer, round, "requested", now);
     return getOffer(tx, actor, offer.id, now);

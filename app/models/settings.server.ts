@@ -8,7 +8,9 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { agencySettings } from "~/db/schema";
 import { DEFAULT_ESCROW, type EscrowRates } from "~/lib/estimate";
 import type { SettingsValues } from "~/lib/settings-schema";
+import type { RoutingMode } from "~/domain/enums";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit.server";
 
 /** The escrow rates an estimate uses now (the defaults if the row were ever missing). */
 export function escrowRates(db: DbOrTx): EscrowRates {
@@ -20,23 +22,54 @@ export function escrowRates(db: DbOrTx): EscrowRates {
   return row ?? DEFAULT_ESCROW;
 }
 
-export function getSettings(db: Db, actor: Actor) {
-  assertAdmin(actor);
-  return { escrow: escrowRates(db) };
+/** New leads' routing (app/models/routing.server.ts): its mode and first-to-claim's minutes. */
+export function routingSettings(db: DbOrTx): {
+  mode: RoutingMode;
+  claimMinutes: number;
+  roundRobinLast: string | null;
+} {
+  const row = db
+    .select({
+      mode: agencySettings.routing,
+      claimMinutes: agencySettings.claimMinutes,
+      roundRobinLast: agencySettings.roundRobinLast,
+    })
+    .from(agencySettings)
+    .where(eq(agencySettings.id, 1))
+    .get();
+  return row ?? { mode: "off", claimMinutes: 15, roundRobinLast: null };
 }
 
-/** Admins change the escrow estimate; the new rates apply to estimates computed from now on. */
+export function getSettings(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  const { mode, claimMinutes } = routingSettings(db);
+  return { escrow: escrowRates(db), routing: { mode, claimMinutes } };
+}
+
+/**
+ * Admins change the escrow estimate (the new rates apply to estimates computed from now on) and the
+ * routing of new leads. Recorded in the audit (`settings.update`).
+ */
 export function updateSettings(db: Db, actor: Actor, values: SettingsValues, now = new Date()) {
   assertAdmin(actor);
   const row = {
     escrowBaseCents: values.escrow.baseCents,
     escrowPerThousandCents: values.escrow.perThousandCents,
+    routing: values.routing.mode,
+    claimMinutes: values.routing.claimMinutes,
     updatedBy: actor.id,
     updatedAt: now,
   };
-  db.insert(agencySettings)
-    .values({ id: 1, ...row })
-    .onConflictDoUpdate({ target: agencySettings.id, set: row })
-    .run();
+  db.transaction((tx) => {
+    const before = tx.select().from(agencySettings).where(eq(agencySettings.id, 1)).get();
+    tx.insert(agencySettings)
+      .values({ id: 1, ...row })
+      .onConflictDoUpdate({ target: agencySettings.id, set: row })
+      .run();
+    const { updatedBy: _by, updatedAt: _at, ...fields } = row;
+    const changes = before ? changesOf(before as unknown as Record<string, unknown>, fields) : { created: true };
+    if (changes)
+      recordAudit(tx, actor, { action: "settings.update", subject: { type: "settings", id: 1 }, changes, at: now });
+  });
   return getSettings(db, actor);
 }

@@ -1,6 +1,6 @@
 /**
- * Staff notices (transactional e-mail to LEAD_ALERT_EMAILS, else ADMIN_EMAILS, else the agency's own
- * address): a client uploaded documents to their transaction. One e-mail per staff address, answering
+ * Staff notices (transactional e-mail to the transaction's agent and collaborators, else LEAD_ALERT_EMAILS,
+ * else ADMIN_EMAILS, else the agency's own address): a client uploaded documents to their transaction. One e-mail per staff address, answering
  * to the client.
  */
 import { eq } from "drizzle-orm";
@@ -11,6 +11,7 @@ import { ClientUploadEmail } from "~/emails/staff-notice";
 import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
+import { staffRecipients } from "~/models/staff-recipients.server";
 import { fullName } from "~/lib/format";
 
 export const transactionPath = (id: number) => `/admin/transactions/${id}`;
@@ -37,12 +38,12 @@ export function noticeClientUpload(db: DbOrTx, transaction: Transaction, clientI
       transactionUrl: `${settings.appUrl}${transactionPath(transaction.id)}`,
     }),
   );
-  for (const address of settings.leadAlertEmails) {
+  for (const to of staffRecipients(db, transaction)) {
     enqueueEmail(
       db,
       {
         kind: "staff_notice",
-        to: { address },
+        to,
         replyTo: client.email,
         subject,
         text,

@@ -1,24 +1,80 @@
 /**
- * Transactions: a client reads only their own; admins read all and open and
- * edit them. Another client's record is "not found" (no existence leak).
+ * Transactions: a client reads only their own; an agent those assigned to them or shared with them as a
+ * collaborator; admins all. Another's record is "not found" (no existence leak). Staff with access open
+ * and edit them; admins assign them (app/models/team.server.ts).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { transactions, type Transaction } from "~/db/schema";
+import { transactionCollaborators, transactions, users, type Transaction, type User } from "~/db/schema";
 import type { EditTransaction, NewTransaction } from "~/lib/admin-schemas";
-import { NotFoundError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { tierFor } from "~/lib/pricing";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit.server";
 import { convertLead } from "~/models/lead.server";
 import { noticeTransactionOpened } from "~/models/client-notices.server";
 import { findOrCreateClient } from "~/models/user.server";
 
-/** The actor's transactions; every transaction for admins. */
+/** The actor's transactions (an agent's: assigned, collaborating or their own); every one for admins. */
 export function listTransactions(db: Db, actor: Actor): Transaction[] {
   const query = db.select().from(transactions);
-  return (actor.isAdmin ? query : query.where(eq(transactions.userId, actor.id)))
-    .orderBy(asc(transactions.createdAt), asc(transactions.id))
+  const where = actor.isAdmin
+    ? undefined
+    : isAgentOnly(actor)
+      ? or(
+          eq(transactions.userId, actor.id),
+          eq(transactions.assignedAgentId, actor.id),
+          inArray(transactions.id, collaborationsOf(db, actor.id)),
+        )
+      : eq(transactions.userId, actor.id);
+  return query.where(where).orderBy(asc(transactions.createdAt), asc(transactions.id)).all();
+}
+
+/** The transactions an agent collaborates on (by the index (user_id, transaction_id)). */
+export const collaborationsOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({ id: transactionCollaborators.transactionId })
+    .from(transactionCollaborators)
+    .where(eq(transactionCollaborators.userId, userId))
+    .all()
+    .map((r) => r.id);
+
+/**
+ * The staff side of a transaction besides the admins: its agent and collaborators (active ones), for its
+ * thread's e-mails and unread counts.
+ */
+export function agentsOf(db: DbOrTx, t: Pick<Transaction, "id" | "assignedAgentId">): User[] {
+  const ids = [
+    ...new Set(
+      [
+        t.assignedAgentId,
+        ...db
+          .select({ id: transactionCollaborators.userId })
+          .from(transactionCollaborators)
+          .where(eq(transactionCollaborators.transactionId, t.id))
+          .all()
+          .map((r) => r.id),
+      ].filter((id): id is string => Boolean(id)),
+    ),
+  ];
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deactivatedAt)))
     .all();
+}
+
+/** Whether an agent may read a transaction as staff: it is assigned to them, or they collaborate on it. */
+export function isAgentOf(db: DbOrTx, row: Pick<Transaction, "id" | "assignedAgentId">, agentId: string) {
+  if (row.assignedAgentId === agentId) return true;
+  return Boolean(
+    db
+      .select({ id: transactionCollaborators.userId })
+      .from(transactionCollaborators)
+      .where(and(eq(transactionCollaborators.transactionId, row.id), eq(transactionCollaborators.userId, agentId)))
+      .get(),
+  );
 }
 
 /** The portal's transaction: the actor's own first active one. */
@@ -45,8 +101,24 @@ export function getTransaction(db: DbOrTx, actor: Actor, id: number): Transactio
  */
 export function findTransaction(db: DbOrTx, actor: Actor, id: number): Transaction | undefined {
   const row = db.select().from(transactions).where(eq(transactions.id, id)).get();
-  return row && (actor.isAdmin || row.userId === actor.id) ? row : undefined;
+  if (!row) return undefined;
+  if (actor.isAdmin || row.userId === actor.id) return row;
+  return isAgentOnly(actor) && isAgentOf(db, row, actor.id) ? row : undefined;
 }
+
+/**
+ * A transaction the actor works on as staff (an admin, or its agent or a collaborator): "not found" when
+ * they may not read it, 403 when they read it as its client.
+ */
+export function getTransactionAsStaff(db: DbOrTx, actor: Actor, id: number): Transaction {
+  const row = getTransaction(db, actor, id);
+  if (!isStaffOn(db, actor, row)) throw new ForbiddenError();
+  return row;
+}
+
+/** Whether the actor is staff on this transaction (an admin, or its agent or collaborator), not its client. */
+export const isStaffOn = (db: DbOrTx, actor: Actor, row: Pick<Transaction, "id" | "assignedAgentId">) =>
+  actor.isAdmin || (isAgentOnly(actor) && isAgentOf(db, row, actor.id));
 
 /**
  * Opens a transaction for a client by e-mail (created if they have not signed
@@ -60,7 +132,7 @@ export function createTransaction(
   input: NewTransaction,
   options: { now?: Date; notify?: boolean } = {},
 ): Transaction {
-  assertAdmin(actor);
+  assertStaff(actor);
   const now = options.now ?? new Date();
   return db.transaction((tx) => {
     const client = findOrCreateClient(tx, input);
@@ -73,6 +145,8 @@ export function createTransaction(
         propertyAddress: input.propertyAddress,
         homeValue: value,
         tier: input.tier ?? tierFor(value).tier,
+        // An agent's own transaction is theirs; an admin assigns it (or leaves it to the admins).
+        assignedAgentId: isAgentOnly(actor) ? actor.id : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -96,25 +170,41 @@ export function updateTransaction(
   input: EditTransaction,
   now = new Date(),
 ): Transaction {
-  assertAdmin(actor);
-  const closedAt =
-    input.status === "active"
-      ? null
-      : sql`CASE WHEN ${transactions.status} = ${input.status} THEN ${transactions.closedAt} ELSE ${now.getTime()} END`;
-  const row = db
-    .update(transactions)
-    .set({
-      propertyAddress: input.propertyAddress,
-      homeValue: Number(input.homeValue),
-      status: input.status,
-      closedAt,
-      updatedAt: now,
-    })
-    .where(eq(transactions.id, id))
-    .returning()
-    .get();
-  if (!row) throw new NotFoundError("Transaction not found");
-  return row;
+  return db.transaction((tx) => {
+    const before = getTransactionAsStaff(tx, actor, id);
+    const closedAt =
+      input.status === "active"
+        ? null
+        : sql`CASE WHEN ${transactions.status} = ${input.status} THEN ${transactions.closedAt} ELSE ${now.getTime()} END`;
+    const row = tx
+      .update(transactions)
+      .set({
+        propertyAddress: input.propertyAddress,
+        homeValue: Number(input.homeValue),
+        status: input.status,
+        closedAt,
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, id))
+      .returning()
+      .get();
+    if (!row) throw new NotFoundError("Transaction not found");
+    const changes = changesOf(before as unknown as Record<string, unknown>, {
+      propertyAddress: row.propertyAddress,
+      homeValue: row.homeValue,
+      status: row.status,
+    });
+    if (changes) {
+      recordAudit(tx, actor, {
+        action: "transaction.update",
+        subject: { type: "transaction", id },
+        transactionId: id,
+        changes,
+        at: now,
+      });
+    }
+    return row;
+  });
 }
 
 export function toTransactionJson(t: Transaction) {

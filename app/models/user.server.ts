@@ -2,16 +2,20 @@
  * Users: sign-in upsert by e-mail, admin promotion, and the public shape the
  * current-user call returns.
  */
+import { recordAudit } from "~/models/audit.server";
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 
-export type PublicUser = Pick<User, "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "isAdmin">;
+export type PublicUser = Pick<
+  User,
+  "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "isAdmin" | "isAgent"
+>;
 
 export function toPublicUser(user: User): PublicUser {
-  const { id, email, firstName, lastName, profileImageUrl, isAdmin } = user;
-  return { id, email, firstName, lastName, profileImageUrl, isAdmin };
+  const { id, email, firstName, lastName, profileImageUrl, isAdmin, isAgent } = user;
+  return { id, email, firstName, lastName, profileImageUrl, isAdmin, isAgent };
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -44,19 +48,28 @@ export function upsertUserFromClaims(db: Db, claims: IdentityClaims, adminEmails
 
   return db.transaction((tx) => {
     const existing = tx.select().from(users).where(eq(users.email, email)).get();
-    if (existing) {
-      return tx
-        .update(users)
-        .set({ ...update, ...(promote ? { isAdmin: true } : {}), updatedAt: new Date() })
-        .where(eq(users.id, existing.id))
-        .returning()
-        .get();
-    }
-    return tx
-      .insert(users)
-      .values({ email, ...values, isAdmin: promote })
-      .returning()
-      .get();
+    const user = existing
+      ? tx
+          .update(users)
+          .set({ ...update, ...(promote ? { isAdmin: true } : {}), updatedAt: new Date() })
+          .where(eq(users.id, existing.id))
+          .returning()
+          .get()
+      : tx
+          .insert(users)
+          .values({ email, ...values, isAdmin: promote })
+          .returning()
+          .get();
+    recordAudit(
+      tx,
+      { id: user.id, isAdmin: user.isAdmin, isAgent: user.isAgent },
+      {
+        action: "sign_in",
+        subject: { type: "user", id: user.id },
+        changes: existing ? null : { firstSignIn: true },
+      },
+    );
+    return user;
   });
 }
 

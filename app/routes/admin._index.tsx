@@ -13,19 +13,30 @@ import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { adminSearchSchema, searchParamsObject, TYPE_FILTERS } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireStaff } from "~/infra/guards.server";
 import { formatDateTime, formatUSD, fullName } from "~/lib/format";
 import { readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
-import { dashboardIntents } from "~/lib/intents";
+import { bulkIntents, dashboardIntents } from "~/lib/intents";
+import { assignableAgents } from "~/models/team.server";
+import { BulkAssign, BulkCheckbox } from "~/components/bulk-assign";
+import { bulkAssignAction } from "./bulk-actions.server";
 import { countOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import type { User } from "~/db/schema";
 import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { matchSummary } from "~/models/search.server";
-import { activeByStepBand, adminSummary, leadsPerWeek, searchTransactions } from "~/models/dashboard.server";
+import {
+  activeByStepBand,
+  adminSummary,
+  leadsPerWeek,
+  searchTransactions,
+  collaborations,
+} from "~/models/dashboard.server";
 import { unsentEmails } from "~/models/mail-queue.server";
+import { speedToLead } from "~/models/speed-to-lead.server";
+import { duration } from "~/lib/time";
 import { unreadThreads } from "~/models/message.server";
 import { createTestData } from "~/models/sample-data.server";
 import { card } from "~/components/card";
@@ -43,7 +54,7 @@ const shortDate = (d: Date) => shortDateFormat.format(d);
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Admin Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const { q, type, page } = adminSearchSchema.parse(searchParamsObject(request.url));
   const db = getDb();
   const result = searchTransactions(db, admin, { q, type: type === "all" ? undefined : type, page });
@@ -69,7 +80,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalSteps: r.milestonesTotal,
     })),
     submissionCount: summary.contactSubmissions,
-    emails: unsentEmails(db, admin),
+    emails: admin.isAdmin ? unsentEmails(db, admin) : null,
+    isAdmin: admin.isAdmin,
+    agents: admin.isAdmin ? assignableAgents(db) : null,
+    collaborations: collaborations(db, admin),
+    speed: (({ agents, untouched }) => ({
+      agents: agents.map((a) => ({ ...a, median: a.medianMs === null ? null : duration(a.medianMs) })),
+      untouched: untouched.map((l) => ({
+        id: l.id,
+        name: `${l.firstName} ${l.lastName}`,
+        agent: l.agent,
+        waiting: duration(Date.now() - l.createdAt.getTime()),
+      })),
+    }))(speedToLead(db, admin)),
     unread: (({ total, threads }) => ({
       total,
       threads: threads.map((t) => ({ ...t, lastAt: t.lastAt.toISOString() })),
@@ -94,11 +117,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const formData = await readForm(request);
-  switch (intentOf(formData, dashboardIntents)) {
+  switch (intentOf(formData, { ...dashboardIntents, ...bulkIntents })) {
     case dashboardIntents.setupTestData:
       return setupTestDataAction(admin);
+    case bulkIntents.assign: {
+      const url = new URL(request.url);
+      return bulkAssignAction(getDb(), admin, "transactions", formData, `${url.pathname}${url.search}`);
+    }
     default:
       return unknownIntent();
   }
@@ -132,18 +159,20 @@ export default function AdminDashboard() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
         <div className="flex flex-wrap gap-3">
-          <Link
-            to="/admin/emails"
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold"
-            data-testid="email-counts"
-          >
-            E-mails: {d.emails.queued} queued
-            {d.emails.failed > 0 ? (
-              <span className="text-red-700">, {d.emails.failed} failed</span>
-            ) : (
-              `, ${d.emails.failed} failed`
-            )}
-          </Link>
+          {d.emails ? (
+            <Link
+              to="/admin/emails"
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold"
+              data-testid="email-counts"
+            >
+              E-mails: {d.emails.queued} queued
+              {d.emails.failed > 0 ? (
+                <span className="text-red-700">, {d.emails.failed} failed</span>
+              ) : (
+                `, ${d.emails.failed} failed`
+              )}
+            </Link>
+          ) : null}
           <Link
             to="/admin/transactions/new"
             className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
@@ -191,7 +220,25 @@ export default function AdminDashboard() {
 
       <DueSoonCard rows={d.dueSoon} today={d.today} className={`${panel} mt-6`} />
 
-      {d.summary.totalTransactions === 0 ? (
+      <SpeedToLead speed={d.speed} />
+
+      {d.collaborations.length ? (
+        <section className={`${panel} mt-6`} aria-labelledby="shared-title">
+          <h2 id="shared-title" className="text-lg font-semibold">
+            Shared with you
+          </h2>
+          <ul className="mt-2 grid gap-1 text-sm">
+            {d.collaborations.map((t) => (
+              <li key={t.id}>
+                <Link to={`/admin/transactions/${t.id}`}>{t.propertyAddress ?? `Transaction ${t.id}`}</Link> ·{" "}
+                {t.status}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {d.summary.totalTransactions === 0 && d.isAdmin ? (
         <section className={`${panel} mt-6`} aria-labelledby="quick-setup">
           <h2 id="quick-setup" className="text-lg font-semibold">
             Quick Setup
@@ -262,13 +309,27 @@ export default function AdminDashboard() {
           </p>
         ) : (
           <AdminTable
-            columns={["Client", "Type", "Property Address", "Value", "Progress", "Status", "Actions"]}
+            columns={[
+              ...(d.agents ? ["Choose"] : []),
+              "Client",
+              "Type",
+              "Property Address",
+              "Value",
+              "Progress",
+              "Status",
+              "Actions",
+            ]}
             framed={false}
             className="mt-4"
             cardsOnPhone
           >
             {d.rows.map((r) => (
               <tr key={r.id} className="border-b border-slate-100" data-testid="transaction-row">
+                {d.agents ? (
+                  <td data-label="Choose" className="px-2 py-2">
+                    <BulkCheckbox id={r.id} label={r.propertyAddress ?? r.client} />
+                  </td>
+                ) : null}
                 <td data-label="Client" className="px-2 py-2">
                   <span className="min-w-0 text-right sm:text-left">
                     <span className="block font-medium">{r.client}</span>
@@ -304,6 +365,7 @@ export default function AdminDashboard() {
             ))}
           </AdminTable>
         )}
+        {d.agents && d.rows.length ? <BulkAssign agents={d.agents} what="transactions" /> : null}
         <Pager page={d.page} pageCount={d.pageCount} href={pageHref} summary={`· ${d.matches}`} />
       </section>
 
@@ -334,6 +396,38 @@ export default function AdminDashboard() {
 }
 
 /** Transactions whose client wrote messages this admin has not seen, the most recent first: listed first. */
+/** Each agent's median time to a first action on a new lead (30 days), and the leads waiting over an hour. */
+function SpeedToLead({ speed }: { speed: ReturnType<typeof useLoaderData<typeof loader>>["speed"] }) {
+  if (speed.agents.length === 0 && speed.untouched.length === 0) return null;
+  return (
+    <section className={`${panel} mt-6`} aria-labelledby="speed-title" data-testid="speed-to-lead">
+      <h2 id="speed-title" className="text-lg font-semibold">
+        Speed to lead, last 30 days
+      </h2>
+      <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+        {speed.agents.map((a) => (
+          <li key={a.id}>
+            <span className="font-semibold">{a.name}</span>: median {a.median ?? "no answer yet"} over{" "}
+            {countOf(a.leads, "lead")}
+          </li>
+        ))}
+      </ul>
+      {speed.untouched.length ? (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-red-700">Untouched for more than an hour</h3>
+          <ul className="mt-1 grid gap-1 text-sm" data-testid="untouched-leads">
+            {speed.untouched.map((l) => (
+              <li key={l.id}>
+                <Link to={`/admin/leads/${l.id}`}>{l.name}</Link> · {l.agent} · waiting {l.waiting}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 function UnreadMessages({ unread }: { unread: ReturnType<typeof useLoaderData<typeof loader>>["unread"] }) {
   return (
     <section className={`${panel} mt-6`} aria-labelledby="unread-title" data-testid="unread-messages">

@@ -9,21 +9,25 @@ import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
 import { leadNoteSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireStaff } from "~/infra/guards.server";
 import { formatDate, formatDateTime, telHref } from "~/lib/format";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
 import { leadIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
-import { addLeadNote, getLead, LEAD_EMAILS_SHOWN, pauseLead, resumeLead } from "~/models/lead.server";
+import { addLeadNote, getLead, LEAD_EMAILS_SHOWN, logLeadCall, pauseLead, resumeLead } from "~/models/lead.server";
+import { assignmentOfForm } from "~/lib/team-schema";
+import { InvalidInputError } from "~/lib/errors";
+import { agentCardOf, assignableAgents, assignLead } from "~/models/team.server";
+import { AgentPicker } from "~/components/agent-picker";
 import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Lead: ${data.lead.firstName} ${data.lead.lastName}` : "Lead");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const id = idParam(params.id);
   const lead = modelCall(() => getLead(getDb(), admin, id));
   const s = lead.submission;
@@ -58,13 +62,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       detail: t.detail ?? null,
     })),
     emails: { shown: Math.min(lead.emailTotal, LEAD_EMAILS_SHOWN), total: lead.emailTotal },
+    assignment: {
+      agentId: s.assignedAgentId,
+      agent: agentCardOf(getDb(), s.assignedAgentId)?.name ?? null,
+      offered: Boolean(s.claimUntil && !s.assignedAgentId),
+      agents: admin.isAdmin ? assignableAgents(getDb()) : null,
+    },
   };
 }
 
-type ActionData = { result: SubmissionResult<string[]>; refusal?: Refusal };
+type ActionData = { intent?: string; result: SubmissionResult<string[]>; refusal?: Refusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const id = idParam(params.id);
   const formData = await readForm(request);
   switch (intentOf(formData, leadIntents)) {
@@ -74,6 +84,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return resumeAction(admin, id);
     case leadIntents.note:
       return noteAction(admin, id, formData);
+    case leadIntents.call:
+      return noteAction(admin, id, formData, "call");
+    case leadIntents.assign:
+      return assignAction(admin, id, formData);
     default:
       return unknownIntent();
   }
@@ -105,15 +119,29 @@ async function resumeAction(admin: User, id: number) {
   });
 }
 
-async function noteAction(admin: User, id: number, formData: FormData) {
+/** A note, or a logged call ("Log a call": what was said), on the lead's timeline. */
+async function noteAction(admin: User, id: number, formData: FormData, kind: "note" | "call" = "note") {
+  const intent = kind === "call" ? leadIntents.call : leadIntents.note;
   const submission = parseWithZod(formData, { schema: leadNoteSchema });
-  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
   try {
-    addLeadNote(getDb(), admin, id, submission.value.note);
+    (kind === "call" ? logLeadCall : addLeadNote)(getDb(), admin, id, submission.value.note);
   } catch (error) {
-    return refuse(error, { data: { result: submission.reply() } });
+    return refuse(error, { data: { intent, result: submission.reply() } });
   }
-  return redirectWithToast(leadHref(id), { description: "Note added." });
+  return redirectWithToast(leadHref(id), { description: kind === "call" ? "Call logged." : "Note added." });
+}
+
+/** The lead to an agent or back to the admins (admins). */
+async function assignAction(admin: User, id: number, formData: FormData) {
+  const assignment = assignmentOfForm(formData);
+  try {
+    if (!assignment.success) throw new InvalidInputError(assignment.error.issues[0]?.message ?? "Choose an agent");
+    assignLead(getDb(), admin, id, assignment.data.assignedAgentId);
+  } catch (error) {
+    return refuse(error, { back: `${leadHref(id)}#assign` });
+  }
+  return redirectWithToast(leadHref(id), { description: "Assignment saved." });
 }
 
 export default function Lead() {
@@ -121,7 +149,14 @@ export default function Lead() {
   const actionData = useActionData<ActionData>();
   const [form, fields] = useForm({
     id: "lead-note",
-    lastResult: actionData?.result,
+    lastResult: actionData?.intent === leadIntents.note ? actionData.result : undefined,
+    constraint: getZodConstraint(leadNoteSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadNoteSchema }),
+  });
+  const [callForm, callFields] = useForm({
+    id: "lead-call",
+    lastResult: actionData?.intent === leadIntents.call ? actionData.result : undefined,
     constraint: getZodConstraint(leadNoteSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadNoteSchema }),
@@ -149,7 +184,28 @@ export default function Lead() {
         </a>{" "}
         · <a href={telHref(l.phone)}>{l.phone}</a> · received {l.receivedAt}
       </p>
+      <p className="mt-1 text-sm text-slate-600" data-testid="lead-agent">
+        {d.assignment.agent
+          ? `Agent: ${d.assignment.agent}`
+          : d.assignment.offered
+            ? "Offered to the agents taking leads: the first to claim it has it."
+            : "No agent: the admins'."}
+      </p>
       {l.message ? <p className={`mt-4 whitespace-pre-line ${card} p-4`}>{l.message}</p> : null}
+
+      {d.assignment.agents ? (
+        <section id="assign" aria-labelledby="assign-title" className={`mt-6 ${card} p-5`}>
+          <h2 id="assign-title" className="text-lg font-semibold">
+            Agent
+          </h2>
+          <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+            <AgentPicker agents={d.assignment.agents} value={d.assignment.agentId} />
+            <SubmitButton intent={leadIntents.assign} pendingLabel="Saving..." className={buttonOutline}>
+              Assign
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
 
       <section aria-labelledby="nurturing-title" className={`mt-6 ${card} p-5`}>
         <h2 id="nurturing-title" className="text-lg font-semibold">
@@ -203,6 +259,22 @@ export default function Lead() {
           <div>
             <SubmitButton intent={leadIntents.note} pendingLabel="Adding...">
               Add note
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="call-title" className={`mt-6 ${card} p-5`}>
+        <h2 id="call-title" className="text-lg font-semibold">
+          Log a call
+        </h2>
+        <Form method="post" {...getFormProps(callForm)} className="mt-2 grid gap-2">
+          <Field label="What was said" errorId={callFields.note.errorId} errors={callFields.note.errors}>
+            <textarea {...getTextareaProps(callFields.note)} rows={2} className={inputClass} />
+          </Field>
+          <div>
+            <SubmitButton intent={leadIntents.call} pendingLabel="Logging...">
+              Log a call
             </SubmitButton>
           </div>
         </Form>

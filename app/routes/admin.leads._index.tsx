@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminTable } from "~/components/admin-table";
@@ -8,7 +8,13 @@ import { Pager } from "~/components/pager";
 import { buttonOutline } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import { LEAD_STATUS_LABELS, leadSearchSchema, searchParamsObject } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireAdmin, requireStaff } from "~/infra/guards.server";
+import { readForm } from "~/infra/http.server";
+import { intentOf, unknownIntent } from "~/infra/page-action.server";
+import { bulkIntents } from "~/lib/intents";
+import { assignableAgents } from "~/models/team.server";
+import { BulkAssign, BulkCheckbox } from "~/components/bulk-assign";
+import { bulkAssignAction } from "./bulk-actions.server";
 import { formatDate } from "~/lib/format";
 import { pluralOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
@@ -18,7 +24,7 @@ import { matchSummary } from "~/models/search.server";
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Leads");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const filter = leadSearchSchema.parse(searchParamsObject(request.url));
   const result = listLeads(getDb(), admin, {
     q: filter.q,
@@ -30,12 +36,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter,
     ...result,
     matches: matchSummary(result.total, result.capped, "lead"),
+    agents: admin.isAdmin ? assignableAgents(getDb()) : null,
     rows: result.rows.map((r) => ({
       ...r,
       createdAt: formatDate(r.createdAt),
       nextEmailDue: r.nextEmailDue ? formatDate(r.nextEmailDue) : null,
     })),
   };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  if (intentOf(formData, bulkIntents) === null) return unknownIntent();
+  const url = new URL(request.url);
+  return bulkAssignAction(getDb(), admin, "leads", formData, `${url.pathname}${url.search}`);
 }
 
 export default function Leads() {
@@ -80,9 +95,25 @@ export default function Leads() {
       {d.rows.length === 0 ? (
         <p className="mt-8 text-center text-slate-600">No leads match your search.</p>
       ) : (
-        <AdminTable columns={["Name", "E-mail", "Phone", "Received", "Status", "Score", "Next e-mail"]}>
+        <AdminTable
+          columns={[
+            ...(d.agents ? ["Choose"] : []),
+            "Name",
+            "E-mail",
+            "Phone",
+            "Received",
+            "Status",
+            "Score",
+            "Next e-mail",
+          ]}
+        >
           {d.rows.map((r) => (
             <tr key={r.id} className="border-b border-slate-100" data-testid="lead-row">
+              {d.agents ? (
+                <td className="px-3 py-2">
+                  <BulkCheckbox id={r.id} label={`${r.firstName} ${r.lastName}`} />
+                </td>
+              ) : null}
               <td className="px-3 py-2">
                 <Link to={`/admin/leads/${r.id}`} className="font-semibold text-brand-700 underline">
                   {r.firstName} {r.lastName}
@@ -102,6 +133,7 @@ export default function Leads() {
           ))}
         </AdminTable>
       )}
+      {d.agents && d.rows.length ? <BulkAssign agents={d.agents} what="leads" /> : null}
       <Pager page={d.page} pageCount={d.pageCount} href={href} />
     </div>
   );

@@ -3,7 +3,7 @@
  * amount per $1,000 of the price (split in half between seller and buyer). A change applies to estimates
  * computed from then on; a saved estimate keeps the rates it was computed with until it is changed.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -19,6 +19,8 @@ import { refuse } from "~/infra/page-action.server";
 import { dollarsInput } from "~/lib/estimate-schema";
 import { privatePageMeta } from "~/lib/seo";
 import { settingsSchema } from "~/lib/settings-schema";
+import { ROUTING_LABELS } from "~/lib/team-schema";
+import { ROUTING_MODES } from "~/domain/enums";
 import { getSettings, updateSettings } from "~/models/settings.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Settings");
@@ -27,8 +29,13 @@ const constraint = getZodConstraint(settingsSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const { escrow } = getSettings(getDb(), admin);
-  return { escrowBase: dollarsInput(escrow.baseCents), escrowPerThousand: dollarsInput(escrow.perThousandCents) };
+  const { escrow, routing } = getSettings(getDb(), admin);
+  return {
+    escrowBase: dollarsInput(escrow.baseCents),
+    escrowPerThousand: dollarsInput(escrow.perThousandCents),
+    routing: routing.mode,
+    claimMinutes: String(routing.claimMinutes),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -57,7 +64,7 @@ export default function Settings() {
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold text-brand-900">Settings</h1>
-      <section aria-labelledby="escrow-title" className={`mt-4 ${card} p-6`}>
+      <section aria-labelledby="escrow-title routing-title" className={`mt-4 ${card} p-6`}>
         <h2 id="escrow-title" className="text-lg font-semibold">
           The escrow estimate
         </h2>
@@ -78,6 +85,36 @@ export default function Settings() {
             <input
               {...getInputProps(fields.escrowPerThousand, { type: "text" })}
               inputMode="decimal"
+              className={inputClass}
+            />
+          </Field>
+          <div className="sm:col-span-2">
+            <h2 id="routing-title" className="mt-4 text-lg font-semibold">
+              New leads
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Who answers a new lead. Only agents taking leads (on the Team page) take part; the admins have a lead no
+              agent has. Every lead alert is also copied to the agency&apos;s lead inbox.
+            </p>
+          </div>
+          <Field label="Routing" errorId={fields.routing.errorId} errors={fields.routing.errors}>
+            <select {...getSelectProps(fields.routing)} className={inputClass}>
+              {ROUTING_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {ROUTING_LABELS[mode]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            label="Minutes to claim (first to claim)"
+            errorId={fields.claimMinutes.errorId}
+            errors={fields.claimMinutes.errors}
+          >
+            <input
+              {...getInputProps(fields.claimMinutes, { type: "number" })}
+              min={1}
+              max={30}
               className={inputClass}
             />
           </Field>

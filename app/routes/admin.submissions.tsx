@@ -5,7 +5,7 @@ import { Pager } from "~/components/pager";
 import { SubmissionList } from "~/components/submission-list";
 import { getDb } from "~/infra/database.server";
 import { pageSchema, searchParamsObject } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireStaff } from "~/infra/guards.server";
 import { privatePageMeta } from "~/lib/seo";
 import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/contact.server";
 import { ADMIN_PAGE_SIZE } from "~/models/dashboard.server";
@@ -14,7 +14,7 @@ import { card } from "~/components/card";
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Contact Submissions");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const { page } = pageSchema.parse(searchParamsObject(request.url));
   const db = getDb();
   const total = countContactSubmissions(db, admin);

@@ -7,11 +7,12 @@ import { EstimatesSection } from "~/components/estimates-section";
 import { MessagesSection } from "~/components/messages-section";
 import { OffersSection } from "~/components/offers-section";
 import { ProgressPanel } from "~/components/progress-panel";
+import { TeamSection } from "~/components/team-section";
 import { TransactionDetails } from "~/components/transaction-details";
 import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
 import { env } from "~/config/env.server";
 import { getDb } from "~/infra/database.server";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireStaff } from "~/infra/guards.server";
 import { idParam, modelCall, parseId } from "~/infra/http.server";
 import { fullName } from "~/lib/format";
 import { contractIntents, isOfferAnswer, messageIntents, milestoneIntents, transactionIntents } from "~/lib/intents";
@@ -24,6 +25,7 @@ import { threadPage, toThreadJson } from "~/models/message.server";
 import { contractFromCancelledOffer } from "~/models/offer-moves.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { getTransaction, toTransactionJson } from "~/models/transaction.server";
+import { agentCardOf, assignableAgents, collaboratorIds } from "~/models/team.server";
 import { getUserById } from "~/models/user.server";
 import { contractSection, type ContractActionData } from "./contract-actions.server";
 import { documentSection, type DocumentActionData } from "./document-actions.server";
@@ -31,6 +33,7 @@ import { estimateSection, type EstimateActionData } from "./estimate-actions.ser
 import { messageSection, type MessageActionData } from "./message-actions.server";
 import { milestoneSection, type MilestoneActionData } from "./milestone-actions.server";
 import { offerSection, offersData, type OfferActionData } from "./offer-actions.server";
+import { assignmentSection } from "./assignment-actions.server";
 import { sectionAction } from "./section-actions.server";
 import { transactionSection, type TransactionActionData } from "./transaction-actions.server";
 
@@ -38,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const db = getDb();
   const id = idParam(params.id);
   const transaction = modelCall(() => getTransaction(db, admin, id));
@@ -63,11 +66,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     estimates: listEstimates(db, admin, id).map(toListedEstimate),
     freshEstimate: { side: sideOf(transaction), ...newEstimateValues(transaction) },
     today: todayIn(new Date()),
+    team: teamOf(db, admin.isAdmin, transaction.assignedAgentId, id),
+  };
+}
+
+function teamOf(db: ReturnType<typeof getDb>, admin: boolean, agentId: string | null, id: number) {
+  const collaborators = collaboratorIds(db, id);
+  return {
+    agent: agentCardOf(db, agentId)?.name ?? null,
+    agentId,
+    collaboratorIds: collaborators,
+    collaborators: collaborators.map((c) => agentCardOf(db, c)?.name ?? "").filter(Boolean),
+    agents: admin ? assignableAgents(db) : null,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const id = idParam(params.id);
   const ctx = { db: getDb(), actor: admin, transactionId: id, back: `/admin/transactions/${id}` };
   return sectionAction(request, ctx, [
@@ -78,6 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     estimateSection,
     offerSection,
     messageSection,
+    assignmentSection,
   ]);
 }
 
@@ -124,6 +140,8 @@ export default function ManageTransaction() {
           </a>
         </p>
       ) : null}
+
+      <TeamSection transactionId={transaction.id} team={data.team} />
 
       <ContractSection
         acceptedOn={contract.acceptedOn}

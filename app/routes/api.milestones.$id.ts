@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { milestoneUpdateSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireStaff } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { toMilestoneJson, updateMilestone } from "~/models/milestone.server";
 
@@ -13,7 +13,7 @@ export async function loader() {
 /** PATCH /api/milestones/{id} {status, adminNotes, documentUrl}: admins only. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const milestoneId = idParam(params.id);
   const body = milestoneUpdateSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
-import { requireAdmin, requireUser } from "~/infra/guards.server";
+import { requireStaff, requireUser } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { contractSchema } from "~/lib/contract-schema";
 import { getContract, saveContract, toContractJson } from "~/models/contract.server";
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const id = idParam(params.id);
   const body = contractSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);

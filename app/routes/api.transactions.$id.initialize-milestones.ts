@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { initializeSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/infra/guards.server";
+import { requireStaff } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { initializeMilestones, listMilestones, toMilestoneJson } from "~/models/milestone.server";
 
@@ -13,7 +13,7 @@ export async function loader() {
 /** POST /api/transactions/{id}/initialize-milestones {type}: the standard steps, once (admins). */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request);
   const id = idParam(params.id);
   const body = initializeSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);

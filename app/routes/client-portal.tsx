@@ -14,6 +14,8 @@ import { NoticesSetting } from "~/components/notices-setting";
 import { OffersSection } from "~/components/offers-section";
 import { PortalNav } from "~/components/portal-nav";
 import { ProgressPanel } from "~/components/progress-panel";
+import { YourAgent } from "~/components/your-agent";
+import { agentCardOf } from "~/models/team.server";
 import { buttonPrimary, buttonSmall } from "~/components/submit-button";
 import { PortalSubmissions } from "~/components/submission-list";
 import { env } from "~/config/env.server";
@@ -71,8 +73,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     freshEstimate: transaction ? { side: sideOf(transaction), ...newEstimateValues(transaction) } : null,
     offers: transaction ? offersData(db, user, transaction, query) : null,
     listings: listListings(db, user).map(toListingJson),
+    agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
   };
+}
+
+/** The client's agent, else the broker (the agency's phone and address). */
+function agentOrBroker(db: ReturnType<typeof getDb>, agentId: string | null) {
+  const { site } = env();
+  return (
+    agentCardOf(db, agentId) ?? {
+      name: site.broker,
+      phone: site.phone,
+      email: site.email,
+      licenseNumber: site.brokerLicense.replace(/\D/g, "") || null,
+    }
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -131,6 +147,7 @@ export default function ClientPortal() {
       <div className="mt-6">
         {transaction ? (
           <>
+            {data.agent ? <YourAgent agent={data.agent} /> : null}
             <DeadlinesPanel deadlines={data.deadlines} today={data.today} />
             <ProgressPanel
               transaction={transaction}

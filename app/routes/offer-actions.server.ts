@@ -73,7 +73,7 @@ async function create(ctx: SectionContext, formData: FormData) {
     if (ctx.transactionId === undefined) throw new InvalidInputError("You have no active transaction.");
     const offer = createOffer(ctx.db, ctx.actor, ctx.transactionId, body);
     return redirectWithToast(`${ctx.back}?offer=${offer.id}${ctx.asPage === false ? "" : "#offers"}`, {
-      description: isStaff(ctx.actor) ? "Offer recorded." : "Offer requested: your agent will make it.",
+      description: offer.status === "requested" ? "Offer requested: your agent will make it." : "Offer recorded.",
     });
   } catch (error) {
     if (error instanceof InvalidInputError && Object.keys(error.fieldErrors).length) {
@@ -195,8 +195,7 @@ const sortValue = (o: ListedOffer, key: OfferSort): number | string => {
 };
 
 /** The moves the rules allow this person on this offer now (the forms the section shows). */
-function movesFor(actor: User, offer: OfferDetail, acceptedExists: boolean): OfferMove[] {
-  const staff = isStaff(actor);
+function movesFor(staff: boolean, actor: User, offer: OfferDetail, acceptedExists: boolean): OfferMove[] {
   const rounds = offer.rounds;
   return OFFER_MOVES.filter((type) => {
     if (staff === (type === "wish")) return false;
@@ -225,7 +224,7 @@ export function offersData(
   search: URLSearchParams,
   now = new Date(),
 ): OffersData {
-  const staff = isStaff(actor);
+  const staff = isStaff(db, actor, transaction);
   const listed = listOffers(db, actor, transaction.id, now).map(toListedOffer);
   const sortParam = search.get("offerSort") as OfferSort | null;
   const sort: OfferSort =
@@ -246,6 +245,7 @@ export function offersData(
         opened = openedOf(
           detail,
           movesFor(
+            staff,
             actor,
             detail,
             listed.some((o) => o.status === "accepted" && o.id !== detail.id),

@@ -276,9 +276,12 @@ describe("replies by e-mail (one path for both doors)", () => {
       "own",
     );
     expect(count()).toBe(before);
-    // The right one, from staff's address: under the admin user's name when there is one, else "Staff".
+    // The right one, from staff's address: under the staff member's full name, else their address (issue 31).
     expect((await reply(replyAddress(staffToken, DOMAIN), "agent1@agency.test")).outcome).toBe("stored");
-    expect(listMessages(db, admin, t.id).messages.at(-1)?.author).toEqual({ name: "Staff", role: "admin" });
+    expect(listMessages(db, admin, t.id).messages.at(-1)?.author).toEqual({
+      name: "agent1@agency.test",
+      role: "admin",
+    });
   });
 
   it("saves an accepted attachment as a document linked from the message; leaves out another type", async () => {

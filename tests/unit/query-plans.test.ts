@@ -17,6 +17,8 @@ import { initializeMilestones } from "~/models/milestone.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
 import { createOffer } from "~/models/offer.server";
 import { createTransaction } from "~/models/transaction.server";
+import { escrowRates, updateSettings } from "~/models/settings.server";
+import { addStaff, assignTransaction } from "~/models/team.server";
 import { adminPages, planAdminPages, planOf, problemsOf } from "../../scripts/query-plans";
 import { useAppDb } from "./db";
 import { get } from "./request";
@@ -26,6 +28,14 @@ const app = useAppDb();
 describe("the admin pages' queries", () => {
   it("each use an index that fits their filter and order", async () => {
     const { db, admin } = app;
+    const agent = addStaff(db, admin, {
+      email: "ana@agency.test",
+      firstName: "Ana",
+      lastName: "Agent",
+      role: "agent",
+      licenseNumber: "01234567",
+    });
+    updateSettings(db, admin, { escrow: escrowRates(db), routing: { mode: "round_robin", claimMinutes: 15 } });
     const campaign = createCampaign(db, admin, { name: "Follow-up", type: "general", isActive: true });
     for (const delayDays of [0, 2, 5])
       addCampaignEmail(db, admin, campaign.id, { subject: "S", content: "C", delayDays, isActive: true });
@@ -46,6 +56,7 @@ describe("the admin pages' queries", () => {
       homeValue: "700000",
     });
     initializeMilestones(db, admin, transaction.id);
+    assignTransaction(db, admin, transaction.id, { assignedAgentId: agent.id, collaboratorIds: [] });
     createEstimate(db, admin, transaction.id, { name: "at $700,000", inputs: { price: "700000" } });
     const offer = createOffer(db, admin, transaction.id, { buyerName: "Ann", price: "690000", shared: true });
     applyOfferEvent(db, admin, offer.id, { type: "counter", by: "seller", terms: { price: "699000" } });
@@ -58,8 +69,9 @@ describe("the admin pages' queries", () => {
       post: post.id,
       transaction: transaction.id,
       offer: offer.id,
+      agent: true,
     });
-    const results = await planAdminPages(db, pages, (path) => get(path, admin));
+    const results = await planAdminPages(db, pages, (path, page) => get(path, page.asAgent ? agent : admin));
     const problems = results.flatMap((page) =>
       page.queries.flatMap((q) => q.problems.map((problem) => `${page.path}: ${problem}\n  ${q.sql}`)),
     );

@@ -36,6 +36,7 @@ describe("first-start seed", () => {
       .map((r) => (r as { name: string }).name);
     expect(tables).toEqual([
       "agency_settings",
+      "audit_events",
       "blog_posts",
       "contact_submissions",
       "content_version",
@@ -64,6 +65,7 @@ describe("first-start seed", () => {
       "rate_limits",
       "reply_tokens",
       "sessions",
+      "transaction_collaborators",
       "transaction_counts",
       "transaction_milestones",
       "transactions",

@@ -56,7 +56,7 @@ describe("user upsert at sign-in", () => {
   it("returns exactly the public fields", () => {
     const user = upsertUserFromClaims(db, { email: "a@example.com" });
     expect(Object.keys(toPublicUser(user)).sort()).toEqual(
-      ["email", "firstName", "id", "isAdmin", "lastName", "profileImageUrl"].sort(),
+      ["email", "firstName", "id", "isAdmin", "isAgent", "lastName", "profileImageUrl"].sort(),
     );
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * The team's forms and API bodies (/admin/team, /api/team, the assignment forms, /admin/settings'
+ * routing): a staff member by e-mail with names, role, phone and DRE license number (8 digits, required for
+ * an agent who takes leads); a change of role, of taking leads, of being active; an assignment.
+ */
+import { z } from "zod";
+import { ROUTING_MODES, STAFF_ROLES } from "~/domain/enums";
+import { MAX_LENGTH } from "~/lib/form-values";
+
+export const TEAM_MESSAGES = {
+  email: "Enter an e-mail address",
+  firstName: "Enter the first name",
+  lastName: "Enter the last name",
+  role: 'Choose "admin" or "agent"',
+  license: "Enter the 8-digit DRE license number",
+  licenseNeeded: "An agent who takes leads needs an 8-digit DRE license number",
+  phone: "Enter a phone number (at most 40 characters)",
+  routing: "Choose round robin, first to claim or off",
+  claimMinutes: "Enter whole minutes from 1 to 30",
+} as const;
+
+/** A California DRE license number: 8 digits ("01234567"). */
+export const LICENSE_NUMBER = /^\d{8}$/;
+
+const text = (message: string, max: number = MAX_LENGTH.name) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ required_error: message, invalid_type_error: message }).min(1, message).max(max, message),
+  );
+const optionalText = (message: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
+    z.string({ invalid_type_error: message }).max(max, message).nullable(),
+  );
+const license = z.preprocess(
+  (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") || null : (v ?? null)),
+  z.string({ invalid_type_error: TEAM_MESSAGES.license }).regex(LICENSE_NUMBER, TEAM_MESSAGES.license).nullable(),
+);
+const bool = z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean());
+
+/** A new staff member (`POST /api/team`, /admin/team's form). */
+export const newStaffSchema = z
+  .object({
+    email: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.string({ required_error: TEAM_MESSAGES.email }).email(TEAM_MESSAGES.email).max(MAX_LENGTH.email),
+    ),
+    firstName: text(TEAM_MESSAGES.firstName),
+    lastName: text(TEAM_MESSAGES.lastName),
+    role: z.enum(STAFF_ROLES, { message: TEAM_MESSAGES.role }),
+    phone: optionalText(TEAM_MESSAGES.phone, MAX_LENGTH.phone).optional(),
+    licenseNumber: license.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.role === "agent" && !v.licenseNumber) {
+      ctx.addIssue({ code: "custom", path: ["licenseNumber"], message: TEAM_MESSAGES.licenseNeeded });
+    }
+  });
+export type NewStaff = z.output<typeof newStaffSchema>;
+
+/** A change to a staff member (`PATCH /api/team/{id}`, /admin/team's row forms). */
+export const staffPatchSchema = z
+  .object({
+    role: z.enum(STAFF_ROLES, { message: TEAM_MESSAGES.role }).optional(),
+    takesLeads: bool.optional(),
+    active: bool.optional(),
+    licenseNumber: license.optional(),
+    phone: optionalText(TEAM_MESSAGES.phone, MAX_LENGTH.phone).optional(),
+    firstName: text(TEAM_MESSAGES.firstName).optional(),
+    lastName: text(TEAM_MESSAGES.lastName).optional(),
+  })
+  .strict();
+export type StaffPatch = z.output<typeof staffPatchSchema>;
+
+const agentId = z.preprocess(
+  (v) => (v === "" ? null : v),
+  z.string({ invalid_type_error: "Choose an agent" }).max(64).nullable(),
+);
+
+/** An assignment (`PATCH /api/transactions/{id}`, `PATCH /api/leads/{id}`, the pages' forms). */
+export const assignmentSchema = z.object({
+  assignedAgentId: agentId,
+  collaboratorIds: z
+    .preprocess(
+      (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+      z.array(z.string().min(1).max(64)).max(20, "At most 20 collaborators"),
+    )
+    .optional(),
+});
+export type Assignment = z.output<typeof assignmentSchema>;
+
+/**
+ * An assignment form's fields as the API's body: the select's "" is no agent; the checkboxes are the
+ * collaborators, all of them replaced when the form showed them (`collaboratorsShown`), none checked
+ * meaning none.
+ */
+export function assignmentOfForm(formData: FormData) {
+  return assignmentSchema.safeParse({
+    assignedAgentId: formData.get("assignedAgentId") ?? undefined,
+    collaboratorIds: formData.has("collaboratorsShown")
+      ? formData.getAll("collaboratorIds").filter((v) => typeof v === "string" && v !== "")
+      : undefined,
+  });
+}
+
+/** Several records to one agent at once (the lists' bulk assignment). */
+export const bulkAssignmentSchema = z.object({
+  assignedAgentId: agentId,
+  ids: z.preprocess(
+    (v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]),
+    z.array(z.coerce.number().int().positive()).min(1, "Choose at least one").max(200, "At most 200 at once"),
+  ),
+});
+
+/** The routing part of /admin/settings. */
+export const routingSchema = z.object({
+  routing: z.enum(ROUTING_MODES, { message: TEAM_MESSAGES.routing }),
+  claimMinutes: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+    z
+      .number({ invalid_type_error: TEAM_MESSAGES.claimMinutes })
+      .int(TEAM_MESSAGES.claimMinutes)
+      .min(1, TEAM_MESSAGES.claimMinutes)
+      .max(30, TEAM_MESSAGES.claimMinutes)
+      .default(15),
+  ),
+});
+export type RoutingValues = z.output<typeof routingSchema>;
+
+export const ROUTING_LABELS = {
+  round_robin: "Round robin: each new lead to the next agent taking leads",
+  first_to_claim: "First to claim: every agent taking leads is alerted; the first to claim it has it",
+  off: "Off: new leads go to the admins",
+} as const;

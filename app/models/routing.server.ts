@@ -1,0 +1,184 @@
+/**
+ * New leads' routing (docs/decisions/030-team.md), by the `routing` setting (/admin/settings):
+ * - `round_robin`: each new lead goes to the next agent taking leads, in the team's order, after the one
+ *   the last lead went to (`agency_settings.round_robin_last`). It runs inside the database transaction
+ *   that stores the lead, which takes the write lock when it begins (app/db/client.server.ts): two leads
+ *   arriving together, in any process, are routed one after the other, never to the same agent out of
+ *   turn, and a restart loses nothing (the turn is in the database).
+ * - `first_to_claim`: the lead is offered to every agent taking leads (their alert has a Claim link) until
+ *   `claim_minutes` have passed; the first claim wins (one conditional UPDATE: a second claim changes no
+ *   row and is a 409 naming who has it); unclaimed at the end, it stays the admins' and they are told
+ *   (`expireClaims`, on the mail sender's tick).
+ * - `off`: the lead is the admins' (as before there was a team).
+ * Someone writing again goes to the agent who has their earlier lead, out of turn.
+ * Agents taking part: active, taking leads, with a license number. Admins receive a lead only as the
+ * fallback. Speed to lead starts when the lead arrives (app/models/lead.server.ts `markFirstAction`).
+ */
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { agencySettings, agentRow, contactSubmissions, users, type ContactSubmission, type User } from "~/db/schema";
+import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
+import type { Actor } from "~/models/actor.server";
+import { routingSettings } from "~/models/settings.server";
+import { assignLeadTo } from "~/models/team.server";
+
+/** The agents new leads go to, in the team's order. */
+export function routableAgents(db: DbOrTx): User[] {
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        agentRow,
+        eq(users.isAdmin, false),
+        eq(users.takesLeads, true),
+        isNull(users.deactivatedAt),
+        isNotNull(users.licenseNumber),
+      ),
+    )
+    .orderBy(asc(users.teamPosition), asc(users.email))
+    .all();
+}
+
+export type Routed =
+  { mode: "assigned"; agent: User } | { mode: "claim"; group: User[]; until: Date } | { mode: "admins" };
+
+/** The next agent after `last` in the team's order (the first one after the end, or when `last` is gone). */
+export function nextInTurn(agents: User[], last: User | undefined): User | undefined {
+  if (agents.length === 0) return undefined;
+  if (!last) return agents[0];
+  const position = (u: User) => [u.teamPosition ?? Number.MAX_SAFE_INTEGER, u.id] as const;
+  const [lp, lid] = position(last);
+  return (
+    agents.find((a) => {
+      const [p, id] = position(a);
+      return p > lp || (p === lp && id > lid);
+    }) ?? agents[0]
+  );
+}
+
+/** Routes a new lead inside the database transaction that stores it; returns where it went. */
+export function routeLead(tx: DbOrTx, lead: ContactSubmission, now: Date): Routed {
+  const settings = routingSettings(tx);
+  if (settings.mode === "off") return { mode: "admins" };
+  const agents = routableAgents(tx);
+  if (agents.length === 0) return { mode: "admins" };
+  // Someone writing again goes to the agent who has their earlier lead (by the index (email, created_at)).
+  const earlier = tx
+    .select({ agentId: contactSubmissions.assignedAgentId })
+    .from(contactSubmissions)
+    .where(and(eq(contactSubmissions.email, lead.email), isNotNull(contactSubmissions.assignedAgentId)))
+    .orderBy(desc(contactSubmissions.createdAt))
+    .limit(1)
+    .get();
+  const same = earlier && agents.find((a) => a.id === earlier.agentId);
+  if (same) {
+    assignLeadTo(tx, null, lead, same.id, "lead.assign", now);
+    return { mode: "assigned", agent: same };
+  }
+  if (settings.mode === "first_to_claim") {
+    const until = new Date(now.getTime() + settings.claimMinutes * 60_000);
+    tx.update(contactSubmissions).set({ claimUntil: until }).where(eq(contactSubmissions.id, lead.id)).run();
+    return { mode: "claim", group: agents, until };
+  }
+  const last = settings.roundRobinLast
+    ? tx.select().from(users).where(eq(users.id, settings.roundRobinLast)).get()
+    : undefined;
+  const agent = nextInTurn(agents, last)!;
+  tx.update(agencySettings).set({ roundRobinLast: agent.id }).where(eq(agencySettings.id, 1)).run();
+  assignLeadTo(tx, null, lead, agent.id, "lead.assign", now);
+  return { mode: "assigned", agent };
+}
+
+/**
+ * An agent claims a lead offered to them: the first claim wins. A later one is a 409 naming who has it; a
+ * claim after the time ran out is a 409 saying the admins have it. Only agents taking part in routing.
+ */
+export function claimLead(db: Db, actor: Actor, leadId: number, now = new Date()): ContactSubmission {
+  return db.transaction((tx) => {
+    const lead = tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId)).get();
+    if (!lead) throw new NotFoundError("Lead not found");
+    const me = tx.select().from(users).where(eq(users.id, actor.id)).get();
+    if (!me || !routableAgents(tx).some((a) => a.id === me.id)) {
+      throw new ForbiddenError("Only an agent taking leads can claim one.");
+    }
+    const won = tx
+      .update(contactSubmissions)
+      .set({ claimUntil: null })
+      .where(
+        and(
+          eq(contactSubmissions.id, leadId),
+          isNull(contactSubmissions.assignedAgentId),
+          isNotNull(contactSubmissions.claimUntil),
+          gt(contactSubmissions.claimUntil, now),
+        ),
+      )
+      .run();
+    if (won.changes === 0) {
+      if (lead.assignedAgentId) {
+        const holder = tx.select().from(users).where(eq(users.id, lead.assignedAgentId)).get();
+        const who =
+          lead.assignedAgentId === actor.id ? "you" : holder ? fullName(holder) || holder.email : "another agent";
+        throw new ConflictError(`This lead was already claimed by ${who}.`);
+      }
+      throw new ConflictError("The time to claim this lead has passed: the admins have it.");
+    }
+    return assignLeadTo(tx, actor, lead, actor.id, "lead.claim", now);
+  });
+}
+
+/**
+ * Leads whose claim time ran out unclaimed: the claim is closed (they stay the admins') and `onExpired`
+ * tells the admins, in the same database transaction. At most `limit` a tick, by the partial index on
+ * claim_until.
+ */
+export function expireClaims(
+  db: Db,
+  now: Date,
+  onExpired: (tx: DbOrTx, lead: ContactSubmission, now: Date) => void,
+  limit = 50,
+) {
+  const due = db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(and(isNotNull(contactSubmissions.claimUntil), lte(contactSubmissions.claimUntil, now)))
+    .orderBy(asc(contactSubmissions.claimUntil))
+    .limit(limit)
+    .all();
+  for (const { id } of due) {
+    db.transaction((tx) => {
+      const lead = tx
+        .update(contactSubmissions)
+        .set({ claimUntil: null })
+        .where(
+          and(
+            eq(contactSubmissions.id, id),
+            isNull(contactSubmissions.assignedAgentId),
+            isNotNull(contactSubmissions.claimUntil),
+            lte(contactSubmissions.claimUntil, now),
+          ),
+        )
+        .returning()
+        .get();
+      if (lead) onExpired(tx, lead, now);
+    });
+  }
+  return due.length;
+}
+
+/** What the claim page shows of a lead offered to an agent (nothing more before they claim it). */
+export function claimOffer(db: Db, actor: Actor, leadId: number, now = new Date()) {
+  const lead = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId)).get();
+  if (!lead) throw new NotFoundError("Lead not found");
+  if (!routableAgents(db).some((a) => a.id === actor.id) && !actor.isAdmin) throw new NotFoundError("Lead not found");
+  const holder = lead.assignedAgentId ? db.select().from(users).where(eq(users.id, lead.assignedAgentId)).get() : null;
+  return {
+    id: lead.id,
+    name: `${lead.firstName} ${lead.lastName}`,
+    receivedAt: lead.createdAt,
+    open: Boolean(lead.claimUntil && lead.claimUntil > now && !lead.assignedAgentId),
+    until: lead.claimUntil,
+    holder: holder ? { id: holder.id, name: fullName(holder) || holder.email } : null,
+  };
+}

@@ -1,0 +1,339 @@
+/**
+ * The team (docs/decisions/030-team.md): admins add staff by e-mail (the person gets the role when they
+ * sign in with that address: the sign-in keeps a role it finds), change a role, pause or resume taking new
+ * leads, deactivate and reactivate; and assign transactions and leads to agents (and collaborators to a
+ * transaction). A deactivated person keeps what they owned, listed here for reassignment. Every change is
+ * in the audit (`team.update`, `transaction.assign`, `lead.assign`).
+ */
+import { and, asc, count, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import {
+  agentRow,
+  contactSubmissions,
+  leadEvents,
+  staffRow,
+  transactionCollaborators,
+  transactions,
+  users,
+  type User,
+} from "~/db/schema";
+import type { StaffRole } from "~/domain/enums";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
+import type { Assignment, NewStaff, StaffPatch } from "~/lib/team-schema";
+import { TEAM_MESSAGES } from "~/lib/team-schema";
+import { assertAdmin, type Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit.server";
+import { getUserByEmail, normalizeEmail } from "~/models/user.server";
+
+export const roleOfUser = (u: Pick<User, "isAdmin" | "isAgent">): StaffRole | "client" =>
+  u.isAdmin ? "admin" : u.isAgent ? "agent" : "client";
+
+const staffWhere = staffRow;
+
+/** The team, in its order (round robin's), each with what is assigned to them. Admins only. */
+export function listTeam(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  const people = db.select().from(users).where(staffWhere).orderBy(asc(users.teamPosition), asc(users.email)).all();
+  const owned = (column: typeof transactions.assignedAgentId | typeof contactSubmissions.assignedAgentId) =>
+    new Map(
+      db
+        .select({ id: column, n: count() })
+        .from(column === transactions.assignedAgentId ? transactions : contactSubmissions)
+        .where(isNotNull(column))
+        .groupBy(column)
+        .all()
+        .map((r) => [r.id!, r.n]),
+    );
+  const transactionsOwned = owned(transactions.assignedAgentId);
+  const leadsOwned = owned(contactSubmissions.assignedAgentId);
+  return people.map((u) => ({
+    ...u,
+    role: roleOfUser(u) as StaffRole,
+    name: fullName(u) || u.email,
+    transactions: transactionsOwned.get(u.id) ?? 0,
+    leads: leadsOwned.get(u.id) ?? 0,
+  }));
+}
+
+/** The agents a record may be assigned to (active ones), by name. */
+export function assignableAgents(db: DbOrTx) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(agentRow, isNull(users.deactivatedAt)))
+    .orderBy(asc(users.teamPosition), asc(users.email))
+    .all()
+    .map((u) => ({ id: u.id, name: fullName(u) || u.email }));
+}
+
+const nextPosition = (db: DbOrTx) =>
+  (db
+    .select({ n: max(users.teamPosition) })
+    .from(users)
+    .get()?.n ?? 0) + 1;
+
+const roleFlags = (role: StaffRole) => ({ isAdmin: role === "admin", isAgent: role === "agent" });
+
+/** Adds a person to the team (or makes an existing user staff). Admins only. */
+export function addStaff(db: Db, actor: Actor, input: NewStaff, now = new Date()): User {
+  assertAdmin(actor);
+  return db.transaction((tx) => {
+    const existing = getUserByEmail(tx, input.email);
+    if (existing && (existing.isAdmin || existing.isAgent) && !existing.deactivatedAt) {
+      throw new ConflictError(`${existing.email} is already on the team.`);
+    }
+    const values = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone ?? existing?.phone ?? null,
+      licenseNumber: input.licenseNumber ?? existing?.licenseNumber ?? null,
+      ...roleFlags(input.role),
+      takesLeads: true,
+      deactivatedAt: null,
+      teamPosition: existing?.teamPosition ?? nextPosition(tx),
+      updatedAt: now,
+    };
+    const user = existing
+      ? tx.update(users).set(values).where(eq(users.id, existing.id)).returning().get()!
+      : tx
+          .insert(users)
+          .values({ email: normalizeEmail(input.email), ...values, createdAt: now })
+          .returning()
+          .get();
+    recordAudit(tx, actor, {
+      action: "team.update",
+      subject: { type: "user", id: user.id },
+      changes: { added: { before: existing ? roleOfUser(existing) : null, after: input.role }, email: user.email },
+      at: now,
+    });
+    return user;
+  });
+}
+
+/** Changes a staff member: role, taking leads, active, license, phone, names. Admins only. */
+export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPatch, now = new Date()): User {
+  assertAdmin(actor);
+  return db.transaction((tx) => {
+    const user = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!user || !(user.isAdmin || user.isAgent)) throw new NotFoundError("Not on the team");
+    if (user.id === actor.id && (patch.role === "agent" || patch.active === false)) {
+      throw new ConflictError("You cannot take away your own admin role or deactivate yourself: ask another admin.");
+    }
+    const role = patch.role ?? (user.isAdmin ? "admin" : "agent");
+    const license = patch.licenseNumber === undefined ? user.licenseNumber : patch.licenseNumber;
+    const takesLeads = patch.takesLeads ?? user.takesLeads;
+    if (role === "agent" && takesLeads && !license && patch.active !== false) {
+      throw new InvalidInputError(TEAM_MESSAGES.licenseNeeded, { licenseNumber: [TEAM_MESSAGES.licenseNeeded] });
+    }
+    const next = {
+      ...(patch.role ? roleFlags(patch.role) : {}),
+      ...(patch.takesLeads === undefined ? {} : { takesLeads: patch.takesLeads }),
+      ...(patch.licenseNumber === undefined ? {} : { licenseNumber: patch.licenseNumber }),
+      ...(patch.phone === undefined ? {} : { phone: patch.phone }),
+      ...(patch.firstName === undefined ? {} : { firstName: patch.firstName }),
+      ...(patch.lastName === undefined ? {} : { lastName: patch.lastName }),
+      ...(patch.active === undefined ? {} : { deactivatedAt: patch.active ? null : (user.deactivatedAt ?? now) }),
+    };
+    const changes = changesOf(user as unknown as Record<string, unknown>, next);
+    const updated = tx
+      .update(users)
+      .set({ ...next, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning()
+      .get()!;
+    if (changes) {
+      recordAudit(tx, actor, { action: "team.update", subject: { type: "user", id: userId }, changes, at: now });
+    }
+    return updated;
+  });
+}
+
+/** An active agent by id, or a 400 naming the field. */
+function agentOrRefuse(db: DbOrTx, id: string, field: string): User {
+  const agent = db.select().from(users).where(eq(users.id, id)).get();
+  if (!agent || !agent.isAgent || agent.deactivatedAt) {
+    throw new InvalidInputError("Choose an active agent of the team", {
+      [field]: ["Choose an active agent of the team"],
+    });
+  }
+  return agent;
+}
+
+/** Assigns a transaction to an agent (null: the admins'), with its collaborators when given. Admins only. */
+export function assignTransaction(db: Db, actor: Actor, transactionId: number, input: Assignment, now = new Date()) {
+  assertAdmin(actor);
+  return db.transaction((tx) => {
+    const transaction = tx.select().from(transactions).where(eq(transactions.id, transactionId)).get();
+    if (!transaction) throw new NotFoundError("Transaction not found");
+    if (input.assignedAgentId) agentOrRefuse(tx, input.assignedAgentId, "assignedAgentId");
+    const before = collaboratorIds(tx, transactionId);
+    const collaborators =
+      input.collaboratorIds === undefined
+        ? before
+        : [...new Set(input.collaboratorIds)].filter((id) => id !== input.assignedAgentId);
+    for (const id of input.collaboratorIds ?? []) agentOrRefuse(tx, id, "collaboratorIds");
+    tx.update(transactions)
+      .set({ assignedAgentId: input.assignedAgentId, updatedAt: now })
+      .where(eq(transactions.id, transactionId))
+      .run();
+    if (input.collaboratorIds !== undefined) {
+      tx.delete(transactionCollaborators).where(eq(transactionCollaborators.transactionId, transactionId)).run();
+      for (const userId of collaborators) tx.insert(transactionCollaborators).values({ transactionId, userId }).run();
+    }
+    const changes = {
+      ...(transaction.assignedAgentId !== input.assignedAgentId
+        ? { assignedAgentId: { before: transaction.assignedAgentId, after: input.assignedAgentId } }
+        : {}),
+      ...(input.collaboratorIds !== undefined && before.join() !== collaborators.join()
+        ? { collaboratorIds: { before, after: collaborators } }
+        : {}),
+    };
+    if (Object.keys(changes).length) {
+      recordAudit(tx, actor, {
+        action: "transaction.assign",
+        subject: { type: "transaction", id: transactionId },
+        transactionId,
+        changes,
+        at: now,
+      });
+    }
+    return { assignedAgentId: input.assignedAgentId, collaboratorIds: collaborators };
+  });
+}
+
+export const collaboratorIds = (db: DbOrTx, transactionId: number) =>
+  db
+    .select({ id: transactionCollaborators.userId })
+    .from(transactionCollaborators)
+    .where(eq(transactionCollaborators.transactionId, transactionId))
+    .all()
+    .map((r) => r.id)
+    .sort();
+
+/**
+ * Assigns a lead to an agent (null: the admins'), closing any claim still open. Admins only; `system`
+ * assignments (routing) go through `assignLeadTo`.
+ */
+export function assignLead(db: Db, actor: Actor, leadId: number, agentId: string | null, now = new Date()) {
+  assertAdmin(actor);
+  return db.transaction((tx) => {
+    const lead = tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId)).get();
+    if (!lead) throw new NotFoundError("Lead not found");
+    if (agentId) agentOrRefuse(tx, agentId, "assignedAgentId");
+    if (lead.assignedAgentId === agentId && !lead.claimUntil) return lead;
+    return assignLeadTo(tx, actor, lead, agentId, "lead.assign", now);
+  });
+}
+
+/** Stores a lead's assignment with its timeline entry and audit event (inside the caller's transaction). */
+export function assignLeadTo(
+  tx: DbOrTx,
+  actor: Actor | null,
+  lead: { id: number; engagementId: number | null; assignedAgentId: string | null },
+  agentId: string | null,
+  action: "lead.assign" | "lead.claim",
+  now: Date,
+) {
+  const updated = tx
+    .update(contactSubmissions)
+    .set({ assignedAgentId: agentId, assignedAt: agentId ? now : null, claimUntil: null })
+    .where(eq(contactSubmissions.id, lead.id))
+    .returning()
+    .get()!;
+  const agent = agentId ? tx.select().from(users).where(eq(users.id, agentId)).get() : undefined;
+  tx.insert(leadEvents)
+    .values({
+      contactSubmissionId: lead.id,
+      engagementId: lead.engagementId,
+      type: action === "lead.claim" ? "claimed" : "assigned",
+      detail: agent ? `to ${fullName(agent) || agent.email}` : "to the admins",
+      actorId: actor?.id ?? null,
+      createdAt: now,
+    })
+    .run();
+  recordAudit(tx, actor, {
+    action,
+    subject: { type: "lead", id: lead.id },
+    changes: { assignedAgentId: { before: lead.assignedAgentId, after: agentId } },
+    at: now,
+  });
+  return updated;
+}
+
+/** Assigns several transactions or leads to one agent (the lists' bulk form). Admins only. */
+export function assignMany(
+  db: Db,
+  actor: Actor,
+  kind: "transactions" | "leads",
+  ids: number[],
+  agentId: string | null,
+) {
+  assertAdmin(actor);
+  let done = 0;
+  for (const id of ids) {
+    if (kind === "transactions") assignTransaction(db, actor, id, { assignedAgentId: agentId });
+    else assignLead(db, actor, id, agentId);
+    done += 1;
+  }
+  return done;
+}
+
+/** What a person (a deactivated one, typically) still has assigned: to list for reassignment. */
+export function ownedBy(db: Db, actor: Actor, userIds: string[]) {
+  assertAdmin(actor);
+  if (userIds.length === 0) return { transactions: [], leads: [] };
+  return {
+    transactions: db
+      .select({
+        id: transactions.id,
+        propertyAddress: transactions.propertyAddress,
+        agentId: transactions.assignedAgentId,
+      })
+      .from(transactions)
+      .where(inArray(transactions.assignedAgentId, userIds))
+      .limit(200)
+      .all(),
+    leads: db
+      .select({
+        id: contactSubmissions.id,
+        firstName: contactSubmissions.firstName,
+        lastName: contactSubmissions.lastName,
+        agentId: contactSubmissions.assignedAgentId,
+      })
+      .from(contactSubmissions)
+      .where(inArray(contactSubmissions.assignedAgentId, userIds))
+      .limit(200)
+      .all(),
+  };
+}
+
+/** Who the client's agent is (the portal's "Your agent" card, a lead's e-mails): the agent, else the broker. */
+export function agentCardOf(db: DbOrTx, agentId: string | null) {
+  const agent = agentId ? db.select().from(users).where(eq(users.id, agentId)).get() : undefined;
+  if (!agent || agent.deactivatedAt) return null;
+  return {
+    name: fullName(agent) || agent.email,
+    email: agent.email,
+    phone: agent.phone,
+    licenseNumber: agent.licenseNumber,
+  };
+}
+
+/** A team member as the API gives it (`GET /api/team`). */
+export function toStaffJson(p: ReturnType<typeof listTeam>[number]) {
+  return {
+    id: p.id,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    name: p.name,
+    role: p.role,
+    phone: p.phone,
+    licenseNumber: p.licenseNumber,
+    takesLeads: p.takesLeads,
+    active: !p.deactivatedAt,
+    deactivatedAt: p.deactivatedAt?.toISOString() ?? null,
+    assigned: { transactions: p.transactions, leads: p.leads },
+  };
+}

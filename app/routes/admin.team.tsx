@@ -1,0 +1,335 @@
+/**
+ * /admin/team (admins): the staff in the team's order (round robin's), each with what is assigned to
+ * them; a form to add a person by e-mail (they get the role when they sign in with that address), and per
+ * person: their role, license and phone, pausing or resuming new leads, deactivating or reactivating. What
+ * a deactivated person still owns is listed under the table, to reassign (docs/decisions/030-team.md).
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminTable } from "~/components/admin-table";
+import { card } from "~/components/card";
+import { Field, inputClass } from "~/components/form-field";
+import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
+import type { User } from "~/db/schema";
+import { getDb } from "~/infra/database.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { requireAdmin } from "~/infra/guards.server";
+import { readForm } from "~/infra/http.server";
+import { badForm, intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
+import { formatDate } from "~/lib/format";
+import { countOf } from "~/lib/plural";
+import { teamIntents } from "~/lib/intents";
+import { privatePageMeta } from "~/lib/seo";
+import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
+import { addStaff, listTeam, ownedBy, updateStaff } from "~/models/team.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Team");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const team = listTeam(db, admin);
+  const inactive = team.filter((p) => p.deactivatedAt);
+  const owned = ownedBy(
+    db,
+    admin,
+    inactive.map((p) => p.id),
+  );
+  const nameOf = new Map(team.map((p) => [p.id, p.name]));
+  return {
+    me: admin.id,
+    team: team.map((p) => ({
+      id: p.id,
+      name: p.name,
+      email: p.email,
+      role: p.role,
+      phone: p.phone ?? "",
+      licenseNumber: p.licenseNumber ?? "",
+      takesLeads: p.takesLeads,
+      deactivatedOn: p.deactivatedAt ? formatDate(p.deactivatedAt) : null,
+      transactions: p.transactions,
+      leads: p.leads,
+    })),
+    toReassign: {
+      transactions: owned.transactions.map((t) => ({
+        id: t.id,
+        label: t.propertyAddress ?? `Transaction ${t.id}`,
+        owner: nameOf.get(t.agentId!) ?? "",
+      })),
+      leads: owned.leads.map((l) => ({
+        id: l.id,
+        label: `${l.firstName} ${l.lastName}`,
+        owner: nameOf.get(l.agentId!) ?? "",
+      })),
+    },
+  };
+}
+
+type ActionData = { intent: string; userId?: string; result: SubmissionResult<string[]>; refusal?: Refusal };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  switch (intentOf(formData, teamIntents)) {
+    case teamIntents.add:
+      return addAction(admin, formData);
+    case teamIntents.update:
+      return updateAction(admin, formData);
+    default:
+      return unknownIntent();
+  }
+}
+
+async function addAction(admin: User, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: newStaffSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: teamIntents.add, result: submission.reply() }, { status: 400 });
+  }
+  let added: User;
+  try {
+    added = addStaff(getDb(), admin, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { intent: teamIntents.add, result: submission.reply() } });
+  }
+  return redirectWithToast("/admin/team", {
+    description: `${added.email} added as ${submission.value.role === "admin" ? "an admin" : "an agent"}: they have the role when they sign in with that address.`,
+  });
+}
+
+async function updateAction(admin: User, formData: FormData) {
+  const userId = formData.get("userId");
+  if (typeof userId !== "string" || !userId) return badForm("Choose a person of the team");
+  formData.delete("userId");
+  formData.delete("intent");
+  const submission = parseWithZod(formData, { schema: staffPatchSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: teamIntents.update, userId, result: submission.reply() }, { status: 400 });
+  }
+  try {
+    updateStaff(getDb(), admin, userId, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { intent: teamIntents.update, userId, result: submission.reply() } });
+  }
+  return redirectWithToast("/admin/team", { description: "Team updated." });
+}
+
+type Person = ReturnType<typeof useLoaderData<typeof loader>>["team"][number];
+
+export default function Team() {
+  const d = useLoaderData<typeof loader>();
+  const answer = useActionData<ActionData>();
+  const reassign = d.toReassign.transactions.length + d.toReassign.leads.length;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold text-brand-900">Team</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        New leads go to the agents taking leads in this order (round robin), or to all of them at once (first to claim):{" "}
+        <Link to="/admin/settings">the routing setting</Link>. Admins see everything; an agent sees the transactions and
+        leads assigned to them.
+      </p>
+
+      <AdminTable
+        columns={["Person", "Role, license and phone", "New leads", "Assigned", "Active"]}
+        cardsOnPhone
+        className="mt-4"
+      >
+        {d.team.map((p) => (
+          <TeamRow
+            key={p.id}
+            person={p}
+            me={d.me === p.id}
+            answer={answer?.intent === teamIntents.update && answer.userId === p.id ? answer : undefined}
+          />
+        ))}
+      </AdminTable>
+
+      {reassign > 0 ? (
+        <section aria-labelledby="reassign-title" className={`mt-6 ${card} p-5`}>
+          <h2 id="reassign-title" className="text-lg font-semibold">
+            To reassign
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            What deactivated people still have: {countOf(d.toReassign.transactions.length, "transaction")} and{" "}
+            {countOf(d.toReassign.leads.length, "lead")}. Open each to give it to another agent, or choose several on
+            the lists.
+          </p>
+          <ul className="mt-2 grid gap-1 text-sm" data-testid="to-reassign">
+            {d.toReassign.transactions.map((t) => (
+              <li key={`t${t.id}`}>
+                <Link to={`/admin/transactions/${t.id}#team`}>{t.label}</Link> · {t.owner}
+              </li>
+            ))}
+            {d.toReassign.leads.map((l) => (
+              <li key={`l${l.id}`}>
+                <Link to={`/admin/leads/${l.id}#assign`}>Lead: {l.label}</Link> · {l.owner}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {/* A new key once someone is added: the form starts empty again (with JavaScript it is not reloaded). */}
+      <AddStaff key={d.team.length} answer={answer?.intent === teamIntents.add ? answer : undefined} />
+    </div>
+  );
+}
+
+function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answer: ActionData | undefined }) {
+  const [form, fields] = useForm({
+    id: `staff-${p.id}`,
+    lastResult: answer?.result,
+    defaultValue: { role: p.role, licenseNumber: p.licenseNumber, phone: p.phone },
+    constraint: getZodConstraint(staffPatchSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => {
+      formData.delete("userId");
+      formData.delete("intent");
+      return parseWithZod(formData, { schema: staffPatchSchema });
+    },
+  });
+  return (
+    <tr className="border-b border-slate-100 align-top last:border-0" data-testid="team-row" data-email={p.email}>
+      <td data-label="Person" className="px-3 py-2">
+        <span className="font-semibold">{p.name}</span>
+        <br />
+        <a href={`mailto:${p.email}`}>{p.email}</a>
+      </td>
+      <td data-label="Role" className="px-3 py-2">
+        <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[8rem_8rem_10rem_auto]">
+          <input type="hidden" name="userId" value={p.id} />
+          <Field label="Role" errorId={fields.role.errorId} errors={fields.role.errors}>
+            <select {...getSelectProps(fields.role)} className={inputClass} disabled={me}>
+              <option value="agent">Agent</option>
+              <option value="admin">Admin</option>
+            </select>
+          </Field>
+          <Field label="DRE license" errorId={fields.licenseNumber.errorId} errors={fields.licenseNumber.errors}>
+            <input
+              {...getInputProps(fields.licenseNumber, { type: "text" })}
+              inputMode="numeric"
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Phone" errorId={fields.phone.errorId} errors={fields.phone.errors}>
+            <input {...getInputProps(fields.phone, { type: "tel" })} className={inputClass} />
+          </Field>
+          <div className="self-center">
+            <SubmitButton
+              intent={teamIntents.update}
+              pendingLabel="Saving..."
+              className={`${buttonOutline} ${buttonSmall}`}
+            >
+              Save
+            </SubmitButton>
+          </div>
+        </Form>
+        {answer?.refusal?.toast ? <p className="text-xs text-red-700">{answer.refusal.toast.description}</p> : null}
+      </td>
+      <td data-label="New leads" className="px-3 py-2">
+        {p.role === "agent" && !p.deactivatedOn ? (
+          <Form method="post">
+            <input type="hidden" name="userId" value={p.id} />
+            <input type="hidden" name="takesLeads" value={p.takesLeads ? "false" : "true"} />
+            <span className="mr-2">{p.takesLeads ? "Taking leads" : "Paused"}</span>
+            <SubmitButton
+              intent={teamIntents.update}
+              pendingLabel="Saving..."
+              className={`${buttonOutline} ${buttonSmall}`}
+            >
+              {p.takesLeads ? "Pause leads" : "Resume leads"}
+            </SubmitButton>
+          </Form>
+        ) : (
+          <span className="text-slate-500">{p.role === "admin" ? "Only as the fallback" : "None"}</span>
+        )}
+      </td>
+      <td data-label="Assigned" className="px-3 py-2">
+        {countOf(p.transactions, "transaction")}, {countOf(p.leads, "lead")}
+      </td>
+      <td data-label="Active" className="px-3 py-2">
+        {me ? (
+          <span>You</span>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="userId" value={p.id} />
+            <input type="hidden" name="active" value={p.deactivatedOn ? "true" : "false"} />
+            {p.deactivatedOn ? <span className="mr-2">Deactivated {p.deactivatedOn}</span> : null}
+            <SubmitButton
+              intent={teamIntents.update}
+              pendingLabel="Saving..."
+              className={`${buttonOutline} ${buttonSmall}`}
+            >
+              {p.deactivatedOn ? "Reactivate" : "Deactivate"}
+            </SubmitButton>
+          </Form>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function AddStaff({ answer }: { answer: ActionData | undefined }) {
+  const [form, fields] = useForm({
+    id: "add-staff",
+    lastResult: answer?.result,
+    defaultValue: { role: "agent" },
+    constraint: getZodConstraint(newStaffSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newStaffSchema }),
+  });
+  return (
+    <section aria-labelledby="add-staff-title" className={`mt-6 ${card} p-5`}>
+      <h2 id="add-staff-title" className="text-lg font-semibold">
+        Add a person
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        They have the role as soon as they sign in with this address. An agent takes new leads until paused, and needs
+        their 8-digit DRE license number.
+      </p>
+      {answer?.refusal?.toast ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {answer.refusal.toast.description}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2 sm:grid-cols-3">
+        <Field label="E-mail" errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
+        </Field>
+        <Field label="First name" errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
+          <input {...getInputProps(fields.firstName, { type: "text" })} className={inputClass} />
+        </Field>
+        <Field label="Last name" errorId={fields.lastName.errorId} errors={fields.lastName.errors}>
+          <input {...getInputProps(fields.lastName, { type: "text" })} className={inputClass} />
+        </Field>
+        <Field label="Role" errorId={fields.role.errorId} errors={fields.role.errors}>
+          <select {...getSelectProps(fields.role)} className={inputClass}>
+            <option value="agent">Agent</option>
+            <option value="admin">Admin</option>
+          </select>
+        </Field>
+        <Field label="Phone" errorId={fields.phone.errorId} errors={fields.phone.errors}>
+          <input {...getInputProps(fields.phone, { type: "tel" })} className={inputClass} />
+        </Field>
+        <Field label="DRE license number" errorId={fields.licenseNumber.errorId} errors={fields.licenseNumber.errors}>
+          <input
+            {...getInputProps(fields.licenseNumber, { type: "text" })}
+            inputMode="numeric"
+            className={inputClass}
+          />
+        </Field>
+        <div>
+          <SubmitButton intent={teamIntents.add} pendingLabel="Adding...">
+            Add to the team
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessErrorBoundary />;
+}

@@ -1,0 +1,243 @@
+/**
+ * A team of agents, in a real browser with JavaScript on and off, on a server of its own (its routing
+ * setting is the agency's) with a real SMTP sink and its SMTP door for replies: an admin adds two agents
+ * on /admin/team and turns round robin on; new leads alternate between them (the alert to the agent, a
+ * copy to the lead inbox); agent A sees only their own on the dashboard and gets 404 for agent B's
+ * transaction, lead, document and thread (pages and API); a client's message is e-mailed to their agent,
+ * whose reply by e-mail lands in the thread under their name; a document download shows in the History
+ * tab; the export's ZIP is opened and its files read back.
+ */
+import JSZip from "jszip";
+import nodemailer from "nodemailer";
+import type { Page } from "@playwright/test";
+import { createTransaction } from "~/models/transaction.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { freePort, SmtpSink, startApp, toAddresses, type AppServer } from "./servers";
+
+const DOMAIN = "reply.agency.test";
+const INBOX = "desk@agency.test";
+const ADMIN = "boss@agency.test";
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+
+const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
+
+async function addPerson(page: Page, person: { email: string; first: string; last: string; license: string }) {
+  const form = page.getByRole("region", { name: "Add a person" });
+  await form.getByLabel("E-mail").fill(person.email);
+  await form.getByLabel("First name").fill(person.first);
+  await form.getByLabel("Last name").fill(person.last);
+  await form.getByLabel("Role").selectOption("agent");
+  await form.getByLabel("Phone").fill("619-555-0142");
+  await form.getByLabel("DRE license number").fill(person.license);
+  await form.getByRole("button", { name: "Add to the team" }).click();
+  await expect(page.getByTestId("team-row").filter({ hasText: person.email })).toBeVisible();
+}
+
+test.describe("a team of agents", () => {
+  test("two agents, leads in turn, each agent's own, the agent's thread by e-mail, history and export", async ({
+    page,
+    browser,
+    js,
+  }) => {
+    test.setTimeout(120_000);
+    const name = `team-${js ? "js" : "nojs"}`;
+    const smtp = await SmtpSink.start();
+    const inboundPort = await freePort();
+    const app = await startApp(name, {
+      SMTP_URL: smtp.url,
+      MAIL_TICK_SECONDS: "1",
+      LEAD_ALERT_EMAILS: INBOX,
+      ADMIN_EMAILS: ADMIN,
+      INBOUND_EMAIL_DOMAIN: DOMAIN,
+      INBOUND_SMTP_PORT: String(inboundPort),
+      INBOUND_WEBHOOK_SECRET: "e2e-inbound-webhook-secret",
+    });
+    const server = serverOf(app);
+    const url = (path: string) => `${app.baseUrl}${path}`;
+    try {
+      // The admin adds two agents and turns round robin on.
+      await loginAs(page, { email: ADMIN, admin: true, returnTo: "/admin/team" }, server);
+      await ready(page, js);
+      await addPerson(page, { email: "ana@agency.test", first: "Ana", last: "Ortiz", license: "01112222" });
+      await addPerson(page, { email: "ben@agency.test", first: "Ben", last: "Park", license: "01113333" });
+      // A license is required for an agent who takes leads.
+      const form = page.getByRole("region", { name: "Add a person" });
+      await form.getByLabel("E-mail").fill("cy@agency.test");
+      await form.getByLabel("First name").fill("Cy");
+      await form.getByLabel("Last name").fill("Lee");
+      await form.getByRole("button", { name: "Add to the team" }).click();
+      await expect(form.getByText("An agent who takes leads needs an 8-digit DRE license number")).toBeVisible();
+
+      await page.goto(url("/admin/settings"));
+      await ready(page, js);
+      await page.getByLabel("Routing").selectOption("round_robin");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Settings saved.")).toBeVisible();
+
+      // Four leads alternate between Ana and Ben; each alert goes to the agent, a copy to the inbox.
+      const leadIds: number[] = [];
+      for (const n of [1, 2, 3, 4]) {
+        const response = await page.request.post(url("/api/contact"), {
+          headers: { origin: app.baseUrl },
+          data: { firstName: `Lead${n}`, lastName: "Team", email: `lead${n}-${name}@example.com`, phone: "6195550100" },
+        });
+        expect(response.status()).toBe(201);
+        leadIds.push(((await response.json()) as { id: number }).id);
+      }
+      const agentOfLead = await withE2eDb(
+        (db) =>
+          leadIds.map(
+            (id) =>
+              (
+                db.$client
+                  .prepare(
+                    "select u.email from contact_submissions c join users u on u.id = c.assigned_agent_id where c.id = ?",
+                  )
+                  .get(id) as { email: string }
+              ).email,
+          ),
+        app.database,
+      );
+      expect(agentOfLead).toEqual(["ana@agency.test", "ben@agency.test", "ana@agency.test", "ben@agency.test"]);
+      const alert = await smtp.waitFor(
+        (m) => toAddresses(m).includes("ana@agency.test") && /Lead1/.test(m.mail.subject ?? ""),
+      );
+      expect(alert.mail.text).toContain("Lead1 Team");
+      await smtp.waitFor((m) => toAddresses(m).includes(INBOX) && /Lead1/.test(m.mail.subject ?? ""));
+
+      // A transaction each, assigned by the admin over the API.
+      const ids = await withE2eDb((db) => {
+        const admin = upsertUserFromClaims(db, { email: ADMIN }, [ADMIN]);
+        upsertUserFromClaims(db, { email: `ana-client-${name}@example.com`, firstName: "Rita", lastName: "Client" });
+        const open = (email: string, address: string) =>
+          createTransaction(
+            db,
+            admin,
+            { email, type: "buying", propertyAddress: address, homeValue: "750000" },
+            { notify: false },
+          ).id;
+        return [
+          open(`ana-client-${name}@example.com`, "1 Ana Way"),
+          open(`ben-client-${name}@example.com`, "2 Ben Way"),
+        ];
+      }, app.database);
+      const [anaTx, benTx] = ids as [number, number];
+      const people = (await (await page.request.get(url("/api/team"))).json()) as Array<{ id: string; email: string }>;
+      const idOf = (email: string) => people.find((p) => p.email === email)!.id;
+      for (const [tx, agent] of [
+        [anaTx, "ana@agency.test"],
+        [benTx, "ben@agency.test"],
+      ] as const) {
+        const r = await page.request.patch(url(`/api/transactions/${tx}`), {
+          headers: { origin: app.baseUrl },
+          data: { assignedAgentId: idOf(agent) },
+        });
+        expect(r.status()).toBe(200);
+      }
+      const upload = await page.request.post(url(`/api/transactions/${benTx}/documents`), {
+        headers: { origin: app.baseUrl },
+        multipart: { file: { name: "ben-deed.pdf", mimeType: "application/pdf", buffer: pdf("ben") } },
+      });
+      expect(upload.status()).toBe(201);
+      const benDoc = ((await upload.json()) as Array<{ id: number }>)[0]!.id;
+      const anaBytes = pdf("ana's disclosure");
+      const anaUpload = await page.request.post(url(`/api/transactions/${anaTx}/documents`), {
+        headers: { origin: app.baseUrl },
+        multipart: { file: { name: "disclosure.pdf", mimeType: "application/pdf", buffer: anaBytes } },
+      });
+      const anaDoc = ((await anaUpload.json()) as Array<{ id: number }>)[0]!.id;
+
+      // Agent A: their own transaction on the dashboard, B's answer 404 everywhere.
+      const agentContext = await browser.newContext({ javaScriptEnabled: js });
+      const agent = await agentContext.newPage();
+      await loginAs(agent, { email: "ana@agency.test", returnTo: "/admin" }, server);
+      await ready(agent, js);
+      await expect(agent.getByTestId("transaction-row")).toHaveCount(1);
+      await expect(agent.getByTestId("transaction-row")).toContainText("1 Ana Way");
+      await expect(agent.getByRole("link", { name: "Campaigns" })).toHaveCount(0);
+      for (const path of [
+        `/admin/transactions/${benTx}`,
+        `/admin/leads/${leadIds[1]}`,
+        `/documents/${benDoc}`,
+        `/admin/transactions/${benTx}/history`,
+      ]) {
+        expect((await agent.request.get(url(path))).status(), path).toBe(404);
+      }
+      for (const path of [
+        `/api/transactions/${benTx}/messages`,
+        `/api/transactions/${benTx}/documents`,
+        `/api/transactions/${benTx}/offers`,
+        `/api/transactions/${benTx}/estimates`,
+      ]) {
+        expect((await agent.request.get(url(path))).status(), path).toBe(404);
+      }
+      expect((await agent.request.get(url("/admin/team"))).status()).toBe(403);
+      await agent.goto(url(`/admin/leads/${leadIds[0]}`));
+      await expect(agent.getByTestId("lead-agent")).toHaveText("Agent: Ana Ortiz");
+      // Ana logs a call: her first action on the lead.
+      await agent.getByLabel("What was said").fill("Left a voicemail");
+      await agent.getByRole("button", { name: "Log a call" }).click();
+      await expect(agent.getByTestId("timeline-entry").filter({ hasText: "Left a voicemail" })).toBeVisible();
+
+      // Ana opens her client's document: the download is in the transaction's history.
+      expect((await agent.request.get(url(`/documents/${anaDoc}`))).status()).toBe(200);
+      await agent.goto(url(`/admin/transactions/${anaTx}/history`));
+      await expect(agent.getByTestId("audit-row").filter({ hasText: "document.view" })).toContainText("Ana Ortiz");
+
+      // The client writes; the message goes to Ana, whose e-mailed reply lands under her name.
+      const client = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+      await loginAs(client, { email: `ana-client-${name}@example.com`, returnTo: "/client-portal#messages" }, server);
+      await ready(client, js);
+      await expect(client.getByTestId("your-agent")).toContainText("Ana Ortiz");
+      await expect(client.getByTestId("your-agent")).toContainText("DRE #01112222");
+      await client.getByLabel("Your message").fill("Can we see the house on Saturday?");
+      await client.getByRole("button", { name: "Send Message" }).click();
+      const toAgent = await smtp.waitFor(
+        (m) => toAddresses(m).includes("ana@agency.test") && (m.mail.text ?? "").includes("Saturday"),
+      );
+      const replyTo = toAgent.mail.replyTo?.value[0]?.address ?? "";
+      expect(replyTo).toContain(`@${DOMAIN}`);
+      const transport = nodemailer.createTransport({ host: "127.0.0.1", port: inboundPort, ignoreTLS: true });
+      await transport.sendMail({ from: "ana@agency.test", to: replyTo, text: "Saturday at 10 works." });
+      transport.close();
+      await expect
+        .poll(
+          async () =>
+            (
+              (await (await client.request.get(url(`/api/transactions/${anaTx}/messages`))).json()) as Array<{
+                body: string;
+                author: { name: string };
+              }>
+            ).find((m) => m.body.includes("Saturday at 10"))?.author.name,
+          { timeout: 15_000 },
+        )
+        .toBe("Ana Ortiz");
+
+      // The admin exports the file: the ZIP's files read back.
+      const zipResponse = await page.request.get(url(`/admin/transactions/${anaTx}/export`));
+      expect(zipResponse.status()).toBe(200);
+      expect(zipResponse.headers()["content-type"]).toBe("application/zip");
+      const zip = await JSZip.loadAsync(await zipResponse.body());
+      expect(Object.keys(zip.files).sort()).toEqual(
+        ["audit.csv", "documents/disclosure.pdf", "messages.txt", "summary.html", "transaction.json"].sort(),
+      );
+      expect(await zip.file("messages.txt")!.async("string")).toContain("Saturday at 10 works.");
+      expect(await zip.file("messages.txt")!.async("string")).toContain("by e-mail");
+      expect(Buffer.from(await zip.file("documents/disclosure.pdf")!.async("uint8array")).equals(anaBytes)).toBe(true);
+      const audit = await zip.file("audit.csv")!.async("string");
+      expect(audit).toContain("document.view");
+      expect(audit).toContain("transaction.assign");
+      expect(audit).toContain(",export,");
+      expect(await zip.file("summary.html")!.async("string")).toContain("1 Ana Way");
+      const data = JSON.parse(await zip.file("transaction.json")!.async("string")) as { agent: { name: string } };
+      expect(data.agent.name).toBe("Ana Ortiz");
+      // The export is itself in the audit; an agent cannot export.
+      expect((await agent.request.get(url(`/admin/transactions/${anaTx}/export`))).status()).toBe(403);
+      await agentContext.close();
+    } finally {
+      await app.stop();
+      await smtp.close();
+    }
+  });
+});
