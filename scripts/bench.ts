@@ -6,7 +6,7 @@
  * the JavaScript added by the first focus in the contact form, the cumulative
  * layout shift, and server response times for the main pages; then the mail sender (bench-mail.ts),
  * uploads and the portal's documents (bench-documents.ts), deadlines (bench-deadlines.ts), messages
- * (bench-messages.ts), estimates (bench-estimates.ts), offers (bench-offers.ts) and the admin
+ * (bench-messages.ts), estimates (bench-estimates.ts), offers (bench-offers.ts), the team (bench-team.ts) and the admin
  * pages (bench-admin.ts,
  * `--scale=today|10y`).
  * It prints figures; it asserts nothing (budgets are compared in the output).
@@ -20,6 +20,7 @@ import { benchDocuments } from "./bench-documents";
 import { benchDeadlines } from "./bench-deadlines";
 import { benchEstimates } from "./bench-estimates";
 import { benchOffers } from "./bench-offers";
+import { benchTeam } from "./bench-team";
 import { SCALES } from "./bench-data";
 import { benchMail } from "./bench-mail";
 import { benchMessages } from "./bench-messages";
@@ -168,7 +169,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|deadlines|messages|estimates|offers|admin` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -185,6 +186,7 @@ const parts: Record<string, () => Promise<void>> = {
   messages: () => benchMessages({ port: PORT + 50, dir: "tests/.tmp/bench" }),
   estimates: () => benchEstimates({ port: PORT + 60, dir: "tests/.tmp/bench" }),
   offers: () => benchOffers({ port: PORT + 70, dir: "tests/.tmp/bench" }),
+  team: () => benchTeam({ port: PORT + 80, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
 };
 if (only !== "all" && !parts[only]) throw new Error(`--only must be one of ${Object.keys(parts).join(", ")}`);

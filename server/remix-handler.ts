@@ -14,7 +14,10 @@
  * the whole answer as the app's request context (`withRequest`: the audit's address).
  */
 import type { IncomingMessage } from "node:http";
-import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { requestBodies } from "./middleware";
 import { streamedBody } from "./streamed-body";
@@ -88,5 +91,14 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   if (/^text\/html/i.test(response.headers.get("content-type") ?? "")) {
     return void res.end(Buffer.from(await response.arrayBuffer()));
   }
-  await writeReadableStreamToWritable(response.body, res);
+  // With backpressure (Remix's writeReadableStreamToWritable reads on whatever the socket takes, so a large
+  // download, a transaction's 2 GB export, would sit in memory): the next chunk is read once the last
+  // one is written.
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
+  } catch (error) {
+    // The client went away mid-download: nothing to answer any more.
+    if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE" || res.destroyed) return;
+    throw error;
+  }
 }

@@ -67,6 +67,13 @@ export function assignableAgents(db: DbOrTx) {
     .map((u) => ({ id: u.id, name: fullName(u) || u.email }));
 }
 
+/** The agents of the lists' bulk assignment: for admins, once the team has agents (else null: no form). */
+export function bulkAssignees(db: DbOrTx, actor: Actor) {
+  if (!actor.isAdmin) return null;
+  const agents = assignableAgents(db);
+  return agents.length ? agents : null;
+}
+
 const nextPosition = (db: DbOrTx) =>
   (db
     .select({ n: max(users.teamPosition) })

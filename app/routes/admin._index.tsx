@@ -18,7 +18,7 @@ import { formatDateTime, formatUSD, fullName } from "~/lib/format";
 import { readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
 import { bulkIntents, dashboardIntents } from "~/lib/intents";
-import { assignableAgents } from "~/models/team.server";
+import { bulkAssignees } from "~/models/team.server";
 import { BulkAssign, BulkCheckbox } from "~/components/bulk-assign";
 import { bulkAssignAction } from "./bulk-actions.server";
 import { countOf } from "~/lib/plural";
@@ -82,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     submissionCount: summary.contactSubmissions,
     emails: admin.isAdmin ? unsentEmails(db, admin) : null,
     isAdmin: admin.isAdmin,
-    agents: admin.isAdmin ? assignableAgents(db) : null,
+    agents: bulkAssignees(db, admin),
     collaborations: collaborations(db, admin),
     speed: (({ agents, untouched }) => ({
       agents: agents.map((a) => ({ ...a, median: a.medianMs === null ? null : duration(a.medianMs) })),

@@ -77,10 +77,10 @@ export default function Audit() {
         <button type="submit" className={buttonOutline}>
           Filter
         </button>
-        <Link to="/admin/audit" className="py-2 text-sm">
+        <Link to="/admin/audit" className="py-2 text-sm text-brand-700 underline">
           Clear
         </Link>
-        <a href={d.csvHref} download className="py-2 text-sm">
+        <a href={d.csvHref} download className="py-2 text-sm text-brand-700 underline">
           Download CSV
         </a>
       </Form>

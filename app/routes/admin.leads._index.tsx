@@ -12,7 +12,7 @@ import { requireAdmin, requireStaff } from "~/infra/guards.server";
 import { readForm } from "~/infra/http.server";
 import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { bulkIntents } from "~/lib/intents";
-import { assignableAgents } from "~/models/team.server";
+import { bulkAssignees } from "~/models/team.server";
 import { BulkAssign, BulkCheckbox } from "~/components/bulk-assign";
 import { bulkAssignAction } from "./bulk-actions.server";
 import { formatDate } from "~/lib/format";
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter,
     ...result,
     matches: matchSummary(result.total, result.capped, "lead"),
-    agents: admin.isAdmin ? assignableAgents(getDb()) : null,
+    agents: bulkAssignees(getDb(), admin),
     rows: result.rows.map((r) => ({
       ...r,
       createdAt: formatDate(r.createdAt),

@@ -127,8 +127,10 @@ export default function Team() {
       <h1 className="text-2xl font-bold text-brand-900">Team</h1>
       <p className="mt-1 text-sm text-slate-600">
         New leads go to the agents taking leads in this order (round robin), or to all of them at once (first to claim):{" "}
-        <Link to="/admin/settings">the routing setting</Link>. Admins see everything; an agent sees the transactions and
-        leads assigned to them.
+        <Link to="/admin/settings" className="text-brand-700 underline">
+          the routing setting
+        </Link>
+        . Admins see everything; an agent sees the transactions and leads assigned to them.
       </p>
 
       <AdminTable

@@ -29,7 +29,7 @@ test.describe("sign-in through the local OpenID provider", () => {
     const user = await me.json();
     expect(user).toMatchObject({ email, firstName: "Casey", isAdmin: false });
     expect(Object.keys(user).sort()).toEqual(
-      ["email", "firstName", "id", "isAdmin", "lastName", "profileImageUrl"].sort(),
+      ["email", "firstName", "id", "isAdmin", "isAgent", "lastName", "profileImageUrl"].sort(),
     );
 
     const cookies = await context.cookies();

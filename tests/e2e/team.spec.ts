@@ -73,7 +73,7 @@ test.describe("a team of agents", () => {
       await ready(page, js);
       await page.getByLabel("Routing").selectOption("round_robin");
       await page.getByRole("button", { name: "Save Settings" }).click();
-      await expect(page.getByText("Settings saved.")).toBeVisible();
+      await expect(page.getByText("Settings saved.", { exact: true })).toBeVisible();
 
       // Four leads alternate between Ana and Ben; each alert goes to the agent, a copy to the inbox.
       const leadIds: number[] = [];
@@ -213,6 +213,46 @@ test.describe("a team of agents", () => {
           { timeout: 15_000 },
         )
         .toBe("Ana Ortiz");
+
+      // First to claim: both agents are alerted; Ana claims on the Claim page, Ben is told she has it.
+      await page.goto(url("/admin/settings"));
+      await ready(page, js);
+      await page.getByLabel("Routing").selectOption("first_to_claim");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Settings saved.", { exact: true }).last()).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel("Routing")).toHaveValue("first_to_claim");
+      const claimed = await page.request.post(url("/api/contact"), {
+        headers: { origin: app.baseUrl },
+        data: { firstName: "Claire", lastName: "Claim", email: `claire-${name}@example.com`, phone: "6195550100" },
+      });
+      const claimId = ((await claimed.json()) as { id: number }).id;
+      for (const to of ["ana@agency.test", "ben@agency.test"]) {
+        const offer = await smtp.waitFor((m) => toAddresses(m).includes(to) && /Claire/.test(m.mail.subject ?? ""));
+        expect(offer.mail.text).toContain(`/admin/leads/${claimId}/claim`);
+      }
+      await agent.goto(url(`/admin/leads/${claimId}/claim`));
+      await agent.getByRole("button", { name: "Claim this lead" }).click();
+      await expect(agent).toHaveURL(url(`/admin/leads/${claimId}`));
+      await expect(agent.getByTestId("lead-agent")).toHaveText("Agent: Ana Ortiz");
+      const benContext = await browser.newContext({ javaScriptEnabled: js });
+      const ben = await benContext.newPage();
+      await loginAs(ben, { email: "ben@agency.test", returnTo: `/admin/leads/${claimId}/claim` }, server);
+      await expect(ben.getByTestId("claim-refused")).toHaveText("This lead was already claimed by Ana Ortiz.");
+      const late = await ben.request.post(url(`/api/leads/${claimId}/claim`), { headers: { origin: app.baseUrl } });
+      expect(late.status()).toBe(409);
+      expect(((await late.json()) as { message: string }).message).toBe("This lead was already claimed by Ana Ortiz.");
+      await benContext.close();
+
+      // The admin gives two of Ana's leads to Ben at once from the list.
+      await page.goto(url(`/admin/leads?q=lead`));
+      await ready(page, js);
+      await page.getByRole("checkbox", { name: "Choose Lead1 Team" }).check();
+      await page.getByRole("checkbox", { name: "Choose Lead3 Team" }).check();
+      await page.getByLabel("Give the chosen leads to").selectOption({ label: "Ben Park" });
+      await page.getByRole("button", { name: "Assign the chosen" }).click();
+      await expect(page.getByText("2 leads assigned.", { exact: true })).toBeVisible();
+      expect((await agent.request.get(url(`/admin/leads/${leadIds[0]}`))).status()).toBe(404);
 
       // The admin exports the file: the ZIP's files read back.
       const zipResponse = await page.request.get(url(`/admin/transactions/${anaTx}/export`));
