@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
 import { getSessionUser } from "~/infra/session-user.server";
-import { requireAdmin, requireUser } from "~/infra/guards.server";
+import { requireAdmin, requireStaff, requireUser } from "~/infra/guards.server";
+import { addStaff, updateStaff } from "~/models/team.server";
 import { loader as rootLoader } from "~/root";
 import { useAppDb } from "./db";
 import { answer, args, get, ORIGIN, sessionCookie } from "./request";
@@ -18,6 +19,23 @@ describe("requireUser and requireAdmin", () => {
   it("return the user when allowed", async () => {
     expect((await requireUser(await get("/client-portal", client))).id).toBe(client.id);
     expect((await requireAdmin(await get("/admin", admin))).id).toBe(admin.id);
+  });
+
+  it("let an agent into staff pages (not admin-only ones) until deactivated, then treat them as a client", async () => {
+    const agent = addStaff(db, admin, {
+      email: "ana@agency.test",
+      firstName: "Ana",
+      lastName: "Agent",
+      role: "agent",
+      licenseNumber: "01234567",
+    });
+    expect((await requireStaff(await get("/admin", agent))).id).toBe(agent.id);
+    expect((await answer(async () => requireAdmin(await get("/admin/team", agent)))).status).toBe(403);
+    updateStaff(db, admin, agent.id, { active: false });
+    expect((await answer(async () => requireStaff(await get("/admin", agent)))).status).toBe(403);
+    expect((await requireUser(await get("/client-portal", agent))).isAgent).toBe(false);
+    updateStaff(db, admin, agent.id, { active: true });
+    expect((await requireStaff(await get("/admin", agent))).id).toBe(agent.id);
   });
 
   it("throw the JSON 401/403 for /api", async () => {
