@@ -25,6 +25,7 @@ export const EMAIL_KINDS = [
   "message",
   "estimate",
   "offer",
+  "lead_email",
 ] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -117,6 +117,7 @@ export const EMAIL_KIND_LABELS = {
   message: "Message",
   estimate: "Estimate",
   offer: "Offer",
+  lead_email: "To a lead",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 
@@ -147,6 +148,17 @@ export const leadSearchSchema = z.object({
 });
 
 /** Add note on a lead's page. */
+/** An e-mail to a lead from its page ("E-mail the lead"): its subject and what it says. */
+export const leadEmailSchema = z.object({
+  subject: z
+    .string({ required_error: "Write a subject" })
+    .trim()
+    .min(1, "Write a subject")
+    .max(200, "At most 200 characters"),
+  body: z.string({ required_error: "Write the e-mail" }).trim().min(1, "Write the e-mail").max(MAX_LENGTH.text),
+});
+export type LeadEmail = z.infer<typeof leadEmailSchema>;
+
 export const leadNoteSchema = z.object({
   note: z.string({ required_error: "Write the note first" }).trim().min(1, "Write the note first").max(MAX_LENGTH.text),
 });

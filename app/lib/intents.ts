@@ -50,6 +50,7 @@ export const leadIntents = {
   resume: "resume",
   note: "note",
   call: "log-call",
+  email: "email-lead",
   assign: "assign",
 } as const;
 

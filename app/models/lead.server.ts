@@ -25,6 +25,13 @@ import { activeEmailFrom } from "~/models/campaign.server";
 import { EMAIL_PAGE_SIZE, listedEmails } from "~/models/mail-queue.server";
 import { inIds, searchIds } from "~/models/search.server";
 import { fullName } from "~/lib/format";
+import { createElement } from "react";
+import { env } from "~/config/env.server";
+import { LeadEmail } from "~/emails/lead-email";
+import { renderEmail } from "~/emails/render.server";
+import type { LeadEmail as LeadEmailInput } from "~/lib/admin-schemas";
+import { enqueueEmail } from "~/models/mail-queue.server";
+import { agentCardOf } from "~/models/team.server";
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -260,7 +267,7 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
     ...emails.rows.map((e) => ({
       at: e.sentAt ?? e.createdAt,
       type: `email_${e.status}`,
-      text: `${e.kind === "lead_alert" ? "Staff alert" : e.kind === "drip" ? "E-mail" : "Notice"} ${e.status}: ${e.subject}`,
+      text: `${e.kind === "lead_alert" ? "Staff alert" : e.kind === "drip" || e.kind === "lead_email" ? "E-mail" : "Notice"} ${e.status}: ${e.subject}`,
       detail: e.status === "failed" ? e.lastError : e.kind === "lead_alert" ? `to ${e.toAddress}` : null,
     })),
     ...events.map((e) => {
@@ -381,6 +388,55 @@ function logLeadAction(db: Db, actor: Actor, submissionId: number, type: "note" 
         createdAt: now,
       })
       .run();
+  });
+}
+
+/**
+ * "E-mail the lead": the staff member's e-mail to the lead, queued in the outbox (Reply-To: the sender),
+ * on the lead's timeline, and the agent's first action when it is theirs. A first contact: its footer
+ * names the lead's agent and license (app/emails/lead-email.tsx).
+ */
+export function emailLead(db: Db, actor: Actor, submissionId: number, input: LeadEmailInput, now: Date = new Date()) {
+  return db.transaction((tx) => {
+    const lead = leadFor(tx, actor, submissionId);
+    const sender = tx.select().from(users).where(eq(users.id, actor.id)).get()!;
+    const { site, appUrl } = env().mail;
+    const { html, text } = renderEmail(
+      createElement(LeadEmail, {
+        site,
+        appUrl,
+        preview: input.body.slice(0, 120),
+        firstName: lead.firstName,
+        body: input.body,
+        sender: { name: fullName(sender) || site.name, phone: sender.phone ?? site.phone, email: sender.email },
+        agent: agentCardOf(tx, lead.assignedAgentId),
+      }),
+    );
+    const email = enqueueEmail(
+      tx,
+      {
+        kind: "lead_email",
+        to: { address: lead.email, name: `${lead.firstName} ${lead.lastName}` },
+        replyTo: sender.email,
+        subject: input.subject,
+        text,
+        html,
+        links: { contactSubmissionId: lead.id, engagementId: lead.engagementId },
+      },
+      now,
+    );
+    markFirstAction(tx, actor, lead, now);
+    tx.insert(leadEvents)
+      .values({
+        contactSubmissionId: lead.id,
+        engagementId: lead.engagementId,
+        type: "email",
+        detail: input.subject,
+        actorId: actor.id,
+        createdAt: now,
+      })
+      .run();
+    return email;
   });
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { LeadStatusBadge } from "~/components/lead-status";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import type { User } from "~/db/schema";
-import { leadNoteSchema } from "~/lib/admin-schemas";
+import { leadEmailSchema, leadNoteSchema } from "~/lib/admin-schemas";
 import { requireStaff } from "~/infra/guards.server";
 import { formatDate, formatDateTime, telHref } from "~/lib/format";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
@@ -16,7 +16,15 @@ import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-acti
 import { leadIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
-import { addLeadNote, getLead, LEAD_EMAILS_SHOWN, logLeadCall, pauseLead, resumeLead } from "~/models/lead.server";
+import {
+  addLeadNote,
+  emailLead,
+  getLead,
+  LEAD_EMAILS_SHOWN,
+  logLeadCall,
+  pauseLead,
+  resumeLead,
+} from "~/models/lead.server";
 import { assignmentOfForm } from "~/lib/team-schema";
 import { InvalidInputError } from "~/lib/errors";
 import { agentCardOf, assignableAgents, assignLead } from "~/models/team.server";
@@ -88,6 +96,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return noteAction(admin, id, formData, "call");
     case leadIntents.assign:
       return assignAction(admin, id, formData);
+    case leadIntents.email:
+      return emailAction(admin, id, formData);
     default:
       return unknownIntent();
   }
@@ -132,6 +142,21 @@ async function noteAction(admin: User, id: number, formData: FormData, kind: "no
   return redirectWithToast(leadHref(id), { description: kind === "call" ? "Call logged." : "Note added." });
 }
 
+/** "E-mail the lead": queued in the outbox, on the timeline (the agent's first action when theirs). */
+async function emailAction(admin: User, id: number, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: leadEmailSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: leadIntents.email, result: submission.reply() }, { status: 400 });
+  }
+  let to: string;
+  try {
+    to = emailLead(getDb(), admin, id, submission.value).toAddress;
+  } catch (error) {
+    return refuse(error, { data: { intent: leadIntents.email, result: submission.reply() } });
+  }
+  return redirectWithToast(leadHref(id), { description: `E-mail to ${to} queued.` });
+}
+
 /** The lead to an agent or back to the admins (admins). */
 async function assignAction(admin: User, id: number, formData: FormData) {
   const assignment = assignmentOfForm(formData);
@@ -160,6 +185,13 @@ export default function Lead() {
     constraint: getZodConstraint(leadNoteSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadNoteSchema }),
+  });
+  const [emailForm, emailFields] = useForm({
+    id: "lead-email",
+    lastResult: actionData?.intent === leadIntents.email ? actionData.result : undefined,
+    constraint: getZodConstraint(leadEmailSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadEmailSchema }),
   });
   const l = d.lead;
   const name = `${l.firstName} ${l.lastName}`;
@@ -275,6 +307,33 @@ export default function Lead() {
           <div>
             <SubmitButton intent={leadIntents.call} pendingLabel="Logging...">
               Log a call
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="email-title" className={`mt-6 ${card} p-5`}>
+        <h2 id="email-title" className="text-lg font-semibold">
+          E-mail the lead
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Sent from the agency to {l.email}, signed with your name and phone; their reply comes to your address.
+        </p>
+        <Form method="post" {...getFormProps(emailForm)} className="mt-2 grid gap-2">
+          <Field label="Subject" errorId={emailFields.subject.errorId} errors={emailFields.subject.errors}>
+            <input {...getInputProps(emailFields.subject, { type: "text" })} className={inputClass} />
+          </Field>
+          <Field label="E-mail" errorId={emailFields.body.errorId} errors={emailFields.body.errors}>
+            <textarea {...getTextareaProps(emailFields.body)} rows={5} className={inputClass} />
+          </Field>
+          {actionData?.intent === leadIntents.email && actionData.refusal?.toast ? (
+            <p role="alert" className="text-sm text-red-700">
+              {actionData.refusal.toast.description}
+            </p>
+          ) : null}
+          <div>
+            <SubmitButton intent={leadIntents.email} pendingLabel="Sending...">
+              Send e-mail
             </SubmitButton>
           </div>
         </Form>

@@ -179,6 +179,16 @@ test.describe("a team of agents", () => {
       await agent.getByLabel("What was said").fill("Left a voicemail");
       await agent.getByRole("button", { name: "Log a call" }).click();
       await expect(agent.getByTestId("timeline-entry").filter({ hasText: "Left a voicemail" })).toBeVisible();
+      // And e-mails them from the page: the lead gets it signed by her, with her license line.
+      await agent.getByLabel("Subject").fill("Your search in North Park");
+      await agent.getByLabel("E-mail", { exact: true }).fill("Hi! I have three homes to show you.\n\nAna");
+      await agent.getByRole("button", { name: "Send e-mail" }).click();
+      await expect(agent.getByText(`E-mail to lead1-${name}@example.com queued.`, { exact: true })).toBeVisible();
+      const toLead = await smtp.waitFor(
+        (m) => toAddresses(m).includes(`lead1-${name}@example.com`) && m.mail.subject === "Your search in North Park",
+      );
+      expect(toLead.mail.replyTo?.value[0]?.address).toBe("ana@agency.test");
+      expect(toLead.mail.text).toContain("Your agent: Ana Ortiz, DRE #01112222");
 
       // Ana opens her client's document: the download is in the transaction's history.
       expect((await agent.request.get(url(`/documents/${anaDoc}`))).status()).toBe(200);

@@ -20,7 +20,7 @@ import { alertUnclaimed, submitContact } from "~/models/contact.server";
 import { listDeadlines } from "~/models/contract.server";
 import { documentForDownload } from "~/models/document.server";
 import { listEstimates } from "~/models/estimate.server";
-import { getLead, listLeads } from "~/models/lead.server";
+import { emailLead, getLead, listLeads } from "~/models/lead.server";
 import { listMessages } from "~/models/message.server";
 import { listMilestones } from "~/models/milestone.server";
 import { listOffers } from "~/models/offer.server";
@@ -223,6 +223,25 @@ describe("the agent rule", () => {
     updateStaff(db, admin, a.id, { active: true });
     expect(() => assignTransaction(db, a, t.id, { assignedAgentId: a.id })).toThrow(ForbiddenError);
     expect(() => agent(db, "Ana")).toThrow(ConflictError);
+  });
+
+  it("e-mails a lead from its page: queued with the agent's line, on the timeline, the agent's first action", () => {
+    const [a, b] = [agent(db, "Ana", "07654321"), agent(db, "Ben")];
+    routing(db, "round_robin");
+    const row = submitContact(db, lead(1))!;
+    expect(agentOf(db, row.id)).toBe(a.id);
+    expect(() => emailLead(db, b, row.id, { subject: "Hello", body: "Hi" })).toThrow(NotFoundError);
+    const at = new Date(Date.now() + 60_000);
+    const email = emailLead(db, a, row.id, { subject: "Your home search", body: "Can I call you at 5?" }, at);
+    const [queued] = outboxWithContent(db, "lead_email");
+    expect(queued).toMatchObject({ id: email.id, toAddress: "lead1@example.com", replyTo: a.email });
+    expect(queued!.textBody).toContain("Can I call you at 5?");
+    expect(queued!.htmlBody).toContain("Your agent: Ana Agent, DRE #07654321");
+    const stored = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, row.id)).get()!;
+    expect(stored.firstActionAt?.getTime()).toBe(at.getTime());
+    expect(getLead(db, a, row.id).timeline.some((t) => t.type === "email" && t.detail === "Your home search")).toBe(
+      true,
+    );
   });
 
   it("measures speed to lead from arrival to the agent's first action", () => {
