@@ -1,8 +1,8 @@
 /**
  * The Manage page's Team section: who has the transaction (its agent, its collaborators) and, for admins,
- * the form to change it, the link to its History and to its file's export (docs/decisions/030-team.md).
+ * the form to change it and the link to its file's export (docs/decisions/030-team.md).
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { AgentPicker, CollaboratorPicker } from "~/components/agent-picker";
 import { card } from "~/components/card";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
@@ -25,7 +25,6 @@ export function TeamSection({ transactionId, team }: { transactionId: number; te
           Team
         </h2>
         <div className="flex flex-wrap gap-3 text-sm">
-          <Link to={`/admin/transactions/${transactionId}/history`}>History</Link>
           {team.agents ? (
             <a href={`/admin/transactions/${transactionId}/export`} download>
               Export the file (ZIP)

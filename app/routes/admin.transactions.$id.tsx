@@ -8,6 +8,7 @@ import { MessagesSection } from "~/components/messages-section";
 import { OffersSection } from "~/components/offers-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { TeamSection } from "~/components/team-section";
+import { TransactionTabs } from "~/components/transaction-tabs";
 import { TransactionDetails } from "~/components/transaction-details";
 import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
 import { env } from "~/config/env.server";
@@ -140,6 +141,7 @@ export default function ManageTransaction() {
           </a>
         </p>
       ) : null}
+      <TransactionTabs id={transaction.id} current="Transaction" />
 
       <TeamSection transactionId={transaction.id} team={data.team} />
 

@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AuditTable } from "~/components/audit-table";
+import { TransactionTabs } from "~/components/transaction-tabs";
 import { getDb } from "~/infra/database.server";
 import { requireStaff } from "~/infra/guards.server";
 import { idParam, modelCall, parseId } from "~/infra/http.server";
@@ -53,7 +54,8 @@ export default function TransactionHistory() {
           </a>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-slate-600">
+      <TransactionTabs id={d.id} current="History" />
+      <p className="mt-3 text-sm text-slate-600">
         Every view and download of a document, every change and who made it, newest first. Kept for good: nothing here
         can be changed or removed.
       </p>

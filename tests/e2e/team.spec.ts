@@ -192,7 +192,9 @@ test.describe("a team of agents", () => {
 
       // Ana opens her client's document: the download is in the transaction's history.
       expect((await agent.request.get(url(`/documents/${anaDoc}`))).status()).toBe(200);
-      await agent.goto(url(`/admin/transactions/${anaTx}/history`));
+      await agent.goto(url(`/admin/transactions/${anaTx}`));
+      await agent.getByRole("navigation", { name: "Transaction" }).getByRole("link", { name: "History" }).click();
+      await expect(agent).toHaveURL(url(`/admin/transactions/${anaTx}/history`));
       await expect(agent.getByTestId("audit-row").filter({ hasText: "document.view" })).toContainText("Ana Ortiz");
 
       // The client writes; the message goes to Ana, whose e-mailed reply lands under her name.
