@@ -167,6 +167,13 @@ function agentOrRefuse(db: DbOrTx, id: string, field: string): User {
   return agent;
 }
 
+/** A staff member's name for the audit's readers (null: nobody, the admins'). */
+function nameOf(db: DbOrTx, id: string | null) {
+  if (!id) return null;
+  const u = db.select().from(users).where(eq(users.id, id)).get();
+  return u ? fullName(u) || u.email : id;
+}
+
 /** Assigns a transaction to an agent (null: the admins'), with its collaborators when given. Admins only. */
 export function assignTransaction(db: Db, actor: Actor, transactionId: number, input: Assignment, now = new Date()) {
   assertAdmin(actor);
@@ -190,10 +197,19 @@ export function assignTransaction(db: Db, actor: Actor, transactionId: number, i
     }
     const changes = {
       ...(transaction.assignedAgentId !== input.assignedAgentId
-        ? { assignedAgentId: { before: transaction.assignedAgentId, after: input.assignedAgentId } }
+        ? {
+            assignedAgentId: { before: transaction.assignedAgentId, after: input.assignedAgentId },
+            agent: { before: nameOf(tx, transaction.assignedAgentId), after: nameOf(tx, input.assignedAgentId) },
+          }
         : {}),
       ...(input.collaboratorIds !== undefined && before.join() !== collaborators.join()
-        ? { collaboratorIds: { before, after: collaborators } }
+        ? {
+            collaboratorIds: { before, after: collaborators },
+            collaborators: {
+              before: before.map((id) => nameOf(tx, id)),
+              after: collaborators.map((id) => nameOf(tx, id)),
+            },
+          }
         : {}),
     };
     if (Object.keys(changes).length) {
@@ -262,7 +278,10 @@ export function assignLeadTo(
   recordAudit(tx, actor, {
     action,
     subject: { type: "lead", id: lead.id },
-    changes: { assignedAgentId: { before: lead.assignedAgentId, after: agentId } },
+    changes: {
+      assignedAgentId: { before: lead.assignedAgentId, after: agentId },
+      agent: { before: nameOf(tx, lead.assignedAgentId), after: nameOf(tx, agentId) },
+    },
     at: now,
   });
   return updated;
