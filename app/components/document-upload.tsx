@@ -22,7 +22,8 @@ import {
 
 export type UploadStep = { id: number; stepNumber: number; title: string };
 
-type Sending = { files: { name: string; size: number }[]; loaded: number; total: number };
+/** An upload in flight: its files, the bytes sent of the request's, and whether all were sent (`sent`). */
+type Sending = { files: { name: string; size: number }[]; loaded: number; total: number; sent?: boolean };
 
 export function DocumentUpload({
   transactionId,
@@ -67,6 +68,12 @@ export function DocumentUpload({
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) setSending((s) => s && { ...s, loaded: e.loaded, total: e.total });
     };
+    // Every byte is sent: the server is storing the files, and a cancel can no longer stop that.
+    let allSent = false;
+    xhr.upload.onload = () => {
+      allSent = true;
+      setSending((s) => s && { ...s, sent: true });
+    };
     const done = (text: string | null) => {
       request.current = null;
       setSending(null);
@@ -84,7 +91,11 @@ export function DocumentUpload({
       }
     };
     xhr.onerror = () => done("The upload failed: check your connection and try again.");
-    xhr.onabort = () => done("Upload cancelled: nothing was stored.");
+    xhr.onabort = () => {
+      if (!allSent) return done("Upload cancelled: nothing was stored.");
+      done("Cancelled after the files were sent: they may have been stored, as the list shows.");
+      revalidator.revalidate();
+    };
     setMessage(null);
     setSending({ files: files.map((f) => ({ name: f.name, size: f.size })), loaded: 0, total: 0 });
     xhr.send(data);
@@ -183,9 +194,15 @@ function UploadProgress({ sending, onCancel }: { sending: Sending; onCancel: () 
         })}
       </ul>
       <div>
-        <button type="button" className={buttonOutline} onClick={onCancel}>
-          Cancel upload
-        </button>
+        {sending.sent ? (
+          <p className="text-sm text-slate-600" role="status">
+            Storing...
+          </p>
+        ) : (
+          <button type="button" className={buttonOutline} onClick={onCancel}>
+            Cancel upload
+          </button>
+        )}
       </div>
     </div>
   );
