@@ -48,12 +48,13 @@ export type Routed =
 export function nextInTurn(agents: User[], last: User | undefined): User | undefined {
   if (agents.length === 0) return undefined;
   if (!last) return agents[0];
-  const position = (u: User) => [u.teamPosition ?? Number.MAX_SAFE_INTEGER, u.id] as const;
-  const [lp, lid] = position(last);
+  // The order of routableAgents: team position (SQLite puts none first), then e-mail.
+  const position = (u: User) => [u.teamPosition ?? Number.MIN_SAFE_INTEGER, u.email] as const;
+  const [lastPosition, lastEmail] = position(last);
   return (
     agents.find((a) => {
-      const [p, id] = position(a);
-      return p > lp || (p === lp && id > lid);
+      const [p, email] = position(a);
+      return p > lastPosition || (p === lastPosition && email > lastEmail);
     }) ?? agents[0]
   );
 }
