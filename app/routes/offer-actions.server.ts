@@ -8,7 +8,7 @@
  */
 import { data } from "@remix-run/node";
 import type { Db } from "~/db/client.server";
-import type { Transaction, User } from "~/db/schema";
+import type { OfferRound, Transaction, User } from "~/db/schema";
 import { OFFER_MOVES, type OfferMove } from "~/domain/enums";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse, type Refusal } from "~/infra/page-action.server";
@@ -139,6 +139,22 @@ export const OFFER_SORTS: readonly OfferSortKey[] = [
 ];
 type OfferSort = OfferSortKey;
 
+/** A round's terms as the section shows them (the listed offer's latest round, an opened offer's every one). */
+const termsOfRound = (r: OfferRound) => ({
+  id: r.id,
+  number: r.number,
+  by: r.by,
+  multiple: r.multiple,
+  price: r.price,
+  financing: r.financing,
+  downPaymentPercent: r.downPaymentBasisPoints / 100,
+  deposit: r.deposit,
+  closeOfEscrowDays: r.closeOfEscrowDays,
+  contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
+  sellerCredit: r.sellerCredit,
+  buyerAgentPay: r.buyerAgentPay,
+});
+
 /** An offer as the section lists it (JSON-safe: dates as ISO strings, money as numbers). */
 export function toListedOffer(o: OfferView): ListedOffer {
   const r = o.latest;
@@ -150,20 +166,7 @@ export function toListedOffer(o: OfferView): ListedOffer {
     buyerAgent: o.buyerAgent,
     listingAddress: o.listingAddress,
     rounds: o.rounds.length,
-    latest: {
-      id: r.id,
-      number: r.number,
-      by: r.by,
-      multiple: r.multiple,
-      price: r.price,
-      financing: r.financing,
-      downPaymentPercent: r.downPaymentBasisPoints / 100,
-      deposit: r.deposit,
-      closeOfEscrowDays: r.closeOfEscrowDays,
-      contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
-      sellerCredit: r.sellerCredit,
-      buyerAgentPay: r.buyerAgentPay,
-    },
+    latest: termsOfRound(r),
     net: o.net,
     expiresAt: o.expiresAt?.toISOString() ?? null,
     acceptedOn: o.acceptedOn,
@@ -287,18 +290,7 @@ function openedOf(detail: OfferDetail, moves: OfferMove[]): OpenedOffer {
   return {
     ...toListedOffer(detail),
     rounds: detail.rounds.map((r) => ({
-      id: r.id,
-      number: r.number,
-      by: r.by,
-      multiple: r.multiple,
-      price: r.price,
-      financing: r.financing,
-      downPaymentPercent: r.downPaymentBasisPoints / 100,
-      deposit: r.deposit,
-      closeOfEscrowDays: r.closeOfEscrowDays,
-      contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
-      sellerCredit: r.sellerCredit,
-      buyerAgentPay: r.buyerAgentPay,
+      ...termsOfRound(r),
       expiresAt: r.expiresAt?.toISOString() ?? null,
       note: r.note,
       createdAt: r.createdAt.toISOString(),
