@@ -6,7 +6,7 @@
 import type { Side } from "~/lib/estimate";
 import { OTHER_COST_ROWS } from "~/lib/estimate-schema";
 import { OWNER_POLICIES, OWNER_POLICY_LABELS } from "~/lib/title-rates";
-import { inputClass } from "~/components/form-field";
+import { HintAndError, inputClass } from "~/components/form-field";
 
 type FieldDef = {
   name: string;
@@ -172,14 +172,7 @@ function Input({
           maxLength={field.kind === "text" ? 100 : undefined}
         />
       )}
-      {field.hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {field.hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className="min-h-[1rem] text-xs text-red-700">
-        {error ?? ""}
-      </p>
+      <HintAndError id={id} hint={field.hint} error={error} />
     </div>
   );
 }

@@ -27,3 +27,19 @@ export function Field({
     </div>
   );
 }
+
+/** A control's hint (`{id}-hint`) and its first error (`{id}-error`, room kept so nothing shifts). */
+export function HintAndError({ id, hint, error }: { id: string; hint?: string | null; error?: string | null }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <p id={`${id}-error`} className="min-h-[1rem] text-xs text-red-700">
+        {error ?? ""}
+      </p>
+    </>
+  );
+}

@@ -4,7 +4,7 @@
  * placeholder shows. Each field shows its error under it (aria-invalid, aria-describedby).
  */
 import { FINANCING_TYPES } from "~/domain/enums";
-import { inputClass } from "~/components/form-field";
+import { HintAndError, inputClass } from "~/components/form-field";
 import { FINANCING_LABELS } from "~/lib/offer-schema";
 
 type Def = {
@@ -85,14 +85,7 @@ export function OfferTermsFields({
                 placeholder={placeholders[f.name]}
               />
             )}
-            {f.hint ? (
-              <p id={`${id}-hint`} className="text-xs text-slate-600">
-                {f.hint}
-              </p>
-            ) : null}
-            <p id={`${id}-error`} className="min-h-[1rem] text-xs text-red-700">
-              {error ?? ""}
-            </p>
+            <HintAndError id={id} hint={f.hint} error={error} />
           </div>
         );
       })}
