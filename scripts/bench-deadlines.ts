@@ -8,9 +8,7 @@
  *   feed `/calendar/{token}.ics` (goal p95 <= 10 ms), 500 sequential requests after 200 (bench-server.ts).
  * Prints figures; asserts nothing.
  */
-import { mkdirSync, rmSync } from "node:fs";
 import { env } from "~/config/env.server";
-import { openDatabase } from "~/db/client.server";
 import { queueReminders } from "~/infra/mail-sender.server";
 import { addDaysTo, instantAt } from "~/lib/plain-date";
 import { calendarToken } from "~/models/calendar.server";
@@ -25,6 +23,7 @@ import {
   sequentialTimes,
   sessionCookie,
   startBenchServer,
+  freshBenchDatabase,
 } from "./bench-server";
 
 const TRANSACTIONS = Number(process.env.BENCH_CONTRACTS ?? 10_000);
@@ -33,11 +32,7 @@ const GOAL = { tickMs: 1000, portalP95: 15, feedP95: 10 };
 const MORNING = "2027-03-10";
 
 export async function benchDeadlines(options: { port: number; dir: string }) {
-  const database = `${options.dir}/deadlines.db`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
-  mkdirSync(options.dir, { recursive: true });
-  const db = openDatabase(database);
-  const admin = upsertUserFromClaims(db, { email: "bench-admin@agency.test" }, ["bench-admin@agency.test"]);
+  const { database, db, admin } = freshBenchDatabase(options.dir, "deadlines");
   const start = performance.now();
   db.transaction(() => {
     for (let i = 0; i < TRANSACTIONS; i++) {

@@ -11,9 +11,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createReadStream, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { openDatabase } from "~/db/client.server";
 import { addDocuments } from "~/models/document.server";
 import { initializeMilestones, listMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
@@ -26,6 +25,7 @@ import {
   sequentialTimes,
   sessionCookie,
   startBenchServer,
+  freshBenchDatabase,
 } from "./bench-server";
 import { describeLoad, load } from "./load";
 
@@ -35,17 +35,12 @@ const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 200);
 const GOAL = { growthMb: 50, p95: 20 };
 
 export async function benchDocuments(options: { port: number; dir: string }) {
-  const database = `${options.dir}/documents.db`;
   const filesDir = `${options.dir}/documents-files`;
   const upload = `${options.dir}/upload-25mb.pdf`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
   rmSync(filesDir, { recursive: true, force: true });
-  mkdirSync(options.dir, { recursive: true });
+  const { database, db, admin } = freshBenchDatabase(options.dir, "documents");
   // A PDF's signature, then random bytes (nothing compresses or dedupes them).
   writeFileSync(upload, Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(FILE_BYTES - 9)]));
-
-  const db = openDatabase(database);
-  const admin = upsertUserFromClaims(db, { email: "bench-admin@agency.test" }, ["bench-admin@agency.test"]);
   const client = upsertUserFromClaims(db, { email: "bench-client@example.com", firstName: "Bench" });
   const transaction = createTransaction(
     db,

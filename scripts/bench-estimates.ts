@@ -10,8 +10,6 @@
  * for the load (RATE_LIMIT_ESTIMATE), and its check still runs.
  * Prints figures; asserts nothing.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import { openDatabase } from "~/db/client.server";
 import { createEstimate } from "~/models/estimate.server";
 import { initializeMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
@@ -23,6 +21,7 @@ import {
   sequentialTimes,
   sessionCookie,
   startBenchServer,
+  freshBenchDatabase,
 } from "./bench-server";
 import { describeLoad, load, type LoadResult } from "./load";
 
@@ -49,13 +48,7 @@ const verdict = (r: LoadResult, goal: number) =>
   `p97.5 ${r.p975} ms (goal p95 <= ${goal} ms: ${r.p975 <= goal && !r.non2xx && !r.errors ? "met" : "NOT met"})`;
 
 export async function benchEstimates(options: { port: number; dir: string }) {
-  const database = `${options.dir}/estimates.db`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
-  mkdirSync(options.dir, { recursive: true });
-  const db = openDatabase(database);
-  const admin = upsertUserFromClaims(db, { email: "bench-admin@agency.test", firstName: "Alex" }, [
-    "bench-admin@agency.test",
-  ]);
+  const { database, db, admin } = freshBenchDatabase(options.dir, "estimates", "Alex");
   const seller = upsertUserFromClaims(db, { email: "seller@example.com", firstName: "Bench", lastName: "Seller" });
   const other = upsertUserFromClaims(db, { email: "none@example.com", firstName: "No", lastName: "Estimates" });
   const open = (email: string, address: string) => {

@@ -9,7 +9,6 @@
  *   BENCH_WORKERS web processes (default 2).
  * Prints figures; asserts nothing.
  */
-import { mkdirSync, rmSync } from "node:fs";
 import nodemailer from "nodemailer";
 import { openDatabase } from "~/db/client.server";
 import { postMessage } from "~/models/message.server";
@@ -23,6 +22,7 @@ import {
   sequentialTimes,
   sessionCookie,
   startBenchServer,
+  freshBenchDatabase,
 } from "./bench-server";
 import { describeLoad, load } from "./load";
 
@@ -39,13 +39,7 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const GOAL = { pageP95: 20, rootP99: 25 };
 
 export async function benchMessages(options: { port: number; dir: string }) {
-  const database = `${options.dir}/messages.db`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
-  mkdirSync(options.dir, { recursive: true });
-  const db = openDatabase(database);
-  const admin = upsertUserFromClaims(db, { email: "bench-admin@agency.test", firstName: "Alex" }, [
-    "bench-admin@agency.test",
-  ]);
+  const { database, db, admin } = freshBenchDatabase(options.dir, "messages", "Alex");
   const client = upsertUserFromClaims(db, { email: "thread@example.com", firstName: "Bench", lastName: "Client" });
   const open = (email: string, i: number) =>
     createTransaction(

@@ -4,8 +4,6 @@
  * compare them by net (goal p95 <= 20 ms), the same with one offer opened, and the Manage page of a sale
  * with no offers (reference). 500 sequential views after 200 (bench-server.ts). Prints; asserts nothing.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import { openDatabase } from "~/db/client.server";
 import { createEstimate } from "~/models/estimate.server";
 import { initializeMilestones } from "~/models/milestone.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
@@ -19,6 +17,7 @@ import {
   sequentialTimes,
   sessionCookie,
   startBenchServer,
+  freshBenchDatabase,
 } from "./bench-server";
 
 const OFFERS = 30;
@@ -26,13 +25,7 @@ const ROUNDS = 4;
 const GOAL_P95 = 20;
 
 export async function benchOffers(options: { port: number; dir: string }) {
-  const database = `${options.dir}/offers.db`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
-  mkdirSync(options.dir, { recursive: true });
-  const db = openDatabase(database);
-  const admin = upsertUserFromClaims(db, { email: "bench-admin@agency.test", firstName: "Alex" }, [
-    "bench-admin@agency.test",
-  ]);
+  const { database, db, admin } = freshBenchDatabase(options.dir, "offers", "Alex");
   const seller = upsertUserFromClaims(db, { email: "seller@example.com", firstName: "Bench", lastName: "Seller" });
   const open = (email: string, address: string) => {
     const t = createTransaction(

@@ -1,13 +1,30 @@
 /** The benchmarks' way to run the real server: build/server.js, with its own database and ports. */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import type { Db } from "~/db/client.server";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { openDatabase, type Db } from "~/db/client.server";
+import { upsertUserFromClaims } from "~/models/user.server";
 import { createDbSessionStorage } from "~/infra/session.server";
 import { SERVER_ENTRY } from "../playwright.config";
 
 /** The benchmark servers' session secret (SESSION_SECRET), which signs the cookies of `sessionCookie`. */
 export const BENCH_SECRET = "bench-session-secret-of-at-least-32-characters";
+
+/** The benchmarks' admin, made an admin by its own address. */
+export const BENCH_ADMIN = "bench-admin@agency.test";
+
+/**
+ * A benchmark's own database, new each run: `{dir}/{name}.db` (its WAL files removed too), migrated, with
+ * the benchmarks' admin in it (`firstName` as given).
+ */
+export function freshBenchDatabase(dir: string, name: string, firstName?: string) {
+  const database = `${dir}/${name}.db`;
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+  mkdirSync(dir, { recursive: true });
+  const db = openDatabase(database);
+  const admin = upsertUserFromClaims(db, { email: BENCH_ADMIN, firstName }, [BENCH_ADMIN]);
+  return { database, db, admin };
+}
 
 /** The `__session=…` cookie of a new session of this user, written in the benchmark's database. */
 export async function sessionCookie(db: Db, userId: string): Promise<string> {

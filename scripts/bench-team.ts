@@ -11,7 +11,7 @@
  */
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { openDatabase, type Db } from "~/db/client.server";
+import { type Db } from "~/db/client.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { benchDatabase, SCALES } from "./bench-data";
@@ -23,6 +23,7 @@ import {
   sequentialTimes,
   sessionCookie,
   startBenchServer,
+  freshBenchDatabase,
 } from "./bench-server";
 
 const GOAL_P95 = 20;
@@ -141,13 +142,10 @@ export async function benchTeam(options: { port: number; dir: string }) {
 
 /** A transaction with 200 documents of 10 MB, exported: the server's memory while the ZIP streams. */
 async function benchExport(options: { port: number; dir: string }) {
-  const database = `${options.dir}/export.db`;
   const filesDir = `${options.dir}/export-files`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
   rmSync(filesDir, { recursive: true, force: true });
   mkdirSync(`${filesDir}/documents`, { recursive: true });
-  const db = openDatabase(database);
-  const admin = upsertUserFromClaims(db, { email: "bench-admin@agency.test" }, ["bench-admin@agency.test"]);
+  const { database, db, admin } = freshBenchDatabase(options.dir, "export");
   const t = createTransaction(
     db,
     admin,
