@@ -24,6 +24,7 @@ import type { Assignment, NewStaff, StaffPatch } from "~/lib/team-schema";
 import { TEAM_MESSAGES } from "~/lib/team-schema";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit.server";
+import { collaboratorIds } from "~/models/transaction.server";
 import { getUserByEmail, normalizeEmail } from "~/models/user.server";
 
 export const roleOfUser = (u: Pick<User, "isAdmin" | "isAgent">): StaffRole | "client" =>
@@ -224,15 +225,6 @@ export function assignTransaction(db: Db, actor: Actor, transactionId: number, i
     return { assignedAgentId: input.assignedAgentId, collaboratorIds: collaborators };
   });
 }
-
-export const collaboratorIds = (db: DbOrTx, transactionId: number) =>
-  db
-    .select({ id: transactionCollaborators.userId })
-    .from(transactionCollaborators)
-    .where(eq(transactionCollaborators.transactionId, transactionId))
-    .all()
-    .map((r) => r.id)
-    .sort();
 
 /**
  * Assigns a lead to an agent (null: the admins'), closing any claim still open. Admins only; `system`

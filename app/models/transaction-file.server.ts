@@ -14,8 +14,8 @@ import { getContract } from "~/models/contract.server";
 import { listEstimates } from "~/models/estimate.server";
 import { listMilestones } from "~/models/milestone.server";
 import { getOffer, listOffers } from "~/models/offer.server";
-import { agentCardOf, collaboratorIds } from "~/models/team.server";
-import { getTransaction } from "~/models/transaction.server";
+import { agentCardOf } from "~/models/team.server";
+import { collaboratorIds, getTransaction } from "~/models/transaction.server";
 
 /** A document's path in the ZIP: its display name, made safe for a path, numbered when a name repeats. */
 export function documentPaths(names: string[]): string[] {

@@ -39,24 +39,22 @@ export const collaborationsOf = (db: DbOrTx, userId: string) =>
     .all()
     .map((r) => r.id);
 
+/** A transaction's collaborators' ids, sorted (by the primary key (transaction_id, user_id)). */
+export const collaboratorIds = (db: DbOrTx, transactionId: number) =>
+  db
+    .select({ id: transactionCollaborators.userId })
+    .from(transactionCollaborators)
+    .where(eq(transactionCollaborators.transactionId, transactionId))
+    .all()
+    .map((r) => r.id)
+    .sort();
+
 /**
  * The staff side of a transaction besides the admins: its agent and collaborators (active ones), for its
  * thread's e-mails and unread counts.
  */
 export function agentsOf(db: DbOrTx, t: Pick<Transaction, "id" | "assignedAgentId">): User[] {
-  const ids = [
-    ...new Set(
-      [
-        t.assignedAgentId,
-        ...db
-          .select({ id: transactionCollaborators.userId })
-          .from(transactionCollaborators)
-          .where(eq(transactionCollaborators.transactionId, t.id))
-          .all()
-          .map((r) => r.id),
-      ].filter((id): id is string => Boolean(id)),
-    ),
-  ];
+  const ids = [...new Set([t.assignedAgentId, ...collaboratorIds(db, t.id)].filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return [];
   return db
     .select()

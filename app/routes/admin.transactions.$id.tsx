@@ -25,8 +25,8 @@ import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/mo
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { contractFromCancelledOffer } from "~/models/offer-moves.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
-import { getTransaction, toTransactionJson } from "~/models/transaction.server";
-import { agentCardOf, assignableAgents, collaboratorIds } from "~/models/team.server";
+import { collaboratorIds, getTransaction, toTransactionJson } from "~/models/transaction.server";
+import { agentCardOf, assignableAgents } from "~/models/team.server";
 import { getUserById } from "~/models/user.server";
 import { contractSection, type ContractActionData } from "./contract-actions.server";
 import { documentSection, type DocumentActionData } from "./document-actions.server";

@@ -8,8 +8,8 @@ import { getDb } from "~/infra/database.server";
 import { requireAdmin, requireUser } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { assignmentSchema } from "~/lib/team-schema";
-import { assignTransaction, collaboratorIds } from "~/models/team.server";
-import { getTransaction, toTransactionJson } from "~/models/transaction.server";
+import { assignTransaction } from "~/models/team.server";
+import { collaboratorIds, getTransaction, toTransactionJson } from "~/models/transaction.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
