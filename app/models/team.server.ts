@@ -48,13 +48,34 @@ export function listTeam(db: Db, actor: Actor) {
     );
   const transactionsOwned = owned(transactions.assignedAgentId);
   const leadsOwned = owned(contactSubmissions.assignedAgentId);
-  return people.map((u) => ({
-    ...u,
-    role: roleOfUser(u) as StaffRole,
-    name: fullName(u) || u.email,
-    transactions: transactionsOwned.get(u.id) ?? 0,
-    leads: leadsOwned.get(u.id) ?? 0,
-  }));
+  return people.map((u) => memberOf(u, transactionsOwned.get(u.id) ?? 0, leadsOwned.get(u.id) ?? 0));
+}
+
+/** A person of the team as the team page and the API show them: role, name, what is assigned to them. */
+const memberOf = (u: User, transactionCount: number, leadCount: number) => ({
+  ...u,
+  role: roleOfUser(u) as StaffRole,
+  name: fullName(u) || u.email,
+  transactions: transactionCount,
+  leads: leadCount,
+});
+
+/** One person of the team (the API's answer to adding or changing them), counted by the agent's indexes. */
+export function teamMember(db: Db, actor: Actor, userId: string) {
+  assertAdmin(actor);
+  const u = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), staffWhere))
+    .get();
+  if (!u) throw new NotFoundError("Not on the team");
+  const assigned = (column: typeof transactions.assignedAgentId | typeof contactSubmissions.assignedAgentId) =>
+    db
+      .select({ n: count() })
+      .from(column === transactions.assignedAgentId ? transactions : contactSubmissions)
+      .where(eq(column, userId))
+      .get()!.n;
+  return memberOf(u, assigned(transactions.assignedAgentId), assigned(contactSubmissions.assignedAgentId));
 }
 
 /** The agents a record may be assigned to (active ones), by name. */
@@ -339,7 +360,7 @@ export function agentCardOf(db: DbOrTx, agentId: string | null) {
 }
 
 /** A team member as the API gives it (`GET /api/team`). */
-export function toStaffJson(p: ReturnType<typeof listTeam>[number]) {
+export function toStaffJson(p: ReturnType<typeof memberOf>) {
   return {
     id: p.id,
     email: p.email,

@@ -7,7 +7,7 @@ import { getDb } from "~/infra/database.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { staffPatchSchema } from "~/lib/team-schema";
-import { listTeam, toStaffJson, updateStaff } from "~/models/team.server";
+import { teamMember, toStaffJson, updateStaff } from "~/models/team.server";
 
 export async function loader() {
   return methodNotAllowed(["PATCH"]);
@@ -20,5 +20,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!body.success) return validationError(body.error);
   const db = getDb();
   const person = modelCall(() => updateStaff(db, admin, params.id ?? "", body.data));
-  return Response.json(toStaffJson(listTeam(db, admin).find((p) => p.id === person.id)!));
+  return Response.json(toStaffJson(teamMember(db, admin, person.id)));
 }

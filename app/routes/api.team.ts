@@ -8,7 +8,7 @@ import { getDb } from "~/infra/database.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
 import { newStaffSchema } from "~/lib/team-schema";
-import { addStaff, listTeam, toStaffJson } from "~/models/team.server";
+import { addStaff, listTeam, teamMember, toStaffJson } from "~/models/team.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -22,6 +22,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.success) return validationError(body.error);
   const db = getDb();
   const person = modelCall(() => addStaff(db, admin, body.data));
-  const listed = listTeam(db, admin).find((p) => p.id === person.id)!;
-  return Response.json(toStaffJson(listed), { status: 201 });
+  return Response.json(toStaffJson(teamMember(db, admin, person.id)), { status: 201 });
 }

@@ -27,7 +27,7 @@ import { listOffers } from "~/models/offer.server";
 import { claimLead, expireClaims } from "~/models/routing.server";
 import { escrowRates, updateSettings } from "~/models/settings.server";
 import { speedToLead } from "~/models/speed-to-lead.server";
-import { addStaff, assignLead, assignTransaction, updateStaff } from "~/models/team.server";
+import { addStaff, assignLead, assignTransaction, listTeam, teamMember, updateStaff } from "~/models/team.server";
 import { createTransaction, getTransaction, listTransactions } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { freshDb, outboxWithContent } from "./db";
@@ -208,6 +208,25 @@ describe("the agent rule", () => {
     expect(listLeads(db, a, {}).rows.map((r) => r.id)).toEqual([l1.id]);
     expect(() => getLead(db, a, l2.id)).toThrow(NotFoundError);
     expect(getLead(db, a, l1.id).submission.id).toBe(l1.id);
+  });
+
+  it("counts one person as the team page does (the API's answer to adding or changing them)", () => {
+    const [a, b] = [agent(db, "Ana"), agent(db, "Ben")];
+    routing(db, "round_robin");
+    for (const n of [1, 2, 3]) submitContact(db, lead(n));
+    const t = createTransaction(db, admin, {
+      email: "x@example.com",
+      type: "buying",
+      propertyAddress: "1 A St",
+      homeValue: "500000",
+    });
+    assignTransaction(db, admin, t.id, { assignedAgentId: a.id });
+    for (const person of [a, b, admin]) {
+      expect(teamMember(db, admin, person.id)).toEqual(listTeam(db, admin).find((p) => p.id === person.id));
+    }
+    expect(teamMember(db, admin, a.id)).toMatchObject({ transactions: 1, leads: 2, role: "agent" });
+    expect(() => teamMember(db, admin, upsertUserFromClaims(db, { email: "c@example.com" }).id)).toThrow(NotFoundError);
+    expect(() => teamMember(db, a, a.id)).toThrow(ForbiddenError);
   });
 
   it("refuses to assign to an inactive agent and keeps admin-only operations from agents", () => {
