@@ -40,6 +40,23 @@ const termsLines = (round: OfferRound) => [
   round.expiresAt ? `Answer by: ${formatDateTime(round.expiresAt)} (San Diego)` : "No expiry given",
 ];
 
+/** An offer's e-mail, to the client or to staff: its headline, lines, note and a button to `path`. */
+function offerEmail(p: { headline: string; lines: string[]; note: string | null; path: string; action: string }) {
+  const { site, appUrl } = env().mail;
+  return renderEmail(
+    createElement(OfferEmail, {
+      site,
+      appUrl,
+      preview: p.headline,
+      headline: p.headline,
+      lines: p.lines,
+      note: p.note,
+      url: `${appUrl}${p.path}`,
+      action: p.action,
+    }),
+  );
+}
+
 export function noticeClientOffer(
   db: DbOrTx,
   transaction: Transaction,
@@ -66,19 +83,13 @@ export function noticeClientOffer(
     accepted: { subject: `Offer accepted: ${place}`, headline: `Accepted: ${what}` },
     expired: { subject: `An offer expired: ${place}`, headline: `No answer in time: ${what} expired` },
   }[news];
-  const { site, appUrl } = env().mail;
-  const { html, text } = renderEmail(
-    createElement(OfferEmail, {
-      site,
-      appUrl,
-      preview: headline,
-      headline,
-      lines: [place, ...termsLines(round)],
-      note: round.note,
-      url: `${appUrl}/client-portal?offer=${offer.id}#offers`,
-      action: news === "accepted" ? "See your key dates" : "Open the offer",
-    }),
-  );
+  const { html, text } = offerEmail({
+    headline,
+    lines: [place, ...termsLines(round)],
+    note: round.note,
+    path: `/client-portal?offer=${offer.id}#offers`,
+    action: news === "accepted" ? "See your key dates" : "Open the offer",
+  });
   enqueueEmail(
     db,
     { kind: "offer", to: recipientOf(client), subject, text, html, links: { transactionId: transaction.id } },
@@ -111,19 +122,13 @@ export function noticeStaffOffer(
       headline: `No answer in time: ${what} expired`,
     },
   }[news];
-  const { site, appUrl } = env().mail;
-  const { html, text } = renderEmail(
-    createElement(OfferEmail, {
-      site,
-      appUrl,
-      preview: headline,
-      headline,
-      lines: [`Client: ${name}`, `Property: ${propertyOf(transaction)}`, ...termsLines(round)],
-      note: news === "wish" ? offer.wishNote : round.note,
-      url: `${appUrl}/admin/transactions/${transaction.id}?offer=${offer.id}#offers`,
-      action: "Open the offer",
-    }),
-  );
+  const { html, text } = offerEmail({
+    headline,
+    lines: [`Client: ${name}`, `Property: ${propertyOf(transaction)}`, ...termsLines(round)],
+    note: news === "wish" ? offer.wishNote : round.note,
+    path: `/admin/transactions/${transaction.id}?offer=${offer.id}#offers`,
+    action: "Open the offer",
+  });
   for (const to of staffRecipients(db, transaction)) {
     enqueueEmail(
       db,
