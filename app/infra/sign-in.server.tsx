@@ -93,3 +93,23 @@ export function signInErrorResponse(error: unknown, headline: string) {
     400,
   );
 }
+
+/**
+ * 401 for a private file asked for signed out (a document, an estimate's PDF): a small page with a link to
+ * sign in and come back to `returnTo`, and the session cookie cleared when it was stale.
+ */
+export function signInToOpen(what: { one: string; many: string }, returnTo: string, clearCookie: string | null) {
+  const response = plainPageResponse(
+    `Sign in to open this ${what.one}`,
+    <>
+      <h1>Sign in to open this {what.one}</h1>
+      <p>{what.many} are shown to the transaction&apos;s client and the agency&apos;s staff only.</p>
+      <a className="button" href={loginPath(returnTo)}>
+        Sign in
+      </a>
+    </>,
+    401,
+  );
+  if (clearCookie) response.headers.append("set-cookie", clearCookie);
+  return response;
+}

@@ -9,26 +9,14 @@ import { documentResponse } from "~/infra/document-download.server";
 import { parseId } from "~/infra/http.server";
 import { plainPageResponse } from "~/infra/plain-page.server";
 import { getSessionUser } from "~/infra/session-user.server";
-import { loginPath } from "~/infra/sign-in.server";
+import { signInToOpen } from "~/infra/sign-in.server";
 import { NotFoundError } from "~/lib/errors";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { user, clearCookie } = await getSessionUser(request);
   if (!user) {
-    const response = plainPageResponse(
-      "Sign in to open this document",
-      <>
-        <h1>Sign in to open this document</h1>
-        <p>Documents are shown to the transaction's client and the agency's staff only.</p>
-        <a className="button" href={loginPath(`${url.pathname}${url.search}`)}>
-          Sign in
-        </a>
-      </>,
-      401,
-    );
-    if (clearCookie) response.headers.append("set-cookie", clearCookie);
-    return response;
+    return signInToOpen({ one: "document", many: "Documents" }, `${url.pathname}${url.search}`, clearCookie);
   }
   const id = parseId(params.id);
   try {

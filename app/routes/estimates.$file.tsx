@@ -9,9 +9,8 @@ import { env } from "~/config/env.server";
 import { getDb } from "~/infra/database.server";
 import { estimatePdf } from "~/infra/estimate-pdf.server";
 import { fileNotFound, parseId } from "~/infra/http.server";
-import { plainPageResponse } from "~/infra/plain-page.server";
 import { getSessionUser } from "~/infra/session-user.server";
-import { loginPath } from "~/infra/sign-in.server";
+import { signInToOpen } from "~/infra/sign-in.server";
 import { NotFoundError } from "~/lib/errors";
 import { getEstimate } from "~/models/estimate.server";
 import { getTransaction } from "~/models/transaction.server";
@@ -21,20 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(match?.[1]);
   const { user, clearCookie } = await getSessionUser(request);
   if (!user) {
-    const url = new URL(request.url);
-    const response = plainPageResponse(
-      "Sign in to open this estimate",
-      <>
-        <h1>Sign in to open this estimate</h1>
-        <p>Estimates are shown to the transaction&apos;s client and the agency&apos;s staff only.</p>
-        <a className="button" href={loginPath(url.pathname)}>
-          Sign in
-        </a>
-      </>,
-      401,
-    );
-    if (clearCookie) response.headers.append("set-cookie", clearCookie);
-    return response;
+    return signInToOpen({ one: "estimate", many: "Estimates" }, new URL(request.url).pathname, clearCookie);
   }
   if (id === null) return fileNotFound();
   try {
