@@ -7,24 +7,18 @@ import { describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/lib/errors";
 import { csvLine } from "~/lib/csv";
 import { listAudit, recordAudit } from "~/models/audit.server";
-import { addStaff, assignTransaction } from "~/models/team.server";
+import { assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { loader as auditApi } from "~/routes/api.audit";
 import { loader as auditCsv } from "~/routes/admin.audit[.]csv";
-import { useAppDb } from "./db";
+import { addAgent, useAppDb } from "./db";
 import { answer, get } from "./request";
 
 const app = useAppDb();
 
 function world() {
   const { db, admin, client } = app;
-  const agent = addStaff(db, admin, {
-    email: "ana@agency.test",
-    firstName: "Ana",
-    lastName: "Agent",
-    role: "agent",
-    licenseNumber: "01234567",
-  });
+  const agent = addAgent(db, admin);
   const mine = createTransaction(db, admin, {
     email: client.email,
     type: "selling",

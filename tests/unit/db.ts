@@ -4,6 +4,7 @@ import { openDatabase, type Db } from "~/db/client.server";
 import { setDb } from "~/infra/database.server";
 import { emailContents, emailOutbox, type User } from "~/db/schema";
 import type { EmailKind } from "~/domain/enums";
+import { addStaff } from "~/models/team.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 
 /** A fresh in-memory database with every migration applied. */
@@ -34,4 +35,16 @@ export function outboxWithContent(db: Db, kind?: EmailKind) {
     .from(emailOutbox)
     .innerJoin(emailContents, eq(emailContents.emailId, emailOutbox.id));
   return (kind ? query.where(eq(emailOutbox.kind, kind)) : query).orderBy(emailOutbox.id).all();
+}
+
+/** An agent added by `admin` on the team page: "{name}@agency.test", "{Name} Agent", licensed, taking leads. */
+export function addAgent(db: Db, admin: User, name = "Ana", license = "01234567") {
+  return addStaff(db, admin, {
+    email: `${name.toLowerCase()}@agency.test`,
+    firstName: name,
+    lastName: "Agent",
+    role: "agent",
+    phone: "619-555-0101",
+    licenseNumber: license,
+  });
 }

@@ -4,9 +4,9 @@ import type { Db } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
 import { getSessionUser } from "~/infra/session-user.server";
 import { requireAdmin, requireStaff, requireUser } from "~/infra/guards.server";
-import { addStaff, updateStaff } from "~/models/team.server";
+import { updateStaff } from "~/models/team.server";
 import { loader as rootLoader } from "~/root";
-import { useAppDb } from "./db";
+import { addAgent, useAppDb } from "./db";
 import { answer, args, get, ORIGIN, sessionCookie } from "./request";
 
 const app = useAppDb();
@@ -22,13 +22,7 @@ describe("requireUser and requireAdmin", () => {
   });
 
   it("let an agent into staff pages (not admin-only ones) until deactivated, then treat them as a client", async () => {
-    const agent = addStaff(db, admin, {
-      email: "ana@agency.test",
-      firstName: "Ana",
-      lastName: "Agent",
-      role: "agent",
-      licenseNumber: "01234567",
-    });
+    const agent = addAgent(db, admin);
     expect((await requireStaff(await get("/admin", agent))).id).toBe(agent.id);
     expect((await answer(async () => requireAdmin(await get("/admin/team", agent)))).status).toBe(403);
     updateStaff(db, admin, agent.id, { active: false });

@@ -18,9 +18,9 @@ import { applyOfferEvent } from "~/models/offer-moves.server";
 import { createOffer } from "~/models/offer.server";
 import { createTransaction } from "~/models/transaction.server";
 import { escrowRates, updateSettings } from "~/models/settings.server";
-import { addStaff, assignTransaction } from "~/models/team.server";
+import { assignTransaction } from "~/models/team.server";
 import { adminPages, planAdminPages, planOf, problemsOf } from "../../scripts/query-plans";
-import { useAppDb } from "./db";
+import { addAgent, useAppDb } from "./db";
 import { get } from "./request";
 
 const app = useAppDb();
@@ -28,13 +28,7 @@ const app = useAppDb();
 describe("the admin pages' queries", () => {
   it("each use an index that fits their filter and order", async () => {
     const { db, admin } = app;
-    const agent = addStaff(db, admin, {
-      email: "ana@agency.test",
-      firstName: "Ana",
-      lastName: "Agent",
-      role: "agent",
-      licenseNumber: "01234567",
-    });
+    const agent = addAgent(db, admin);
     updateSettings(db, admin, { escrow: escrowRates(db), routing: { mode: "round_robin", claimMinutes: 15 } });
     const campaign = createCampaign(db, admin, { name: "Follow-up", type: "general", isActive: true });
     for (const delayDays of [0, 2, 5])

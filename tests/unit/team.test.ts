@@ -27,10 +27,10 @@ import { listOffers } from "~/models/offer.server";
 import { claimLead, expireClaims } from "~/models/routing.server";
 import { escrowRates, updateSettings } from "~/models/settings.server";
 import { speedToLead } from "~/models/speed-to-lead.server";
-import { addStaff, assignLead, assignTransaction, listTeam, teamMember, updateStaff } from "~/models/team.server";
+import { assignLead, assignTransaction, listTeam, teamMember, updateStaff } from "~/models/team.server";
 import { createTransaction, getTransaction, listTransactions } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { freshDb, outboxWithContent } from "./db";
+import { addAgent, freshDb, outboxWithContent } from "./db";
 
 let db: Db;
 let admin: User;
@@ -38,16 +38,7 @@ let admin: User;
 const lead = (n: number, email = `lead${n}@example.com`) =>
   contactSchema.parse({ firstName: `Lead${n}`, lastName: "Buyer", email, phone: "619-555-0100", message: "" });
 
-function agent(db: Db, name: string, license = "01234567") {
-  return addStaff(db, admin, {
-    email: `${name.toLowerCase()}@agency.test`,
-    firstName: name,
-    lastName: "Agent",
-    role: "agent",
-    phone: "619-555-0101",
-    licenseNumber: license,
-  });
-}
+const agent = (db: Db, name: string, license = "01234567") => addAgent(db, admin, name, license);
 
 function routing(db: Db, mode: RoutingMode, claimMinutes = 15) {
   updateSettings(db, admin, { escrow: escrowRates(db), routing: { mode, claimMinutes } });
