@@ -4,6 +4,7 @@ import cluster from "node:cluster";
 import express from "express";
 import morgan from "morgan";
 import type { Env } from "~/config/env.server";
+import { ListenError } from "~/lib/errors";
 import type { AppBuild } from "./app-build";
 import { onStop } from "./graceful-stop";
 import {
@@ -50,6 +51,11 @@ export function serveWeb(config: Env, { build, hooks }: AppBuild) {
     app(req, res);
   });
   server.keepAliveTimeout = 5_000;
+  // A port that cannot be had ends the process at once with one clear line (a cluster's primary then stops).
+  server.once("error", (error) => {
+    console.error(new ListenError("PORT", config.PORT, error).message);
+    process.exit(1);
+  });
   server.listen(config.PORT, () => {
     if (cluster.isWorker) console.log(`Web process ${process.pid} ready`);
     else console.log(`Listening on http://localhost:${config.PORT}`);

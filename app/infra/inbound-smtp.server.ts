@@ -11,6 +11,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import type { Db } from "~/db/client.server";
 import { fileStore } from "~/infra/file-store.server";
+import { ListenError } from "~/lib/errors";
 import { acceptInboundEmail, participantOfAddress, type InboundMail } from "~/models/inbound-email.server";
 
 /** The largest message accepted over SMTP. */
@@ -68,9 +69,10 @@ export function startInboundSmtp(
   }
 
   return new Promise((resolve, reject) => {
-    server.once("error", reject);
+    const refused = (error: Error) => reject(new ListenError("INBOUND_SMTP_PORT", options.port, error));
+    server.once("error", refused);
     server.listen(options.port, options.host, () => {
-      server.off("error", reject);
+      server.off("error", refused);
       const address = server.server.address();
       resolve({
         port: typeof address === "object" && address ? address.port : options.port,

@@ -13,6 +13,7 @@ import { env } from "~/config/env.server";
 import { plainPage } from "~/infra/plain-page.server";
 import { consumeRateLimit, rateLimitMessage, retryAfterHeaders } from "~/infra/rate-limit.server";
 import { fullName } from "~/lib/format";
+import { ListenError } from "~/lib/errors";
 
 export const LOCAL_CLIENT_ID = "flatfee-local";
 
@@ -216,7 +217,7 @@ export async function startLocalProvider(options: {
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error) => reject(new ListenError("LOCAL_OIDC_PORT", options.port, error)));
     server.listen(options.port, "127.0.0.1", () => resolve());
   });
 

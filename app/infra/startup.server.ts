@@ -18,6 +18,7 @@ import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server"
 import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provider.server";
 import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
+import { ListenError } from "~/lib/errors";
 import { purgeDocuments } from "~/models/document.server";
 
 const state = globalThis as unknown as {
@@ -129,7 +130,7 @@ export async function shutdown() {
 
 export function startup(): Promise<void> {
   state.__startup ??= run().catch((error: unknown) => {
-    if (error instanceof EnvError) {
+    if (error instanceof EnvError || error instanceof ListenError) {
       console.error(error.message);
     } else {
       console.error("Start-up failed:", error);

@@ -57,3 +57,23 @@ export function statusOf(error: unknown): 400 | 403 | 404 | 409 | 413 | 415 | nu
   if (error instanceof InvalidInputError) return 400;
   return null;
 }
+
+/**
+ * A server could not listen, in one line naming the variable that chose the port ("Cannot listen on port
+ * 3001 (LOCAL_OIDC_PORT): it is already in use"): the process then exits at once (never waits).
+ */
+export class ListenError extends Error {
+  override name = "ListenError";
+  constructor(variable: string, port: number, cause: unknown) {
+    const code = (cause as { code?: string } | null)?.code;
+    const why =
+      code === "EADDRINUSE"
+        ? "it is already in use"
+        : code === "EACCES"
+          ? "permission denied"
+          : cause instanceof Error
+            ? cause.message
+            : String(cause);
+    super(`Cannot listen on port ${port} (${variable}): ${why}`);
+  }
+}

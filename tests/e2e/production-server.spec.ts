@@ -438,6 +438,38 @@ test.describe("graceful stop", () => {
   });
 });
 
+test.describe("ports", () => {
+  test("a port that is taken ends the start at once with one line naming it: the site, the demo provider, the SMTP door", async ({
+    js,
+  }) => {
+    test.skip(!js, "HTTP: one run is enough");
+    const held = net.createServer();
+    await new Promise<void>((resolve) => held.listen(0, "127.0.0.1", () => resolve()));
+    const port = (held.address() as net.AddressInfo).port;
+    try {
+      for (const [variable, env] of [
+        ["PORT", { PORT: String(port) }],
+        ["LOCAL_OIDC_PORT", { LOCAL_OIDC_PORT: String(port) }],
+        ["INBOUND_SMTP_PORT", { INBOUND_SMTP_PORT: String(port), INBOUND_EMAIL_DOMAIN: "replies.e2e.test" }],
+      ] as const) {
+        const app = await startApp(`taken-${variable.toLowerCase()}`, env, { wait: false });
+        try {
+          const code = await Promise.race([
+            app.exited,
+            new Promise((r) => setTimeout(() => r("still running"), 20_000)),
+          ]);
+          expect(code, app.output()).toBe(1);
+          expect(app.output()).toContain(`Cannot listen on port ${port} (${variable}): it is already in use`);
+        } finally {
+          await app.stop();
+        }
+      }
+    } finally {
+      held.close();
+    }
+  });
+});
+
 /** The processes whose parent is `pid` (Linux /proc; CI and this machine are Linux). */
 function childPids(pid: number) {
   const children: number[] = [];

@@ -10,14 +10,34 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { E2E_RATE_LIMITS, SERVER_ENTRY } from "../../playwright.config";
 
+/**
+ * Ports for the servers a test starts. A port picked by listening on port 0 and released is free only
+ * until someone else takes it: another worker's test picking the same one, or any `listen(0)` or outgoing
+ * connection, which the kernel serves from its ephemeral range (32768-60999 on Linux). So each Playwright
+ * worker hands out ports from a block of its own below that range (PORT_BLOCK ports from FIRST_PORT +
+ * its parallel index × PORT_BLOCK), in turn, skipping one some other program holds: no two tests, and no
+ * port the kernel hands out, ever share one.
+ */
+const FIRST_PORT = 20_000;
+const PORT_BLOCK = 500;
+let nextInBlock = 0;
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const first = FIRST_PORT + worker * PORT_BLOCK;
+  for (let tries = 0; tries < PORT_BLOCK; tries++) {
+    const port = first + (nextInBlock++ % PORT_BLOCK);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${first}-${first + PORT_BLOCK - 1}`);
+}
+
+/** Whether nothing listens on the port (on any address: "::" takes IPv4 too). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "::", () => server.close(() => resolve(true)));
   });
 }
 
@@ -38,8 +58,8 @@ export type AppServer = {
 
 /**
  * Starts the production server with a fresh database; waits until it answers unless told
- * not to (a server meant to refuse start). A free port can be taken by another
- * test between the look-up and the listen: then it starts again on new ports.
+ * not to (a server meant to refuse start). A server that cannot listen exits at once naming the port
+ * (some other program took it): it starts again on new ports.
  */
 export async function startApp(
   name: string,
@@ -50,7 +70,7 @@ export async function startApp(
     try {
       return await startAppOnce(name, env, options);
     } catch (error) {
-      if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+      if (attempt >= 3 || !/Cannot listen on port/.test((error as Error).message)) throw error;
     }
   }
 }
@@ -118,7 +138,7 @@ async function waitUntilUp(server: AppServer) {
   for (let i = 0; i < 150; i++) {
     if (server.child.exitCode !== null) throw new Error("the server exited");
     try {
-      if ((await fetch(`${server.baseUrl}/healthz`)).ok) return;
+      if ((await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) return;
     } catch {
       // not listening yet
     }
