@@ -9,7 +9,7 @@ import { NonceProvider } from "~/hooks/use-nonce";
 import { applySecurityHeaders, createNonce } from "~/infra/security-headers.server";
 import { getDb } from "~/infra/database.server";
 import { shutdown, startup } from "~/infra/startup.server";
-import { requestContext } from "~/models/audit.server";
+import { requestContext } from "~/models/audit-log.server";
 import { contentVersionOf } from "~/models/content-version.server";
 import css from "~/tailwind.css?inline";
 

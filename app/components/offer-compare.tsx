@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Countdown } from "~/components/countdown";
-import type { ListedOffer, OfferSortKey } from "~/components/offers-section";
+import type { ListedOffer, OfferSortKey } from "~/lib/offer-view";
 import { formatCentsAsDollars as dollars, formatUSD } from "~/lib/format";
 import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
 import { FINANCING_LABELS } from "~/lib/offer-schema";

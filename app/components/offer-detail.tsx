@@ -8,10 +8,10 @@ import { Form, Link } from "@remix-run/react";
 import { Countdown } from "~/components/countdown";
 import { contingencyText, offerName } from "~/components/offer-compare";
 import { OfferTermsFields } from "~/components/offer-terms-fields";
-import type { OfferFormAnswer, OpenedOffer } from "~/components/offers-section";
+import type { OfferFormAnswer, OpenedOffer } from "~/lib/offer-view";
 import { buttonOutline, buttonPrimary, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { inputClass } from "~/components/form-field";
-import type { OfferMove } from "~/domain/enums";
+import type { OfferMove, TransactionType } from "~/domain/enums";
 import { formatDateTime, formatUSD } from "~/lib/format";
 import { offerIntents } from "~/lib/intents";
 import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
@@ -20,7 +20,6 @@ import { FINANCING_LABELS } from "~/lib/offer-schema";
 const BUTTONS: Partial<Record<OfferMove, { label: string; pending: string }>> = {
   submit: { label: "Mark as submitted", pending: "Saving..." },
   reject: { label: "Record rejection", pending: "Saving..." },
-  withdraw: { label: "Withdraw", pending: "Withdrawing..." },
   backup: { label: "Keep as backup", pending: "Saving..." },
   cancel: { label: "Cancel the accepted offer", pending: "Cancelling..." },
   share: { label: "Share with the client", pending: "Sharing..." },
@@ -45,15 +44,19 @@ const EVENT_WORDS: Record<string, string> = {
 
 export function OfferDetail({
   offer,
+  side,
   staff,
   now,
   today,
+  defaultExpiresAt,
   answer,
 }: {
   offer: OpenedOffer;
+  side: TransactionType;
   staff: boolean;
   now: string;
   today: string;
+  defaultExpiresAt: string;
   answer?: OfferFormAnswer;
 }) {
   const mine = answer?.offer === String(offer.id) ? answer : undefined;
@@ -182,6 +185,34 @@ export function OfferDetail({
             </SubmitButton>
           </Form>
         ))}
+        {has("withdraw") ? (
+          <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2" aria-label="Withdraw">
+            {hidden("withdraw")}
+            {staff && side === "buying" ? (
+              <div>
+                <label htmlFor="offer-withdraw-agentEmail" className="block text-xs font-semibold">
+                  Listing agent&apos;s e-mail (the withdrawal is sent there)
+                </label>
+                <input
+                  id="offer-withdraw-agentEmail"
+                  name="agentEmail"
+                  type="email"
+                  maxLength={254}
+                  defaultValue={offer.agentEmail ?? ""}
+                  aria-invalid={mine?.move === "withdraw" && mine.errors.agentEmail ? true : undefined}
+                  aria-describedby="offer-withdraw-agentEmail-error"
+                  className={inputClass}
+                />
+                <p id="offer-withdraw-agentEmail-error" className="min-h-[1rem] text-xs text-red-700">
+                  {mine?.move === "withdraw" ? (mine.errors.agentEmail?.[0] ?? "") : ""}
+                </p>
+              </div>
+            ) : null}
+            <SubmitButton intent={offerIntents.move} pendingLabel="Withdrawing..." className={buttonOutline}>
+              {staff ? "Record withdrawal" : "Withdraw"}
+            </SubmitButton>
+          </Form>
+        ) : null}
         {(Object.keys(BUTTONS) as OfferMove[]).filter(has).map((type) => (
           <Form key={type} method="post" preventScrollReset>
             {hidden(type)}
@@ -222,7 +253,9 @@ export function OfferDetail({
             <OfferTermsFields
               idPrefix="offer-counter"
               priceRequired={false}
-              values={mine?.move === "counter" ? (mine.values as Record<string, string>) : {}}
+              values={
+                mine?.move === "counter" ? (mine.values as Record<string, string>) : { expiresAt: defaultExpiresAt }
+              }
               errors={mine?.move === "counter" ? mine.errors : {}}
               placeholders={{
                 price: String(latest.price),

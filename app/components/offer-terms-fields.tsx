@@ -25,7 +25,12 @@ const FIELDS: Def[] = [
   { name: "contingencies.loan", label: "Loan (days)", kind: "days", hint: "0 = waived" },
   { name: "sellerCredit", label: "Seller credit ($)", kind: "money" },
   { name: "buyerAgentPay", label: "Buyer's agent pay asked of the seller ($)", kind: "money" },
-  { name: "expiresAt", label: "Expires (San Diego time)", kind: "expiry", hint: "leave empty for no expiry" },
+  {
+    name: "expiresAt",
+    label: "Answer by (San Diego time)",
+    kind: "expiry",
+    hint: "as the form says; left empty: 5:00 PM on the third day after it is made",
+  },
   { name: "note", label: "Note", kind: "note" },
 ];
 

@@ -3,7 +3,7 @@
  * them): on a sale the open offers compared by net (app/components/offer-compare.tsx), on a purchase the
  * offers made on saved homes; the rest (accepted, rejected, …) below; one opened with its rounds, history
  * and forms (app/components/offer-detail.tsx); a new offer's form: staff record one, a buying client
- * requests one on a saved home. The types here are the loader data the section shows.
+ * requests one on a saved home. What it shows is typed in app/lib/offer-view.ts.
  */
 import { Form, Link } from "@remix-run/react";
 import { anchorOffset, card } from "~/components/card";
@@ -13,79 +13,11 @@ import { OfferCompare, offerName } from "~/components/offer-compare";
 import { OfferDetail } from "~/components/offer-detail";
 import { OfferTermsFields } from "~/components/offer-terms-fields";
 import { buttonOutline, buttonPrimary, SubmitButton } from "~/components/submit-button";
-import type { Financing, OfferMove, OfferParty, OfferStatus, OfferWish, TransactionType } from "~/domain/enums";
 import { formatCentsAsDollars as dollars, formatUSD } from "~/lib/format";
 import { offerIntents } from "~/lib/intents";
 import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
+import type { ListedOffer, OfferFormAnswer, OffersData } from "~/lib/offer-view";
 import { countOf } from "~/lib/plural";
-
-export type OfferSortKey = "net" | "price" | "financing" | "deposit" | "close" | "contingencies" | "credits" | "expiry";
-
-type RoundTerms = {
-  id: number;
-  number: number;
-  by: OfferParty;
-  multiple: boolean;
-  price: number;
-  financing: Financing;
-  downPaymentPercent: number;
-  deposit: number;
-  closeOfEscrowDays: number;
-  contingencies: { investigation: number; appraisal: number; loan: number };
-  sellerCredit: number;
-  buyerAgentPay: number;
-};
-
-export type ListedOffer = {
-  id: number;
-  status: OfferStatus;
-  shared: boolean;
-  buyerName: string | null;
-  buyerAgent: string | null;
-  listingAddress: string | null;
-  rounds: number;
-  latest: RoundTerms;
-  /** Cents, a sale's estimated net to the seller. */
-  net: number | null;
-  expiresAt: string | null;
-  acceptedOn: string | null;
-  backupPosition: number | null;
-  wish: { wish: OfferWish; note: string | null } | null;
-};
-
-export type OpenedOffer = Omit<ListedOffer, "rounds"> & {
-  rounds: Array<RoundTerms & { expiresAt: string | null; note: string | null; createdAt: string }>;
-  events: Array<{ id: number; type: string; name: string; role: string; at: string; note: string | null }>;
-  documents: Array<{ id: number; name: string }>;
-  moves: OfferMove[];
-};
-
-export type OffersData = {
-  side: TransactionType;
-  staff: boolean;
-  now: string;
-  today: string;
-  sort: OfferSortKey;
-  dir: "asc" | "desc";
-  open: ListedOffer[];
-  others: ListedOffer[];
-  opened: OpenedOffer | null;
-  creating: boolean;
-  canCreate: boolean;
-  listings: Array<{ id: number; address: string; price: number }>;
-  chosenListing: number | null;
-  documents: Array<{ id: number; name: string }>;
-};
-
-/** A refused form's answer: which form, what was typed, each field's message, or the refusal's sentence. */
-export type OfferFormAnswer = {
-  intent: string;
-  offer: string;
-  move?: OfferMove;
-  values: Record<string, unknown>;
-  errors: Record<string, string[]>;
-  refusal?: { status: number; toast: { description: string } | null };
-};
 
 export function OffersSection({ data, answer }: { data: OffersData; answer?: OfferFormAnswer }) {
   const selling = data.side === "selling";
@@ -107,6 +39,14 @@ export function OffersSection({ data, answer }: { data: OffersData; answer?: Off
           ? "Every offer on your home, compared by what it would leave you after costs, credits and the buyer's agent's pay."
           : "The offers you make on your saved homes, and what came back."}
       </p>
+      {data.stillOpen ? (
+        <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="still-open">
+          {countOf(data.stillOpen, "other offer")} still open: withdraw them
+          {data.staff
+            ? " (record each withdrawal: the listing agent is e-mailed)."
+            : " (your agent records each withdrawal with the seller's side)."}
+        </p>
+      ) : null}
       {data.open.length === 0 && data.others.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">
           {selling
@@ -128,7 +68,15 @@ export function OffersSection({ data, answer }: { data: OffersData; answer?: Off
       ) : null}
       {data.others.length ? <OfferList title="Answered and closed" offers={data.others} now={data.now} /> : null}
       {data.opened ? (
-        <OfferDetail offer={data.opened} staff={data.staff} now={data.now} today={data.today} answer={answer} />
+        <OfferDetail
+          offer={data.opened}
+          side={data.side}
+          staff={data.staff}
+          now={data.now}
+          today={data.today}
+          defaultExpiresAt={data.defaultExpiresAt}
+          answer={answer}
+        />
       ) : null}
       {creating && data.canCreate ? (
         <NewOfferForm data={data} answer={answer?.offer === "new" ? answer : undefined} />
@@ -223,11 +171,27 @@ function NewOfferForm({ data, answer }: { data: OffersData; answer?: OfferFormAn
             </Text>
           </>
         )}
+        {data.staff ? (
+          <Text label={buying ? "Listing agent's e-mail" : "Buyer's agent's e-mail"} name="agentEmail" errors={errors}>
+            <input
+              id="offer-new-agentEmail"
+              name="agentEmail"
+              type="email"
+              maxLength={254}
+              defaultValue={values.agentEmail}
+              className={inputClass}
+            />
+          </Text>
+        ) : null}
       </div>
       <OfferTermsFields
         idPrefix="offer-new"
         priceRequired
-        values={{ price: listingPrice ? String(listingPrice) : "", ...values }}
+        values={{
+          price: listingPrice ? String(listingPrice) : "",
+          ...(data.staff ? { expiresAt: data.defaultExpiresAt } : {}),
+          ...values,
+        }}
         errors={errors}
         placeholders={{}}
       />

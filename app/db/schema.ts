@@ -750,6 +750,11 @@ export const offers = sqliteTable(
     shared: integer("shared", { mode: "boolean" }).notNull().default(false),
     buyerName: text("buyer_name"),
     buyerAgent: text("buyer_agent"),
+    /**
+     * The other side's agent's e-mail, if known: the buyer's agent on a sale, the listing agent on a
+     * purchase (told of a rejection or a withdrawal, app/models/offer-mail.server.ts).
+     */
+    agentEmail: text("agent_email"),
     listingId: integer("listing_id").references(() => listings.id, { onDelete: "set null" }),
     /** The listing's address when the offer was made (it stays if the home is removed from the list). */
     listingAddress: text("listing_address"),

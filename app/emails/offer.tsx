@@ -1,9 +1,12 @@
-/** An offer's news (app/models/offer-mail.server.ts): to the client (shared, countered, accepted, expired) or staff. */
+/**
+ * An offer's news (app/models/offer-mail.server.ts): to the client (shared, countered, accepted, expired,
+ * withdrawn), to staff, or to the other side's agent (a withdrawal: no button, they have no account).
+ */
 import { Button, Text } from "@react-email/components";
 import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
 
 export function OfferEmail(
-  p: EmailFrame & { headline: string; lines: string[]; note: string | null; url: string; action: string },
+  p: EmailFrame & { headline: string; lines: string[]; note: string | null; url: string | null; action: string },
 ) {
   return (
     <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview}>
@@ -19,9 +22,11 @@ export function OfferEmail(
       {p.note ? (
         <Text style={{ ...paragraph, paddingLeft: "12px", borderLeft: "3px solid #1565c0" }}>{p.note}</Text>
       ) : null}
-      <Button href={p.url} style={button}>
-        {p.action}
-      </Button>
+      {p.url ? (
+        <Button href={p.url} style={button}>
+          {p.action}
+        </Button>
+      ) : null}
     </EmailLayout>
   );
 }

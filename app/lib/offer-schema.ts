@@ -28,6 +28,7 @@ export const OFFER_MESSAGES = {
   listing: "Choose one of your saved homes",
   note: `At most ${MAX_LENGTH.text} characters`,
   acceptedOn: "Enter a real date (YYYY-MM-DD)",
+  agentEmail: "Enter an e-mail address such as agent@brokerage.com",
 } as const;
 
 export const FINANCING_LABELS: Record<Financing, string> = {
@@ -197,6 +198,16 @@ const optionalName = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() || undefined : v),
   z.string().max(MAX_LENGTH.name, `At most ${MAX_LENGTH.name} characters`).optional(),
 );
+/** The other side's agent's e-mail (the buyer's agent on a sale, the listing agent on a purchase), if known. */
+const agentEmail = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : (v ?? undefined)),
+  z
+    .string({ invalid_type_error: OFFER_MESSAGES.agentEmail })
+    .email(OFFER_MESSAGES.agentEmail)
+    .max(MAX_LENGTH.email, OFFER_MESSAGES.agentEmail)
+    .optional(),
+);
+
 const optionalId = z.preprocess(
   blankToUndefined,
   z.coerce.number({ invalid_type_error: "Invalid id" }).int("Invalid id").positive("Invalid id").optional(),
@@ -208,6 +219,7 @@ export const newOfferSchema = termsPatchSchema
     price: dollars(OFFER_MESSAGES.price, 1),
     buyerName: optionalName,
     buyerAgent: optionalName,
+    agentEmail,
     listingId: optionalId,
     /** Staff share it with the client at once (else later). */
     shared: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
@@ -216,9 +228,10 @@ export const newOfferSchema = termsPatchSchema
       z.array(z.coerce.number().int().positive("Invalid id")).max(20, "At most 20 documents"),
     ),
   })
-  .transform(({ buyerName, buyerAgent, listingId, shared, documentIds, ...terms }) => ({
+  .transform(({ buyerName, buyerAgent, agentEmail, listingId, shared, documentIds, ...terms }) => ({
     buyerName,
     buyerAgent,
+    agentEmail,
     listingId,
     shared,
     documentIds,
@@ -243,6 +256,7 @@ export const offerEventSchema = z.object({
   terms: termsPatchSchema.optional(),
   acceptedOn,
   note: note.optional(),
+  agentEmail,
   wish: z.preprocess(
     blankToUndefined,
     z.enum(OFFER_WISHES, { message: "Choose accept, counter or decline" }).optional(),

@@ -1,75 +1,18 @@
 /**
- * Who did what (docs/decisions/030-team.md; 10 CCR §2725, B&P §10148): `recordAudit` writes one row of
- * `audit_events`, in the database transaction of the change it records (so a change and its record are
- * stored together or not at all), never updated or deleted (a trigger refuses: migration 0013). The
- * request's address comes from `requestContext`, which the server sets around each request
- * (app/entry.server.tsx `serverHooks.withRequest`), so models need not be handed it.
+ * Who did what, read (docs/decisions/030-team.md); the write is `recordAudit` (audit-log.server.ts).
  *
  * Reads: `listAudit` (admins; an agent their own transactions' history), newest first, 50 a page by id
  * (`before`), each filter by its own index: person (actor_id, id), action (action, id), transaction
  * (transaction_id, id), date (at).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { auditEvents, staffRow, users, type AuditEvent } from "~/db/schema";
-import type { AuditRole } from "~/domain/enums";
 import { csvLine } from "~/lib/csv";
 import { fullName } from "~/lib/format";
-import { assertAdmin, roleOf, type Actor } from "~/models/actor.server";
+import { assertAdmin, type Actor } from "~/models/actor.server";
 import { findTransaction, getTransaction, isStaffOn } from "~/models/transaction.server";
 import { ForbiddenError } from "~/lib/errors";
-
-/** The request being answered: its client's address (the audit's `ip`). */
-export const requestContext = new AsyncLocalStorage<{ ip: string | null }>();
-
-export type AuditInput = {
-  action: string;
-  subject: { type: string; id: string | number | null };
-  transactionId?: number | null;
-  /** The fields changed, each { before, after }; or what a read or an export was. */
-  changes?: Record<string, unknown> | null;
-  at?: Date;
-};
-
-/** The person acting, as the audit keeps them: their id, name and role at that moment. */
-function whoOf(db: DbOrTx, actor: Actor | null): { actorId: string | null; actorName: string; actorRole: AuditRole } {
-  if (!actor) return { actorId: null, actorName: "Automatic", actorRole: "system" };
-  const user = db.select().from(users).where(eq(users.id, actor.id)).get();
-  return {
-    actorId: actor.id,
-    actorName: user ? fullName(user) || user.email : actor.id,
-    actorRole: roleOf(user ?? actor),
-  };
-}
-
-/** Writes one audit event (inside the caller's database transaction). `actor` null: the system. */
-export function recordAudit(db: DbOrTx, actor: Actor | null, input: AuditInput): void {
-  db.insert(auditEvents)
-    .values({
-      ...whoOf(db, actor),
-      action: input.action,
-      subjectType: input.subject.type,
-      subjectId: input.subject.id === null ? null : String(input.subject.id),
-      transactionId: input.transactionId ?? null,
-      at: input.at ?? new Date(),
-      ip: requestContext.getStore()?.ip ?? null,
-      changes: input.changes ?? null,
-    })
-    .run();
-}
-
-/** The fields of `after` whose values differ from `before`, each { before, after }; null when none did. */
-export function changesOf<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
-  const changed: Record<string, { before: unknown; after: unknown }> = {};
-  for (const [key, value] of Object.entries(after)) {
-    const was = before[key];
-    const same =
-      was instanceof Date && value instanceof Date ? was.getTime() === value.getTime() : Object.is(was, value);
-    if (value !== undefined && !same) changed[key] = { before: was ?? null, after: value ?? null };
-  }
-  return Object.keys(changed).length ? changed : null;
-}
 
 export const AUDIT_PAGE_SIZE = 50;
 

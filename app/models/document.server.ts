@@ -14,7 +14,7 @@ import { env } from "~/config/env.server";
 import { ForbiddenError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
 import { DOCUMENT_TYPES, purgeCutoff, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { assertStaff, type Actor } from "~/models/actor.server";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { DOCUMENTS_FOLDER, type FileStore, type ReceiveUpload } from "~/models/files.server";
 import { noticeDocumentsAdded } from "~/models/client-notices.server";
 import { noticeClientUpload } from "~/models/staff-notices.server";

@@ -10,7 +10,7 @@ import { DAY_MS } from "~/lib/time";
 import { activeEmailFrom } from "~/models/campaign.server";
 import { buildDripEmail } from "~/models/drip-email.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
-import { agentCardOf } from "~/models/team.server";
+import { agentCardOf } from "~/models/user.server";
 import { isUnsubscribed } from "~/models/unsubscribe.server";
 
 /**

@@ -30,7 +30,7 @@ import type { Actor } from "~/models/actor.server";
 import { submitContact } from "~/models/contact.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { escrowRates } from "~/models/settings.server";
-import { agentCardOf } from "~/models/team.server";
+import { agentCardOf } from "~/models/user.server";
 import { findTransaction, getTransaction } from "~/models/transaction.server";
 
 const NOT_FOUND = "Estimate not found";

@@ -31,7 +31,7 @@ import { LeadEmail } from "~/emails/lead-email";
 import { renderEmail } from "~/emails/render.server";
 import type { LeadEmail as LeadEmailInput } from "~/lib/admin-schemas";
 import { enqueueEmail } from "~/models/mail-queue.server";
-import { agentCardOf } from "~/models/team.server";
+import { agentCardOf } from "~/models/user.server";
 
 export const LEAD_PAGE_SIZE = 50;
 

@@ -13,7 +13,7 @@ import { documents, messages, transactions, unreadMessages, users, type Message,
 import type { MessageVia, ParticipantRole } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
 import { MESSAGES_SHOWN } from "~/lib/message-schema";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { assertStaff, type Actor } from "~/models/actor.server";
 import { documentUrl, insertDocuments, type NewDocumentFile } from "~/models/document.server";
 import { queueMessageEmails } from "~/models/message-mail.server";

@@ -11,7 +11,7 @@ import type { TransactionType } from "~/domain/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
 import { currentStepOf } from "~/lib/progress";
-import { changesOf, recordAudit } from "~/models/audit.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { assertStaff, type Actor } from "~/models/actor.server";
 import { noticeMilestoneChanged } from "~/models/client-notices.server";
 import { findTransaction, getTransaction, getTransactionAsStaff } from "~/models/transaction.server";

@@ -19,7 +19,7 @@ import { recipientOf, propertyOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 
-export type ClientOfferNews = "shared" | "countered" | "awaiting" | "accepted" | "expired";
+export type ClientOfferNews = "shared" | "countered" | "awaiting" | "accepted" | "expired" | "withdrawn";
 export type StaffOfferNews = "requested" | "wish" | "expired";
 
 const WISH_WORDS: Record<OfferWish, string> = {
@@ -40,8 +40,14 @@ const termsLines = (round: OfferRound) => [
   round.expiresAt ? `Answer by: ${formatDateTime(round.expiresAt)} (San Diego)` : "No expiry given",
 ];
 
-/** An offer's e-mail, to the client or to staff: its headline, lines, note and a button to `path`. */
-function offerEmail(p: { headline: string; lines: string[]; note: string | null; path: string; action: string }) {
+/** An offer's e-mail, to the client or to staff: its headline, lines, note and a button to `path` (if any). */
+function offerEmail(p: {
+  headline: string;
+  lines: string[];
+  note: string | null;
+  path: string | null;
+  action: string;
+}) {
   const { site, appUrl } = env().mail;
   return renderEmail(
     createElement(OfferEmail, {
@@ -51,7 +57,7 @@ function offerEmail(p: { headline: string; lines: string[]; note: string | null;
       headline: p.headline,
       lines: p.lines,
       note: p.note,
-      url: `${appUrl}${p.path}`,
+      url: p.path === null ? null : `${appUrl}${p.path}`,
       action: p.action,
     }),
   );
@@ -82,6 +88,7 @@ export function noticeClientOffer(
     },
     accepted: { subject: `Offer accepted: ${place}`, headline: `Accepted: ${what}` },
     expired: { subject: `An offer expired: ${place}`, headline: `No answer in time: ${what} expired` },
+    withdrawn: { subject: `Offer withdrawn: ${place}`, headline: `Withdrawn: ${what}` },
   }[news];
   const { html, text } = offerEmail({
     headline,
@@ -144,4 +151,49 @@ export function noticeStaffOffer(
       now,
     );
   }
+}
+
+/**
+ * A purchase offer withdrawn by staff: the client is told, and so is the listing agent when their e-mail is
+ * known (the withdrawal takes effect once the seller's side receives it), from the staff member's name with
+ * their address to reply to.
+ */
+export function noticeWithdrawal(
+  db: DbOrTx,
+  actor: { id: string },
+  transaction: Transaction,
+  offer: Offer,
+  round: OfferRound,
+  now: Date,
+) {
+  noticeClientOffer(db, transaction, offer, round, "withdrawn", now);
+  if (!offer.agentEmail) return;
+  const staff = db.select().from(users).where(eq(users.id, actor.id)).get();
+  const { site } = env();
+  const sender = staff ? fullName(staff) || staff.email : site.name;
+  const home = offer.listingAddress ?? "your listing";
+  const { html, text } = offerEmail({
+    headline: `Our buyer withdraws their offer on ${home}`,
+    lines: [
+      `Offer: ${formatUSD(round.price)}, made ${formatDateTime(offer.createdAt)} (San Diego)`,
+      `This e-mail is the buyer's notice of withdrawal, effective when you receive it.`,
+      `${sender}, ${site.name}`,
+    ],
+    note: null,
+    path: null,
+    action: "",
+  });
+  enqueueEmail(
+    db,
+    {
+      kind: "offer",
+      to: { address: offer.agentEmail, name: null },
+      replyTo: staff?.email,
+      subject: `Offer withdrawn: ${home}`,
+      text,
+      html,
+      links: { transactionId: transaction.id },
+    },
+    now,
+  );
 }

@@ -1,19 +1,21 @@
 /**
  * What happens to an offer (`POST /api/offers/{id}/events` and the Offers section's forms): one function,
- * `applyOfferEvent`, decides by the rules (app/lib/offer-rules.ts) and stores the move, its history event
- * and its e-mails in one database transaction; a move the rules forbid is a 409 and changes nothing.
+ * `applyOfferEvent`, asks the rules (app/lib/offer-rules.ts `decide`: who may, from which status, in time) and
+ * stores the move, its history event and its e-mails in one database transaction; a move the rules forbid
+ * is a 409 (403: not the person's to make) and changes nothing.
  *
  * Staff record what happened on paper or in the e-signature tool (a counter, an acceptance, a final
  * signature, a rejection, …) and share offers with the client. The client sends only a wish (accept,
  * counter with a note, decline), or withdraws an offer they requested that was not made yet.
  *
- * An acceptance fills in the transaction: the price becomes its home value, a purchase's home its
- * property, and the contract's acceptance date, close of escrow and contingencies come from the offer,
- * so the key dates are computed at once (app/models/contract.server.ts); every other open offer is
- * rejected (a sale) or withdrawn (a purchase) unless it is a backup. `expireOffers` is the background
- * tick's: offers whose latest round's time ran out with no answer.
+ * An offer or counter recorded without a time to answer gets the C.A.R. default (`defaultExpiry`). An
+ * acceptance fills in the transaction: the price becomes its home value, a purchase's home its property,
+ * and the contract's acceptance date, close of escrow and contingencies come from the offer, so the key
+ * dates are computed at once (app/models/contract.server.ts); on a sale every other open offer is rejected
+ * unless it is a backup; on a purchase the client's other open offers stay open until staff record each
+ * withdrawal (which e-mails the listing agent). `expireOffers` is the background tick's: offers whose latest
+ * round's time ran out with no answer.
  */
-import { changesOf, recordAudit } from "~/models/audit.server";
 import { and, asc, eq, inArray, isNotNull, lte, max, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -25,20 +27,21 @@ import {
   type OfferRound,
   type Transaction,
 } from "~/db/schema";
-import { OPEN_OFFER_STATUSES, type OfferParty } from "~/domain/enums";
+import { OPEN_OFFER_STATUSES } from "~/domain/enums";
 import { ConflictError, ForbiddenError, InvalidInputError } from "~/lib/errors";
-import { decide, displacedStatus, type MoveRequest } from "~/lib/offer-rules";
-import { mergeTerms, offerEventSchema, type OfferEventInput } from "~/lib/offer-schema";
+import { decide, defaultExpiry, otherParty, rejectsOthersOnAcceptance, type MoveRequest } from "~/lib/offer-rules";
+import { mergeTerms, offerEventSchema } from "~/lib/offer-schema";
 import { tierFor } from "~/lib/pricing";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { writeContract } from "~/models/contract.server";
-import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
+import { isStaffOn } from "~/models/transaction.server";
+import { noticeClientOffer, noticeStaffOffer, noticeWithdrawal } from "~/models/offer-mail.server";
 import {
   actorOf,
   attachDocuments,
   getOffer,
-  isStaff,
   nestedFieldErrors,
   readableOffer,
   roundValues,
@@ -61,24 +64,21 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
   const input = parsed.data;
   return db.transaction((tx) => {
     const { offer, transaction } = readableOffer(tx, actor, offerId);
-    mayMove(isStaff(tx, actor, transaction), actor, offer, input);
     const rounds = roundsOf(tx, offerId);
     const latest = rounds.at(-1)!;
-    const acceptedExists = Boolean(
-      tx
-        .select({ id: offers.id })
-        .from(offers)
-        .where(and(eq(offers.transactionId, transaction.id), eq(offers.status, "accepted"), ne(offers.id, offerId)))
-        .get(),
-    );
     const move: MoveRequest =
       input.type === "counter"
-        ? { type: "counter", by: input.by ?? other(latest.by), multiple: Boolean(input.multiple) }
+        ? { type: "counter", by: input.by ?? otherParty(latest.by), multiple: Boolean(input.multiple) }
         : input.type === "accept"
           ? { type: "accept", roundId: input.roundId, by: input.by }
           : { type: input.type };
-    const verdict = decide({ ...offer, rounds }, move, { acceptedExists });
-    if (!verdict.ok) throw new ConflictError(verdict.message);
+    const verdict = decide(
+      { ...offer, rounds },
+      move,
+      { id: actor.id, staff: isStaffOn(tx, actor, transaction) },
+      { acceptedExists: acceptedOtherThan(tx, transaction.id, offerId), now },
+    );
+    if (!verdict.ok) throw verdict.forbidden ? new ForbiddenError(verdict.message) : new ConflictError(verdict.message);
 
     const who = actorOf(tx, actor, transaction);
     let roundId = latest.id;
@@ -100,7 +100,7 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
             number: latest.number + 1,
             by,
             multiple: Boolean(input.multiple),
-            ...roundValues(terms),
+            ...roundValues({ ...terms, expiresAt: terms.expiresAt ?? defaultExpiry(now) }),
             createdBy: actor.id,
             createdAt: now,
           })
@@ -116,10 +116,15 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
       case "accept":
       case "final_signature":
         if (verdict.status === "awaiting_final_signature") {
+          // The buyer accepted in time: the offer now waits for the seller's final signature, without expiring.
+          changes = { ...changes, expiresAt: null };
           news = () => noticeClientOffer(tx, transaction, offer, latest, "awaiting", now);
           break;
         }
-        changes = { ...changes, ...accept(tx, transaction, offer, latest, input.acceptedOn ?? todayIn(now), now) };
+        changes = {
+          ...changes,
+          ...accept(tx, actor, transaction, offer, latest, input.acceptedOn ?? todayIn(now), now),
+        };
         news = () => noticeClientOffer(tx, transaction, offer, latest, "accepted", now);
         break;
       case "backup": {
@@ -128,7 +133,8 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
           .from(offers)
           .where(and(eq(offers.transactionId, transaction.id), eq(offers.status, "backup")))
           .get();
-        changes = { ...changes, backupPosition: (last?.position ?? 0) + 1 };
+        // A backup waits behind the accepted offer: its time to answer no longer runs.
+        changes = { ...changes, backupPosition: (last?.position ?? 0) + 1, expiresAt: null };
         break;
       }
       case "share":
@@ -149,11 +155,26 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
         changes = { ...changes, wish: input.wish, wishNote: input.note ?? null, wishAt: now };
         news = () => noticeStaffOffer(tx, transaction, { ...offer, ...changes } as Offer, latest, "wish", now);
         break;
+      case "submit": {
+        // A requested offer is made now: its time to answer starts now unless the request gave one.
+        const expiresAt = latest.expiresAt ?? defaultExpiry(now);
+        tx.update(offerRounds).set({ expiresAt }).where(eq(offerRounds.id, latest.id)).run();
+        changes = { ...changes, backupPosition: null, expiresAt };
+        break;
+      }
+      case "withdraw": {
+        const agentEmail = input.agentEmail ?? offer.agentEmail;
+        changes = { ...changes, backupPosition: null, agentEmail };
+        // Staff withdrawing a purchase offer tell the listing side: a withdrawal counts once it is delivered.
+        if (who.actorRole === "staff" && transaction.type === "buying") {
+          news = () => noticeWithdrawal(tx, actor, transaction, { ...offer, agentEmail }, latest, now);
+        }
+        break;
+      }
       case "reject":
-      case "withdraw":
+        changes = { ...changes, backupPosition: null };
+        break;
       case "cancel":
-      case "submit":
-        if (input.type !== "cancel") changes = { ...changes, backupPosition: null };
         break;
     }
     if (input.documentIds?.length) attachDocuments(tx, offerId, transaction.id, input.documentIds);
@@ -180,57 +201,58 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
   });
 }
 
-const other = (party: OfferParty): OfferParty => (party === "buyer" ? "seller" : "buyer");
-
-/** The client sends wishes and withdraws an offer they requested that was not made yet; staff the rest. */
-function mayMove(staff: boolean, actor: Actor, offer: Offer, input: OfferEventInput) {
-  if (staff) {
-    if (input.type === "wish") throw new ForbiddenError("A wish is the client's answer: record what was signed.");
-    return;
-  }
-  if (input.type === "wish") return;
-  if (input.type === "withdraw" && offer.status === "requested" && offer.createdBy === actor.id) return;
-  throw new ForbiddenError("Your agent records this: tell them with Accept, Counter or Decline.");
-}
+/** Whether another offer of the transaction is accepted (by the unique index offers_one_accepted_idx). */
+const acceptedOtherThan = (db: DbOrTx, transactionId: number, offerId: number) =>
+  Boolean(
+    db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(and(eq(offers.transactionId, transactionId), eq(offers.status, "accepted"), ne(offers.id, offerId)))
+      .get(),
+  );
 
 /**
- * An acceptance: the offer's acceptance date, the other open offers displaced (backups stay), and the
- * transaction's home value, property and contract from the accepted round.
+ * An acceptance: the offer's acceptance date; on a sale the other open offers rejected (backups stay), each
+ * with its history event and audit; the transaction's home value, property and contract from the accepted
+ * round. A purchase's other open offers stay open (app/lib/offer-rules.ts `rejectsOthersOnAcceptance`).
  */
 function accept(
   tx: DbOrTx,
+  actor: Actor,
   transaction: Transaction,
   offer: Offer,
   round: OfferRound,
   acceptedOn: string,
   now: Date,
 ): Partial<Offer> {
-  const displaced = displacedStatus(transaction.type);
-  const others = tx
-    .select()
-    .from(offers)
-    .where(
-      and(
-        eq(offers.transactionId, transaction.id),
-        ne(offers.id, offer.id),
-        inArray(offers.status, OPEN_OFFER_STATUSES),
-      ),
-    )
-    .all();
-  for (const o of others) {
-    tx.update(offers)
-      .set({ status: displaced, rejectedByOfferId: offer.id, updatedAt: now })
-      .where(eq(offers.id, o.id))
-      .run();
-    tx.insert(offerEvents)
-      .values({
-        offerId: o.id,
-        type: displaced === "rejected" ? "reject" : "withdraw",
-        ...SYSTEM,
-        note: "Another offer was accepted.",
+  if (rejectsOthersOnAcceptance(transaction.type)) {
+    const others = tx
+      .select()
+      .from(offers)
+      .where(
+        and(
+          eq(offers.transactionId, transaction.id),
+          ne(offers.id, offer.id),
+          inArray(offers.status, OPEN_OFFER_STATUSES),
+        ),
+      )
+      .all();
+    for (const o of others) {
+      tx.update(offers)
+        .set({ status: "rejected", rejectedByOfferId: offer.id, updatedAt: now })
+        .where(eq(offers.id, o.id))
+        .run();
+      tx.insert(offerEvents)
+        .values({ offerId: o.id, type: "reject", ...SYSTEM, note: "Another offer was accepted.", at: now })
+        .run();
+      recordAudit(tx, actor, {
+        action: "offer.reject",
+        subject: { type: "offer", id: o.id },
+        transactionId: transaction.id,
+        changes: { status: { before: o.status, after: "rejected" }, because: `offer ${offer.id} was accepted` },
         at: now,
-      })
-      .run();
+      });
+    }
   }
   const property =
     transaction.type === "buying" ? (offer.listingAddress ?? transaction.propertyAddress) : transaction.propertyAddress;
@@ -267,6 +289,8 @@ function accept(
   return { acceptedOn, backupPosition: null, expiresAt: null };
 }
 
+const EXPIRING: readonly string[] = ["submitted", "received", "countered"];
+
 /**
  * The background tick's (app/infra/mail-sender.server.ts): open offers whose latest round's time ran out
  * with no answer become `expired`, and the client and staff are told. At most `limit` a tick, soonest
@@ -278,6 +302,8 @@ export function expireOffers(db: Db, now: Date, limit = 20): number {
     .from(offers)
     .where(
       and(
+        // The index's condition, written out for SQLite to use it; an offer awaiting the seller's final
+        // signature has no time to answer (expires_at is null), so it is never among these.
         sql`${offers.status} IN ('submitted', 'received', 'countered', 'awaiting_final_signature')`,
         isNotNull(offers.expiresAt),
         lte(offers.expiresAt, now),
@@ -289,12 +315,7 @@ export function expireOffers(db: Db, now: Date, limit = 20): number {
   for (const { id } of due) {
     db.transaction((tx) => {
       const offer = tx.select().from(offers).where(eq(offers.id, id)).get();
-      if (
-        !offer?.expiresAt ||
-        offer.expiresAt > now ||
-        !(OPEN_OFFER_STATUSES as readonly string[]).includes(offer.status)
-      )
-        return;
+      if (!offer?.expiresAt || offer.expiresAt > now || !EXPIRING.includes(offer.status)) return;
       const transaction = tx.select().from(transactions).where(eq(transactions.id, offer.transactionId)).get()!;
       const latest = roundsOf(tx, id).at(-1)!;
       tx.update(offers).set({ status: "expired", updatedAt: now }).where(eq(offers.id, id)).run();

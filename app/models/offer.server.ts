@@ -6,7 +6,6 @@
  * Who sees what: staff (admins) every offer of every transaction; the transaction's client only the
  * offers shared with them (another offer of their own transaction is "not found", like anyone else's).
  */
-import { recordAudit } from "~/models/audit.server";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -29,10 +28,11 @@ import { estimate, type EscrowRates, type SellerInputs } from "~/lib/estimate";
 import { sellerInputsSchema } from "~/lib/estimate-schema";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
-import { recordedStatus } from "~/lib/offer-rules";
+import { defaultExpiry, recordedStatus } from "~/lib/offer-rules";
 import { newOfferSchema, type Terms } from "~/lib/offer-schema";
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { dollarsOf } from "~/models/estimate.server";
 import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
 import { escrowRates } from "~/models/settings.server";
@@ -48,10 +48,6 @@ export type OfferView = Offer & {
   net: number | null;
 };
 export type OfferDetail = OfferView & { events: OfferEvent[] };
-
-/** Staff, for a transaction's offers: an admin, or its agent or a collaborator (not its client). */
-export const isStaff = (db: DbOrTx, actor: Actor, transaction: Pick<Transaction, "id" | "assignedAgentId">) =>
-  isStaffOn(db, actor, transaction);
 
 /** A round's terms in the shape the schema merges (app/lib/offer-schema.ts). */
 export const termsOf = (r: OfferRound): Terms => ({
@@ -174,7 +170,7 @@ export function listOffers(db: DbOrTx, actor: Actor, transactionId: number, now 
     .select()
     .from(offers)
     .where(
-      isStaff(db, actor, transaction)
+      isStaffOn(db, actor, transaction)
         ? eq(offers.transactionId, transactionId)
         : and(eq(offers.transactionId, transactionId), eq(offers.shared, true)),
     )
@@ -201,7 +197,7 @@ export function readableOffer(db: DbOrTx, actor: Actor, id: number): { offer: Of
   } catch {
     throw new NotFoundError(NOT_FOUND);
   }
-  if (!isStaff(db, actor, transaction) && !offer.shared) throw new NotFoundError(NOT_FOUND);
+  if (!isStaffOn(db, actor, transaction) && !offer.shared) throw new NotFoundError(NOT_FOUND);
   return { offer, transaction };
 }
 
@@ -215,7 +211,7 @@ export function actorOf(
   return {
     actorId: actor.id,
     actorName: user ? fullName(user) || user.email : "Someone",
-    actorRole: isStaff(db, actor, transaction) ? "staff" : "client",
+    actorRole: isStaffOn(db, actor, transaction) ? "staff" : "client",
   };
 }
 
@@ -256,7 +252,9 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
   const input = parsed.data;
   return db.transaction((tx) => {
     const transaction = getTransaction(tx, actor, transactionId);
-    const staff = isStaff(tx, actor, transaction);
+    const staff = isStaffOn(tx, actor, transaction);
+    // An offer made without a time to answer gets the C.A.R. default; a client's request is not made yet.
+    const terms = { ...input.terms, expiresAt: input.terms.expiresAt ?? (staff ? defaultExpiry(now) : null) };
     const buying = transaction.type === "buying";
     if (!staff && !buying) throw new ForbiddenError("Your agent records the offers you receive.");
     if (!buying && !input.buyerName) {
@@ -289,9 +287,10 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
         shared: staff ? Boolean(input.shared) : true,
         buyerName: buying ? null : (input.buyerName ?? null),
         buyerAgent: buying ? null : (input.buyerAgent ?? null),
+        agentEmail: input.agentEmail ?? null,
         listingId: buying ? input.listingId : null,
         listingAddress,
-        expiresAt: input.terms.expiresAt,
+        expiresAt: terms.expiresAt,
         createdBy: actor.id,
         createdAt: now,
         updatedAt: now,
@@ -304,7 +303,7 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
         offerId: offer.id,
         number: 1,
         by: "buyer",
-        ...roundValues(input.terms),
+        ...roundValues(terms),
         createdBy: actor.id,
         createdAt: now,
       })
@@ -373,6 +372,7 @@ export function toOfferJson(o: OfferView & { events?: OfferEvent[] }) {
     shared: o.shared,
     buyerName: o.buyerName,
     buyerAgent: o.buyerAgent,
+    agentEmail: o.agentEmail,
     listingId: o.listingId,
     listingAddress: o.listingAddress,
     rounds: o.rounds.map(roundJson),

@@ -10,7 +10,7 @@ import { DEFAULT_ESCROW, type EscrowRates } from "~/lib/estimate";
 import type { SettingsValues } from "~/lib/settings-schema";
 import type { RoutingMode } from "~/domain/enums";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { changesOf, recordAudit } from "~/models/audit.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
 
 /** The escrow rates an estimate uses now (the defaults if the row were ever missing). */
 export function escrowRates(db: DbOrTx): EscrowRates {

@@ -23,7 +23,7 @@ import { fullName } from "~/lib/format";
 import type { Assignment, NewStaff, StaffPatch } from "~/lib/team-schema";
 import { TEAM_MESSAGES } from "~/lib/team-schema";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { changesOf, recordAudit } from "~/models/audit.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { collaboratorIds } from "~/models/transaction.server";
 import { getUserByEmail, normalizeEmail } from "~/models/user.server";
 
@@ -344,18 +344,6 @@ export function ownedBy(db: Db, actor: Actor, userIds: string[]) {
       .where(inArray(contactSubmissions.assignedAgentId, userIds))
       .limit(200)
       .all(),
-  };
-}
-
-/** Who the client's agent is (the portal's "Your agent" card, a lead's e-mails): the agent, else the broker. */
-export function agentCardOf(db: DbOrTx, agentId: string | null) {
-  const agent = agentId ? db.select().from(users).where(eq(users.id, agentId)).get() : undefined;
-  if (!agent || agent.deactivatedAt) return null;
-  return {
-    name: fullName(agent) || agent.email,
-    email: agent.email,
-    phone: agent.phone,
-    licenseNumber: agent.licenseNumber,
   };
 }
 

@@ -9,12 +9,13 @@ import type { Db } from "~/db/client.server";
 import { documents, messages, users } from "~/db/schema";
 import { fullName } from "~/lib/format";
 import { assertAdmin, type Actor } from "~/models/actor.server";
-import { eachAudit, recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { eachAudit } from "~/models/audit.server";
 import { getContract } from "~/models/contract.server";
 import { listEstimates } from "~/models/estimate.server";
 import { listMilestones } from "~/models/milestone.server";
 import { getOffer, listOffers } from "~/models/offer.server";
-import { agentCardOf } from "~/models/team.server";
+import { agentCardOf } from "~/models/user.server";
 import { collaboratorIds, getTransaction } from "~/models/transaction.server";
 
 /** A document's path in the ZIP: its display name, made safe for a path, numbered when a name repeats. */

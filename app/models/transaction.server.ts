@@ -10,7 +10,7 @@ import type { EditTransaction, NewTransaction } from "~/lib/admin-schemas";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { tierFor } from "~/lib/pricing";
 import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
-import { changesOf, recordAudit } from "~/models/audit.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { convertLead } from "~/models/lead.server";
 import { noticeTransactionOpened } from "~/models/client-notices.server";
 import { findOrCreateClient } from "~/models/user.server";

@@ -2,11 +2,12 @@
  * Users: sign-in upsert by e-mail, admin promotion, and the public shape the
  * current-user call returns.
  */
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
 
 export type PublicUser = Pick<
   User,
@@ -147,4 +148,16 @@ export function setAdmin(db: Db, email: string, isAdmin: boolean): User | undefi
     .where(eq(users.email, normalizeEmail(email)))
     .returning()
     .get();
+}
+
+/** Who the client's agent is (the portal's "Your agent" card, a lead's e-mails): the agent, else the broker. */
+export function agentCardOf(db: DbOrTx, agentId: string | null) {
+  const agent = agentId ? db.select().from(users).where(eq(users.id, agentId)).get() : undefined;
+  if (!agent || agent.deactivatedAt) return null;
+  return {
+    name: fullName(agent) || agent.email,
+    email: agent.email,
+    phone: agent.phone,
+    licenseNumber: agent.licenseNumber,
+  };
 }

@@ -27,7 +27,8 @@ import {
 } from "~/models/lead.server";
 import { assignmentOfForm } from "~/lib/team-schema";
 import { InvalidInputError } from "~/lib/errors";
-import { agentCardOf, assignableAgents, assignLead } from "~/models/team.server";
+import { assignableAgents, assignLead } from "~/models/team.server";
+import { agentCardOf } from "~/models/user.server";
 import { AgentPicker } from "~/components/agent-picker";
 import { card } from "~/components/card";
 

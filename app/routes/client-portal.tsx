@@ -15,7 +15,7 @@ import { OffersSection } from "~/components/offers-section";
 import { PortalNav } from "~/components/portal-nav";
 import { ProgressPanel } from "~/components/progress-panel";
 import { YourAgent } from "~/components/your-agent";
-import { agentCardOf } from "~/models/team.server";
+import { agentCardOf } from "~/models/user.server";
 import { buttonPrimary, buttonSmall } from "~/components/submit-button";
 import { PortalSubmissions } from "~/components/submission-list";
 import { env } from "~/config/env.server";

@@ -15,13 +15,15 @@ import { refuse, type Refusal } from "~/infra/page-action.server";
 import { InvalidInputError } from "~/lib/errors";
 import { parseId } from "~/infra/http.server";
 import { offerIntents } from "~/lib/intents";
-import { decide, isOpen, type MoveRequest } from "~/lib/offer-rules";
+import { allowedMoves, defaultExpiry, isOpen } from "~/lib/offer-rules";
+import { expiryInput } from "~/lib/offer-schema";
 import { todayIn } from "~/lib/plain-date";
 import { documentsPage } from "~/models/document.server";
 import { listListings } from "~/models/listing.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
-import { createOffer, getOffer, isStaff, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
-import type { ListedOffer, OffersData, OfferSortKey, OpenedOffer } from "~/components/offers-section";
+import { createOffer, getOffer, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
+import { isStaffOn } from "~/models/transaction.server";
+import type { ListedOffer, OffersData, OfferSortKey, OpenedOffer } from "~/lib/offer-view";
 import { backTo, type Section, type SectionContext } from "./section-actions.server";
 
 export type OfferActionData = {
@@ -101,8 +103,8 @@ async function move(ctx: SectionContext, formData: FormData) {
   const offerId = parseId(formData.get("offerId") as string | null);
   const type = formData.get("type") as OfferMove;
   const { offerId: _id, type: _type, ...rest } = bodyOf(formData);
-  const { by, multiple, acceptedOn, note, wish, roundId, documentIds, ...terms } = rest;
-  const body = { type, by, multiple, acceptedOn, note, wish, roundId, documentIds, terms };
+  const { by, multiple, acceptedOn, note, wish, roundId, documentIds, agentEmail, ...terms } = rest;
+  const body = { type, by, multiple, acceptedOn, note, wish, roundId, documentIds, agentEmail, terms };
   const where = { intent: offerIntents.move, offer: String(offerId ?? ""), move: type, values: typed(formData) };
   if (!offerId || !OFFER_MOVES.includes(type))
     return answer(400, { ...where, errors: { form: ["Choose an offer and a move"] } });
@@ -137,7 +139,6 @@ export const OFFER_SORTS: readonly OfferSortKey[] = [
   "credits",
   "expiry",
 ];
-type OfferSort = OfferSortKey;
 
 /** A round's terms as the section shows them (the listed offer's latest round, an opened offer's every one). */
 const termsOfRound = (r: OfferRound) => ({
@@ -164,6 +165,7 @@ export function toListedOffer(o: OfferView): ListedOffer {
     shared: o.shared,
     buyerName: o.buyerName,
     buyerAgent: o.buyerAgent,
+    agentEmail: o.agentEmail,
     listingAddress: o.listingAddress,
     rounds: o.rounds.length,
     latest: termsOfRound(r),
@@ -175,7 +177,7 @@ export function toListedOffer(o: OfferView): ListedOffer {
   };
 }
 
-const sortValue = (o: ListedOffer, key: OfferSort): number | string => {
+const sortValue = (o: ListedOffer, key: OfferSortKey): number | string => {
   const r = o.latest;
   switch (key) {
     case "net":
@@ -197,29 +199,6 @@ const sortValue = (o: ListedOffer, key: OfferSort): number | string => {
   }
 };
 
-/** The moves the rules allow this person on this offer now (the forms the section shows). */
-function movesFor(staff: boolean, actor: User, offer: OfferDetail, acceptedExists: boolean): OfferMove[] {
-  const rounds = offer.rounds;
-  return OFFER_MOVES.filter((type) => {
-    if (staff === (type === "wish")) return false;
-    if (
-      !staff &&
-      type !== "wish" &&
-      !(type === "withdraw" && offer.status === "requested" && offer.createdBy === actor.id)
-    )
-      return false;
-    if (type === "share") return !offer.shared;
-    if (type === "unshare") return offer.shared;
-    const request: MoveRequest =
-      type === "counter"
-        ? { type, by: rounds.at(-1)!.by === "buyer" ? "seller" : "buyer", multiple: false }
-        : type === "accept"
-          ? { type }
-          : { type };
-    return decide({ ...offer, rounds }, request, { acceptedExists }).ok;
-  });
-}
-
 export function offersData(
   db: Db,
   actor: User,
@@ -227,10 +206,10 @@ export function offersData(
   search: URLSearchParams,
   now = new Date(),
 ): OffersData {
-  const staff = isStaff(db, actor, transaction);
+  const staff = isStaffOn(db, actor, transaction);
   const listed = listOffers(db, actor, transaction.id, now).map(toListedOffer);
-  const sortParam = search.get("offerSort") as OfferSort | null;
-  const sort: OfferSort =
+  const sortParam = search.get("offerSort") as OfferSortKey | null;
+  const sort: OfferSortKey =
     sortParam && OFFER_SORTS.includes(sortParam) ? sortParam : transaction.type === "selling" ? "net" : "expiry";
   const dir = search.get("offerDir") === "asc" || (!search.get("offerDir") && sort === "expiry") ? "asc" : "desc";
   const sorted = [...listed].sort((a, b) => {
@@ -245,21 +224,15 @@ export function offersData(
     try {
       const detail = getOffer(db, actor, openedId, now);
       if (detail.transactionId === transaction.id) {
-        opened = openedOf(
-          detail,
-          movesFor(
-            staff,
-            actor,
-            detail,
-            listed.some((o) => o.status === "accepted" && o.id !== detail.id),
-          ),
-        );
+        const acceptedExists = listed.some((o) => o.status === "accepted" && o.id !== detail.id);
+        opened = openedOf(detail, allowedMoves(detail, { id: actor.id, staff }, { acceptedExists, now }));
       }
     } catch {
       opened = null; // another's or gone: the section shows the list
     }
   }
   const buying = transaction.type === "buying";
+  const open = sorted.filter((o) => isOpen(o.status));
   return {
     side: transaction.type,
     staff,
@@ -267,7 +240,10 @@ export function offersData(
     today: todayIn(now),
     sort,
     dir,
-    open: sorted.filter((o) => isOpen(o.status)),
+    open,
+    // A purchase whose offer was accepted: the client's other offers stay open until each withdrawal is recorded.
+    stillOpen: buying && listed.some((o) => o.status === "accepted") ? open.length : 0,
+    defaultExpiresAt: expiryInput(defaultExpiry(now)),
     others: sorted.filter((o) => !isOpen(o.status)),
     opened,
     creating: openParam === "new",

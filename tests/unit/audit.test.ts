@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/lib/errors";
 import { csvLine } from "~/lib/csv";
-import { listAudit, recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { listAudit } from "~/models/audit.server";
 import { assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { loader as auditApi } from "~/routes/api.audit";

@@ -12,7 +12,15 @@ import { OFFER_MOVES, OFFER_STATUSES, type OfferMove, type OfferStatus } from "~
 import { estimate, type SellerInputs } from "~/lib/estimate";
 import { sellerInputsSchema } from "~/lib/estimate-schema";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { decide, type MoveRequest, type OfferLike } from "~/lib/offer-rules";
+import {
+  allowedMoves,
+  decide,
+  defaultExpiry,
+  requestFor,
+  type MoveActor,
+  type MoveContext,
+  type OfferLike,
+} from "~/lib/offer-rules";
 import { parseExpiry } from "~/lib/offer-schema";
 import { addDaysTo } from "~/lib/plain-date";
 import { getContract } from "~/models/contract.server";
@@ -27,39 +35,33 @@ import { freshDb } from "./db";
 
 const buyerRound = { id: 1, number: 1, by: "buyer" as const, multiple: false };
 const sellerCounter = { id: 2, number: 2, by: "seller" as const, multiple: false };
+const STAFF: MoveActor = { id: "staff-1", staff: true };
+const CLIENT: MoveActor = { id: "client-1", staff: false };
+const NOW = new Date("2026-12-01T20:00:00Z");
+const OPEN: MoveContext = { acceptedExists: false, now: NOW };
+const BEHIND_ACCEPTED: MoveContext = { acceptedExists: true, now: NOW };
+const offerOf = (fields: Partial<OfferLike> & Pick<OfferLike, "status">): OfferLike => ({
+  rounds: [buyerRound],
+  rejectedByOfferId: null,
+  expiresAt: null,
+  shared: true,
+  createdBy: CLIENT.id,
+  ...fields,
+});
 
-/** What each move does from each status (an offer whose latest round is the buyer's), "409" when refused. */
+/**
+ * What each move does from each status (an offer whose latest round is the buyer's, no other offer
+ * accepted), "409" when refused. A backup exists only behind an accepted offer: see below.
+ */
 const EXPECTED: Record<OfferStatus, Partial<Record<OfferMove, OfferStatus>>> = {
   requested: { submit: "submitted", withdraw: "withdrawn" },
-  submitted: {
-    counter: "countered",
-    accept: "accepted",
-    reject: "rejected",
-    withdraw: "withdrawn",
-    backup: "backup",
-    wish: "submitted",
-  },
-  received: {
-    counter: "countered",
-    accept: "accepted",
-    reject: "rejected",
-    withdraw: "withdrawn",
-    backup: "backup",
-    wish: "received",
-  },
-  countered: {
-    counter: "countered",
-    accept: "accepted",
-    reject: "rejected",
-    withdraw: "withdrawn",
-    backup: "backup",
-    wish: "countered",
-  },
+  submitted: { counter: "countered", accept: "accepted", reject: "rejected", withdraw: "withdrawn", wish: "submitted" },
+  received: { counter: "countered", accept: "accepted", reject: "rejected", withdraw: "withdrawn", wish: "received" },
+  countered: { counter: "countered", accept: "accepted", reject: "rejected", withdraw: "withdrawn", wish: "countered" },
   awaiting_final_signature: {
     final_signature: "accepted",
     reject: "rejected",
     withdraw: "withdrawn",
-    backup: "backup",
     wish: "awaiting_final_signature",
   },
   accepted: { cancel: "cancelled" },
@@ -71,14 +73,13 @@ const EXPECTED: Record<OfferStatus, Partial<Record<OfferMove, OfferStatus>>> = {
 };
 
 describe("the moves of an offer, from every status", () => {
-  const moveOf = (type: OfferMove): MoveRequest =>
-    type === "counter" ? { type, by: "seller", multiple: false } : type === "accept" ? { type } : { type };
   for (const status of OFFER_STATUSES) {
     for (const type of OFFER_MOVES) {
       const expected = type === "share" || type === "unshare" ? status : EXPECTED[status][type];
+      const actor = type === "wish" ? CLIENT : STAFF;
       it(`${status} + ${type} → ${expected ?? "409"}`, () => {
-        const offer: OfferLike = { status, rounds: [buyerRound], rejectedByOfferId: null };
-        const verdict = decide(offer, moveOf(type), { acceptedExists: false });
+        const offer = offerOf({ status });
+        const verdict = decide(offer, requestFor(offer, type), actor, OPEN);
         if (expected) expect(verdict).toEqual({ ok: true, status: expected });
         else
           expect(verdict).toMatchObject({
@@ -89,54 +90,120 @@ describe("the moves of an offer, from every status", () => {
     }
   }
 
+  it("a backup only behind an accepted offer: with none accepted, putting an offer in backup is a 409", () => {
+    for (const status of ["submitted", "received", "countered", "awaiting_final_signature"] as const) {
+      expect(decide(offerOf({ status }), { type: "backup" }, STAFF, OPEN)).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("cannot be a backup while no offer is accepted"),
+      });
+      expect(decide(offerOf({ status }), { type: "backup" }, STAFF, BEHIND_ACCEPTED)).toEqual({
+        ok: true,
+        status: "backup",
+      });
+    }
+  });
+
+  it("the client answers with a wish and withdraws only their own request; staff never wish (403s)", () => {
+    expect(decide(offerOf({ status: "received" }), { type: "accept" }, CLIENT, OPEN)).toMatchObject({
+      ok: false,
+      forbidden: true,
+    });
+    expect(decide(offerOf({ status: "received" }), { type: "wish" }, STAFF, OPEN)).toMatchObject({
+      ok: false,
+      forbidden: true,
+    });
+    expect(decide(offerOf({ status: "requested" }), { type: "withdraw" }, CLIENT, OPEN)).toEqual({
+      ok: true,
+      status: "withdrawn",
+    });
+    expect(
+      decide(offerOf({ status: "requested", createdBy: "someone-else" }), { type: "withdraw" }, CLIENT, OPEN),
+    ).toMatchObject({ ok: false, forbidden: true });
+  });
+
   it("a side never counters or accepts its own round", () => {
-    const offer: OfferLike = { status: "countered", rounds: [buyerRound, sellerCounter], rejectedByOfferId: null };
-    expect(decide(offer, { type: "counter", by: "seller", multiple: false }, { acceptedExists: false })).toEqual({
+    const offer = offerOf({ status: "countered", rounds: [buyerRound, sellerCounter] });
+    expect(decide(offer, { type: "counter", by: "seller", multiple: false }, STAFF, OPEN)).toEqual({
       ok: false,
       message: "The seller cannot counter their own round: the buyer answers it.",
     });
-    expect(decide(offer, { type: "accept", by: "seller" }, { acceptedExists: false })).toEqual({
+    expect(decide(offer, { type: "accept", by: "seller" }, STAFF, OPEN)).toEqual({
       ok: false,
       message: "The seller cannot accept their own round: the buyer answers it.",
     });
-    expect(decide(offer, { type: "accept" }, { acceptedExists: false })).toEqual({ ok: true, status: "accepted" });
+    expect(decide(offer, { type: "accept" }, STAFF, OPEN)).toEqual({ ok: true, status: "accepted" });
   });
 
   it("a counter rejects what it answers: only the latest round can be accepted", () => {
-    const offer: OfferLike = { status: "countered", rounds: [buyerRound, sellerCounter], rejectedByOfferId: null };
-    expect(decide(offer, { type: "accept", roundId: 1, by: "seller" }, { acceptedExists: false })).toEqual({
+    const offer = offerOf({ status: "countered", rounds: [buyerRound, sellerCounter] });
+    expect(decide(offer, { type: "accept", roundId: 1, by: "seller" }, STAFF, OPEN)).toEqual({
       ok: false,
       message:
         "That round was answered by a counter, which rejected it: only the latest round (round 2) can be accepted.",
     });
   });
 
-  it("a buyer's acceptance of a multiple counter waits for the seller's final signature", () => {
+  it("a buyer's acceptance of a multiple counter waits for the seller's final signature, from a backup too", () => {
     const multiple = { ...sellerCounter, multiple: true };
-    const offer: OfferLike = { status: "countered", rounds: [buyerRound, multiple], rejectedByOfferId: null };
-    expect(decide(offer, { type: "accept" }, { acceptedExists: false })).toEqual({
-      ok: true,
-      status: "awaiting_final_signature",
-    });
+    const offer = offerOf({ status: "countered", rounds: [buyerRound, multiple] });
+    expect(decide(offer, { type: "accept" }, STAFF, OPEN)).toEqual({ ok: true, status: "awaiting_final_signature" });
     // Even while another offer is accepted: the buyer's acceptance binds nobody yet.
-    expect(decide(offer, { type: "accept" }, { acceptedExists: true })).toMatchObject({ ok: true });
+    expect(decide(offer, { type: "accept" }, STAFF, BEHIND_ACCEPTED)).toMatchObject({ ok: true });
+    // Put in backup, the accepted offer cancelled, then accepted: still only the seller's signature binds.
+    const backup = { ...offer, status: "backup" as const };
+    expect(decide(backup, { type: "accept" }, STAFF, OPEN)).toEqual({ ok: true, status: "awaiting_final_signature" });
     const awaiting = { ...offer, status: "awaiting_final_signature" as const };
-    expect(decide(awaiting, { type: "final_signature" }, { acceptedExists: true })).toMatchObject({ ok: false });
-    expect(decide(awaiting, { type: "accept" }, { acceptedExists: false })).toMatchObject({
+    expect(decide(awaiting, { type: "final_signature" }, STAFF, BEHIND_ACCEPTED)).toMatchObject({ ok: false });
+    expect(decide(awaiting, { type: "accept" }, STAFF, OPEN)).toMatchObject({
       ok: false,
       message: expect.stringContaining("final signature"),
     });
   });
 
+  it("after the time to answer, accept, counter and final signature are 409 at once, whatever the tick did", () => {
+    const past = new Date(NOW.getTime() - 60_000);
+    const late = offerOf({ status: "received", expiresAt: past });
+    for (const type of ["accept", "counter"] as const) {
+      expect(decide(late, requestFor(late, type), STAFF, OPEN)).toEqual({
+        ok: false,
+        message: expect.stringMatching(/^This offer's time to answer ended Dec 1, 2026, 11:59 AM \(San Diego\)/),
+      });
+    }
+    // Reject and withdraw stay possible; a time still running allows the acceptance.
+    expect(decide(late, { type: "reject" }, STAFF, OPEN)).toEqual({ ok: true, status: "rejected" });
+    const inTime = offerOf({ status: "received", expiresAt: new Date(NOW.getTime() + 60_000) });
+    expect(decide(inTime, { type: "accept" }, STAFF, OPEN)).toEqual({ ok: true, status: "accepted" });
+    const awaitingLate = offerOf({
+      status: "awaiting_final_signature",
+      rounds: [buyerRound, { ...sellerCounter, multiple: true }],
+      expiresAt: past,
+    });
+    expect(decide(awaitingLate, { type: "final_signature" }, STAFF, OPEN)).toMatchObject({ ok: false });
+  });
+
+  it("the C.A.R. default time to answer: 5:00 PM San Diego time on the third calendar day, across a DST change", () => {
+    // Made Tuesday 2026-12-01 at 9:15 PM San Diego (05:15 UTC the next day): due Friday Dec 4, 5:00 PM PST.
+    expect(defaultExpiry(new Date("2026-12-02T05:15:00Z")).toISOString()).toBe("2026-12-05T01:00:00.000Z");
+    // Made Friday 2026-03-06 (PST): due Monday March 9, 5:00 PM PDT (the clocks changed on Sunday the 8th).
+    expect(defaultExpiry(new Date("2026-03-06T18:00:00Z")).toISOString()).toBe("2026-03-10T00:00:00.000Z");
+  });
+
   it("one accepted offer a transaction; a rejected offer goes to backup only when an acceptance rejected it", () => {
-    const offer: OfferLike = { status: "received", rounds: [buyerRound], rejectedByOfferId: null };
-    expect(decide(offer, { type: "accept" }, { acceptedExists: true })).toEqual({
+    const offer = offerOf({ status: "received" });
+    expect(decide(offer, { type: "accept" }, STAFF, BEHIND_ACCEPTED)).toEqual({
       ok: false,
       message: "This transaction already has an accepted offer: cancel it before accepting another.",
     });
-    const displaced: OfferLike = { status: "rejected", rounds: [buyerRound], rejectedByOfferId: 9 };
-    expect(decide(displaced, { type: "backup" }, { acceptedExists: true })).toEqual({ ok: true, status: "backup" });
-    expect(decide(displaced, { type: "accept" }, { acceptedExists: false })).toMatchObject({ ok: false });
+    const displaced = offerOf({ status: "rejected", rejectedByOfferId: 9 });
+    expect(decide(displaced, { type: "backup" }, STAFF, BEHIND_ACCEPTED)).toEqual({ ok: true, status: "backup" });
+    expect(decide(displaced, { type: "accept" }, STAFF, OPEN)).toMatchObject({ ok: false });
+  });
+
+  it("the forms a person sees are the moves the rules allow them", () => {
+    const offer = offerOf({ status: "received", shared: false });
+    expect(allowedMoves(offer, STAFF, OPEN)).toEqual(["counter", "accept", "reject", "withdraw", "share"]);
+    expect(allowedMoves({ ...offer, shared: true }, CLIENT, OPEN)).toEqual(["wish"]);
+    expect(allowedMoves(offer, STAFF, BEHIND_ACCEPTED)).toEqual(["counter", "reject", "withdraw", "backup", "share"]);
   });
 });
 
@@ -343,6 +410,125 @@ describe("offers on transactions", () => {
       .$client.prepare("select property_address, home_value from transactions where id = ?")
       .get(state.purchase);
     expect(transaction).toEqual({ property_address: "9 Ocean Ave, San Diego, CA", home_value: 895_000 });
+  });
+
+  it("an offer or counter recorded without a time to answer gets 5:00 PM on the third day, and expires after it", () => {
+    // NOW is Tuesday 2026-12-01, 10:00 AM San Diego: due Friday Dec 4, 5:00 PM PST (01:00 UTC on the 5th).
+    const offer = receive(840_000, { shared: true });
+    expect(offer.expiresAt?.toISOString()).toBe("2026-12-05T01:00:00.000Z");
+    expect(offer.latest.expiresAt?.toISOString()).toBe("2026-12-05T01:00:00.000Z");
+    const countered = applyOfferEvent(
+      db(),
+      state.admin,
+      offer.id,
+      { type: "counter", by: "seller", terms: { price: "860000" } },
+      new Date("2026-12-02T18:00:00Z"),
+    );
+    expect(countered.expiresAt?.toISOString()).toBe("2026-12-06T01:00:00.000Z");
+    expect(expireOffers(db(), new Date("2026-12-06T00:59:00Z"))).toBe(0);
+    expect(expireOffers(db(), new Date("2026-12-06T01:00:00Z"))).toBe(1);
+    expect(getOffer(db(), state.admin, offer.id).status).toBe("expired");
+  });
+
+  it("an acceptance or counter after the time to answer is a 409 at once, before the tick marks it", () => {
+    const offer = receive(840_000, { expiresAt: "2026-12-02T17:00" });
+    const late = new Date("2026-12-03T01:00:01Z");
+    expect(() => applyOfferEvent(db(), state.admin, offer.id, { type: "accept" }, late)).toThrow(
+      "This offer's time to answer ended Dec 2, 2026, 5:00 PM (San Diego): it can no longer be accepted.",
+    );
+    expect(() =>
+      applyOfferEvent(db(), state.admin, offer.id, { type: "counter", terms: { price: "1" } }, late),
+    ).toThrow(ConflictError);
+    expect(getOffer(db(), state.admin, offer.id)).toMatchObject({ status: "received", rounds: [{ number: 1 }] });
+  });
+
+  it("a multiple counter the buyer accepted in time waits for the seller's final signature without expiring", () => {
+    const offer = receive(840_000, { shared: true });
+    applyOfferEvent(
+      db(),
+      state.admin,
+      offer.id,
+      { type: "counter", by: "seller", multiple: true, terms: { price: "860000", expiresAt: "2026-12-02T17:00" } },
+      NOW,
+    );
+    const awaiting = applyOfferEvent(db(), state.admin, offer.id, { type: "accept", by: "buyer" }, NOW);
+    expect(awaiting).toMatchObject({ status: "awaiting_final_signature", expiresAt: null });
+    // The round keeps the time it was written with; the tick passes the offer by.
+    expect(awaiting.latest.expiresAt?.toISOString()).toBe("2026-12-03T01:00:00.000Z");
+    expect(expireOffers(db(), new Date("2026-12-10T00:00:00Z"))).toBe(0);
+    const signed = applyOfferEvent(
+      db(),
+      state.admin,
+      offer.id,
+      { type: "final_signature" },
+      new Date("2026-12-04T18:00:00Z"),
+    );
+    expect(signed.status).toBe("accepted");
+  });
+
+  it("a backup only behind an accepted offer; a backed-up multiple counter accepted again awaits the final signature", () => {
+    const a = receive(840_000);
+    const b = receive(845_000);
+    expect(() => applyOfferEvent(db(), state.admin, a.id, { type: "backup" }, NOW)).toThrow(
+      "This offer is waiting for the seller's answer: it cannot be a backup while no offer is accepted.",
+    );
+    applyOfferEvent(db(), state.admin, b.id, { type: "counter", by: "seller", multiple: true }, NOW);
+    applyOfferEvent(db(), state.admin, a.id, { type: "accept" }, NOW);
+    const backup = applyOfferEvent(db(), state.admin, b.id, { type: "backup" }, NOW);
+    expect(backup).toMatchObject({ status: "backup", backupPosition: 1, expiresAt: null });
+    applyOfferEvent(db(), state.admin, a.id, { type: "cancel" }, NOW);
+    expect(applyOfferEvent(db(), state.admin, b.id, { type: "accept", by: "buyer" }, NOW).status).toBe(
+      "awaiting_final_signature",
+    );
+    expect(applyOfferEvent(db(), state.admin, b.id, { type: "final_signature" }, NOW).status).toBe("accepted");
+  });
+
+  it("a purchase accepted leaves the client's other offers open until staff record each withdrawal, e-mailed", () => {
+    const home = (address: string) => createListing(db(), state.buyer, { address, price: "900000" } as never).id;
+    const make = (listing: number, agentEmail?: string) =>
+      createOffer(
+        db(),
+        state.admin,
+        state.purchase,
+        { listingId: String(listing), shared: true, ...terms(880_000), ...(agentEmail ? { agentEmail } : {}) },
+        NOW,
+      );
+    const first = make(home("1 First St"));
+    const second = make(home("2 Second St"), "listing.two@brokerage.test");
+    const third = make(home("3 Third St"));
+    applyOfferEvent(db(), state.admin, first.id, { type: "accept" }, NOW);
+    // Nobody withdrew the others: they stay open.
+    expect(listOffers(db(), state.buyer, state.purchase, NOW).map((o) => [o.id, o.status])).toEqual([
+      [first.id, "accepted"],
+      [second.id, "submitted"],
+      [third.id, "submitted"],
+    ]);
+    const mails = () =>
+      db()
+        .$client.prepare("select to_address, subject, reply_to from email_outbox where kind = 'offer' order by id")
+        .all() as Array<{ to_address: string; subject: string; reply_to: string | null }>;
+    const before = mails().length;
+    const withdrawn = applyOfferEvent(db(), state.admin, second.id, { type: "withdraw" }, NOW);
+    expect(withdrawn.status).toBe("withdrawn");
+    expect(mails().slice(before)).toEqual([
+      { to_address: "buyer@example.com", subject: "Offer withdrawn: 2 Second St", reply_to: null },
+      {
+        to_address: "listing.two@brokerage.test",
+        subject: "Offer withdrawn: 2 Second St",
+        reply_to: "boss@agency.test",
+      },
+    ]);
+    // The third's listing agent is given with the withdrawal itself; a bad address changes nothing.
+    expect(() =>
+      applyOfferEvent(db(), state.admin, third.id, { type: "withdraw", agentEmail: "not an address" }, NOW),
+    ).toThrow(InvalidInputError);
+    expect(getOffer(db(), state.admin, third.id).status).toBe("submitted");
+    applyOfferEvent(db(), state.admin, third.id, { type: "withdraw", agentEmail: "Three@Brokerage.test" }, NOW);
+    expect(mails().at(-1)).toMatchObject({ to_address: "three@brokerage.test" });
+    expect(getOffer(db(), state.admin, third.id)).toMatchObject({
+      status: "withdrawn",
+      agentEmail: "three@brokerage.test",
+    });
   });
 
   it("an offer whose time runs out expires at the tick, and the client and staff are told", () => {

@@ -279,6 +279,39 @@ describe("the audit", () => {
     );
     expect(() => db.$client.prepare("DELETE FROM audit_events").run()).toThrow("audit events are never deleted");
   });
+
+  it("refuses an INSERT OR REPLACE and an upsert of an existing event, and keeps event 1 as it was", () => {
+    agent(db, "Ana");
+    const first = db.$client.prepare("SELECT * FROM audit_events WHERE id = 1").get();
+    expect(first).toBeTruthy();
+    // REPLACE deletes the old row without firing a DELETE trigger (recursive_triggers is off).
+    expect(() =>
+      db.$client
+        .prepare(
+          "INSERT OR REPLACE INTO audit_events (id, actor_name, actor_role, action, subject_type, at) VALUES (1, 'x', 'system', 'rewritten', 'x', 0)",
+        )
+        .run(),
+    ).toThrow("audit events are never replaced");
+    expect(() =>
+      db.$client
+        .prepare(
+          "INSERT INTO audit_events (id, actor_name, actor_role, action, subject_type, at) VALUES (1, 'x', 'system', 'rewritten', 'x', 0) ON CONFLICT (id) DO UPDATE SET action = excluded.action",
+        )
+        .run(),
+    ).toThrow("audit events are never replaced");
+    expect(() =>
+      db.$client
+        .prepare(
+          "REPLACE INTO audit_events (id, actor_name, actor_role, action, subject_type, at) VALUES (1, 'x', 'system', 'rewritten', 'x', 0)",
+        )
+        .run(),
+    ).toThrow("audit events are never replaced");
+    expect(db.$client.prepare("SELECT * FROM audit_events WHERE id = 1").get()).toEqual(first);
+    // A new event is still written.
+    const before = db.select().from(auditEvents).all().length;
+    agent(db, "Ben");
+    expect(db.select().from(auditEvents).all().length).toBeGreaterThan(before);
+  });
 });
 
 describe("first-contact e-mails", () => {

@@ -1,0 +1,80 @@
+/**
+ * The Offers section's data, as the page's loader gives it (app/routes/offer-actions.server.ts prepares it;
+ * app/components/offers-section.tsx, offer-compare.tsx and offer-detail.tsx show it): JSON-safe shapes,
+ * dates as ISO strings, money as numbers.
+ */
+import type { Financing, OfferMove, OfferParty, OfferStatus, OfferWish, TransactionType } from "~/domain/enums";
+
+export type OfferSortKey = "net" | "price" | "financing" | "deposit" | "close" | "contingencies" | "credits" | "expiry";
+
+export type RoundTerms = {
+  id: number;
+  number: number;
+  by: OfferParty;
+  multiple: boolean;
+  price: number;
+  financing: Financing;
+  downPaymentPercent: number;
+  deposit: number;
+  closeOfEscrowDays: number;
+  contingencies: { investigation: number; appraisal: number; loan: number };
+  sellerCredit: number;
+  buyerAgentPay: number;
+};
+
+export type ListedOffer = {
+  id: number;
+  status: OfferStatus;
+  shared: boolean;
+  buyerName: string | null;
+  buyerAgent: string | null;
+  /** The other side's agent's e-mail (the buyer's agent on a sale, the listing agent on a purchase). */
+  agentEmail: string | null;
+  listingAddress: string | null;
+  rounds: number;
+  latest: RoundTerms;
+  /** Cents, a sale's estimated net to the seller. */
+  net: number | null;
+  expiresAt: string | null;
+  acceptedOn: string | null;
+  backupPosition: number | null;
+  wish: { wish: OfferWish; note: string | null } | null;
+};
+
+export type OpenedOffer = Omit<ListedOffer, "rounds"> & {
+  rounds: Array<RoundTerms & { expiresAt: string | null; note: string | null; createdAt: string }>;
+  events: Array<{ id: number; type: string; name: string; role: string; at: string; note: string | null }>;
+  documents: Array<{ id: number; name: string }>;
+  moves: OfferMove[];
+};
+
+export type OffersData = {
+  side: TransactionType;
+  staff: boolean;
+  now: string;
+  today: string;
+  sort: OfferSortKey;
+  dir: "asc" | "desc";
+  open: ListedOffer[];
+  /** A purchase with an accepted offer: how many of the client's other offers are still open (0 otherwise). */
+  stillOpen: number;
+  /** The time to answer a new offer or counter gets when none is written (the form's value, San Diego). */
+  defaultExpiresAt: string;
+  others: ListedOffer[];
+  opened: OpenedOffer | null;
+  creating: boolean;
+  canCreate: boolean;
+  listings: Array<{ id: number; address: string; price: number }>;
+  chosenListing: number | null;
+  documents: Array<{ id: number; name: string }>;
+};
+
+/** A refused form's answer: which form, what was typed, each field's message, or the refusal's sentence. */
+export type OfferFormAnswer = {
+  intent: string;
+  offer: string;
+  move?: OfferMove;
+  values: Record<string, unknown>;
+  errors: Record<string, string[]>;
+  refusal?: { status: number; toast: { description: string } | null };
+};
