@@ -60,6 +60,12 @@ export const ESTIMATE_FIELDS: Record<Side, FieldDef[]> = {
       ],
       fallback: "yes",
     },
+    {
+      name: "withholdingOnGain",
+      label: "Withholding on the gain instead",
+      kind: "money",
+      hint: "optional: the amount from FTB Form 593's gain-based calculation, if you elect it",
+    },
   ],
   buyer: [
     PRICE,

@@ -16,6 +16,7 @@ export const SELLER_INPUT_NAMES = [
   "hoaDocuments",
   "hoaTransferFee",
   "principalResidence",
+  "withholdingOnGain",
 ] as const;
 
 export const BUYER_INPUT_NAMES = [

@@ -136,6 +136,7 @@ export const sellerInputsSchema = (today: PlainDate) =>
       hoaTransferFee: centsOrZero,
       otherCosts,
       principalResidence: yesNo(true),
+      withholdingOnGain: centsOrNull,
     })
     .superRefine((v, ctx) => {
       if (v.assumedLoan > v.price) {
@@ -214,6 +215,7 @@ export function inputValues(inputs: EstimateInputs): Record<string, unknown> {
       hoaDocuments: dollarsInput(inputs.hoaDocuments),
       hoaTransferFee: dollarsInput(inputs.hoaTransferFee),
       principalResidence: inputs.principalResidence ? "yes" : "no",
+      withholdingOnGain: inputs.withholdingOnGain === null ? "" : dollarsInput(inputs.withholdingOnGain),
     };
   }
   return {
@@ -224,6 +226,15 @@ export function inputValues(inputs: EstimateInputs): Record<string, unknown> {
     sellerPaysBuyerAgent: shareInput(inputs.sellerPaysBuyerAgent),
     recordingFees: dollarsInput(inputs.recordingFees),
   };
+}
+
+/**
+ * Inputs as they were saved (a transaction's estimates keep their inputs as JSON), with a field added
+ * since then at its default: an estimate saved before `withholdingOnGain` existed used 3⅓ %.
+ */
+export function savedInputs(stored: unknown): EstimateInputs {
+  const inputs = stored as EstimateInputs;
+  return inputs.side === "seller" ? { ...inputs, withholdingOnGain: inputs.withholdingOnGain ?? null } : inputs;
 }
 
 /** A saved estimate's form: its name, then the inputs of its side. */

@@ -39,6 +39,11 @@ export type SellerInputs = {
   hoaTransferFee: number;
   otherCosts: OtherCost[];
   principalResidence: boolean;
+  /**
+   * The gain-based withholding the seller elects instead of 3⅓ % of the price (FTB Form 593's alternative
+   * calculation, from their own figures), in cents; null: 3⅓ %.
+   */
+  withholdingOnGain: number | null;
 };
 
 export type BuyerInputs = {
@@ -205,6 +210,38 @@ export function prepaidInterest(loanCents: number, rateMilli: number, closingDat
 /** California withholding (Rev. & Tax. Code §18662): 3⅓ % of the price (price / 30), to the cent. */
 export const withholdingCents = (priceCents: number) => mulDiv(priceCents, 1, 30);
 
+/** No withholding on a sale of $100,000 or less (Rev. & Tax. Code §18662(e)(3)(A)). */
+export const WITHHOLDING_THRESHOLD_CENTS = 10_000_000;
+
+/**
+ * What escrow withholds from the seller, and which rule gave the figure: none on a principal residence or
+ * a sale of $100,000 or less; else the gain-based amount the seller elected, or 3⅓ % of the price.
+ */
+export function withholdingOf(i: Pick<SellerInputs, "price" | "principalResidence" | "withholdingOnGain">): {
+  cents: number;
+  note: string;
+} {
+  if (i.principalResidence) {
+    return { cents: 0, note: "No California withholding: the home is the seller's principal residence." };
+  }
+  if (i.price <= WITHHOLDING_THRESHOLD_CENTS) {
+    return {
+      cents: 0,
+      note: "No California withholding: the price is $100,000 or less (Rev. & Tax. Code §18662(e)(3)(A)).",
+    };
+  }
+  if (i.withholdingOnGain !== null) {
+    return {
+      cents: i.withholdingOnGain,
+      note: `the gain-based amount the seller elected (FTB Form 593's alternative calculation), instead of 3⅓% of ${formatCents(i.price)}: a prepayment of income tax, not a cost`,
+    };
+  }
+  return {
+    cents: withholdingCents(i.price),
+    note: `3⅓% of ${formatCents(i.price)} (Rev. & Tax. Code §18662): a prepayment of income tax, not a cost; none on a principal residence or a sale of $100,000 or less`,
+  };
+}
+
 // ---- the estimate -----------------------------------------------------------------------------------------
 
 const line = (
@@ -226,11 +263,12 @@ function prorationLine(annual: number, closingDate: PlainDate, side: Side): Esti
   const paidNote = p.installments.length
     ? `; the installment${p.installments.length > 1 ? "s" : ""} due ${p.installments.join(" and ")} (${formatCents(p.paid)}) counted as paid by the seller`
     : "; no installment was due before closing";
+  // Every line of a sheet is its side's: positive owed, negative a credit (the other sheet has the other side).
   return line(
     "propertyTax",
     side === "seller" ? "Property tax proration" : "Property tax proration (to the seller)",
     amount,
-    sellerAmount >= 0 ? "seller" : "buyer",
+    side,
     "taxes",
     `${formatCents(annual)} a year × ${p.days} of ${p.yearDays} days of the fiscal year before closing = ${formatCents(p.owed)} owed by the seller${paidNote}`,
   );
@@ -295,16 +333,10 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
   const costs = lines.reduce((sum, l) => sum + l.amount, 0);
   const payoffs = line("loanPayoffs", "Loan payoffs", i.loanPayoffs, "seller", "payoffs", "as entered");
   const net = price - costs - i.loanPayoffs;
-  const withholding = i.principalResidence
-    ? null
-    : line(
-        "withholding",
-        "California withholding (FTB Form 593)",
-        withholdingCents(price),
-        "seller",
-        "taxes",
-        `3⅓% of ${formatCents(price)}: a prepayment of income tax, not a cost; none on a principal residence`,
-      );
+  const withheld = withholdingOf(i);
+  const withholding = withheld.cents
+    ? line("withholding", "California withholding (FTB Form 593)", withheld.cents, "seller", "taxes", withheld.note)
+    : null;
   const traditionalCommission = mulDiv(price, TRADITIONAL_COMMISSION_PERCENT, 100);
   const traditionalNet = net + tier.fee * 100 - traditionalCommission;
   return {
@@ -326,6 +358,7 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
       ...(i.annualPropertyTax === null
         ? ["Property tax is left out: enter your yearly bill to see what is prorated at closing."]
         : []),
+      ...(withholding ? [] : [withheld.note]),
       "An estimate only: escrow's closing statement gives the exact figures.",
     ],
     schedule: TITLE_SCHEDULE,
@@ -396,7 +429,7 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
         ? `${formatCents(agentPay)} less ${formatCents(covered)} the seller pays`
         : describeShare(i.buyerAgentPay, price),
     ),
-    line("sellerCredit", "Credit from the seller", -i.sellerCredit, "seller", "credits", "as entered"),
+    line("sellerCredit", "Credit from the seller", -i.sellerCredit, "buyer", "credits", "as entered"),
     line(
       "recordingFees",
       "Recording fees",

@@ -22,7 +22,7 @@ import {
   type EstimateInputs,
   type Side,
 } from "~/lib/estimate";
-import { estimateInputsSchema, estimateNameSchema, inputValues } from "~/lib/estimate-schema";
+import { estimateInputsSchema, estimateNameSchema, inputValues, savedInputs } from "~/lib/estimate-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatUSD } from "~/lib/format";
 import { todayIn } from "~/lib/plain-date";
@@ -84,7 +84,11 @@ export function requestEstimate(db: Db, contact: ContactInput, inputs: EstimateI
 
 export type SavedEstimate = Omit<EstimateRow, "inputs" | "result"> & { inputs: EstimateInputs; result: Estimate };
 
-const savedOf = (row: EstimateRow): SavedEstimate => row as SavedEstimate;
+const savedOf = (row: EstimateRow): SavedEstimate => ({
+  ...row,
+  inputs: savedInputs(row.inputs),
+  result: row.result as Estimate,
+});
 
 /** The side of a transaction's estimate: a sale's net sheet, a purchase's cash to close. */
 export const sideOf = (t: Pick<Transaction, "type">): Side => (t.type === "selling" ? "seller" : "buyer");

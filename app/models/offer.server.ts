@@ -25,7 +25,7 @@ import {
 } from "~/db/schema";
 import { OPEN_OFFER_STATUSES, type OfferActorRole } from "~/domain/enums";
 import { estimate, type EscrowRates, type SellerInputs } from "~/lib/estimate";
-import { sellerInputsSchema } from "~/lib/estimate-schema";
+import { savedInputs, sellerInputsSchema } from "~/lib/estimate-schema";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { defaultExpiry, recordedStatus } from "~/lib/offer-rules";
@@ -94,7 +94,7 @@ export function netBase(db: DbOrTx, transaction: Transaction, today: PlainDate):
     .orderBy(desc(estimates.createdAt), desc(estimates.id))
     .limit(1)
     .get();
-  if (saved) return saved.inputs as SellerInputs;
+  if (saved) return savedInputs(saved.inputs) as SellerInputs;
   return sellerInputsSchema(today).parse({ side: "seller", price: String(transaction.homeValue || 1) });
 }
 

@@ -167,6 +167,7 @@ const SELLER: SellerInputs = {
   hoaTransferFee: dollars(250),
   otherCosts: [{ label: "Home warranty", cents: dollars(600) }],
   principalResidence: true,
+  withholdingOnGain: null,
 };
 
 describe("a seller's net sheet", () => {
@@ -188,7 +189,8 @@ describe("a seller's net sheet", () => {
       "otherCosts[0]": 60_000,
       loanPayoffs: 40_000_000,
     });
-    expect(e.lines.find((l) => l.key === "propertyTax")!.payer).toBe("buyer"); // a credit the buyer pays back
+    // Every line of the seller's sheet is the seller's: the proration is a credit to the seller (negative).
+    expect(new Set(e.lines.map((l) => l.payer))).toEqual(new Set(["seller"]));
     // Costs: 1,000,000 + 2,125,000 + 500,000 + 93,500 + 244,200 + 97,500 − 266,301 + 40,000 + 25,000 + 60,000.
     expect(e.totals.costs).toBe(3_918_899);
     // Net: 85,000,000 − 3,918,899 − 40,000,000.
@@ -210,6 +212,43 @@ describe("a seller's net sheet", () => {
     expect(e.withholding?.amount).toBe(2_833_333); // 85,000,000 / 30 = 2,833,333.33
     expect(e.totals.costs).toBe(3_918_899);
     expect(e.totals.cashAtClosing).toBe(41_081_101 - 2_833_333);
+  });
+
+  it("withholding: none on a sale of $100,000 or less (§18662(e)(3)(A)); $100,000.01 is withheld", () => {
+    const at = (price: number) => estimate({ ...SELLER, price, loanPayoffs: 0, principalResidence: false });
+    const small = at(dollars(90_000));
+    if (small.side !== "seller") throw new Error("a seller's estimate");
+    expect(small.withholding).toBeNull();
+    expect(small.totals.withholding).toBe(0);
+    expect(small.notes).toContain(
+      "No California withholding: the price is $100,000 or less (Rev. & Tax. Code §18662(e)(3)(A)).",
+    );
+    expect(at(dollars(100_000)).withholding).toBeNull();
+    // 10,000,001¢ / 30 = 333,333.37 → 333,333¢.
+    expect(at(10_000_001).withholding?.amount).toBe(333_333);
+  });
+
+  it("withholding on the gain instead of 3⅓ %, when the seller elects it; the note names the rule", () => {
+    const e = estimate({ ...SELLER, principalResidence: false, withholdingOnGain: dollars(12_345.67) });
+    if (e.side !== "seller") throw new Error("a seller's estimate");
+    expect(e.withholding).toMatchObject({ amount: 1_234_567, payer: "seller" });
+    expect(e.withholding?.note).toMatch(/^the gain-based amount the seller elected \(FTB Form 593/);
+    expect(e.totals.cashAtClosing).toBe(41_081_101 - 1_234_567);
+    const standard = estimate({ ...SELLER, principalResidence: false });
+    expect(standard.withholding?.note).toMatch(/^3⅓% of \$850,000\.00 \(Rev\. & Tax\. Code §18662\)/);
+    // A principal residence has none, whatever was entered.
+    expect(estimate({ ...SELLER, withholdingOnGain: dollars(1_000) }).withholding).toBeNull();
+  });
+
+  it("the proration's payer is the seller on the seller's sheet (closing 2028-11-01, $12,000 a year)", () => {
+    const e = estimate({ ...SELLER, closingDate: "2028-11-01", annualPropertyTax: dollars(12_000) });
+    // Owed: 1,200,000¢ × 123 / 365 = 404,383.56 → 404,384¢; the first installment (600,000¢) was due on
+    // November 1 and counts as paid: 404,384 − 600,000 = −195,616¢, a credit to the seller.
+    expect(e.lines.find((l) => l.key === "propertyTax")).toMatchObject({ amount: -195_616, payer: "seller" });
+    const b = estimate({ ...BUYER, closingDate: "2028-11-01", annualPropertyTax: dollars(12_000) });
+    // The buyer's sheet carries the other side: the buyer pays it back.
+    expect(b.lines.find((l) => l.key === "propertyTax")).toMatchObject({ amount: 195_616, payer: "buyer" });
+    expect(new Set(b.lines.map((l) => l.payer))).toEqual(new Set(["buyer"]));
   });
 
   it("without the yearly tax the proration is left out, and a note says so", () => {
@@ -283,6 +322,7 @@ describe("the inputs", () => {
       ownerPolicy: "homeowners",
       annualPropertyTax: null,
       principalResidence: true,
+      withholdingOnGain: null,
       otherCosts: [{ label: "Home warranty", cents: 60_000 }],
     });
     expect(buyerInputsSchema(today).parse({ side: "buyer", price: 500000, interestRate: "6.875%" })).toMatchObject({
@@ -300,6 +340,7 @@ describe("the inputs", () => {
     [{ price: "850000", loanPayoffs: "12abc" }, "loanPayoffs"],
     [{ price: "850000", assumedLoan: "900000" }, "assumedLoan"],
     [{ price: "850000", principalResidence: "maybe" }, "principalResidence"],
+    [{ price: "850000", withholdingOnGain: "-1" }, "withholdingOnGain"],
   ])("%j is refused on %s", (fields, field) => {
     const result = estimateInputsSchema(today).safeParse({ side: "seller", ...fields });
     expect(result.success).toBe(false);
