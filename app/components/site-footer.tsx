@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { telHref } from "~/lib/format";
-import type { SiteConfig } from "~/config/site";
+import { licenseName, type SiteConfig } from "~/config/site";
 
 export function SiteFooter({ site }: { site: SiteConfig }) {
   const year = new Date().getFullYear();
@@ -70,8 +70,8 @@ export function SiteFooter({ site }: { site: SiteConfig }) {
       <div className="border-t border-white/10">
         <div className="mx-auto max-w-6xl px-4 py-6 text-sm" data-testid="license">
           <p>
-            © {year} {site.name}. California DRE Corporation License #{site.license}. Responsible broker: {site.broker},
-            DRE #{site.brokerLicense}. Equal Housing Opportunity.
+            © {year} {site.name}. {licenseName(site)} #{site.license}. Responsible broker: {site.broker}, DRE #
+            {site.brokerLicense}. Equal Housing Opportunity.
           </p>
         </div>
       </div>

@@ -6,7 +6,7 @@
 import "dotenv/config";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_SITE, type SiteConfig } from "~/config/site";
+import { DEFAULT_SITE, LICENSE_KINDS, type SiteConfig } from "~/config/site";
 
 const isLocalHost = (url: URL) => ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 
@@ -92,6 +92,11 @@ const schema = z
       z
         .string()
         .regex(/^\d{8}$/, "must be the 8-digit DRE license number")
+        .optional(),
+    ),
+    AGENCY_LICENSE_KIND: optionalString.pipe(
+      z
+        .enum(LICENSE_KINDS, { message: 'must be "corporation" or "individual" (a broker licensed in their own name)' })
         .optional(),
     ),
     AGENCY_BROKER: optionalString,
@@ -221,6 +226,7 @@ const schema = z
       ...DEFAULT_SITE,
       name: env.AGENCY_NAME ?? DEFAULT_SITE.name,
       license: env.AGENCY_LICENSE ?? DEFAULT_SITE.license,
+      licenseKind: env.AGENCY_LICENSE_KIND ?? DEFAULT_SITE.licenseKind,
       broker: env.AGENCY_BROKER ?? DEFAULT_SITE.broker,
       brokerLicense: env.AGENCY_BROKER_LICENSE ?? DEFAULT_SITE.brokerLicense,
       email: env.AGENCY_EMAIL ?? DEFAULT_SITE.email,

@@ -3,6 +3,8 @@ export type SiteConfig = {
   name: string;
   /** The brokerage's 8-digit California DRE license number. */
   license: string;
+  /** What that license is: a corporation's, or an individual broker's (AGENCY_LICENSE_KIND). */
+  licenseKind: LicenseKind;
   /** The responsible (designated) broker. */
   broker: string;
   brokerLicense: string;
@@ -19,6 +21,7 @@ export type SiteConfig = {
 export const DEFAULT_SITE: SiteConfig = {
   name: "Coastline Flat Fee Realty",
   license: "02212345",
+  licenseKind: "corporation",
   broker: "Jordan Reyes",
   brokerLicense: "01987654",
   email: "hello@coastlineflatfee.com",
@@ -26,3 +29,10 @@ export const DEFAULT_SITE: SiteConfig = {
   address: "600 B Street, Suite 300, San Diego, CA 92101",
   location: "San Diego, California",
 };
+
+export const LICENSE_KINDS = ["corporation", "individual"] as const;
+export type LicenseKind = (typeof LICENSE_KINDS)[number];
+
+/** The license's name on a first point of contact: "California DRE Corporation License", "... Broker License". */
+export const licenseName = (site: Pick<SiteConfig, "licenseKind">) =>
+  `California DRE ${site.licenseKind === "corporation" ? "Corporation" : "Broker"} License`;

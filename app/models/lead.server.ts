@@ -282,6 +282,7 @@ export function getLead(db: Db, actor: Actor, submissionId: number) {
         call: "Call logged",
         assigned: "Assigned",
         claimed: "Claimed",
+        unclaimed: "Not claimed in time",
         email: "E-mail sent",
       };
       return {
@@ -446,6 +447,16 @@ export function leadFor(db: DbOrTx, actor: Actor, submissionId: number): Contact
   const row = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, submissionId)).get();
   if (!row || (!actor.isAdmin && row.assignedAgentId !== actor.id)) throw new NotFoundError("Lead not found");
   return row;
+}
+
+/** Whether the actor may work on a lead (its page opens for them): `leadFor` without the refusal. */
+export function mayWorkOnLead(db: DbOrTx, actor: Actor, submissionId: number): boolean {
+  try {
+    leadFor(db, actor, submissionId);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -14,9 +14,17 @@
  * Agents taking part: active, taking leads, with a license number. Admins receive a lead only as the
  * fallback. Speed to lead starts when the lead arrives (app/models/lead.server.ts `markFirstAction`).
  */
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { agencySettings, agentRow, contactSubmissions, users, type ContactSubmission, type User } from "~/db/schema";
+import {
+  agencySettings,
+  agentRow,
+  contactSubmissions,
+  leadEvents,
+  users,
+  type ContactSubmission,
+  type User,
+} from "~/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import type { Actor } from "~/models/actor.server";
@@ -93,15 +101,16 @@ export function routeLead(tx: DbOrTx, lead: ContactSubmission, now: Date): Route
 }
 
 /**
- * An agent claims a lead offered to them: the first claim wins. A later one is a 409 naming who has it; a
- * claim after the time ran out is a 409 saying the admins have it. Only agents taking part in routing.
+ * An agent claims a lead offered to them: the first claim wins. To an agent of the group it was offered to,
+ * a later claim is a 409 naming who has it, and a claim after the time ran out a 409 saying the admins
+ * have it; a lead never offered by first to claim is "not found", like a missing one. Only agents taking
+ * part in routing.
  */
 export function claimLead(db: Db, actor: Actor, leadId: number, now = new Date()): ContactSubmission {
   return db.transaction((tx) => {
     const lead = tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId)).get();
-    if (!lead) throw new NotFoundError("Lead not found");
-    const me = tx.select().from(users).where(eq(users.id, actor.id)).get();
-    if (!me || !routableAgents(tx).some((a) => a.id === me.id)) {
+    if (!lead) throw new NotFoundError(NOT_FOUND);
+    if (!routableAgents(tx).some((a) => a.id === actor.id)) {
       throw new ForbiddenError("Only an agent taking leads can claim one.");
     }
     const won = tx
@@ -117,16 +126,34 @@ export function claimLead(db: Db, actor: Actor, leadId: number, now = new Date()
       )
       .run();
     if (won.changes === 0) {
-      if (lead.assignedAgentId) {
+      const ended = claimEnd(tx, leadId);
+      if (ended === "claimed" && lead.assignedAgentId) {
         const holder = tx.select().from(users).where(eq(users.id, lead.assignedAgentId)).get();
         const who =
           lead.assignedAgentId === actor.id ? "you" : holder ? fullName(holder) || holder.email : "another agent";
         throw new ConflictError(`This lead was already claimed by ${who}.`);
       }
-      throw new ConflictError("The time to claim this lead has passed: the admins have it.");
+      if (ended === "unclaimed" || (lead.claimUntil && !lead.assignedAgentId)) {
+        throw new ConflictError("The time to claim this lead has passed: the admins have it.");
+      }
+      throw new NotFoundError(NOT_FOUND);
     }
     return assignLeadTo(tx, actor, lead, actor.id, "lead.claim", now);
   });
+}
+
+const NOT_FOUND = "Lead not found";
+
+/** How a lead's offer to the group ended, by its timeline (lead_events by (submission, created_at)). */
+function claimEnd(db: DbOrTx, leadId: number): "claimed" | "unclaimed" | null {
+  const row = db
+    .select({ type: leadEvents.type })
+    .from(leadEvents)
+    .where(and(eq(leadEvents.contactSubmissionId, leadId), inArray(leadEvents.type, ["claimed", "unclaimed"])))
+    .orderBy(desc(leadEvents.createdAt))
+    .limit(1)
+    .get();
+  return (row?.type as "claimed" | "unclaimed" | undefined) ?? null;
 }
 
 /**
@@ -162,24 +189,38 @@ export function expireClaims(
         )
         .returning()
         .get();
-      if (lead) onExpired(tx, lead, now);
+      if (!lead) return;
+      tx.insert(leadEvents)
+        .values({
+          contactSubmissionId: lead.id,
+          engagementId: lead.engagementId,
+          type: "unclaimed",
+          detail: "no agent claimed it in time: the admins have it",
+          createdAt: now,
+        })
+        .run();
+      onExpired(tx, lead, now);
     });
   }
   return due.length;
 }
 
-/** What the claim page shows of a lead offered to an agent (nothing more before they claim it). */
+/**
+ * The claim page of a lead offered to this agent now (unassigned, under first to claim, the agent taking
+ * leads): its name and when it arrived, nothing more before they claim it. Any other lead, whoever holds it,
+ * is "not found" like a missing one; the caller sends the lead's own holder and admins to its page.
+ */
 export function claimOffer(db: Db, actor: Actor, leadId: number, now = new Date()) {
   const lead = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId)).get();
-  if (!lead) throw new NotFoundError("Lead not found");
-  if (!routableAgents(db).some((a) => a.id === actor.id) && !actor.isAdmin) throw new NotFoundError("Lead not found");
-  const holder = lead.assignedAgentId ? db.select().from(users).where(eq(users.id, lead.assignedAgentId)).get() : null;
+  const offered =
+    lead && !lead.assignedAgentId && lead.claimUntil !== null && lead.claimUntil > now
+      ? routableAgents(db).some((a) => a.id === actor.id)
+      : false;
+  if (!lead || !offered) throw new NotFoundError(NOT_FOUND);
   return {
     id: lead.id,
     name: `${lead.firstName} ${lead.lastName}`,
     receivedAt: lead.createdAt,
-    open: Boolean(lead.claimUntil && lead.claimUntil > now && !lead.assignedAgentId),
-    until: lead.claimUntil,
-    holder: holder ? { id: holder.id, name: fullName(holder) || holder.email } : null,
+    until: lead.claimUntil!,
   };
 }

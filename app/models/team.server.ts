@@ -80,13 +80,22 @@ export function teamMember(db: Db, actor: Actor, userId: string) {
 
 /** The agents a record may be assigned to (active ones), by name. */
 export function assignableAgents(db: DbOrTx) {
-  return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(agentRow, isNull(users.deactivatedAt)))
-    .orderBy(asc(users.teamPosition), asc(users.email))
-    .all()
-    .map((u) => ({ id: u.id, name: fullName(u) || u.email }));
+  return (
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        licenseNumber: users.licenseNumber,
+      })
+      .from(users)
+      .where(and(agentRow, isNull(users.deactivatedAt)))
+      .orderBy(asc(users.teamPosition), asc(users.email))
+      .all()
+      // One without a license is listed (choosing them says what is missing: 409), marked.
+      .map((u) => ({ id: u.id, name: `${fullName(u) || u.email}${u.licenseNumber ? "" : " (no DRE license)"}` }))
+  );
 }
 
 /** The agents of the lists' bulk assignment: for admins, once the team has agents (else null: no form). */
@@ -178,13 +187,21 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
   });
 }
 
-/** An active agent by id, or a 400 naming the field. */
+/**
+ * An active, licensed agent by id: else a 400 naming the field, or a 409 naming the missing DRE license
+ * (a first contact must carry the agent's license number: 10 CCR §2773).
+ */
 function agentOrRefuse(db: DbOrTx, id: string, field: string): User {
   const agent = db.select().from(users).where(eq(users.id, id)).get();
   if (!agent || !agent.isAgent || agent.deactivatedAt) {
     throw new InvalidInputError("Choose an active agent of the team", {
       [field]: ["Choose an active agent of the team"],
     });
+  }
+  if (!agent.licenseNumber) {
+    throw new ConflictError(
+      `${fullName(agent) || agent.email} has no DRE license number: add it on the team page before assigning them leads or clients.`,
+    );
   }
   return agent;
 }

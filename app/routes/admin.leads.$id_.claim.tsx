@@ -1,34 +1,35 @@
 /**
- * /admin/leads/{id}/claim: where a first-to-claim alert's Claim link lands (an agent taking leads). The
- * page says who the lead is and until when it may be claimed; its button claims it (a GET never does).
- * The first claim wins: the lead's page opens; a later one is told who has it (409). Without JavaScript the
- * button is a plain form post.
+ * /admin/leads/{id}/claim: where a first-to-claim alert's Claim link lands (an agent taking leads). Only a
+ * lead offered to this agent now has a claim page: it says who the lead is and until when it may be claimed;
+ * its button claims it (a GET never does). Any other lead answers the same 404 as a missing one (its own
+ * agent and admins are sent to its page). The first claim wins: the lead's page opens; a later one is told
+ * who has it (409). Without JavaScript the button is a plain form post.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { card } from "~/components/card";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { requireStaff } from "~/infra/guards.server";
-import { idParam, modelCall } from "~/infra/http.server";
+import { idParam, modelCall, modelErrorResponse } from "~/infra/http.server";
 import { statusOf } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { privatePageMeta } from "~/lib/seo";
+import { mayWorkOnLead } from "~/models/lead.server";
 import { claimLead, claimOffer } from "~/models/routing.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Claim a lead");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const agent = await requireStaff(request);
-  const offer = modelCall(() => claimOffer(getDb(), agent, idParam(params.id)));
-  return {
-    ...offer,
-    receivedAt: formatDateTime(offer.receivedAt),
-    until: offer.until ? formatDateTime(offer.until) : null,
-    mine: offer.holder?.id === agent.id,
-  };
+  const staff = await requireStaff(request);
+  const db = getDb();
+  const id = idParam(params.id);
+  // The lead's own agent, and admins, open its page; any other agent sees only a lead offered to them now.
+  if (mayWorkOnLead(db, staff, id)) throw redirect(`/admin/leads/${id}`);
+  const offer = modelCall(() => claimOffer(db, staff, id));
+  return { ...offer, receivedAt: formatDateTime(offer.receivedAt), until: formatDateTime(offer.until) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,45 +39,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
     claimLead(getDb(), agent, id);
   } catch (error) {
     const status = statusOf(error);
-    if (status === null) throw error;
-    return data({ message: (error as Error).message }, { status });
+    if (status === null || status === 404) throw modelErrorResponse(error);
+    // Another agent was first, or the time ran out: the page is gone for this agent; the leads list says why.
+    return redirectWithToast("/admin/leads", {
+      title: "Not claimed",
+      description: (error as Error).message,
+      variant: "destructive",
+    });
   }
   return redirectWithToast(`/admin/leads/${id}`, { description: "The lead is yours: answer it now." });
 }
 
 export default function ClaimLead() {
   const d = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
   return (
     <div className={`mx-auto max-w-xl ${card} p-6`}>
       <h1 className="text-2xl font-bold text-brand-900">Claim a lead</h1>
       <p className="mt-2">
         <span className="font-semibold">{d.name}</span>, received {d.receivedAt}.
       </p>
-      {answer && "message" in answer ? (
-        <p role="alert" className="mt-3 font-semibold text-red-700" data-testid="claim-refused">
-          {answer.message}
-        </p>
-      ) : d.mine ? (
-        <p className="mt-3">
-          It is yours. <Link to={`/admin/leads/${d.id}`}>Open the lead</Link>
-        </p>
-      ) : d.holder ? (
-        <p className="mt-3" data-testid="claim-refused">
-          This lead was already claimed by {d.holder.name}.
-        </p>
-      ) : d.open ? (
-        <>
-          <p className="mt-3 text-slate-700">The first agent to claim it has it. Open until {d.until}.</p>
-          <Form method="post" className="mt-4">
-            <SubmitButton pendingLabel="Claiming...">Claim this lead</SubmitButton>
-          </Form>
-        </>
-      ) : (
-        <p className="mt-3" data-testid="claim-refused">
-          The time to claim this lead has passed: the admins have it.
-        </p>
-      )}
+      <p className="mt-3 text-slate-700">The first agent to claim it has it. Open until {d.until}.</p>
+      <Form method="post" className="mt-4">
+        <SubmitButton pendingLabel="Claiming...">Claim this lead</SubmitButton>
+      </Form>
     </div>
   );
 }

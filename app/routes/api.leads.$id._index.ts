@@ -1,6 +1,7 @@
 /**
  * PATCH /api/leads/{id} { assignedAgentId } (admins) → { id, assignedAgentId }: the lead to an agent, or
- * back to the admins (null), closing any claim still open. An inactive or unknown agent 400.
+ * back to the admins (null), closing any claim still open. An inactive or unknown agent 400; an agent
+ * without a DRE license number 409, naming it.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";

@@ -1,7 +1,8 @@
 /**
  * One transaction: GET → the transaction with its assignment (its client, its staff; others 404);
  * PATCH { assignedAgentId, collaboratorIds? } (admins) → the assignment: the agent who has it (null: the
- * admins only) and the collaborators (every one replaced when given). An inactive or unknown agent 400.
+ * admins only) and the collaborators (every one replaced when given). An inactive or unknown agent 400; an
+ * agent without a DRE license number 409, naming it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";

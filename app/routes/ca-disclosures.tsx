@@ -3,7 +3,7 @@ import { LegalPage } from "~/components/legal-page";
 import { formatUSD } from "~/lib/format";
 import { TIERS } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
-import { DEFAULT_SITE } from "~/config/site";
+import { DEFAULT_SITE, licenseName } from "~/config/site";
 import { useSite } from "~/hooks/use-site";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -20,9 +20,10 @@ export default function CaDisclosures() {
     <LegalPage title="California Real Estate Disclosures">
       <h2>License</h2>
       <p>
-        {site.name} is a real estate brokerage licensed by the California Department of Real Estate (DRE), license #
-        {site.license}. The responsible (designated) broker is {site.broker}, DRE license #{site.brokerLicense}. Office:{" "}
-        {site.address}. You can verify any license with the DRE's public "Verify a License" search at{" "}
+        {site.name} is a real estate brokerage licensed by the California Department of Real Estate (DRE):{" "}
+        {licenseName(site)} #{site.license}. The responsible (designated) broker is {site.broker}, DRE license #
+        {site.brokerLicense}. Office: {site.address}. You can verify any license with the DRE's public "Verify a
+        License" search at{" "}
         <a href="https://www.dre.ca.gov" rel="noopener noreferrer">
           dre.ca.gov
         </a>

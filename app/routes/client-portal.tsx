@@ -41,7 +41,7 @@ import { listingSection, type ListingActionData } from "./listing-actions.server
 import { messageSection, type MessageActionData } from "./message-actions.server";
 import { milestoneSection } from "./milestone-actions.server";
 import { offerSection, offersData, type OfferActionData } from "./offer-actions.server";
-import { sectionAction } from "./section-actions.server";
+import { only, sectionAction } from "./section-actions.server";
 
 const PORTAL = "/client-portal";
 
@@ -95,13 +95,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const ctx = { db, actor: user, transactionId: firstActiveTransaction(db, user)?.id, back: PORTAL };
+  // The portal's own forms: no Restore (documents), no Hide (messages), no Update Milestone (the Manage page's).
   return sectionAction(request, ctx, [
     listingSection,
-    documentSection,
-    messageSection,
+    only(documentSection, "upload", "remove"),
+    only(messageSection, "send"),
     estimateSection,
     offerSection,
-    milestoneSection,
+    only(milestoneSection, "initialize"),
     accountSection,
   ]);
 }

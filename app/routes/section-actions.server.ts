@@ -60,6 +60,18 @@ export async function sectionAction(request: Request, page: SectionContext, sect
   return unknownIntent();
 }
 
+/**
+ * A section as one page offers it: only these of its intents (a page answers only the forms it shows, 400
+ * for any other, whoever posts: the portal shows no Restore and no Hide, though the section has them).
+ */
+export function only<I extends Record<string, string>, K extends keyof I>(
+  section: Section<I>,
+  ...keys: K[]
+): Section<Pick<I, K>> {
+  const intents = Object.fromEntries(keys.map((k) => [k, section.intents[k]])) as Pick<I, K>;
+  return { ...section, intents, act: (ctx, intent, formData) => section.act(ctx, intent, formData) };
+}
+
 /** The page's path, with a section's anchor when the form came as a page. */
 export const backTo = (ctx: SectionContext, anchor: string) =>
   ctx.asPage === false ? ctx.back : `${ctx.back}#${anchor}`;

@@ -1,5 +1,6 @@
 import { BASE_URL } from "../../playwright.config";
 import { expect, ready, test } from "./fixtures";
+import { startApp } from "./servers";
 
 test("an unknown path is a 404 titled '404 Page Not Found'", async ({ page }) => {
   const response = await page.goto("/no/such/page");
@@ -161,4 +162,22 @@ test.describe("security", () => {
     expect(response.status()).toBe(200);
     expect(await response.text()).toBe("ok");
   });
+});
+
+test("the footer and the disclosures name the license the agency has (AGENCY_LICENSE_KIND)", async ({ page }) => {
+  const app = await startApp("license-kind", {
+    AGENCY_LICENSE_KIND: "individual",
+    AGENCY_LICENSE: "01555666",
+    AGENCY_NAME: "Pat Lee, Broker",
+  });
+  try {
+    await page.goto(`${app.baseUrl}/`);
+    const footer = page.locator("footer");
+    await expect(footer).toContainText("California DRE Broker License #01555666");
+    await expect(footer).not.toContainText("Corporation");
+    await page.goto(`${app.baseUrl}/ca-disclosures`);
+    await expect(page.getByRole("main")).toContainText("California DRE Broker License #01555666");
+  } finally {
+    await app.stop();
+  }
 });

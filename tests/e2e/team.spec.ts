@@ -226,7 +226,8 @@ test.describe("a team of agents", () => {
         )
         .toBe("Ana Ortiz");
 
-      // First to claim: both agents are alerted; Ana claims on the Claim page, Ben is told she has it.
+      // First to claim: both agents are alerted; Ana claims on the Claim page; Ben's page is gone, his late
+      // claim (the race) is told she has it.
       await page.goto(url("/admin/settings"));
       await ready(page, js);
       await page.getByLabel("Routing").selectOption("first_to_claim");
@@ -249,8 +250,12 @@ test.describe("a team of agents", () => {
       await expect(agent.getByTestId("lead-agent")).toHaveText("Agent: Ana Ortiz");
       const benContext = await browser.newContext({ javaScriptEnabled: js });
       const ben = await benContext.newPage();
+      // Ben's claim page of a lead Ana holds is the same 404 as a missing lead: no name, no holder.
       await loginAs(ben, { email: "ben@agency.test", returnTo: `/admin/leads/${claimId}/claim` }, server);
-      await expect(ben.getByTestId("claim-refused")).toHaveText("This lead was already claimed by Ana Ortiz.");
+      await expect(ben.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+      await expect(ben.locator("body")).not.toContainText("Claire");
+      await expect(ben.locator("body")).not.toContainText("Ana Ortiz");
+      expect((await ben.request.get(url(`/admin/leads/${claimId}/claim`))).status()).toBe(404);
       const late = await ben.request.post(url(`/api/leads/${claimId}/claim`), { headers: { origin: app.baseUrl } });
       expect(late.status()).toBe(409);
       expect(((await late.json()) as { message: string }).message).toBe("This lead was already claimed by Ana Ortiz.");

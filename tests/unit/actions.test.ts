@@ -548,6 +548,56 @@ describe("messages: send-message (portal and Manage) and hide-message (Manage)",
   });
 });
 
+describe("a page answers only its own intents", () => {
+  it("the portal refuses restore-document, hide-message and update-milestone with 400, an admin's too, and changes nothing", async () => {
+    const t = openFor(admin.email);
+    initializeMilestones(db, admin, t.id);
+    const step = listMilestones(db, admin, t.id)[0]!;
+    const sent = await answer(async () =>
+      manageAction(
+        args(await formPost(`/admin/transactions/${t.id}`, { intent: "send-message", body: "Hello" }, admin), {
+          id: String(t.id),
+        }),
+      ),
+    );
+    expect(sent.status).toBe(302);
+    const [message] = db.select().from(messages).all();
+    const form = new FormData();
+    form.append("intent", "upload");
+    form.append(
+      "file",
+      new File([new Uint8Array(Buffer.from("%PDF-1.4\n%%EOF\n"))], "a.pdf", { type: "application/pdf" }),
+    );
+    await manageAction(
+      args(
+        new Request(`${ORIGIN}/admin/transactions/${t.id}`, {
+          method: "POST",
+          headers: new Headers({ origin: ORIGIN, cookie: await sessionCookie(admin) }),
+          body: form,
+        }),
+        { id: String(t.id) },
+      ),
+    );
+    const [document] = db.select().from(documents).all();
+    db.update(documents).set({ removedAt: new Date() }).where(eq(documents.id, document!.id)).run();
+    for (const fields of [
+      { intent: "restore-document", documentId: String(document!.id) } as Record<string, string>,
+      { intent: "hide-message", message: `${message!.id}:hide` },
+      { intent: "update-milestone", milestoneId: String(step.id), status: "completed" },
+      { intent: "edit-transaction", propertyAddress: "Elsewhere", homeValue: "1", status: "cancelled" },
+    ]) {
+      for (const user of [admin, client]) {
+        const refused = await answer(async () => portalAction(args(await formPost("/client-portal", fields, user))));
+        expect([fields.intent, refused.status]).toEqual([fields.intent, 400]);
+      }
+    }
+    expect(db.select().from(documents).get()!.removedAt).toBeInstanceOf(Date);
+    expect(db.select().from(messages).get()!.hiddenAt).toBeNull();
+    expect(listMilestones(db, admin, t.id)[0]!.status).toBe("not_started");
+    expect(db.select().from(transactions).where(eq(transactions.id, t.id)).get()!.propertyAddress).toBe("1 Test St");
+  });
+});
+
 describe("new transaction action", () => {
   it("opens a transaction by e-mail and goes to it; bad input is a 400", async () => {
     const ok = await answer(async () =>

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parse } from "dotenv";
+import { licenseName } from "~/config/site";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "~/config/env.server";
 
@@ -94,6 +95,14 @@ describe("parseEnv", () => {
   it("checks the agency's DRE license number", () => {
     expect(() => parseEnv({ AGENCY_LICENSE: "1234" })).toThrow(/AGENCY_LICENSE/);
     expect(parseEnv({ AGENCY_LICENSE: "01234567" }).AGENCY_LICENSE).toBe("01234567");
+  });
+
+  it("names the kind of the agency's license: a corporation's by default, or an individual broker's", () => {
+    expect(parseEnv({}).site.licenseKind).toBe("corporation");
+    expect(parseEnv({ AGENCY_LICENSE_KIND: "individual" }).site.licenseKind).toBe("individual");
+    expect(() => parseEnv({ AGENCY_LICENSE_KIND: "llc" })).toThrow(/AGENCY_LICENSE_KIND/);
+    expect(licenseName({ licenseKind: "corporation" })).toBe("California DRE Corporation License");
+    expect(licenseName({ licenseKind: "individual" })).toBe("California DRE Broker License");
   });
 
   it("refuses the password-less demo provider on a public URL", () => {
