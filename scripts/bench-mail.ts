@@ -50,7 +50,7 @@ export async function benchMail(options: { port: number; dir: string }) {
         appUrl: base,
         preview: "Bench",
         unsubscribeUrl: `${base}/unsubscribe/x.y`,
-        paragraphs: ["Hi Bench,", "What our flat fee includes.".repeat(20)],
+        paragraphs: [["Hi Bench,"], ["What our flat fee includes.".repeat(20)]],
       }),
     );
     const db = openDatabase(database);

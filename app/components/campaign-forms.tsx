@@ -112,7 +112,8 @@ export function CampaignEmailForm({
         <textarea {...getTextareaProps(fields.content)} rows={6} className={inputClass} />
       </Field>
       <p className="-mt-1 text-xs text-slate-500">
-        Plain text; each line break starts a paragraph. {"{{firstName}}"} is the lead's first name.
+        Plain text; each line break starts a paragraph. {"{{firstName}}"} is the lead's first name.{" "}
+        {"[words](/net-sheet)"} links those words to a page of the site, tracked: a click raises the lead's score.
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         <Field label="Delay (days)*" errorId={fields.delayDays.errorId} errors={fields.delayDays.errors}>

@@ -4,12 +4,16 @@
  * It runs once per database (PRAGMA user_version marks it done) and inserts
  * with ON CONFLICT DO NOTHING, so it never duplicates.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { blogPosts, leadNurturingCampaigns, leadNurturingEmails } from "./schema";
 
-/** 1: posts and the campaign; 2: the campaign's e-mails rewritten for sending (a welcome at once, then days apart). */
-const SEED_VERSION = 2;
+/**
+ * 1: posts and the campaign; 2: the campaign's e-mails rewritten for sending (a welcome at once, then days
+ * apart); 3: each of them ends with a tracked link to what a lead wants next (a net sheet, the pricing, an
+ * article), added only to an e-mail an admin has not edited.
+ */
+const SEED_VERSION = 3;
 
 const day = 24 * 3600 * 1000;
 const SEED_DATE = Date.UTC(2025, 0, 15, 17, 0, 0);
@@ -83,7 +87,8 @@ export const SEED_CAMPAIGN = {
       subject: "Thanks, {{firstName}}: we got your message",
       content: `Hi {{firstName}},
 Thank you for reaching out to Coastline Flat Fee Realty. A local agent has your message and will call you within one business day to set up your free consultation.
-Nothing to prepare for now. If a question comes to mind before we talk, just reply to this e-mail.`,
+Nothing to prepare for now. If a question comes to mind before we talk, just reply to this e-mail.
+Selling? [See what your home would net you](/net-sheet) after every cost, in a minute.`,
     },
     {
       sequence: 2,
@@ -92,7 +97,8 @@ Nothing to prepare for now. If a question comes to mind before we talk, just rep
       content: `Hi {{firstName}},
 People often ask what they give up with a flat fee. The short answer: nothing you need.
 Every tier includes a full-service listing, professional photography, the MLS listing, contract negotiation and support through escrow. Homes up to $500,000 pay $5,000; up to $1,500,000, $10,000; above that, $20,000. The fee is due at closing, not before.
-On a $900,000 San Diego home, a 3% commission is $27,000. Our fee for it is $10,000.`,
+On a $900,000 San Diego home, a 3% commission is $27,000. Our fee for it is $10,000.
+[Compare our tiers and work out your own savings](/#pricing).`,
     },
     {
       sequence: 3,
@@ -101,7 +107,8 @@ On a $900,000 San Diego home, a 3% commission is $27,000. Our fee for it is $10,
       content: `Hi {{firstName}},
 A little preparation saves weeks later. If you are selling: gather permits for past work, HOA documents and recent utility bills, and fix the small things buyers notice (dripping faucets, sticking doors, scuffed paint).
 If you are buying: get a lender's pre-approval letter first. In San Diego, offers without one rarely win. Then list the neighborhoods and the must-haves that matter to you.
-In both cases, escrow in California usually runs 30 to 45 days, and your agent walks you through each step in our client portal.`,
+In both cases, escrow in California usually runs 30 to 45 days, and your agent walks you through each step in our client portal.
+[What escrow does, step by step](/blog/what-is-escrow-california).`,
     },
     {
       sequence: 4,
@@ -109,7 +116,8 @@ In both cases, escrow in California usually runs 30 to 45 days, and your agent w
       subject: "Checking in, {{firstName}}",
       content: `Hi {{firstName}},
 Just checking in. Whether you plan to move this season or next year, we are glad to give you a free market analysis of your home or a second opinion on a listing you saw.
-Reply to this e-mail or book a call, whenever it suits you.`,
+Reply to this e-mail or book a call, whenever it suits you.
+Buying? [Work out your cash to close](/cash-to-close) before you tour.`,
     },
   ],
 };
@@ -146,15 +154,30 @@ export function seedDatabase(db: Db): boolean {
         .where(eq(leadNurturingCampaigns.id, campaignId))
         .run();
     }
-    // Version 1's e-mails were never sent (there was no sender): version 2's replace them.
     for (const email of emails) {
-      tx.insert(leadNurturingEmails)
-        .values({ ...email, campaignId })
-        .onConflictDoUpdate({
-          target: [leadNurturingEmails.campaignId, leadNurturingEmails.sequence],
-          set: { subject: email.subject, content: email.content, delayDays: email.delayDays, isActive: true },
-        })
-        .run();
+      if (version < 2) {
+        // Version 1's e-mails were never sent (there was no sender): these replace them.
+        tx.insert(leadNurturingEmails)
+          .values({ ...email, campaignId })
+          .onConflictDoUpdate({
+            target: [leadNurturingEmails.campaignId, leadNurturingEmails.sequence],
+            set: { subject: email.subject, content: email.content, delayDays: email.delayDays, isActive: true },
+          })
+          .run();
+      } else {
+        // Version 3 adds the last line (the link) to the version-2 text, where it is still as seeded.
+        const seeded = email.content.slice(0, email.content.lastIndexOf("\n"));
+        tx.update(leadNurturingEmails)
+          .set({ content: email.content })
+          .where(
+            and(
+              eq(leadNurturingEmails.campaignId, campaignId),
+              eq(leadNurturingEmails.sequence, email.sequence),
+              eq(leadNurturingEmails.content, seeded),
+            ),
+          )
+          .run();
+      }
     }
   });
   db.$client.pragma(`user_version = ${SEED_VERSION}`);

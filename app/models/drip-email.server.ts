@@ -6,21 +6,38 @@
  */
 import { createElement } from "react";
 import { env } from "~/config/env.server";
-import { DripEmail } from "~/emails/drip";
+import { DripEmail, type DripParagraph } from "~/emails/drip";
 import { renderEmail } from "~/emails/render.server";
 import { fillPlaceholders, oneLine } from "~/lib/mail-text";
 import { trackedUrl, unsubscribeUrl } from "~/models/lead-links.server";
 import type { OutgoingEmail } from "~/models/mail-queue.server";
 
-/** The content's paragraphs, with links to the site turned into tracked links (as text: "… (link)"). */
-function dripParagraphs(content: string, engagementId: number) {
+/**
+ * The content's paragraphs, each a list of text and links: a `[label](/path)` is a link to that page of the
+ * site, and a bare link to the site (its APP_URL) one too; both become tracked links, which count the click
+ * (app/models/click-tracking.server.ts) before they redirect.
+ */
+export function dripParagraphs(content: string, engagementId: number): DripParagraph[] {
   const site = env().mail.appUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const siteLink = new RegExp(`${site}(/[^\\s)]*)?`, "g");
+  const link = new RegExp(`\\[([^\\]\\n]{1,200})\\]\\((/[^\\s)]*)\\)|${site}(/[^\\s)]*)?`, "g");
   return content
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean)
-    .map((line) => line.replace(siteLink, (_m, path: string | undefined) => trackedUrl(engagementId, path || "/")));
+    .map((line) => {
+      const parts: DripParagraph = [];
+      let at = 0;
+      for (const m of line.matchAll(link)) {
+        if (m.index > at) parts.push(line.slice(at, m.index));
+        const path = m[2] ?? m[3] ?? "/";
+        const href = trackedUrl(engagementId, path);
+        // A bare link shows the tracked address itself: no untracked copy of it is left in the e-mail.
+        parts.push({ label: m[1] ?? href, href });
+        at = m.index + m[0].length;
+      }
+      if (at < line.length) parts.push(line.slice(at));
+      return parts;
+    });
 }
 
 /**

@@ -14,6 +14,7 @@ import { recordClick } from "~/models/click-tracking.server";
 import { processDueDrips } from "~/models/drips.server";
 import { signToken, trackedUrl, unsubscribeUrl, verifyToken } from "~/models/lead-links.server";
 import { unsubscribe } from "~/models/unsubscribe.server";
+import { SEED_CAMPAIGN, seedDatabase } from "~/db/seed.server";
 import { freshDb, outboxWithContent } from "./db";
 
 const DAY = 24 * 3600 * 1000;
@@ -186,6 +187,30 @@ describe("enrolment and score", () => {
         expect(a.textBody).toContain(text);
       }
     }
+  });
+});
+
+describe("the seeded campaign's e-mails as sent", () => {
+  it("each carries a tracked link to what a lead wants next, and a click raises the lead's score", () => {
+    seedDatabase(db);
+    const { emails } = SEED_CAMPAIGN;
+    const targets = ["/net-sheet", "/#pricing", "/blog/what-is-escrow-california", "/cash-to-close"];
+    expect(emails).toHaveLength(targets.length);
+    submitContact(db, lead(), T0);
+    // Send every e-mail of the sequence in turn, as the sender's tick would.
+    for (let day = 0; day <= 30; day++) processDueDrips(db, at(day * DAY + 1000));
+    const sent = drips();
+    expect(sent.map((d) => d.subject)).toEqual(emails.map((e) => e.subject.replace("{{firstName}}", "Dana")));
+    const id = engagementOf().id;
+    sent.forEach((drip, i) => {
+      const url = trackedUrl(id, targets[i]!);
+      expect(drip.htmlBody).toContain(`href="${url}"`);
+      expect(drip.textBody).toContain(url);
+    });
+    const before = engagementOf().score;
+    const token = trackedUrl(id, "/net-sheet").split("/r/")[1]!;
+    expect(recordClick(db, token, at(40 * DAY))).toBe("/net-sheet");
+    expect(engagementOf().score).toBeGreaterThan(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blogPosts, leadNurturingCampaigns, leadNurturingEmails } from "~/db/schema";
 import { SEED_CAMPAIGN, SEED_POSTS, seedDatabase } from "~/db/seed.server";
@@ -23,6 +24,32 @@ describe("first-start seed", () => {
     expect(db.select().from(blogPosts).all()).toHaveLength(SEED_POSTS.length + 1);
     expect(db.select().from(leadNurturingCampaigns).all()).toHaveLength(1);
     expect(db.select().from(leadNurturingEmails).all()).toHaveLength(SEED_CAMPAIGN.emails.length);
+  });
+
+  it("version 3 ends each seeded e-mail with a link to the site, but leaves an e-mail an admin edited", () => {
+    const db = freshDb();
+    seedDatabase(db);
+    for (const e of db.select().from(leadNurturingEmails).all()) expect(e.content).toMatch(/\[[^\]]+\]\(\/[^)]*\)/);
+    // A database seeded at version 2: one e-mail edited since.
+    const v2 = (content: string) => content.slice(0, content.lastIndexOf("\n"));
+    for (const e of SEED_CAMPAIGN.emails) {
+      db.update(leadNurturingEmails)
+        .set({ content: e.sequence === 2 ? "Our own words." : v2(e.content) })
+        .where(eq(leadNurturingEmails.sequence, e.sequence))
+        .run();
+    }
+    db.$client.pragma("user_version = 2");
+    expect(seedDatabase(db)).toBe(true);
+    const bySequence = new Map(
+      db
+        .select()
+        .from(leadNurturingEmails)
+        .all()
+        .map((e) => [e.sequence, e.content]),
+    );
+    expect(bySequence.get(1)).toBe(SEED_CAMPAIGN.emails[0]!.content);
+    expect(bySequence.get(2)).toBe("Our own words.");
+    expect(bySequence.get(4)).toBe(SEED_CAMPAIGN.emails[3]!.content);
   });
 
   it("applies the schema with foreign keys and WAL-ready pragmas", () => {
