@@ -77,7 +77,7 @@ function fill(db: Db, scale: Scale) {
     "insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
   );
   const transaction = sqlite.prepare(
-    "insert into transactions (user_id, type, property_address, home_value, tier, current_step, status, created_at, updated_at) values (?, ?, ?, ?, 2, ?, ?, ?, ?)",
+    "insert into transactions (user_id, type, property_address, home_value_cents, tier, current_step, status, created_at, updated_at) values (?, ?, ?, ?, 2, ?, ?, ?, ?)",
   );
   const email = sqlite.prepare(
     `insert into email_outbox (kind, to_address, to_name, subject, message_id, status, attempts, next_attempt_at,
@@ -164,7 +164,7 @@ function fill(db: Db, scale: Scale) {
             userId,
             i % 2 ? "buying" : "selling",
             `${i} Bench St, San Diego, CA 92101`,
-            500000 + (i % 1000) * 1000,
+            (500000 + (i % 1000) * 1000) * 100,
             1 + (i % 13),
             i % 7 ? "active" : "completed",
             at,

@@ -6,7 +6,7 @@
  */
 import type { Estimate, EstimateLine, LineGroup } from "~/lib/estimate";
 import { scheduleSentence } from "~/lib/estimate";
-import { formatCentsAsDollars as dollars } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 
 const GROUPS: Record<LineGroup, { label: string; colour: string }> = {
   fee: { label: "Our fee", colour: "#1565c0" },
@@ -27,13 +27,13 @@ export function EstimateResult({ estimate: e, headingLevel = 2 }: { estimate: Es
     <div data-testid="estimate-result">
       <Heading className="text-xl font-bold text-brand-900" data-testid="estimate-headline">
         {e.side === "seller"
-          ? `You walk away with about ${dollars(e.totals.net)}`
-          : `You bring about ${dollars(e.totals.cashToClose)} to closing`}
+          ? `You walk away with about ${formatMoney(e.totals.net)}`
+          : `You bring about ${formatMoney(e.totals.cashToClose)} to closing`}
       </Heading>
       {e.side === "seller" && e.withholding ? (
         <p className="text-sm text-slate-700">
-          {dollars(e.totals.cashAtClosing)} at closing: {dollars(e.totals.withholding)} of California withholding is
-          held back for your income tax.
+          {formatMoney(e.totals.cashAtClosing)} at closing: {formatMoney(e.totals.withholding)} of California
+          withholding is held back for your income tax.
         </p>
       ) : null}
       <Bar estimate={e} />
@@ -61,7 +61,7 @@ function Figure({ label, value, strong = false }: { label: string; value: number
       className={`rounded-lg border p-3 text-center ${strong ? "border-brand-200 bg-brand-50" : "border-slate-200"}`}
     >
       <p className="text-xs font-semibold text-slate-600">{label}</p>
-      <p className="text-lg font-bold">{dollars(value)}</p>
+      <p className="text-lg font-bold">{formatMoney(value)}</p>
     </div>
   );
 }
@@ -96,7 +96,7 @@ function LinesTable({ estimate: e }: { estimate: Estimate }) {
                 <span className="block text-xs font-normal text-slate-600 sm:hidden">{l.note}</span>
               </th>
               <td className="py-2 pr-3">{PAYER[l.payer]}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{dollars(l.amount)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(l.amount)}</td>
               <td className="hidden py-2 text-xs text-slate-600 sm:table-cell">{l.note}</td>
             </tr>
           ))}
@@ -124,7 +124,7 @@ function Total({ label, value, testId }: { label: string; value: number; testId?
         {label}
       </th>
       <td className="py-2 pr-3 text-right tabular-nums" data-testid={testId}>
-        {dollars(value)}
+        {formatMoney(value)}
       </td>
       <td className="hidden sm:table-cell" />
     </tr>
@@ -165,7 +165,7 @@ function Bar({ estimate: e }: { estimate: Estimate }) {
         {parts.map((p) => (
           <span key={p.label} className="inline-flex items-center gap-1">
             <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: p.colour }} />
-            {p.label}: {dollars(p.cents)}
+            {p.label}: {formatMoney(p.cents)}
           </span>
         ))}
       </figcaption>

@@ -11,7 +11,7 @@ import { EstimateResult } from "~/components/estimate-result";
 import { buttonOutline, buttonPrimary, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { inputClass } from "~/components/form-field";
 import type { Estimate, Side } from "~/lib/estimate";
-import { formatCentsAsDollars as dollars } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { estimateIntents } from "~/lib/intents";
 import { formatPlainDate } from "~/lib/plain-date";
 
@@ -27,7 +27,7 @@ export type ListedEstimate = {
 export type EstimateAnswer = { estimate: string; values: Record<string, unknown>; errors: Record<string, string[]> };
 
 const figureOf = (e: Estimate) =>
-  e.side === "seller" ? `${dollars(e.totals.net)} to you` : `${dollars(e.totals.cashToClose)} to close`;
+  e.side === "seller" ? `${formatMoney(e.totals.net)} to you` : `${formatMoney(e.totals.cashToClose)} to close`;
 
 export function EstimatesSection({
   estimates,

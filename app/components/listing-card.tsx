@@ -6,7 +6,7 @@
  */
 import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { formatUSD } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { zillowListingUrl } from "~/lib/zillow";
 import { listingIntents } from "~/lib/intents";
 import { anchorOffset, card } from "~/components/card";
@@ -14,7 +14,7 @@ import { anchorOffset, card } from "~/components/card";
 export type CardListing = {
   id: number;
   address: string;
-  price: string;
+  priceCents: number;
   bedrooms: number | null;
   bathrooms: string | null;
   squareFootage: number | null;
@@ -138,7 +138,7 @@ export function ListingCard({ listing, makeOffer = false }: { listing: CardListi
         ) : null}
         <div className="mt-2 flex items-center justify-between">
           <p className="text-xl font-bold text-brand-900" data-testid="listing-price">
-            {formatUSD(listing.price)}
+            {formatMoney(listing.priceCents)}
           </p>
           <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
             {statusLabel(listing.status)}

@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import { Countdown } from "~/components/countdown";
 import type { ListedOffer, OfferSortKey } from "~/lib/offer-view";
-import { formatCentsAsDollars as dollars, formatUSD } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
 import { FINANCING_LABELS } from "~/lib/offer-schema";
 
@@ -81,19 +81,21 @@ export function OfferCompare({
                     {o.rounds > 1 ? ` · round ${o.rounds}` : ""}
                   </span>
                 </th>
-                <td className="px-3 py-2">{formatUSD(o.latest.price)}</td>
+                <td className="px-3 py-2">{formatMoney(o.latest.priceCents)}</td>
                 <td className="px-3 py-2 font-semibold" data-testid="offer-net">
-                  {o.net === null ? "—" : dollars(o.net)}
+                  {o.net === null ? "—" : formatMoney(o.net)}
                 </td>
-                <td className="px-3 py-2">{o.net === null || o.net === best ? "best" : `−${dollars(best - o.net)}`}</td>
+                <td className="px-3 py-2">
+                  {o.net === null || o.net === best ? "best" : `−${formatMoney(best - o.net)}`}
+                </td>
                 <td className="px-3 py-2">
                   {FINANCING_LABELS[o.latest.financing]}
                   {o.latest.financing === "cash" ? "" : `, ${o.latest.downPaymentPercent}% down`}
                 </td>
-                <td className="px-3 py-2">{formatUSD(o.latest.deposit)}</td>
+                <td className="px-3 py-2">{formatMoney(o.latest.depositCents)}</td>
                 <td className="px-3 py-2">{o.latest.closeOfEscrowDays} days</td>
                 <td className="px-3 py-2">{contingencyText(o.latest.contingencies)}</td>
-                <td className="px-3 py-2">{formatUSD(o.latest.sellerCredit + o.latest.buyerAgentPay)}</td>
+                <td className="px-3 py-2">{formatMoney(o.latest.sellerCreditCents + o.latest.buyerAgentPayCents)}</td>
                 <td className="px-3 py-2">
                   <Countdown until={o.expiresAt} now={now} />
                 </td>
@@ -152,7 +154,7 @@ function NetChart({ offers, best }: { offers: ListedOffer[]; best: number }) {
               </text>
               <rect x={label} y={3} width={bar} height={row - 8} rx={3} fill={net === best ? "#15803d" : "#1565c0"} />
               <text x={label + bar + 6} y={17} fontSize="13" fill="#0f172a">
-                {dollars(net)}
+                {formatMoney(net)}
               </text>
             </g>
           );

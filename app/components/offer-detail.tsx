@@ -12,7 +12,8 @@ import type { OfferFormAnswer, OpenedOffer } from "~/lib/offer-view";
 import { buttonOutline, buttonPrimary, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { inputClass } from "~/components/form-field";
 import type { OfferMove, TransactionType } from "~/domain/enums";
-import { formatDateTime, formatUSD } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
+import { formatMoney, moneyInput } from "~/lib/money";
 import { offerIntents } from "~/lib/intents";
 import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
 import { FINANCING_LABELS } from "~/lib/offer-schema";
@@ -131,16 +132,16 @@ export function OfferDetail({
                 <th scope="row" className="px-2 py-1 font-semibold">
                   {r.number}. {r.number === 1 ? "Offer" : r.multiple ? "Multiple counter" : "Counter"} ({r.by})
                 </th>
-                <td className="px-2 py-1">{formatUSD(r.price)}</td>
+                <td className="px-2 py-1">{formatMoney(r.priceCents)}</td>
                 <td className="px-2 py-1">
                   {FINANCING_LABELS[r.financing]}
                   {r.financing === "cash" ? "" : `, ${r.downPaymentPercent}%`}
                 </td>
-                <td className="px-2 py-1">{formatUSD(r.deposit)}</td>
+                <td className="px-2 py-1">{formatMoney(r.depositCents)}</td>
                 <td className="px-2 py-1">{r.closeOfEscrowDays} d</td>
                 <td className="px-2 py-1">{contingencyText(r.contingencies)}</td>
                 <td className="px-2 py-1">
-                  {formatUSD(r.sellerCredit)} / {formatUSD(r.buyerAgentPay)}
+                  {formatMoney(r.sellerCreditCents)} / {formatMoney(r.buyerAgentPayCents)}
                 </td>
                 <td className="px-2 py-1">{r.expiresAt ? formatDateTime(r.expiresAt) : "—"}</td>
               </tr>
@@ -258,16 +259,16 @@ export function OfferDetail({
               }
               errors={mine?.move === "counter" ? mine.errors : {}}
               placeholders={{
-                price: String(latest.price),
+                price: moneyInput(latest.priceCents),
                 financing: FINANCING_LABELS[latest.financing],
                 downPaymentPercent: String(latest.downPaymentPercent),
-                deposit: String(latest.deposit),
+                deposit: moneyInput(latest.depositCents),
                 closeOfEscrowDays: String(latest.closeOfEscrowDays),
                 "contingencies.investigation": String(latest.contingencies.investigation),
                 "contingencies.appraisal": String(latest.contingencies.appraisal),
                 "contingencies.loan": String(latest.contingencies.loan),
-                sellerCredit: String(latest.sellerCredit),
-                buyerAgentPay: String(latest.buyerAgentPay),
+                sellerCredit: moneyInput(latest.sellerCreditCents),
+                buyerAgentPay: moneyInput(latest.buyerAgentPayCents),
               }}
             />
             <SubmitButton intent={offerIntents.move} pendingLabel="Saving..." className={buttonPrimary}>

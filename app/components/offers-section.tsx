@@ -13,7 +13,7 @@ import { OfferCompare, offerName } from "~/components/offer-compare";
 import { OfferDetail } from "~/components/offer-detail";
 import { OfferTermsFields } from "~/components/offer-terms-fields";
 import { buttonOutline, buttonPrimary, SubmitButton } from "~/components/submit-button";
-import { formatCentsAsDollars as dollars, formatUSD } from "~/lib/format";
+import { formatMoney, moneyInput } from "~/lib/money";
 import { offerIntents } from "~/lib/intents";
 import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
 import type { ListedOffer, OfferFormAnswer, OffersData } from "~/lib/offer-view";
@@ -100,8 +100,8 @@ function OfferList({ title, offers, now }: { title: string; offers: ListedOffer[
               {offerName(o)}
             </Link>
             <span className="text-sm text-slate-700">
-              {formatUSD(o.latest.price)}
-              {o.net !== null ? ` · nets ${dollars(o.net)}` : ""} · {OFFER_STATUS_LABELS[o.status]}
+              {formatMoney(o.latest.priceCents)}
+              {o.net !== null ? ` · nets ${formatMoney(o.net)}` : ""} · {OFFER_STATUS_LABELS[o.status]}
               {o.backupPosition ? ` ${o.backupPosition}` : ""}
               {o.expiresAt && ["submitted", "received", "countered", "awaiting_final_signature"].includes(o.status) ? (
                 <>
@@ -122,7 +122,7 @@ function NewOfferForm({ data, answer }: { data: OffersData; answer?: OfferFormAn
   const errors = answer?.errors ?? {};
   const buying = data.side === "buying";
   const chosen = values.listingId ?? (data.chosenListing ? String(data.chosenListing) : "");
-  const listingPrice = data.listings.find((l) => String(l.id) === chosen)?.price;
+  const listingPrice = data.listings.find((l) => String(l.id) === chosen)?.priceCents;
   return (
     <Form
       method="post"
@@ -143,7 +143,7 @@ function NewOfferForm({ data, answer }: { data: OffersData; answer?: OfferFormAn
               <option value="">Choose a saved home</option>
               {data.listings.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.address} ({formatUSD(l.price)})
+                  {l.address} ({formatMoney(l.priceCents)})
                 </option>
               ))}
             </select>
@@ -188,7 +188,7 @@ function NewOfferForm({ data, answer }: { data: OffersData; answer?: OfferFormAn
         idPrefix="offer-new"
         priceRequired
         values={{
-          price: listingPrice ? String(listingPrice) : "",
+          price: listingPrice ? moneyInput(listingPrice) : "",
           ...(data.staff ? { expiresAt: data.defaultExpiresAt } : {}),
           ...values,
         }}

@@ -1,4 +1,4 @@
-import { formatUSD } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { TIERS } from "~/lib/pricing";
 
 export function PricingSection() {
@@ -29,7 +29,7 @@ export function PricingSection() {
                 {tier.name}
               </h3>
               <p className="mt-1 text-sm text-slate-600">{tier.range}</p>
-              <p className="mt-4 text-4xl font-bold text-brand-900">{formatUSD(tier.fee)}</p>
+              <p className="mt-4 text-4xl font-bold text-brand-900">{formatMoney(tier.feeCents)}</p>
               <p className="text-sm text-slate-600">flat fee, due on completion</p>
               <ul className="mt-6 space-y-2 text-sm text-slate-700">
                 {tier.features.map((feature) => (

@@ -3,7 +3,8 @@
  * the admin's transaction detail. Admin controls come in as props.
  */
 import { Form, Link } from "@remix-run/react";
-import { formatDate, formatUSD } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { MILESTONE_NOTES_LABEL, MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
 import { buttonSmall, SubmitButton } from "~/components/submit-button";
 import { milestoneIntents } from "~/lib/intents";
@@ -14,7 +15,7 @@ export type PanelTransaction = {
   id: number;
   type: "buying" | "selling";
   propertyAddress: string | null;
-  homeValue: string | null;
+  homeValueCents: number | null;
 };
 
 export type PanelMilestone = {
@@ -90,7 +91,9 @@ export function ProgressPanel({
         </div>
         <div>
           <dt className="inline text-slate-500">Home value: </dt>
-          <dd className="inline font-medium">{transaction.homeValue ? formatUSD(transaction.homeValue) : "—"}</dd>
+          <dd className="inline font-medium">
+            {transaction.homeValueCents ? formatMoney(transaction.homeValueCents) : "—"}
+          </dd>
         </div>
       </dl>
       <div className="mt-5">

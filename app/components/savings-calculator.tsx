@@ -4,7 +4,7 @@
  * JavaScript it formats the digits and recalculates on every keystroke.
  */
 import { useState } from "react";
-import { formatCentsAsDollars, formatUSD } from "~/lib/format";
+import { apiWholeDollars, formatMoney } from "~/lib/money";
 import { calculateSavings, formatHomeValueInput, parseHomeValue, TIERS, type Savings } from "~/lib/pricing";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -87,13 +87,13 @@ function Results({ result }: { result: Savings }) {
         <div className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-center">
           <h3 className="text-sm font-semibold text-slate-600">Traditional 3% Commission</h3>
           <p className="mt-2 text-2xl font-bold text-slate-900" data-testid="traditional-fee">
-            {formatCentsAsDollars(result.traditionalFeeCents)}
+            {formatMoney(result.traditionalFeeCents)}
           </p>
         </div>
         <div className="rounded-xl border border-brand-100 bg-brand-50 p-5 text-center">
           <h3 className="text-sm font-semibold text-brand-700">Our Flat Fee</h3>
           <p className="mt-2 text-2xl font-bold text-brand-900" data-testid="flat-fee">
-            {formatUSD(result.flatFee)}
+            {formatMoney(result.flatFeeCents)}
           </p>
           <p className="mt-1 text-xs text-slate-600">{tier.name}</p>
         </div>
@@ -107,7 +107,7 @@ function Results({ result }: { result: Savings }) {
             className={`mt-2 text-2xl font-bold ${negative ? "text-amber-900" : "text-green-900"}`}
             data-testid="savings"
           >
-            {formatCentsAsDollars(result.savingsCents)}
+            {formatMoney(result.savingsCents)}
           </p>
           <p className={`mt-1 text-xs ${negative ? "text-amber-900" : "text-green-800"}`}>
             {negative
@@ -121,7 +121,10 @@ function Results({ result }: { result: Savings }) {
         buyer's-agent compensation is agreed separately.
       </p>
       <p className="mt-3 text-center">
-        <a href={`/net-sheet?price=${result.homeValue}`} className="font-semibold text-brand-700 underline">
+        <a
+          href={`/net-sheet?price=${apiWholeDollars(result.homeValueCents)}`}
+          className="font-semibold text-brand-700 underline"
+        >
           See what you&apos;d walk away with
         </a>{" "}
         <span className="text-sm text-slate-600">: every cost of your sale, line by line.</span>

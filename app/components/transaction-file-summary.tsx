@@ -4,6 +4,7 @@
  * property, the dates, the milestones, the key dates, the offers and their rounds, the estimates and the
  * list of files.
  */
+import { formatMoney } from "~/lib/money";
 type Person = { name: string; licenseNumber?: string | null } | null;
 
 /** What the cover shows (app/models/transaction-file.server.ts gives it, with more). */
@@ -14,7 +15,7 @@ export type TransactionFileData = {
     type: string;
     status: string;
     propertyAddress: string | null;
-    homeValue: number | null;
+    homeValueCents: number | null;
     createdAt: string;
     closedAt: string | null;
   };
@@ -32,8 +33,8 @@ export type TransactionFileData = {
     status: string;
     buyerName: string | null;
     listingAddress: string | null;
-    net: number | null;
-    rounds: Array<{ number: number; by: string; price: number; financing: string; createdAt: string }>;
+    netCents: number | null;
+    rounds: Array<{ number: number; by: string; priceCents: number; financing: string; createdAt: string }>;
   }>;
   estimates: Array<{
     name: string;
@@ -53,16 +54,14 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e2e8f0;
 export function TransactionFileSummary({
   data,
   formatAt,
-  formatMoney,
   agency,
 }: {
   data: TransactionFileData;
   formatAt: (iso: string) => string;
-  formatMoney: (cents: number) => string;
   agency: { name: string; license: string };
 }) {
   const t = data.transaction;
-  const dollars = (n: number | null) => (n === null ? "—" : formatMoney(n * 100));
+  const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents));
   return (
     <html lang="en">
       <head>
@@ -89,7 +88,7 @@ export function TransactionFileSummary({
             </tr>
             <tr>
               <th>Home value</th>
-              <td>{dollars(t.homeValue)}</td>
+              <td>{money(t.homeValueCents)}</td>
             </tr>
             <tr>
               <th>Client</th>
@@ -166,7 +165,7 @@ export function TransactionFileSummary({
                 Offer {o.id}
                 {o.buyerName ? ` from ${o.buyerName}` : ""}
                 {o.listingAddress ? ` on ${o.listingAddress}` : ""}: {o.status}
-                {o.net !== null ? ` · nets ${formatMoney(o.net)}` : ""}
+                {o.netCents !== null ? ` · nets ${formatMoney(o.netCents)}` : ""}
               </h3>
               <table>
                 <tbody>
@@ -174,7 +173,7 @@ export function TransactionFileSummary({
                     <tr key={r.number}>
                       <td>Round {r.number}</td>
                       <td>by the {r.by}</td>
-                      <td>{dollars(r.price)}</td>
+                      <td>{money(r.priceCents)}</td>
                       <td>{r.financing}</td>
                       <td>{formatAt(r.createdAt)}</td>
                     </tr>

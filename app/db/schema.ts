@@ -5,8 +5,8 @@
  * rows (documents, blog images: the bytes live in FILES_DIR, app/infra/file-store.server.ts) and the
  * contract's clock (deadlines, their reminders, holiday changes) and the conversation (messages, reply
  * tokens, unread counts). Money is stored
- * as whole dollars in INTEGER columns (exact; never a binary float) and carried by the API as strings of
- * digits. Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
+ * as whole cents in INTEGER columns named `…_cents` (exact; never a binary float; app/lib/money.ts) and
+ * carried by the API in its documented shapes (strings of dollars). Timestamps are INTEGER milliseconds since the epoch (drizzle `timestamp_ms`).
  *
  * Some columns and tables are kept by triggers, which drizzle-kit does not describe, so they live in the
  * migrations (hand-written SQL) and are listed here:
@@ -174,8 +174,8 @@ export const transactions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     type: text("type", { enum: TRANSACTION_TYPES }).notNull(),
     propertyAddress: text("property_address"),
-    /** Whole US dollars. */
-    homeValue: integer("home_value"),
+    /** In cents (whole dollars, as the spec has it; migration 0015 moved it from dollars). */
+    homeValueCents: integer("home_value_cents"),
     tier: integer("tier"),
     currentStep: integer("current_step").notNull().default(1),
     status: text("status", { enum: TRANSACTION_STATUSES }).notNull().default("active"),
@@ -238,8 +238,8 @@ export const listings = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     zillowId: text("zillow_id"),
     address: text("address").notNull(),
-    /** Whole US dollars. */
-    price: integer("price").notNull(),
+    /** In cents (whole dollars, as the spec has it). */
+    priceCents: integer("price_cents").notNull(),
     bedrooms: integer("bedrooms"),
     /** An exact decimal such as "2.5", kept as text like the API carries it. */
     bathrooms: text("bathrooms"),
@@ -790,7 +790,7 @@ export type Offer = typeof offers.$inferSelect;
 
 /**
  * A round of an offer: the offer itself (number 1) or a counter, with all its terms (a counter's are the
- * round before it with what changed). Money in whole dollars; days after acceptance; a contingency of 0
+ * round before it with what changed). Money in cents; days after acceptance; a contingency of 0
  * days is waived. A seller's counter may be a multiple counter (binds only after a final signature).
  */
 export const offerRounds = sqliteTable(
@@ -803,17 +803,17 @@ export const offerRounds = sqliteTable(
     number: integer("number").notNull(),
     by: text("by", { enum: OFFER_PARTIES }).notNull(),
     multiple: integer("multiple", { mode: "boolean" }).notNull().default(false),
-    price: integer("price").notNull(),
+    priceCents: integer("price_cents").notNull(),
     financing: text("financing", { enum: FINANCING_TYPES }).notNull(),
     /** Hundredths of a percent (20 % = 2000). */
     downPaymentBasisPoints: integer("down_payment_bp").notNull(),
-    deposit: integer("deposit").notNull(),
+    depositCents: integer("deposit_cents").notNull(),
     closeOfEscrowDays: integer("close_of_escrow_days").notNull(),
     investigationDays: integer("investigation_days").notNull(),
     appraisalDays: integer("appraisal_days").notNull(),
     loanDays: integer("loan_days").notNull(),
-    sellerCredit: integer("seller_credit").notNull(),
-    buyerAgentPay: integer("buyer_agent_pay").notNull(),
+    sellerCreditCents: integer("seller_credit_cents").notNull(),
+    buyerAgentPayCents: integer("buyer_agent_pay_cents").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     note: text("note"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),

@@ -7,8 +7,9 @@
 import { PassThrough, type Readable } from "node:stream";
 import PDFDocument from "pdfkit";
 import type { SiteConfig } from "~/config/site";
-import { estimateTitle, formatCents, scheduleSentence, type EstimateLine } from "~/lib/estimate";
-import { formatCentsAsDollars as dollars, formatDate } from "~/lib/format";
+import { estimateTitle, scheduleSentence, type EstimateLine } from "~/lib/estimate";
+import { formatDate } from "~/lib/format";
+import { formatMoney, formatMoneyExact } from "~/lib/money";
 import type { SavedEstimate } from "~/models/estimate.server";
 
 /** pdfkit's standard fonts write WinAnsi: what it lacks is spelled out. */
@@ -48,8 +49,8 @@ export function estimatePdf(saved: SavedEstimate, context: { site: SiteConfig; p
 
   const headline =
     e.side === "seller"
-      ? `You walk away with about ${dollars(e.totals.net)}`
-      : `You bring about ${dollars(e.totals.cashToClose)} to closing`;
+      ? `You walk away with about ${formatMoney(e.totals.net)}`
+      : `You bring about ${formatMoney(e.totals.cashToClose)} to closing`;
   doc.font("Helvetica-Bold").fontSize(13).text(pdfText(headline)).moveDown(0.5);
 
   const columns = { item: left, payer: left + width * 0.58, amount: left + width * 0.72, amountWidth: width * 0.28 };
@@ -81,17 +82,17 @@ export function estimatePdf(saved: SavedEstimate, context: { site: SiteConfig; p
   row("Item", "Who pays", "Amount", { bold: true });
   rule();
   const lines: EstimateLine[] = [...e.lines, ...(e.withholding ? [e.withholding] : [])];
-  for (const line of lines) row(line.label, PAYER[line.payer], dollars(line.amount), { note: line.note });
+  for (const line of lines) row(line.label, PAYER[line.payer], formatMoney(line.amount), { note: line.note });
   rule();
   if (e.side === "seller") {
-    row("Costs", "", dollars(e.totals.costs), { bold: true });
-    row("Net to you", "", dollars(e.totals.net), { bold: true });
-    if (e.withholding) row("Cash at closing", "", dollars(e.totals.cashAtClosing), { bold: true });
+    row("Costs", "", formatMoney(e.totals.costs), { bold: true });
+    row("Net to you", "", formatMoney(e.totals.net), { bold: true });
+    if (e.withholding) row("Cash at closing", "", formatMoney(e.totals.cashAtClosing), { bold: true });
     doc.moveDown(0.5);
-    row("With a 3% commission instead of our flat fee", "", dollars(e.totals.traditionalNet));
-    row("You keep", "", dollars(e.totals.savings), { bold: true });
+    row("With a 3% commission instead of our flat fee", "", formatMoney(e.totals.traditionalNet));
+    row("You keep", "", formatMoney(e.totals.savings), { bold: true });
   } else {
-    row("Cash to close", "", dollars(e.totals.cashToClose), { bold: true });
+    row("Cash to close", "", formatMoney(e.totals.cashToClose), { bold: true });
   }
 
   doc.moveDown();
@@ -99,7 +100,7 @@ export function estimatePdf(saved: SavedEstimate, context: { site: SiteConfig; p
   for (const note of [
     ...e.notes,
     scheduleSentence(e),
-    `Escrow estimated at ${formatCents(e.escrow.baseCents)} + ${formatCents(e.escrow.perThousandCents)} per $1,000 of the price, split in half; the escrow company's fee prevails.`,
+    `Escrow estimated at ${formatMoneyExact(e.escrow.baseCents)} + ${formatMoneyExact(e.escrow.perThousandCents)} per $1,000 of the price, split in half; the escrow company's fee prevails.`,
   ]) {
     doc.text(pdfText(`- ${note}`), left, doc.y, { width });
   }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { BuyerInputs, EstimateInputs, OtherCost, PercentOrCents, SellerInputs } from "~/lib/estimate";
 import { numberInput } from "~/lib/form-values";
+import { centsOf, centsOfDollars, moneyInput } from "~/lib/money";
 import { addDaysTo, parsePlainDate, type PlainDate } from "~/lib/plain-date";
 import { MAX_OTHER_COSTS } from "~/lib/estimate-names";
 import { OWNER_POLICIES } from "~/lib/title-rates";
@@ -38,7 +39,7 @@ const cents = z.preprocess(
     .min(0, ESTIMATE_MESSAGES.amount)
     .max(MAX_PRICE_DOLLARS, ESTIMATE_MESSAGES.amount)
     .refine((v) => Number.isInteger(Math.round(v * 1e6) / 1e4), ESTIMATE_MESSAGES.amount)
-    .transform((v) => Math.round(v * 100)),
+    .transform(centsOfDollars),
 );
 const centsOrZero = z.preprocess((v) => (blank(v) ? 0 : v), cents);
 const centsOrNull = z.preprocess((v) => (blank(v) ? null : v), cents.nullable());
@@ -50,7 +51,7 @@ const price = z.preprocess(
     .int(ESTIMATE_MESSAGES.price)
     .positive(ESTIMATE_MESSAGES.price)
     .max(MAX_PRICE_DOLLARS, ESTIMATE_MESSAGES.price)
-    .transform((v) => v * 100),
+    .transform(centsOf),
 );
 
 /** A percentage with at most three decimals, as thousandths (2.5 → 2500). */
@@ -182,15 +183,8 @@ export const estimateInputsSchema = (today: PlainDate) =>
       return z.NEVER;
     });
 
-const dollarsText = new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-/** Cents as a form shows them: "850,000", "1,250.5" → "1,250.50" (two decimals when there are cents). */
-export const dollarsInput = (cents: number) =>
-  cents % 100 === 0
-    ? dollarsText.format(cents / 100)
-    : (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
-
 const shareInput = (value: PercentOrCents) =>
-  "cents" in value ? dollarsInput(value.cents) : `${Number((value.percentMilli / 1000).toFixed(3))}%`;
+  "cents" in value ? moneyInput(value.cents) : `${Number((value.percentMilli / 1000).toFixed(3))}%`;
 
 /**
  * Inputs as a form or the API writes them (dollars, "2.5%", "yes"), which the schema reads back to the same
@@ -199,32 +193,32 @@ const shareInput = (value: PercentOrCents) =>
 export function inputValues(inputs: EstimateInputs): Record<string, unknown> {
   const common = {
     side: inputs.side,
-    price: dollarsInput(inputs.price),
+    price: moneyInput(inputs.price),
     closingDate: inputs.closingDate,
     buyerAgentPay: shareInput(inputs.buyerAgentPay),
-    sellerCredit: dollarsInput(inputs.sellerCredit),
-    annualPropertyTax: inputs.annualPropertyTax === null ? "" : dollarsInput(inputs.annualPropertyTax),
-    otherCosts: inputs.otherCosts.map((c) => ({ label: c.label, amount: dollarsInput(c.cents) })),
+    sellerCredit: moneyInput(inputs.sellerCredit),
+    annualPropertyTax: inputs.annualPropertyTax === null ? "" : moneyInput(inputs.annualPropertyTax),
+    otherCosts: inputs.otherCosts.map((c) => ({ label: c.label, amount: moneyInput(c.cents) })),
   };
   if (inputs.side === "seller") {
     return {
       ...common,
-      loanPayoffs: dollarsInput(inputs.loanPayoffs),
-      assumedLoan: dollarsInput(inputs.assumedLoan),
+      loanPayoffs: moneyInput(inputs.loanPayoffs),
+      assumedLoan: moneyInput(inputs.assumedLoan),
       ownerPolicy: inputs.ownerPolicy,
-      hoaDocuments: dollarsInput(inputs.hoaDocuments),
-      hoaTransferFee: dollarsInput(inputs.hoaTransferFee),
+      hoaDocuments: moneyInput(inputs.hoaDocuments),
+      hoaTransferFee: moneyInput(inputs.hoaTransferFee),
       principalResidence: inputs.principalResidence ? "yes" : "no",
-      withholdingOnGain: inputs.withholdingOnGain === null ? "" : dollarsInput(inputs.withholdingOnGain),
+      withholdingOnGain: inputs.withholdingOnGain === null ? "" : moneyInput(inputs.withholdingOnGain),
     };
   }
   return {
     ...common,
     downPayment: shareInput(inputs.downPayment),
     interestRate: String(Number((inputs.interestRateMilli / 1000).toFixed(3))),
-    loanCosts: dollarsInput(inputs.loanCosts),
+    loanCosts: moneyInput(inputs.loanCosts),
     sellerPaysBuyerAgent: shareInput(inputs.sellerPaysBuyerAgent),
-    recordingFees: dollarsInput(inputs.recordingFees),
+    recordingFees: moneyInput(inputs.recordingFees),
   };
 }
 

@@ -1,9 +1,10 @@
 /**
  * A seller's net sheet and a buyer's cash to close, from San Diego County's rules and a filed title
- * schedule (../shared DOMAIN "The money and the offer"; docs/decisions/028-estimates.md). One framework-free
+ * schedule (docs/domain.md, "The money and the offer"; docs/decisions/028-estimates.md). One framework-free
  * module: the public pages (recalculating in the browser), the saved estimates, their PDF and the API all
  * call `estimate`. Money is whole cents; each line says who pays it by default and how it was computed.
  */
+import { formatMoney, formatMoneyExact } from "~/lib/money";
 import { daysBetween, plainDate, type PlainDate } from "~/lib/plain-date";
 import { TRADITIONAL_COMMISSION_PERCENT, tierFor } from "~/lib/pricing";
 import {
@@ -125,10 +126,6 @@ export function mulDiv(a: number, b: number, c: number): number {
   return Number((2n * n + d) / (2n * d));
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-/** "$1,100.55" (a note shows the cents the rule gave). */
-export const formatCents = (cents: number) => usd.format(cents / 100);
-
 /** A percentage given in thousandths, as people write it: 2500 → "2.5%". */
 export const formatPercentMilli = (milli: number) => `${Number((milli / 1000).toFixed(3))}%`;
 
@@ -137,7 +134,7 @@ export const amountOf = (value: PercentOrCents, priceCents: number) =>
   "cents" in value ? value.cents : mulDiv(priceCents, value.percentMilli, 100_000);
 
 const describeShare = (value: PercentOrCents, priceCents: number) =>
-  "cents" in value ? "as entered" : `${formatPercentMilli(value.percentMilli)} of ${formatCents(priceCents)}`;
+  "cents" in value ? "as entered" : `${formatPercentMilli(value.percentMilli)} of ${formatMoneyExact(priceCents)}`;
 
 // ---- the rules --------------------------------------------------------------------------------------------
 
@@ -233,12 +230,12 @@ export function withholdingOf(i: Pick<SellerInputs, "price" | "principalResidenc
   if (i.withholdingOnGain !== null) {
     return {
       cents: i.withholdingOnGain,
-      note: `the gain-based amount the seller elected (FTB Form 593's alternative calculation), instead of 3⅓% of ${formatCents(i.price)}: a prepayment of income tax, not a cost`,
+      note: `the gain-based amount the seller elected (FTB Form 593's alternative calculation), instead of 3⅓% of ${formatMoneyExact(i.price)}: a prepayment of income tax, not a cost`,
     };
   }
   return {
     cents: withholdingCents(i.price),
-    note: `3⅓% of ${formatCents(i.price)} (Rev. & Tax. Code §18662): a prepayment of income tax, not a cost; none on a principal residence or a sale of $100,000 or less`,
+    note: `3⅓% of ${formatMoneyExact(i.price)} (Rev. & Tax. Code §18662): a prepayment of income tax, not a cost; none on a principal residence or a sale of $100,000 or less`,
   };
 }
 
@@ -261,7 +258,7 @@ function prorationLine(annual: number, closingDate: PlainDate, side: Side): Esti
   const sellerAmount = p.owed - p.paid;
   const amount = side === "seller" ? sellerAmount : -sellerAmount;
   const paidNote = p.installments.length
-    ? `; the installment${p.installments.length > 1 ? "s" : ""} due ${p.installments.join(" and ")} (${formatCents(p.paid)}) counted as paid by the seller`
+    ? `; the installment${p.installments.length > 1 ? "s" : ""} due ${p.installments.join(" and ")} (${formatMoneyExact(p.paid)}) counted as paid by the seller`
     : "; no installment was due before closing";
   // Every line of a sheet is its side's: positive owed, negative a credit (the other sheet has the other side).
   return line(
@@ -270,7 +267,7 @@ function prorationLine(annual: number, closingDate: PlainDate, side: Side): Esti
     amount,
     side,
     "taxes",
-    `${formatCents(annual)} a year × ${p.days} of ${p.yearDays} days of the fiscal year before closing = ${formatCents(p.owed)} owed by the seller${paidNote}`,
+    `${formatMoneyExact(annual)} a year × ${p.days} of ${p.yearDays} days of the fiscal year before closing = ${formatMoneyExact(p.owed)} owed by the seller${paidNote}`,
   );
 }
 
@@ -280,14 +277,14 @@ export function estimate(inputs: EstimateInputs, escrow: EscrowRates = DEFAULT_E
 
 function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
   const price = i.price;
-  const tier = tierFor(price / 100);
+  const tier = tierFor(price);
   const escrowFee = escrowFeeCents(price, escrow);
   const taxable = Math.max(0, price - i.assumedLoan);
   const lines: EstimateLine[] = [
     line(
       "flatFee",
       "Our flat fee",
-      tier.fee * 100,
+      tier.feeCents,
       "seller",
       "fee",
       `${tier.name}: homes ${tier.range.replace(/^Homes /, "")}`,
@@ -307,7 +304,7 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
       transferTaxCents(price, i.assumedLoan),
       "seller",
       "taxes",
-      `$0.55 for each $500 or part of ${formatCents(taxable)}${i.assumedLoan ? " (the price less the assumed loan)" : ""}`,
+      `$0.55 for each $500 or part of ${formatMoneyExact(taxable)}${i.assumedLoan ? " (the price less the assumed loan)" : ""}`,
     ),
     line(
       "ownerTitlePolicy",
@@ -315,7 +312,7 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
       ownerPolicyCents(price, i.ownerPolicy),
       "seller",
       "title-escrow",
-      `${OWNER_POLICY_PERCENT[i.ownerPolicy]}% of the OR Insurance Rate on ${formatCents(price)}, rounded up to the dollar`,
+      `${OWNER_POLICY_PERCENT[i.ownerPolicy]}% of the OR Insurance Rate on ${formatMoneyExact(price)}, rounded up to the dollar`,
     ),
     line(
       "escrowFee",
@@ -323,7 +320,7 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
       escrowFee.seller,
       "seller",
       "title-escrow",
-      `half of ${formatCents(escrow.baseCents)} + ${formatCents(escrow.perThousandCents)} per $1,000 (${formatCents(escrowFee.total)}); an estimate: the escrow company's fee prevails`,
+      `half of ${formatMoneyExact(escrow.baseCents)} + ${formatMoneyExact(escrow.perThousandCents)} per $1,000 (${formatMoneyExact(escrowFee.total)}); an estimate: the escrow company's fee prevails`,
     ),
     ...(i.annualPropertyTax === null ? [] : [prorationLine(i.annualPropertyTax, i.closingDate, "seller")]),
     line("hoaDocuments", "HOA documents", i.hoaDocuments, "seller", "hoa-other", "as entered"),
@@ -338,7 +335,7 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
     ? line("withholding", "California withholding (FTB Form 593)", withheld.cents, "seller", "taxes", withheld.note)
     : null;
   const traditionalCommission = mulDiv(price, TRADITIONAL_COMMISSION_PERCENT, 100);
-  const traditionalNet = net + tier.fee * 100 - traditionalCommission;
+  const traditionalNet = net + tier.feeCents - traditionalCommission;
   return {
     side: "seller",
     lines: [...lines, payoffs],
@@ -383,7 +380,7 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
       "loan",
       loan === 0
         ? "the whole price: a cash purchase"
-        : `${describeShare(i.downPayment, price)}; the loan is ${formatCents(loan)}`,
+        : `${describeShare(i.downPayment, price)}; the loan is ${formatMoneyExact(loan)}`,
     ),
     line("loanCosts", "Lender fees and points", i.loanCosts, "buyer", "loan", "from your Loan Estimate, as entered"),
     ...(loan > 0
@@ -394,7 +391,7 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
             lenderPolicyCents(loan),
             "buyer",
             "title-escrow",
-            `the extended concurrent loan table on ${formatCents(loan)}`,
+            `the extended concurrent loan table on ${formatMoneyExact(loan)}`,
           ),
         ]
       : []),
@@ -404,7 +401,7 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
       escrowFee.buyer,
       "buyer",
       "title-escrow",
-      `half of ${formatCents(escrow.baseCents)} + ${formatCents(escrow.perThousandCents)} per $1,000 (${formatCents(escrowFee.total)}); an estimate: the escrow company's fee prevails`,
+      `half of ${formatMoneyExact(escrow.baseCents)} + ${formatMoneyExact(escrow.perThousandCents)} per $1,000 (${formatMoneyExact(escrowFee.total)}); an estimate: the escrow company's fee prevails`,
     ),
     ...(loan > 0
       ? [
@@ -414,7 +411,7 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
             interest.cents,
             "buyer",
             "loan",
-            `${formatCents(loan)} × ${formatPercentMilli(i.interestRateMilli)} ÷ 365 × ${interest.days} days (closing to the month's end)`,
+            `${formatMoneyExact(loan)} × ${formatPercentMilli(i.interestRateMilli)} ÷ 365 × ${interest.days} days (closing to the month's end)`,
           ),
         ]
       : []),
@@ -426,7 +423,7 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
       "buyer",
       "agents",
       covered
-        ? `${formatCents(agentPay)} less ${formatCents(covered)} the seller pays`
+        ? `${formatMoneyExact(agentPay)} less ${formatMoneyExact(covered)} the seller pays`
         : describeShare(i.buyerAgentPay, price),
     ),
     line("sellerCredit", "Credit from the seller", -i.sellerCredit, "buyer", "credits", "as entered"),
@@ -459,26 +456,24 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
 
 // ---- words ------------------------------------------------------------------------------------------------
 
-const wholeDollars = (cents: number) => formatCents(Math.round(cents / 100) * 100).replace(/\.00$/, "");
-
 /** "Net sheet for a $850,000 sale", "Cash to close for a $850,000 purchase". */
 export const estimateTitle = (e: Estimate) =>
   e.side === "seller"
-    ? `Net sheet for a ${wholeDollars(e.totals.price)} sale`
-    : `Cash to close for a ${wholeDollars(e.totals.price)} purchase`;
+    ? `Net sheet for a ${formatMoney(e.totals.price)} sale`
+    : `Cash to close for a ${formatMoney(e.totals.price)} purchase`;
 
 /** The totals in words, whole dollars: an e-mail's summary, a lead's message. */
 export function estimateSummary(e: Estimate): string[] {
   if (e.side === "buyer") {
     return [
-      `Price: ${wholeDollars(e.totals.price)}; loan: ${wholeDollars(e.totals.loan)}`,
-      `Cash to close: about ${wholeDollars(e.totals.cashToClose)}`,
+      `Price: ${formatMoney(e.totals.price)}; loan: ${formatMoney(e.totals.loan)}`,
+      `Cash to close: about ${formatMoney(e.totals.cashToClose)}`,
     ];
   }
   return [
-    `Price: ${wholeDollars(e.totals.price)}; costs: ${wholeDollars(e.totals.costs)}; loan payoffs: ${wholeDollars(e.totals.loanPayoffs)}`,
-    `You walk away with about ${wholeDollars(e.totals.net)}${e.totals.withholding ? ` (${wholeDollars(e.totals.cashAtClosing)} at closing, after ${wholeDollars(e.totals.withholding)} of California withholding)` : ""}`,
-    `With a 3% commission instead of our flat fee: ${wholeDollars(e.totals.traditionalNet)}; you keep ${wholeDollars(e.totals.savings)} more`,
+    `Price: ${formatMoney(e.totals.price)}; costs: ${formatMoney(e.totals.costs)}; loan payoffs: ${formatMoney(e.totals.loanPayoffs)}`,
+    `You walk away with about ${formatMoney(e.totals.net)}${e.totals.withholding ? ` (${formatMoney(e.totals.cashAtClosing)} at closing, after ${formatMoney(e.totals.withholding)} of California withholding)` : ""}`,
+    `With a 3% commission instead of our flat fee: ${formatMoney(e.totals.traditionalNet)}; you keep ${formatMoney(e.totals.savings)} more`,
   ];
 }
 

@@ -1,24 +1,4 @@
-/** Display formats (docs/spec.md §9): US dollars with no decimals, dates in en-US. */
-
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-
-/** Whole dollars (a number or a string of digits) as "$1,234,567". */
-export function formatUSD(dollars: number | string): string {
-  const value = typeof dollars === "string" ? Number(dollars) : dollars;
-  return usd.format(value);
-}
-
-/** Cents rounded half away from zero to whole dollars, as "$15,000" or "-$5,000". */
-export function formatCentsAsDollars(cents: number): string {
-  const sign = cents < 0 ? -1 : 1;
-  const dollars = sign * Math.floor((Math.abs(cents) + 50) / 100);
-  return usd.format(dollars === 0 ? 0 : dollars);
-}
+/** Display formats (docs/spec.md §9): dates in en-US, names, phone links. Money is app/lib/money.ts. */
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
   year: "numeric",

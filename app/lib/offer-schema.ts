@@ -8,6 +8,7 @@ import { z } from "zod";
 import { FINANCING_TYPES, OFFER_MOVES, OFFER_PARTIES, OFFER_WISHES, type Financing } from "~/domain/enums";
 import { DEFAULT_DAYS, MAX_DEADLINE_DAYS } from "~/lib/deadlines";
 import { blankToUndefined, MAX_LENGTH, numberInput } from "~/lib/form-values";
+import { centsOf } from "~/lib/money";
 import { AGENCY_TIME_ZONE, parsePlainDate } from "~/lib/plain-date";
 import { TZDate } from "@date-fns/tz";
 
@@ -39,6 +40,7 @@ export const FINANCING_LABELS: Record<Financing, string> = {
   other: "Other",
 };
 
+/** Whole dollars as typed, in cents. */
 const dollars = (message: string, min = 0) =>
   z.preprocess(
     numberInput,
@@ -46,7 +48,8 @@ const dollars = (message: string, min = 0) =>
       .number({ invalid_type_error: message, required_error: message })
       .int(message)
       .min(min, message)
-      .max(MAX_OFFER_DOLLARS, message),
+      .max(MAX_OFFER_DOLLARS, message)
+      .transform(centsOf),
   );
 
 const days = (min = 0) =>
@@ -119,17 +122,17 @@ const note = z.preprocess(
 
 const contingencyFields = { investigation: days(), appraisal: days(), loan: days() };
 
-/** Every term of a round, as stored (app/db/schema.ts offer_rounds). */
+/** Every term of a round, as stored (app/db/schema.ts offer_rounds): money in cents. */
 export type Terms = {
-  price: number;
+  priceCents: number;
   financing: Financing;
   /** Hundredths of a percent (20 % = 2000). */
   downPaymentBasisPoints: number;
-  deposit: number;
+  depositCents: number;
   closeOfEscrowDays: number;
   contingencies: { investigation: number; appraisal: number; loan: number };
-  sellerCredit: number;
-  buyerAgentPay: number;
+  sellerCreditCents: number;
+  buyerAgentPayCents: number;
   expiresAt: Date | null;
   note: string | null;
 };
@@ -156,29 +159,29 @@ const termsPatchSchema = z.object({
 export type TermsPatch = z.output<typeof termsPatchSchema>;
 
 /** A round's terms: the round before it (or the defaults) with what this one gives. */
-export function mergeTerms(before: Terms | null, patch: TermsPatch, price?: number): Terms {
-  const base: Omit<Terms, "price"> = before ?? {
+export function mergeTerms(before: Terms | null, patch: TermsPatch, priceCents?: number): Terms {
+  const base: Omit<Terms, "priceCents"> = before ?? {
     financing: "conventional",
     downPaymentBasisPoints: 2000,
-    deposit: 0,
+    depositCents: 0,
     closeOfEscrowDays: DEFAULT_CLOSE_OF_ESCROW_DAYS,
     contingencies: {
       investigation: DEFAULT_DAYS.investigation_contingency,
       appraisal: DEFAULT_DAYS.appraisal_contingency,
       loan: DEFAULT_DAYS.loan_contingency,
     },
-    sellerCredit: 0,
-    buyerAgentPay: 0,
+    sellerCreditCents: 0,
+    buyerAgentPayCents: 0,
     expiresAt: null,
     note: null,
   };
   const financing = patch.financing ?? base.financing;
   const cash = financing === "cash";
   return {
-    price: patch.price ?? price ?? before?.price ?? 0,
+    priceCents: patch.price ?? priceCents ?? before?.priceCents ?? 0,
     financing,
     downPaymentBasisPoints: cash ? 10_000 : (patch.downPaymentPercent ?? base.downPaymentBasisPoints),
-    deposit: patch.deposit ?? base.deposit,
+    depositCents: patch.deposit ?? base.depositCents,
     closeOfEscrowDays: patch.closeOfEscrowDays ?? base.closeOfEscrowDays,
     contingencies: {
       investigation: patch.contingencies?.investigation ?? base.contingencies.investigation,
@@ -186,8 +189,8 @@ export function mergeTerms(before: Terms | null, patch: TermsPatch, price?: numb
       // A cash offer has no loan to be contingent on.
       loan: cash ? 0 : (patch.contingencies?.loan ?? base.contingencies.loan),
     },
-    sellerCredit: patch.sellerCredit ?? base.sellerCredit,
-    buyerAgentPay: patch.buyerAgentPay ?? base.buyerAgentPay,
+    sellerCreditCents: patch.sellerCredit ?? base.sellerCreditCents,
+    buyerAgentPayCents: patch.buyerAgentPay ?? base.buyerAgentPayCents,
     // A counter's time to answer and note are its own: never carried over from the round before.
     expiresAt: patch.expiresAt === undefined ? null : patch.expiresAt,
     note: patch.note === undefined ? null : patch.note,

@@ -1,7 +1,7 @@
 /**
  * The Offers section's data, as the page's loader gives it (app/routes/offer-actions.server.ts prepares it;
  * app/components/offers-section.tsx, offer-compare.tsx and offer-detail.tsx show it): JSON-safe shapes,
- * dates as ISO strings, money as numbers.
+ * dates as ISO strings, money in cents.
  */
 import type { Financing, OfferMove, OfferParty, OfferStatus, OfferWish, TransactionType } from "~/domain/enums";
 
@@ -12,14 +12,14 @@ export type RoundTerms = {
   number: number;
   by: OfferParty;
   multiple: boolean;
-  price: number;
+  priceCents: number;
   financing: Financing;
   downPaymentPercent: number;
-  deposit: number;
+  depositCents: number;
   closeOfEscrowDays: number;
   contingencies: { investigation: number; appraisal: number; loan: number };
-  sellerCredit: number;
-  buyerAgentPay: number;
+  sellerCreditCents: number;
+  buyerAgentPayCents: number;
 };
 
 export type ListedOffer = {
@@ -64,7 +64,7 @@ export type OffersData = {
   opened: OpenedOffer | null;
   creating: boolean;
   canCreate: boolean;
-  listings: Array<{ id: number; address: string; price: number }>;
+  listings: Array<{ id: number; address: string; priceCents: number }>;
   chosenListing: number | null;
   documents: Array<{ id: number; name: string }>;
 };

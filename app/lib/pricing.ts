@@ -1,17 +1,18 @@
 /**
- * Flat-fee pricing and the savings calculator (docs/spec.md §9). Pure and exact: home
- * values are whole dollars; the 3% commission is computed in cents (value × 3)
- * so no binary fraction ever appears; display rounds to whole dollars.
+ * Flat-fee pricing and the savings calculator (docs/spec.md §9). Pure and exact: amounts are cents
+ * (app/lib/money.ts); a home value is whole dollars as typed, so its 3% commission is whole cents (value × 3)
+ * and no binary fraction ever appears; display rounds to whole dollars.
  */
+import { centsOf } from "~/lib/money";
 
 export const TRADITIONAL_COMMISSION_PERCENT = 3;
 
 export type Tier = {
   tier: 1 | 2 | 3;
   name: string;
-  /** Inclusive upper bound of the home value in dollars; null for no bound. */
-  maxValue: number | null;
-  fee: number;
+  /** Inclusive upper bound of the home value, in cents; null for no bound. */
+  maxValueCents: number | null;
+  feeCents: number;
   popular: boolean;
   range: string;
   features: string[];
@@ -21,8 +22,8 @@ export const TIERS: readonly Tier[] = [
   {
     tier: 1,
     name: "Tier 1",
-    maxValue: 500_000,
-    fee: 5_000,
+    maxValueCents: 50_000_000,
+    feeCents: 500_000,
     popular: false,
     range: "Homes up to $500,000",
     features: [
@@ -36,8 +37,8 @@ export const TIERS: readonly Tier[] = [
   {
     tier: 2,
     name: "Tier 2",
-    maxValue: 1_500_000,
-    fee: 10_000,
+    maxValueCents: 150_000_000,
+    feeCents: 1_000_000,
     popular: true,
     range: "Homes from $500,001 to $1,500,000",
     features: [
@@ -51,8 +52,8 @@ export const TIERS: readonly Tier[] = [
   {
     tier: 3,
     name: "Tier 3",
-    maxValue: null,
-    fee: 20_000,
+    maxValueCents: null,
+    feeCents: 2_000_000,
     popular: false,
     range: "Homes above $1,500,000",
     features: [
@@ -65,32 +66,33 @@ export const TIERS: readonly Tier[] = [
   },
 ];
 
-/** The tier for a home value: bounds are inclusive (500,000 is Tier 1). */
-export function tierFor(homeValue: number): Tier {
-  return TIERS.find((t) => t.maxValue === null || homeValue <= t.maxValue)!;
+/** The tier for a home value in cents: bounds are inclusive ($500,000 is Tier 1, $500,000.01 Tier 2). */
+export function tierFor(homeValueCents: number): Tier {
+  return TIERS.find((t) => t.maxValueCents === null || homeValueCents <= t.maxValueCents)!;
 }
 
 export type Savings = {
-  homeValue: number;
+  homeValueCents: number;
   tier: Tier["tier"];
-  /** 3% of the home value, in cents (exact). */
+  /** 3% of the home value (exact for whole dollars). */
   traditionalFeeCents: number;
-  flatFee: number;
-  /** traditional − flat fee, in cents; negative when the flat fee is higher. */
+  flatFeeCents: number;
+  /** traditional − flat fee; negative when the flat fee is higher. */
   savingsCents: number;
 };
 
-/** The calculator result, or null when the value is not above 0. */
-export function calculateSavings(homeValue: number): Savings | null {
-  if (!Number.isSafeInteger(homeValue) || homeValue <= 0) return null;
-  const tier = tierFor(homeValue);
-  const traditionalFeeCents = homeValue * TRADITIONAL_COMMISSION_PERCENT;
+/** The calculator result for a home value in cents, or null when the value is not above 0. */
+export function calculateSavings(homeValueCents: number): Savings | null {
+  if (!Number.isSafeInteger(homeValueCents) || homeValueCents <= 0) return null;
+  const tier = tierFor(homeValueCents);
+  // 3% of whole dollars is whole cents; of any cents, rounded half up.
+  const traditionalFeeCents = Math.floor((homeValueCents * TRADITIONAL_COMMISSION_PERCENT + 50) / 100);
   return {
-    homeValue,
+    homeValueCents,
     tier: tier.tier,
     traditionalFeeCents,
-    flatFee: tier.fee,
-    savingsCents: traditionalFeeCents - tier.fee * 100,
+    flatFeeCents: tier.feeCents,
+    savingsCents: traditionalFeeCents - tier.feeCents,
   };
 }
 
@@ -111,8 +113,8 @@ export function formatHomeValueInput(input: string): string {
   return digits ? Number(digits).toLocaleString("en-US") : "";
 }
 
-/** Commas (and any other non-digit) are removed before parsing; empty is 0. */
+/** The typed whole dollars, in cents: commas (and any other non-digit) are removed before parsing; empty is 0. */
 export function parseHomeValue(input: string | null | undefined): number {
   const digits = digitsOf(input ?? "");
-  return digits ? Number(digits) : 0;
+  return digits ? centsOf(Number(digits)) : 0;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { numberInput } from "~/lib/form-values";
+import { centsOfDollars } from "~/lib/money";
 import { routingSchema } from "~/lib/team-schema";
 
 const MESSAGE = "Enter an amount in dollars from 0 to 100,000";
@@ -15,7 +16,7 @@ const dollarsToCents = z.preprocess(
     .min(0, MESSAGE)
     .max(100_000, MESSAGE)
     .refine((v) => Number.isInteger(Math.round(v * 1e6) / 1e4), MESSAGE)
-    .transform((v) => Math.round(v * 100)),
+    .transform(centsOfDollars),
 );
 
 export const settingsSchema = z

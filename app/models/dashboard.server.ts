@@ -112,7 +112,7 @@ export function searchTransactions(
           userId: transactions.userId,
           type: transactions.type,
           propertyAddress: transactions.propertyAddress,
-          homeValue: transactions.homeValue,
+          homeValueCents: transactions.homeValueCents,
           status: transactions.status,
           currentStep: transactions.currentStep,
           createdAt: transactions.createdAt,

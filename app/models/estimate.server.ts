@@ -24,7 +24,7 @@ import {
 } from "~/lib/estimate";
 import { estimateInputsSchema, estimateNameSchema, inputValues, savedInputs } from "~/lib/estimate-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
-import { formatUSD } from "~/lib/format";
+import { apiDecimal, apiWholeDollars, formatMoney } from "~/lib/money";
 import { todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { submitContact } from "~/models/contact.server";
@@ -94,10 +94,11 @@ const savedOf = (row: EstimateRow): SavedEstimate => ({
 export const sideOf = (t: Pick<Transaction, "type">): Side => (t.type === "selling" ? "seller" : "buyer");
 
 /** A new estimate's starting values for a transaction: its side, its home value, a name from the price. */
-export function newEstimateValues(transaction: Pick<Transaction, "type" | "homeValue">) {
+export function newEstimateValues(transaction: Pick<Transaction, "type" | "homeValueCents">) {
+  const value = transaction.homeValueCents;
   return {
-    name: transaction.homeValue ? `at ${formatUSD(transaction.homeValue)}` : "Estimate",
-    values: { price: transaction.homeValue ? String(transaction.homeValue) : "" } as Record<string, unknown>,
+    name: value ? `at ${formatMoney(value)}` : "Estimate",
+    values: { price: value ? apiWholeDollars(value) : "" } as Record<string, unknown>,
   };
 }
 
@@ -214,13 +215,6 @@ export const toListedEstimate = (s: SavedEstimate) => ({
 
 // ---- the API's shapes -------------------------------------------------------------------------------------
 
-/** Cents as the API carries money: dollars with two decimals, as a string (exact). */
-export const dollarsOf = (cents: number) => {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-};
-
 /** An estimate as POST /api/estimates answers it. */
 export function toEstimateResultJson(e: Estimate) {
   return {
@@ -228,14 +222,14 @@ export function toEstimateResultJson(e: Estimate) {
     lines: [...e.lines, ...(e.withholding ? [e.withholding] : [])].map((l) => ({
       key: l.key,
       label: l.label,
-      amount: dollarsOf(l.amount),
+      amount: apiDecimal(l.amount),
       payer: l.payer,
       note: l.note,
     })),
-    totals: Object.fromEntries(Object.entries(e.totals).map(([key, cents]) => [key, dollarsOf(cents)])),
+    totals: Object.fromEntries(Object.entries(e.totals).map(([key, cents]) => [key, apiDecimal(cents)])),
     notes: e.notes,
     schedule: { name: e.schedule.name, effectiveDate: e.schedule.effectiveDate },
-    escrow: { base: dollarsOf(e.escrow.baseCents), perThousand: dollarsOf(e.escrow.perThousandCents) },
+    escrow: { base: apiDecimal(e.escrow.baseCents), perThousand: apiDecimal(e.escrow.perThousandCents) },
   };
 }
 

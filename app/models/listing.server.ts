@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { listings, type Listing, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import type { ListingInput } from "~/lib/listing-schema";
+import { apiWholeDollars, centsOf } from "~/lib/money";
 
 type Actor = Pick<User, "id">;
 
@@ -24,7 +25,8 @@ export function createListing(db: Db, actor: Actor, input: ListingInput): Listin
       userId: actor.id,
       zillowId: input.zillowId ?? null,
       address: input.address,
-      price: Number(input.price),
+      // The form's whole dollars (a string of digits), in cents.
+      priceCents: centsOf(Number(input.price)),
       bedrooms: input.bedrooms ?? null,
       bathrooms: input.bathrooms === undefined ? null : String(input.bathrooms),
       squareFootage: input.squareFootage ?? null,
@@ -50,6 +52,7 @@ export function deleteListing(db: Db, actor: Actor, id: number): void {
   if (result.changes === 0) throw new NotFoundError("Listing not found");
 }
 
+/** A listing as the API gives it (price: whole dollars as a string of digits) and a page shows it (priceCents). */
 export function toListingJson(l: Listing) {
-  return { ...l, price: String(l.price), createdAt: l.createdAt.toISOString() };
+  return { ...l, price: apiWholeDollars(l.priceCents), createdAt: l.createdAt.toISOString() };
 }

@@ -14,7 +14,8 @@ import { users, type Offer, type OfferRound, type Transaction } from "~/db/schem
 import type { OfferWish } from "~/domain/enums";
 import { OfferEmail } from "~/emails/offer";
 import { renderEmail } from "~/emails/render.server";
-import { formatDateTime, formatUSD, fullName } from "~/lib/format";
+import { formatDateTime, fullName } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { recipientOf, propertyOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
@@ -31,12 +32,12 @@ const WISH_WORDS: Record<OfferWish, string> = {
 /** "$850,000 from Jane Buyer" (a sale) or "your offer on 123 Ocean Ave" (a purchase). */
 function describe(offer: Offer, round: OfferRound, transaction: Transaction) {
   return transaction.type === "selling"
-    ? `${formatUSD(round.price)}${offer.buyerName ? ` from ${offer.buyerName}` : ""}`
-    : `your ${formatUSD(round.price)} offer on ${offer.listingAddress ?? "a home"}`;
+    ? `${formatMoney(round.priceCents)}${offer.buyerName ? ` from ${offer.buyerName}` : ""}`
+    : `your ${formatMoney(round.priceCents)} offer on ${offer.listingAddress ?? "a home"}`;
 }
 
 const termsLines = (round: OfferRound) => [
-  `Price: ${formatUSD(round.price)}; close of escrow ${round.closeOfEscrowDays} days after acceptance`,
+  `Price: ${formatMoney(round.priceCents)}; close of escrow ${round.closeOfEscrowDays} days after acceptance`,
   round.expiresAt ? `Answer by: ${formatDateTime(round.expiresAt)} (San Diego)` : "No expiry given",
 ];
 
@@ -80,7 +81,7 @@ export function noticeClientOffer(
     shared: { subject: `An offer to review: ${what}`, headline: `An offer for you to review: ${what}` },
     countered: {
       subject: `A counter came back: ${place}`,
-      headline: `The ${round.by} countered: ${formatUSD(round.price)}`,
+      headline: `The ${round.by} countered: ${formatMoney(round.priceCents)}`,
     },
     awaiting: {
       subject: `A multiple counter was accepted: ${place}`,
@@ -175,7 +176,7 @@ export function noticeWithdrawal(
   const { html, text } = offerEmail({
     headline: `Our buyer withdraws their offer on ${home}`,
     lines: [
-      `Offer: ${formatUSD(round.price)}, made ${formatDateTime(offer.createdAt)} (San Diego)`,
+      `Offer: ${formatMoney(round.priceCents)}, made ${formatDateTime(offer.createdAt)} (San Diego)`,
       `This e-mail is the buyer's notice of withdrawal, effective when you receive it.`,
       `${sender}, ${site.name}`,
     ],

@@ -258,8 +258,8 @@ function accept(
     transaction.type === "buying" ? (offer.listingAddress ?? transaction.propertyAddress) : transaction.propertyAddress;
   tx.update(transactions)
     .set({
-      homeValue: round.price,
-      tier: tierFor(round.price).tier,
+      homeValueCents: round.priceCents,
+      tier: tierFor(round.priceCents).tier,
       propertyAddress: property,
       contractOfferId: offer.id,
       updatedAt: now,

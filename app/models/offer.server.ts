@@ -33,7 +33,7 @@ import { newOfferSchema, type Terms } from "~/lib/offer-schema";
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { dollarsOf } from "~/models/estimate.server";
+import { apiDecimal, apiWholeDollars } from "~/lib/money";
 import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
 import { escrowRates } from "~/models/settings.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
@@ -51,30 +51,30 @@ export type OfferDetail = OfferView & { events: OfferEvent[] };
 
 /** A round's terms in the shape the schema merges (app/lib/offer-schema.ts). */
 export const termsOf = (r: OfferRound): Terms => ({
-  price: r.price,
+  priceCents: r.priceCents,
   financing: r.financing,
   downPaymentBasisPoints: r.downPaymentBasisPoints,
-  deposit: r.deposit,
+  depositCents: r.depositCents,
   closeOfEscrowDays: r.closeOfEscrowDays,
   contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
-  sellerCredit: r.sellerCredit,
-  buyerAgentPay: r.buyerAgentPay,
+  sellerCreditCents: r.sellerCreditCents,
+  buyerAgentPayCents: r.buyerAgentPayCents,
   expiresAt: r.expiresAt,
   note: r.note,
 });
 
 /** A round's row from its terms. */
 export const roundValues = (t: Terms) => ({
-  price: t.price,
+  priceCents: t.priceCents,
   financing: t.financing,
   downPaymentBasisPoints: t.downPaymentBasisPoints,
-  deposit: t.deposit,
+  depositCents: t.depositCents,
   closeOfEscrowDays: t.closeOfEscrowDays,
   investigationDays: t.contingencies.investigation,
   appraisalDays: t.contingencies.appraisal,
   loanDays: t.contingencies.loan,
-  sellerCredit: t.sellerCredit,
-  buyerAgentPay: t.buyerAgentPay,
+  sellerCreditCents: t.sellerCreditCents,
+  buyerAgentPayCents: t.buyerAgentPayCents,
   expiresAt: t.expiresAt,
   note: t.note,
 });
@@ -95,7 +95,10 @@ export function netBase(db: DbOrTx, transaction: Transaction, today: PlainDate):
     .limit(1)
     .get();
   if (saved) return savedInputs(saved.inputs) as SellerInputs;
-  return sellerInputsSchema(today).parse({ side: "seller", price: String(transaction.homeValue || 1) });
+  return sellerInputsSchema(today).parse({
+    side: "seller",
+    price: apiWholeDollars(transaction.homeValueCents || 100),
+  });
 }
 
 /**
@@ -105,17 +108,17 @@ export function netBase(db: DbOrTx, transaction: Transaction, today: PlainDate):
  */
 export function offerNet(
   base: SellerInputs,
-  round: Pick<OfferRound, "price" | "sellerCredit" | "buyerAgentPay" | "closeOfEscrowDays">,
+  round: Pick<OfferRound, "priceCents" | "sellerCreditCents" | "buyerAgentPayCents" | "closeOfEscrowDays">,
   start: PlainDate,
   escrow: EscrowRates,
 ): number {
-  const price = round.price * 100;
+  const price = round.priceCents;
   const inputs: SellerInputs = {
     ...base,
     price,
     assumedLoan: Math.min(base.assumedLoan, price),
-    sellerCredit: round.sellerCredit * 100,
-    buyerAgentPay: { cents: round.buyerAgentPay * 100 },
+    sellerCredit: round.sellerCreditCents,
+    buyerAgentPay: { cents: round.buyerAgentPayCents },
     closingDate: addDaysTo(start, round.closeOfEscrowDays),
   };
   const result = estimate(inputs, escrow);
@@ -324,7 +327,7 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
       action: "offer.create",
       subject: { type: "offer", id: offer.id },
       transactionId,
-      changes: { status: offer.status, price: round.price },
+      changes: { status: offer.status, priceCents: round.priceCents },
       at: now,
     });
     if (staff) noticeClientOffer(tx, transaction, offer, round, "shared", now);
@@ -350,14 +353,14 @@ const roundJson = (r: OfferRound) => ({
   number: r.number,
   by: r.by,
   multiple: r.multiple,
-  price: String(r.price),
+  price: apiWholeDollars(r.priceCents),
   financing: r.financing,
   downPaymentPercent: r.downPaymentBasisPoints / 100,
-  deposit: String(r.deposit),
+  deposit: apiWholeDollars(r.depositCents),
   closeOfEscrowDays: r.closeOfEscrowDays,
   contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
-  sellerCredit: String(r.sellerCredit),
-  buyerAgentPay: String(r.buyerAgentPay),
+  sellerCredit: apiWholeDollars(r.sellerCreditCents),
+  buyerAgentPay: apiWholeDollars(r.buyerAgentPayCents),
   expiresAt: r.expiresAt?.toISOString() ?? null,
   note: r.note,
   createdAt: r.createdAt.toISOString(),
@@ -388,7 +391,7 @@ export function toOfferJson(o: OfferView & { events?: OfferEvent[] }) {
         }
       : {}),
     documents: o.documents.map((d) => ({ id: d.id, name: d.name, url: `/documents/${d.id}` })),
-    net: o.net === null ? null : dollarsOf(o.net),
+    net: o.net === null ? null : apiDecimal(o.net),
     acceptedOn: o.acceptedOn,
     backupPosition: o.backupPosition,
     wish: o.wish ? { wish: o.wish, note: o.wishNote, at: o.wishAt?.toISOString() ?? null } : null,

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { transactionCollaborators, transactions, users, type Transaction, type User } from "~/db/schema";
 import type { EditTransaction, NewTransaction } from "~/lib/admin-schemas";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { apiWholeDollars, centsOf } from "~/lib/money";
 import { tierFor } from "~/lib/pricing";
 import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
@@ -134,14 +135,14 @@ export function createTransaction(
   const now = options.now ?? new Date();
   return db.transaction((tx) => {
     const client = findOrCreateClient(tx, input);
-    const value = Number(input.homeValue);
+    const value = centsOf(Number(input.homeValue));
     const transaction = tx
       .insert(transactions)
       .values({
         userId: client.id,
         type: input.type,
         propertyAddress: input.propertyAddress,
-        homeValue: value,
+        homeValueCents: value,
         tier: input.tier ?? tierFor(value).tier,
         // An agent's own transaction is theirs; an admin assigns it (or leaves it to the admins).
         assignedAgentId: isAgentOnly(actor) ? actor.id : null,
@@ -178,7 +179,7 @@ export function updateTransaction(
       .update(transactions)
       .set({
         propertyAddress: input.propertyAddress,
-        homeValue: Number(input.homeValue),
+        homeValueCents: centsOf(Number(input.homeValue)),
         status: input.status,
         closedAt,
         updatedAt: now,
@@ -189,7 +190,7 @@ export function updateTransaction(
     if (!row) throw new NotFoundError("Transaction not found");
     const changes = changesOf(before as unknown as Record<string, unknown>, {
       propertyAddress: row.propertyAddress,
-      homeValue: row.homeValue,
+      homeValueCents: row.homeValueCents,
       status: row.status,
     });
     if (changes) {
@@ -205,10 +206,11 @@ export function updateTransaction(
   });
 }
 
+/** A transaction as the API gives it (homeValue: whole dollars as a string of digits) and a page shows it (homeValueCents). */
 export function toTransactionJson(t: Transaction) {
   return {
     ...t,
-    homeValue: t.homeValue === null ? null : String(t.homeValue),
+    homeValue: t.homeValueCents === null ? null : apiWholeDollars(t.homeValueCents),
     closedAt: t.closedAt?.toISOString() ?? null,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),

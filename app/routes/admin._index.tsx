@@ -14,7 +14,8 @@ import { getDb } from "~/infra/database.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { adminSearchSchema, searchParamsObject, TYPE_FILTERS } from "~/lib/admin-schemas";
 import { requireStaff } from "~/infra/guards.server";
-import { formatDateTime, formatUSD, fullName } from "~/lib/format";
+import { formatDateTime, fullName } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
 import { bulkIntents, dashboardIntents } from "~/lib/intents";
@@ -74,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: r.email,
       type: r.type,
       propertyAddress: r.propertyAddress,
-      homeValue: r.homeValue === null ? null : String(r.homeValue),
+      homeValueCents: r.homeValueCents,
       status: r.status,
       completed: r.milestonesCompleted,
       totalSteps: r.milestonesTotal,
@@ -343,7 +344,7 @@ export default function AdminDashboard() {
                   {r.propertyAddress ?? "—"}
                 </td>
                 <td data-label="Value" className="px-2 py-2">
-                  {r.homeValue ? formatUSD(r.homeValue) : "—"}
+                  {r.homeValueCents ? formatMoney(r.homeValueCents) : "—"}
                 </td>
                 <td data-label="Progress" className="px-2 py-2">
                   {r.totalSteps === 0

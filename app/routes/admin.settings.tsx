@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/infra/flash-toast.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { readForm } from "~/infra/http.server";
 import { refuse } from "~/infra/page-action.server";
-import { dollarsInput } from "~/lib/estimate-schema";
+import { moneyInput } from "~/lib/money";
 import { privatePageMeta } from "~/lib/seo";
 import { settingsSchema } from "~/lib/settings-schema";
 import { ROUTING_LABELS } from "~/lib/team-schema";
@@ -31,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { escrow, routing } = getSettings(getDb(), admin);
   return {
-    escrowBase: dollarsInput(escrow.baseCents),
-    escrowPerThousand: dollarsInput(escrow.perThousandCents),
+    escrowBase: moneyInput(escrow.baseCents),
+    escrowPerThousand: moneyInput(escrow.perThousandCents),
     routing: routing.mode,
     claimMinutes: String(routing.claimMinutes),
   };

@@ -18,7 +18,7 @@ import { contentDisposition } from "~/infra/document-download.server";
 import { fileStore } from "~/infra/file-store.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { idParam, modelCall } from "~/infra/http.server";
-import { formatCentsAsDollars, formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { AUDIT_CSV_HEADER, auditCsvLine } from "~/models/audit.server";
 import { messagesText, transactionFile } from "~/models/transaction-file.server";
 
@@ -30,12 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const at = (iso: string) => formatDateTime(iso);
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const summary = renderToStaticMarkup(
-    <TransactionFileSummary
-      data={file.data}
-      formatAt={at}
-      formatMoney={formatCentsAsDollars}
-      agency={{ name: site.name, license: site.license }}
-    />,
+    <TransactionFileSummary data={file.data} formatAt={at} agency={{ name: site.name, license: site.license }} />,
   );
   const written = { appended: 0, done: 0 };
   archive.on("entry", () => {

@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import { newTransactionSchema } from "~/lib/admin-schemas";
 import { requireStaff } from "~/infra/guards.server";
-import { formatUSD } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { idField } from "~/lib/form-values";
 import { modelCall, readForm } from "~/infra/http.server";
 import { parseHomeValue, tierFor } from "~/lib/pricing";
@@ -115,7 +115,9 @@ export default function NewTransaction() {
           <Field label="Tier" errorId={fields.tier.errorId} errors={fields.tier.errors}>
             <select {...getSelectProps(fields.tier)} className={inputClass}>
               <option value="">
-                {suggested ? `Suggested: ${suggested.name} (${formatUSD(suggested.fee)})` : "Suggested from the value"}
+                {suggested
+                  ? `Suggested: ${suggested.name} (${formatMoney(suggested.feeCents)})`
+                  : "Suggested from the value"}
               </option>
               <option value="1">Tier 1 ($5,000)</option>
               <option value="2">Tier 2 ($10,000)</option>

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/legal-page";
-import { formatUSD } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { TIERS } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
 import { DEFAULT_SITE, licenseName } from "~/config/site";
@@ -62,7 +62,7 @@ export default function CaDisclosures() {
       <ul>
         {TIERS.map((tier) => (
           <li key={tier.tier}>
-            {tier.name}: {tier.range.replace("Homes ", "homes ")}: {formatUSD(tier.fee)}
+            {tier.name}: {tier.range.replace("Homes ", "homes ")}: {formatMoney(tier.feeCents)}
           </li>
         ))}
       </ul>

@@ -146,14 +146,14 @@ const termsOfRound = (r: OfferRound) => ({
   number: r.number,
   by: r.by,
   multiple: r.multiple,
-  price: r.price,
+  priceCents: r.priceCents,
   financing: r.financing,
   downPaymentPercent: r.downPaymentBasisPoints / 100,
-  deposit: r.deposit,
+  depositCents: r.depositCents,
   closeOfEscrowDays: r.closeOfEscrowDays,
   contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
-  sellerCredit: r.sellerCredit,
-  buyerAgentPay: r.buyerAgentPay,
+  sellerCreditCents: r.sellerCreditCents,
+  buyerAgentPayCents: r.buyerAgentPayCents,
 });
 
 /** An offer as the section lists it (JSON-safe: dates as ISO strings, money as numbers). */
@@ -183,17 +183,17 @@ const sortValue = (o: ListedOffer, key: OfferSortKey): number | string => {
     case "net":
       return o.net ?? 0;
     case "price":
-      return r.price;
+      return r.priceCents;
     case "financing":
       return r.financing;
     case "deposit":
-      return r.deposit;
+      return r.depositCents;
     case "close":
       return r.closeOfEscrowDays;
     case "contingencies":
       return r.contingencies.investigation + r.contingencies.appraisal + r.contingencies.loan;
     case "credits":
-      return r.sellerCredit + r.buyerAgentPay;
+      return r.sellerCreditCents + r.buyerAgentPayCents;
     case "expiry":
       return o.expiresAt ?? "9999";
   }
@@ -252,7 +252,7 @@ export function offersData(
       ? listListings(db, { id: transaction.userId }).map((l) => ({
           id: l.id,
           address: l.address,
-          price: l.price,
+          priceCents: l.priceCents,
         }))
       : [],
     chosenListing: parseId(search.get("listing")),

@@ -59,8 +59,8 @@ test.describe("admin area", () => {
     });
     await expect(page.getByRole("heading", { name: address })).toBeVisible();
     await expect(page.getByTestId("role-label")).toHaveText("Seller");
-    expect(await queryDb("select tier, home_value from transactions where id = ?", id)).toEqual([
-      { tier: 3, home_value: 1500001 },
+    expect(await queryDb("select tier, home_value_cents from transactions where id = ?", id)).toEqual([
+      { tier: 3, home_value_cents: 150_000_100 },
     ]);
 
     const clientContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
@@ -220,9 +220,9 @@ test.describe("admin area", () => {
       .click();
     await expect(page.getByText("Transaction updated.", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: `33 ${token} Ct` })).toBeVisible();
-    expect(await queryDb("select property_address, home_value, status from transactions where id = ?", id)).toEqual([
-      { property_address: `33 ${token} Ct`, home_value: 515000, status: "cancelled" },
-    ]);
+    expect(
+      await queryDb("select property_address, home_value_cents, status from transactions where id = ?", id),
+    ).toEqual([{ property_address: `33 ${token} Ct`, home_value_cents: 51_500_000, status: "cancelled" }]);
     await page.goto(`/admin?q=${token}`);
     await expect(page.getByTestId("transaction-row")).toContainText("cancelled");
     await expect(page.getByTestId("transaction-row")).toContainText("$515,000");

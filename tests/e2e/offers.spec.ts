@@ -243,11 +243,11 @@ test.describe("offers on a purchase", () => {
     await expect(section.getByTestId("offer-item").first()).toContainText("9 Ocean Ave");
     await expect(section.getByTestId("offer-status")).toHaveText("Requested");
     const [offer] = await queryDb<{ status: string; price: number; days: number }>(
-      `select o.status, r.price, r.close_of_escrow_days as days from offers o join offer_rounds r on r.offer_id = o.id
+      `select o.status, r.price_cents as price, r.close_of_escrow_days as days from offers o join offer_rounds r on r.offer_id = o.id
        where o.listing_id = ?`,
       listing.id,
     );
-    expect(offer).toEqual({ status: "requested", price: 880_000, days: 21 });
+    expect(offer).toEqual({ status: "requested", price: 88_000_000, days: 21 });
     const alerts = await queryDb<{ subject: string }>(
       "select subject from email_outbox where kind = 'offer' and subject like ?",
       `%asks you to make an offer: 9 Ocean Ave%`,

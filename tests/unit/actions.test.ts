@@ -83,7 +83,9 @@ describe("portal action", () => {
       ),
     );
     expect(ok.status).toBe(302);
-    expect(db.select().from(listings).all()).toMatchObject([{ userId: client.id, price: 850000, bathrooms: "2.5" }]);
+    expect(db.select().from(listings).all()).toMatchObject([
+      { userId: client.id, priceCents: 85_000_000, bathrooms: "2.5" },
+    ]);
     const bad = await answer(async () =>
       portalAction(args(await formPost("/client-portal", { intent: "add" }, client))),
     );
@@ -293,7 +295,7 @@ describe("manage transaction action", () => {
     expect(edit.status).toBe(302);
     expect(db.select().from(transactions).where(eq(transactions.id, t.id)).get()).toMatchObject({
       propertyAddress: "2 New St",
-      homeValue: 710000,
+      homeValueCents: 71_000_000,
       status: "cancelled",
     });
   });

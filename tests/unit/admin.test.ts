@@ -177,7 +177,7 @@ describe("admin operations", () => {
   it("opens a transaction for someone who has not signed in; it is theirs when they do", () => {
     const t = open({ email: "New.Person@Example.com", firstName: "New", lastName: "Person", homeValue: "$1,500,001" });
     expect(t.tier).toBe(3);
-    expect(t.homeValue).toBe(1500001);
+    expect(t.homeValueCents).toBe(150_000_100);
     const placeholder = db.select().from(users).where(eq(users.email, "new.person@example.com")).get()!;
     expect(placeholder.firstName).toBe("New");
     const signedIn = upsertUserFromClaims(db, { email: "new.person@example.com", firstName: "Newt" });

@@ -1,4 +1,10 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { eq, getTableColumns } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, beforeEach } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
 import { setDb } from "~/infra/database.server";
@@ -47,4 +53,30 @@ export function addAgent(db: Db, admin: User, name = "Ana", license = "01234567"
     phone: "619-555-0101",
     licenseNumber: license,
   });
+}
+
+/**
+ * A database migrated as it was up to the migration `tag`, with data written by `before`, then migrated
+ * to the present: what a migration does to rows that existed before it.
+ */
+export function migratedFrom(tag: string, before: (sqlite: Database.Database) => void): Database.Database {
+  const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
+  try {
+    cpSync("drizzle", path.join(dir, "drizzle"), { recursive: true });
+    const journalFile = path.join(dir, "drizzle/meta/_journal.json");
+    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
+    const at = journal.entries.findIndex((e) => e.tag === tag);
+    if (at < 0) throw new Error(`no migration ${tag}`);
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at + 1) }));
+    const sqlite = new Database(":memory:");
+    sqlite.pragma("foreign_keys = ON");
+    const old = drizzle(sqlite);
+    migrate(old, { migrationsFolder: path.join(dir, "drizzle") });
+    before(sqlite);
+    writeFileSync(journalFile, JSON.stringify(journal));
+    migrate(old, { migrationsFolder: path.join(dir, "drizzle") });
+    return sqlite;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

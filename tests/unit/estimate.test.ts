@@ -203,7 +203,7 @@ describe("a seller's net sheet", () => {
     // Beside it, a 3% commission instead of the flat fee: 2,550,000¢; the difference is the calculator's.
     expect(e.totals.traditionalCommission).toBe(2_550_000);
     expect(e.totals.traditionalNet).toBe(41_081_101 + 1_000_000 - 2_550_000);
-    expect(e.totals.savings).toBe(calculateSavings(850_000)!.savingsCents);
+    expect(e.totals.savings).toBe(calculateSavings(85_000_000)!.savingsCents);
   });
 
   it("withholding when the home is not the seller's principal residence: shown apart, out of the costs", () => {

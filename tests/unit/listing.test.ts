@@ -123,7 +123,7 @@ describe("listings belong to their user", () => {
   it("shows a client only their own transactions and milestones; admins all", () => {
     const mine = db
       .insert(transactions)
-      .values({ userId: alice.id, type: "buying", homeValue: 800000 })
+      .values({ userId: alice.id, type: "buying", homeValueCents: 80_000_000 })
       .returning()
       .get();
     const theirs = db.insert(transactions).values({ userId: bob.id, type: "selling" }).returning().get();

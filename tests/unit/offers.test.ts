@@ -309,9 +309,9 @@ describe("offers on transactions", () => {
       NOW,
     );
     expect(countered.status).toBe("countered");
-    expect(countered.rounds.map((r) => [r.by, r.price, r.investigationDays])).toEqual([
-      ["buyer", 840_000, 10],
-      ["seller", 855_000, 10],
+    expect(countered.rounds.map((r) => [r.by, r.priceCents, r.investigationDays])).toEqual([
+      ["buyer", 84_000_000, 10],
+      ["seller", 85_500_000, 10],
     ]);
     const first = countered.rounds[0]!.id;
     expect(() =>
@@ -407,9 +407,9 @@ describe("offers on transactions", () => {
     const accepted = applyOfferEvent(db(), state.admin, requested.id, { type: "accept" }, NOW);
     expect(accepted.status).toBe("accepted");
     const transaction = db()
-      .$client.prepare("select property_address, home_value from transactions where id = ?")
+      .$client.prepare("select property_address, home_value_cents from transactions where id = ?")
       .get(state.purchase);
-    expect(transaction).toEqual({ property_address: "9 Ocean Ave, San Diego, CA", home_value: 895_000 });
+    expect(transaction).toEqual({ property_address: "9 Ocean Ave, San Diego, CA", home_value_cents: 89_500_000 });
   });
 
   it("an offer or counter recorded without a time to answer gets 5:00 PM on the third day, and expires after it", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCentsAsDollars, formatDate, formatUSD } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { apiDecimal, apiWholeDollars, formatMoney, formatMoneyExact, moneyInput, roundToDollars } from "~/lib/money";
 import { calculateSavings, formatHomeValueInput, parseHomeValue, tierFor, TIERS } from "~/lib/pricing";
 
 describe("tiers (bounds inclusive)", () => {
@@ -12,9 +13,13 @@ describe("tiers (bounds inclusive)", () => {
     [1_500_000, 2, 10_000],
     [1_500_001, 3, 20_000],
     [25_000_000, 3, 20_000],
-  ])("%i dollars is tier %i with a fee of %i", (value, tier, fee) => {
-    expect(tierFor(value).tier).toBe(tier);
-    expect(tierFor(value).fee).toBe(fee);
+  ])("%i dollars is tier %i with a fee of %i dollars", (value, tier, fee) => {
+    expect(tierFor(value * 100).tier).toBe(tier);
+    expect(tierFor(value * 100).feeCents).toBe(fee * 100);
+  });
+
+  it("$500,000.01 is already tier 2 (the bound is in cents)", () => {
+    expect(tierFor(50_000_001).tier).toBe(2);
   });
 
   it("marks only tier 2 as most popular, with the spec's features", () => {
@@ -38,17 +43,17 @@ describe("calculateSavings", () => {
     [1_500_001, 4_500_003, 20_000, 2_500_003],
     [100_000, 300_000, 5_000, -200_000],
     [750_000, 2_250_000, 10_000, 1_250_000],
-  ])("%i: 3%% is %i cents, fee %i, savings %i cents", (value, traditionalCents, fee, savingsCents) => {
-    const result = calculateSavings(value)!;
+  ])("%i dollars: 3%% is %i cents, fee %i dollars, savings %i cents", (value, traditionalCents, fee, savingsCents) => {
+    const result = calculateSavings(value * 100)!;
     expect(result.traditionalFeeCents).toBe(traditionalCents);
-    expect(result.flatFee).toBe(fee);
+    expect(result.flatFeeCents).toBe(fee * 100);
     expect(result.savingsCents).toBe(savingsCents);
   });
 
   it("stays exact for large values (no binary fractions)", () => {
-    const result = calculateSavings(999_999_999_999)!;
+    const result = calculateSavings(parseHomeValue("999,999,999,999"))!;
     expect(result.traditionalFeeCents).toBe(2_999_999_999_997);
-    expect(formatCentsAsDollars(result.traditionalFeeCents)).toBe("$30,000,000,000");
+    expect(formatMoney(result.traditionalFeeCents)).toBe("$30,000,000,000");
   });
 });
 
@@ -68,22 +73,33 @@ describe("calculator input (docs/spec.md §5)", () => {
     expect(formatHomeValueInput(typed)).toBe(shown);
   });
 
-  it("removes commas before parsing", () => {
-    expect(parseHomeValue("1,500,001")).toBe(1_500_001);
+  it("removes commas before parsing, and gives the whole dollars typed in cents", () => {
+    expect(parseHomeValue("1,500,001")).toBe(150_000_100);
     expect(parseHomeValue("")).toBe(0);
     expect(parseHomeValue(null)).toBe(0);
     expect(parseHomeValue("letters")).toBe(0);
   });
 });
 
-describe("formatting", () => {
-  it("shows US dollars with separators and no decimals", () => {
-    expect(formatUSD(1_234_567)).toBe("$1,234,567");
-    expect(formatUSD("850000")).toBe("$850,000");
-    expect(formatCentsAsDollars(1_500_000)).toBe("$15,000");
-    expect(formatCentsAsDollars(-200_000)).toBe("-$2,000");
-    expect(formatCentsAsDollars(9_999)).toBe("$100");
-    expect(formatCentsAsDollars(-49)).toBe("$0");
+describe("money (app/lib/money.ts): cents in, dollars out", () => {
+  it("shows US dollars with separators and no decimals, rounding half away from zero", () => {
+    expect(formatMoney(123_456_700)).toBe("$1,234,567");
+    expect(formatMoney(1_500_000)).toBe("$15,000");
+    expect(formatMoney(-200_000)).toBe("-$2,000");
+    expect(formatMoney(9_999)).toBe("$100");
+    expect(formatMoney(150)).toBe("$2");
+    expect(formatMoney(-150)).toBe("-$2");
+    expect(formatMoney(-49)).toBe("$0");
+    expect(roundToDollars(-50)).toBe(-1);
+  });
+
+  it("shows cents where they matter, in a field, and in the API's shapes", () => {
+    expect(formatMoneyExact(110_055)).toBe("$1,100.55");
+    expect(moneyInput(115_000_000)).toBe("1,150,000");
+    expect(moneyInput(125_050)).toBe("1,250.50");
+    expect(apiDecimal(-500)).toBe("-5.00");
+    expect(apiDecimal(123_456)).toBe("1234.56");
+    expect(apiWholeDollars(85_000_000)).toBe("850000");
   });
 
   it("shows dates in en-US", () => {

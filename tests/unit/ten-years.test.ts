@@ -3,13 +3,7 @@
  * their links and paged, the leads list filters by the status kept on each submission, and migration
  * 0007 moves the outbox's bodies out of its rows without losing one.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { contactSubmissions, emailOutbox, leadEngagement, type User } from "~/db/schema";
@@ -22,7 +16,7 @@ import { enqueueEmail, listEmails, markAttemptFailed, retryEmail, unsentEmails }
 import { unsubscribeUrl } from "~/models/lead-links.server";
 import { unsubscribe } from "~/models/unsubscribe.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { freshDb, outboxWithContent } from "./db";
+import { freshDb, migratedFrom, outboxWithContent } from "./db";
 
 const DAY = 86_400_000;
 const T0 = new Date(Date.UTC(2026, 0, 5, 17));
@@ -173,50 +167,32 @@ describe("the leads list", () => {
 
 describe("migration 0007", () => {
   it("moves every e-mail's bodies, headers and payload out of the outbox's rows, and counts what was there", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
-    try {
-      // The migrations as they were before 0007.
-      cpSync("drizzle", path.join(dir, "drizzle"), { recursive: true });
-      const journalFile = path.join(dir, "drizzle/meta/_journal.json");
-      const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
-      const upTo = (tag: string) => {
-        const at = journal.entries.findIndex((e) => e.tag === tag);
-        writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at + 1) }));
-      };
-      upTo("0006_lead_version");
-      const sqlite = new Database(":memory:");
-      sqlite.pragma("foreign_keys = ON");
-      const old = drizzle(sqlite);
-      migrate(old, { migrationsFolder: path.join(dir, "drizzle") });
-      sqlite
+    const sqlite = migratedFrom("0006_lead_version", (old) => {
+      old
         .prepare(
           `insert into email_outbox (kind, to_address, subject, text_body, html_body, headers, message_id, status, next_attempt_at, payload)
            values ('client_notice', 'x@example.com', 'Update', 'Plain words', '<p>Words</p>', '{"X-A":"1"}', '<m1@x>', 'sent', 0, '{"changes":[1]}'),
                   ('drip', 'y@example.com', 'Hello', 'Hi', '<p>Hi</p>', '{}', '<m2@x>', 'failed', 0, null)`,
         )
         .run();
-      writeFileSync(journalFile, JSON.stringify(journal));
-      migrate(old, { migrationsFolder: path.join(dir, "drizzle") });
-      expect(sqlite.prepare("select * from email_contents order by email_id").all()).toEqual([
-        {
-          email_id: 1,
-          text_body: "Plain words",
-          html_body: "<p>Words</p>",
-          headers: '{"X-A":"1"}',
-          payload: '{"changes":[1]}',
-        },
-        { email_id: 2, text_body: "Hi", html_body: "<p>Hi</p>", headers: "{}", payload: null },
-      ]);
-      const columns = sqlite.prepare("select name from pragma_table_info('email_outbox')").pluck().all();
-      expect(columns).not.toContain("text_body");
-      expect(columns).not.toContain("html_body");
-      expect(sqlite.prepare("select status, kind, n from email_counts order by 1").all()).toEqual([
-        { status: "failed", kind: "drip", n: 1 },
-        { status: "sent", kind: "client_notice", n: 1 },
-      ]);
-      sqlite.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+    expect(sqlite.prepare("select * from email_contents order by email_id").all()).toEqual([
+      {
+        email_id: 1,
+        text_body: "Plain words",
+        html_body: "<p>Words</p>",
+        headers: '{"X-A":"1"}',
+        payload: '{"changes":[1]}',
+      },
+      { email_id: 2, text_body: "Hi", html_body: "<p>Hi</p>", headers: "{}", payload: null },
+    ]);
+    const columns = sqlite.prepare("select name from pragma_table_info('email_outbox')").pluck().all();
+    expect(columns).not.toContain("text_body");
+    expect(columns).not.toContain("html_body");
+    expect(sqlite.prepare("select status, kind, n from email_counts order by 1").all()).toEqual([
+      { status: "failed", kind: "drip", n: 1 },
+      { status: "sent", kind: "client_notice", n: 1 },
+    ]);
+    sqlite.close();
   });
 });

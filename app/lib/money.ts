@@ -1,0 +1,49 @@
+/**
+ * Money, in one place (docs/decisions/031-the-deals-rules.md): every amount in code and in the database is a
+ * whole number of cents (columns `…_cents`, fields `…Cents`), exact, never a binary fraction. Dollars exist
+ * only in what a person types and reads, and in the API's documented shapes; these functions are the only
+ * way between them.
+ */
+
+const wholeDollarFormat = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+const centFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const groupedDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** Cents rounded half away from zero to whole dollars (-0 is 0). */
+export function roundToDollars(cents: number): number {
+  const dollars = Math.sign(cents) * Math.floor((Math.abs(cents) + 50) / 100);
+  return dollars === 0 ? 0 : dollars;
+}
+
+/** Whole dollars as cents (a tier's fee, a typed whole-dollar amount). */
+export const centsOf = (dollars: number) => dollars * 100;
+
+/** Dollars as typed, with at most two decimals (1250.5), as cents (125050): rounded, so 0.1 + 0.2 is 30. */
+export const centsOfDollars = (dollars: number) => Math.round(dollars * 100);
+
+/** "$1,234,567" or "-$5,000": the spec's display, US dollars with no decimals (rounded half away from zero). */
+export const formatMoney = (cents: number) => wholeDollarFormat.format(roundToDollars(cents));
+
+/** "$1,100.55": to the cent, where the cents are the point (a rule's note, a line of an estimate's PDF). */
+export const formatMoneyExact = (cents: number) => centFormat.format(cents / 100);
+
+/** What a form's field shows: "1,150,000", or "1,250.50" when there are cents. */
+export function moneyInput(cents: number): string {
+  if (cents % 100 === 0) return groupedDollars.format(cents / 100);
+  return (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** The API's dollars and cents: "1234.56", "-5.00" (exact; a string, as JSON numbers are binary). */
+export function apiDecimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** The API's whole dollars as a string of digits (docs/spec.md §3: a home value, a price): "850000". */
+export const apiWholeDollars = (cents: number) => String(roundToDollars(cents));
