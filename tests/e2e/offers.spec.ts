@@ -102,12 +102,13 @@ test.describe("offers on a sale", () => {
     expect((await own.post(`/api/offers/${jane.id}/events`, { data: { type: "accept" } })).status()).toBe(403);
     expect((await own.get(`/api/offers/${lee.id}`)).status()).toBe(404);
 
-    // Staff: Sam's offer kept as a backup; a counter to Jane; an earlier round's acceptance refused.
+    // Staff: a backup only behind an accepted offer; a counter to Jane; an earlier round's acceptance refused.
     await staff.goto(`/admin/transactions/${id}?offer=${sam.id}#offer`);
     await ready(staff, js);
     const manage = staff.getByRole("region", { name: "Offers" });
-    await manage.getByRole("button", { name: "Keep as backup" }).click();
-    await expect(staff.getByText("Offer kept as a backup.", { exact: true })).toBeVisible();
+    await expect(manage.getByTestId("opened-offer")).toContainText("Sam Cash");
+    await expect(manage.getByRole("button", { name: "Keep as backup" })).toHaveCount(0);
+    expect((await admin.post(`/api/offers/${sam.id}/events`, { data: { type: "backup" } })).status()).toBe(409);
     await staff.goto(`/admin/transactions/${id}?offer=${jane.id}#offer`);
     await ready(staff, js);
     await expect(manage.getByTestId("offer-wish")).toContainText("The client would like to counter");
@@ -131,6 +132,11 @@ test.describe("offers on a sale", () => {
     await expect(staff.getByText("Acceptance recorded.", { exact: true })).toBeVisible();
     await expect(manage.getByTestId("offer-status")).toHaveText("Accepted");
     await expect(staff.getByTestId("contract-offer")).toContainText("Filled in from the accepted offer's terms.");
+    // Sam's offer, rejected by the acceptance, is kept as a backup behind it.
+    await staff.goto(`/admin/transactions/${id}?offer=${sam.id}#offer`);
+    await ready(staff, js);
+    await manage.getByRole("button", { name: "Keep as backup" }).click();
+    await expect(staff.getByText("Offer kept as a backup.", { exact: true })).toBeVisible();
     const statuses = await queryDb<{ id: number; status: string }>(
       "select id, status from offers where transaction_id = ? order by id",
       id,
@@ -141,10 +147,10 @@ test.describe("offers on a sale", () => {
       { id: lee.id, status: "rejected" },
     ]);
     const [transaction] = await queryDb<{ value: number; accepted: string; closing: string }>(
-      "select home_value as value, accepted_on as accepted, closing_on as closing from transactions where id = ?",
+      "select home_value_cents as value, accepted_on as accepted, closing_on as closing from transactions where id = ?",
       id,
     );
-    expect(transaction).toEqual({ value: 865_000, accepted: "2027-01-04", closing: "2027-02-03" });
+    expect(transaction).toEqual({ value: 86_500_000, accepted: "2027-01-04", closing: "2027-02-03" });
 
     await page.goto("/client-portal#key-dates");
     await ready(page, js);
@@ -228,7 +234,7 @@ test.describe("offers on a purchase", () => {
     await page.getByRole("link", { name: "Make an offer on 9 Ocean Ave, San Diego, CA 92109" }).click();
     const form = page.getByRole("form", { name: "Make an offer" });
     await expect(form.getByLabel("Home*")).toHaveValue(String(listing.id));
-    await expect(form.getByLabel("Price*")).toHaveValue("915000");
+    await expect(form.getByLabel("Price*")).toHaveValue("915,000");
     await form.getByLabel("Price*").fill("880,000");
     await form.getByLabel("Close of escrow (days)").fill("200");
     await form.getByRole("button", { name: "Ask my agent to make it" }).click();
