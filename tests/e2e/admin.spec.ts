@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
-import { expect, loginAs, queryDb, ready, seedTransaction, test, uniqueEmail } from "./fixtures";
+import { expect, loginAs, queryDb, ready, seedTransaction, test, uniqueEmail, visitAlone } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -24,15 +24,17 @@ async function openTransaction(
 test.describe("admin area", () => {
   test("non-admins are denied on every admin page", async ({ page }) => {
     for (const path of ["/admin", "/admin/submissions", "/admin/transactions/new", "/admin/transactions/1"]) {
-      const anonymous = await page.goto(path);
-      expect(anonymous?.status(), path).toBe(401);
-      await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+      await visitAlone(page, path, async (visited, status) => {
+        expect(status, path).toBe(401);
+        await expect(visited.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+      });
     }
     await loginAs(page, { email: uniqueEmail() });
     for (const path of ["/admin", "/admin/submissions", "/admin/transactions/new", "/admin/transactions/1"]) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(403);
-      await expect(page.getByText("You don't have permission to access this area.")).toBeVisible();
+      await visitAlone(page, path, async (visited, status) => {
+        expect(status, path).toBe(403);
+        await expect(visited.getByText("You don't have permission to access this area.")).toBeVisible();
+      });
     }
     // A client's post to an admin action changes nothing.
     const response = await page.request.post("/admin?index", {

@@ -46,6 +46,25 @@ export function uniqueEmail(prefix = "client") {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.test`;
 }
 
+/**
+ * Opens `path` in a page of its own, in the same context (signed in as the test's page is), checks it and
+ * closes it. An access card (401/403) sends the browser to the sign-in after a second without JavaScript
+ * (its meta refresh): on a shared page that refresh would cut the next navigation short.
+ */
+export async function visitAlone(
+  page: Page,
+  path: string,
+  check: (visited: Page, status: number | undefined) => Promise<void>,
+) {
+  const visited = await page.context().newPage();
+  try {
+    const response = await visited.goto(path);
+    await check(visited, response?.status());
+  } finally {
+    await visited.close();
+  }
+}
+
 /** Waits for React to hydrate when JavaScript is on; a no-op without it. */
 export async function ready(page: Page, js: boolean) {
   if (js) await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
