@@ -59,7 +59,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
-  timeout: 30_000,
+  // On a 2-core machine a browser context costs 0.4-0.8 s and a navigation 0.2-0.6 s, two to three times that
+  // with two workers and their servers; the scenario tests make 20 to 40 navigations. A minute is their
+  // budget (a hung test still fails in a minute).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: BASE_URL,

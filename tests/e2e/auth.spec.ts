@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
-import { expect, fillProviderForm, ready, signIn, test, uniqueEmail } from "./fixtures";
+import { expect, fillProviderForm, holdSignIn, ready, signIn, test, uniqueEmail } from "./fixtures";
 
 test.describe("sign-in through the local OpenID provider", () => {
   test("a client signs in, is known to /api/auth/user, and logs out for good", async ({ page, context, js }) => {
@@ -110,16 +110,19 @@ test.describe("sign-in through the local OpenID provider", () => {
 
 test.describe("pages that need a sign-in or a role", () => {
   test("the portal answers 401 and sends a signed-out visitor to login after 1 second", async ({ page }) => {
+    const signIn = await holdSignIn(page);
     const response = await page.goto("/client-portal");
     expect(response?.status()).toBe(401);
     await expect(page.getByRole("heading", { name: "Access Required" })).toBeVisible();
     await expect(page.getByText("Please log in to access the client portal.", { exact: true })).toBeVisible();
+    await signIn.release();
     await page.waitForURL(/127\.0\.0\.1:\d+\/interaction\//, { timeout: 5000 });
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   });
 
   test("a signed-in non-admin gets 403 at /admin and a fresh sign-in, never a loop", async ({ page }) => {
     await signIn(page, { email: uniqueEmail(), firstName: "Noel" });
+    const signInAgain = await holdSignIn(page);
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
@@ -128,12 +131,14 @@ test.describe("pages that need a sign-in or a role", () => {
       page.getByText("You don't have permission to access the admin dashboard.", { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+    await signInAgain.release();
     // The login asks the provider to sign in again and stops there for a person.
     await page.waitForURL(/127\.0\.0\.1:\d+\/interaction\//, { timeout: 5000 });
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   });
 
   test("an anonymous visitor gets 401 at /admin", async ({ page }) => {
+    await holdSignIn(page);
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(401);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

@@ -4,7 +4,9 @@
  * progress bar and Cancel (JavaScript); a client's upload e-mails staff; blog images as WebP. The HTTP
  * rules (401, 404, 415, 200 files, a path in the name) are checked once, without a browser.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
 import {
@@ -85,8 +87,10 @@ test.describe("documents", () => {
       "This file type isn't accepted. Use PDF, JPEG, PNG, WebP, HEIC or DOCX.",
     );
 
-    const big = Buffer.concat([pdf("scan"), Buffer.alloc(25 * 1024 * 1024, 1)]);
-    await form.getByLabel("Files").setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: big });
+    // From a file on disk: the browser reads it itself (a 25 MB buffer would cross Playwright's pipe as base64).
+    const big = path.join(mkdtempSync(path.join(tmpdir(), "upload-")), "scan.pdf");
+    writeFileSync(big, Buffer.concat([pdf("scan"), Buffer.alloc(25 * 1024 * 1024, 1)]));
+    await form.getByLabel("Files").setInputFiles(big);
     await form.getByRole("button", { name: "Upload" }).click();
     await expect(form.getByRole("alert")).toHaveText('"scan.pdf" is too large: files can be at most 25 MB.');
     expect(await docRows(id)).toEqual([]);

@@ -47,9 +47,28 @@ export function uniqueEmail(prefix = "client") {
 }
 
 /**
+ * Keeps the browser on an access card (401/403) while a test checks it: the card sends the browser to the
+ * sign-in after a second (a meta refresh without JavaScript, a timer with it), and on a loaded machine checking
+ * the card can take longer than that. Until `release()`, that way to GET /api/login is answered 204 No Content,
+ * which leaves the page as it is (nothing is pending). `release()` lets it through and shows the card again
+ * (a reload), which then goes on to the sign-in as it would have.
+ */
+export async function holdSignIn(page: Page) {
+  const toSignIn = /\/api\/login(\?|$)/;
+  await page.route(toSignIn, (route) =>
+    route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.continue(),
+  );
+  return {
+    async release() {
+      await page.unroute(toSignIn);
+      await page.reload();
+    },
+  };
+}
+
+/**
  * Opens `path` in a page of its own, in the same context (signed in as the test's page is), checks it and
- * closes it. An access card (401/403) sends the browser to the sign-in after a second without JavaScript
- * (its meta refresh): on a shared page that refresh would cut the next navigation short.
+ * closes it: the page's way to the sign-in is held (holdSignIn), so an access card stays to be checked.
  */
 export async function visitAlone(
   page: Page,
@@ -58,9 +77,11 @@ export async function visitAlone(
 ) {
   const visited = await page.context().newPage();
   try {
+    await holdSignIn(visited);
     const response = await visited.goto(path);
     await check(visited, response?.status());
   } finally {
+    await visited.unrouteAll({ behavior: "ignoreErrors" });
     await visited.close();
   }
 }

@@ -1,5 +1,5 @@
 import { BASE_URL } from "../../playwright.config";
-import { expect, ready, test } from "./fixtures";
+import { expect, holdSignIn, ready, test } from "./fixtures";
 import { startApp } from "./servers";
 
 test("an unknown path is a 404 titled '404 Page Not Found'", async ({ page }) => {
@@ -14,6 +14,7 @@ test("every route of the spec resolves", async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
   }
+  await holdSignIn(page);
   expect((await page.goto("/client-portal"))?.status()).toBe(401);
   expect((await page.goto("/admin"))?.status()).toBe(401);
 });
