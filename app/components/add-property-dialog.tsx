@@ -6,11 +6,11 @@
  * zod schema. Parse is a second submit button that skips validation; its answer ("URL Parsed" and
  * the message) shows in the dialog, where the person is looking, not in a toast that would repeat it.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
-import { Field, inputClass } from "~/components/form-field";
+import { TextareaField, TextField } from "~/components/form-field";
 import { UrlDialog } from "~/components/url-dialog";
 import { listingSchema, type ListingInput } from "~/lib/listing-schema";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
@@ -63,17 +63,12 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
         <input type="hidden" name="zillowId" defaultValue={answer?.values.zillowId ?? ""} />
         <div className="flex items-end gap-2">
           <div className="flex-1">
-            <Field
+            <TextField
+              field={fields.zillowUrl}
               label="Zillow listing URL (optional)"
-              errorId={fields.zillowUrl.errorId}
-              errors={fields.zillowUrl.errors}
-            >
-              <input
-                {...getInputProps(fields.zillowUrl, { type: "url" })}
-                placeholder="https://www.zillow.com/homedetails/..."
-                className={inputClass}
-              />
-            </Field>
+              type="url"
+              placeholder="https://www.zillow.com/homedetails/..."
+            />
           </div>
           <SubmitButton
             intent={listingIntents.parse}
@@ -84,39 +79,15 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
             Parse
           </SubmitButton>
         </div>
-        <Field label="Property Address*" errorId={fields.address.errorId} errors={fields.address.errors}>
-          <input {...getInputProps(fields.address, { type: "text" })} className={inputClass} />
-        </Field>
+        <TextField field={fields.address} label="Property Address*" />
         <div className="grid gap-2 sm:grid-cols-2">
-          <Field label="Price*" errorId={fields.price.errorId} errors={fields.price.errors}>
-            <input
-              {...getInputProps(fields.price, { type: "text" })}
-              inputMode="numeric"
-              placeholder="e.g. 850,000"
-              className={inputClass}
-            />
-          </Field>
-          <Field label="Square Footage" errorId={fields.squareFootage.errorId} errors={fields.squareFootage.errors}>
-            <input
-              {...getInputProps(fields.squareFootage, { type: "text" })}
-              inputMode="numeric"
-              placeholder="e.g. 1,650"
-              className={inputClass}
-            />
-          </Field>
-          <Field label="Bedrooms" errorId={fields.bedrooms.errorId} errors={fields.bedrooms.errors}>
-            <input {...getInputProps(fields.bedrooms, { type: "text" })} inputMode="numeric" className={inputClass} />
-          </Field>
-          <Field label="Bathrooms" errorId={fields.bathrooms.errorId} errors={fields.bathrooms.errors}>
-            <input {...getInputProps(fields.bathrooms, { type: "number" })} min={0} step={0.5} className={inputClass} />
-          </Field>
+          <TextField field={fields.price} label="Price*" inputMode="numeric" placeholder="e.g. 850,000" />
+          <TextField field={fields.squareFootage} label="Square Footage" inputMode="numeric" placeholder="e.g. 1,650" />
+          <TextField field={fields.bedrooms} label="Bedrooms" inputMode="numeric" />
+          <TextField field={fields.bathrooms} label="Bathrooms" type="number" min={0} step={0.5} />
         </div>
-        <Field label="Image URL" errorId={fields.imageUrl.errorId} errors={fields.imageUrl.errors}>
-          <input {...getInputProps(fields.imageUrl, { type: "url" })} placeholder="https://" className={inputClass} />
-        </Field>
-        <Field label="Notes" errorId={fields.notes.errorId} errors={fields.notes.errors}>
-          <textarea {...getTextareaProps(fields.notes)} rows={3} className={inputClass} />
-        </Field>
+        <TextField field={fields.imageUrl} label="Image URL" type="url" placeholder="https://" />
+        <TextareaField field={fields.notes} label="Notes" rows={3} />
         <div className="mt-2 flex justify-end gap-3">
           <Link
             to={closeHref}

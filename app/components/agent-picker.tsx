@@ -3,7 +3,7 @@
  * it to the admins) and, for a transaction, its collaborators (checkboxes named `collaboratorIds`).
  * Plain form controls inside the caller's form: the Manage page, the lead page, the lists' bulk form.
  */
-import { inputClass } from "~/components/form-field";
+import { inputClass } from "~/components/field-shell";
 
 type Agent = { id: string; name: string };
 

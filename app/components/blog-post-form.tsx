@@ -5,11 +5,12 @@
  * without JavaScript. The form is multipart for its image file; an image
  * uploaded before (or the post's) is held in a hidden field, with Remove.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useRef } from "react";
-import { Field, inputClass } from "~/components/form-field";
+import { TextareaField, TextField } from "~/components/form-field";
+import { describedBy, FieldShell } from "~/components/field-shell";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { blogEditorSchema, slugify } from "~/lib/blog-schema";
 import { newPostIntents } from "~/lib/intents";
@@ -49,36 +50,26 @@ export function BlogPostForm({
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className={`mt-6 grid gap-2 ${card} p-6`}>
-      <Field label="Title*" errorId={fields.title.errorId} errors={fields.title.errors}>
-        <input
-          {...getInputProps(fields.title, { type: "text" })}
-          className={inputClass}
-          onInput={(event) => {
-            if (slugEdited.current) return;
-            const slug = event.currentTarget.form?.elements.namedItem("slug");
-            if (slug instanceof HTMLInputElement) slug.value = slugify(event.currentTarget.value);
-          }}
-        />
-      </Field>
-      <Field label="Slug" errorId={fields.slug.errorId} errors={fields.slug.errors}>
-        <input
-          {...getInputProps(fields.slug, { type: "text" })}
-          className={inputClass}
-          placeholder="made from the title when empty"
-          onInput={() => {
-            slugEdited.current = true;
-          }}
-        />
-      </Field>
-      <Field label="Excerpt" errorId={fields.excerpt.errorId} errors={fields.excerpt.errors}>
-        <textarea {...getTextareaProps(fields.excerpt)} rows={2} className={inputClass} />
-      </Field>
-      <Field label="Image URL" errorId={fields.imageUrl.errorId} errors={fields.imageUrl.errors}>
-        <input {...getInputProps(fields.imageUrl, { type: "url" })} placeholder="https://" className={inputClass} />
-      </Field>
-      <Field label="Content*" errorId={fields.content.errorId} errors={fields.content.errors}>
-        <textarea {...getTextareaProps(fields.content)} rows={14} className={inputClass} />
-      </Field>
+      <TextField
+        field={fields.title}
+        label="Title*"
+        onInput={(event) => {
+          if (slugEdited.current) return;
+          const slug = event.currentTarget.form?.elements.namedItem("slug");
+          if (slug instanceof HTMLInputElement) slug.value = slugify(event.currentTarget.value);
+        }}
+      />
+      <TextField
+        field={fields.slug}
+        label="Slug"
+        placeholder="made from the title when empty"
+        onInput={() => {
+          slugEdited.current = true;
+        }}
+      />
+      <TextareaField field={fields.excerpt} label="Excerpt" rows={2} />
+      <TextField field={fields.imageUrl} label="Image URL" type="url" placeholder="https://" />
+      <TextareaField field={fields.content} label="Content*" rows={14} />
       <p className="-mt-1 text-xs text-slate-500">Plain text: each line break starts a new paragraph.</p>
       {image ? (
         <div className="mt-2 flex flex-wrap items-center gap-4" data-testid="uploaded-image">
@@ -97,23 +88,22 @@ export function BlogPostForm({
         </div>
       ) : null}
       {/* After the text fields: a refused image still leaves them read (app/infra/blog-images.server.ts). */}
-      <Field
+      <FieldShell
+        id={fields.image.id}
         label={image ? "Replace with an image file" : "Image file"}
-        errorId={fields.image.errorId}
-        errors={fields.image.errors}
+        hint="JPEG, PNG, WebP or HEIC, shown instead of the Image URL; it is resized and its location data removed."
+        error={fields.image.errors?.[0]}
       >
         <input
+          id={fields.image.id}
           type="file"
           name="image"
           accept={IMAGE_ACCEPT}
-          className="text-sm"
-          aria-describedby={`${fields.image.errorId} ${id}-image-hint`}
+          className="mt-1 block text-sm"
+          aria-describedby={describedBy(fields.image.id, true, fields.image.errors?.[0])}
           aria-invalid={fields.image.errors ? true : undefined}
         />
-      </Field>
-      <p id={`${id}-image-hint`} className="-mt-1 text-xs text-slate-500">
-        JPEG, PNG, WebP or HEIC, shown instead of the Image URL; it is resized and its location data removed.
-      </p>
+      </FieldShell>
       <label className="mt-2 flex items-center gap-2 text-sm font-semibold">
         <input {...getInputProps(fields.published, { type: "checkbox" })} className="h-4 w-4" />
         Published

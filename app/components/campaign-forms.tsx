@@ -1,15 +1,8 @@
 /** The campaign editor's forms: a campaign's details and one e-mail of its sequence. */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { Field, inputClass } from "~/components/form-field";
+import { SelectField, TextareaField, TextField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { CAMPAIGN_TYPES, campaignEmailSchema, campaignSchema } from "~/lib/admin-schemas";
 
@@ -44,22 +37,16 @@ export function CampaignForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2 sm:grid-cols-2">
-      <Field label="Name*" errorId={fields.name.errorId} errors={fields.name.errors}>
-        <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
-      </Field>
-      <Field label="Type*" errorId={fields.type.errorId} errors={fields.type.errors}>
-        <select {...getSelectProps(fields.type)} className={inputClass}>
-          {Object.entries(CAMPAIGN_TYPES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <TextField field={fields.name} label="Name*" />
+      <SelectField field={fields.type} label="Type*">
+        {Object.entries(CAMPAIGN_TYPES).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
       <div className="sm:col-span-2">
-        <Field label="Description" errorId={fields.description.errorId} errors={fields.description.errors}>
-          <textarea {...getTextareaProps(fields.description)} rows={2} className={inputClass} />
-        </Field>
+        <TextareaField field={fields.description} label="Description" rows={2} />
       </div>
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
@@ -105,26 +92,14 @@ export function CampaignEmailForm({
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2" preventScrollReset>
       {emailId ? <input type="hidden" name="emailId" value={emailId} /> : null}
-      <Field label="Subject*" errorId={fields.subject.errorId} errors={fields.subject.errors}>
-        <input {...getInputProps(fields.subject, { type: "text" })} className={inputClass} />
-      </Field>
-      <Field label="Content*" errorId={fields.content.errorId} errors={fields.content.errors}>
-        <textarea {...getTextareaProps(fields.content)} rows={6} className={inputClass} />
-      </Field>
+      <TextField field={fields.subject} label="Subject*" />
+      <TextareaField field={fields.content} label="Content*" rows={6} />
       <p className="-mt-1 text-xs text-slate-500">
         Plain text; each line break starts a paragraph. {"{{firstName}}"} is the lead's first name.{" "}
         {"[words](/net-sheet)"} links those words to a page of the site, tracked: a click raises the lead's score.
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
-        <Field label="Delay (days)*" errorId={fields.delayDays.errorId} errors={fields.delayDays.errors}>
-          <input
-            {...getInputProps(fields.delayDays, { type: "number" })}
-            min={0}
-            max={365}
-            step={1}
-            className={inputClass}
-          />
-        </Field>
+        <TextField field={fields.delayDays} label="Delay (days)*" type="number" min={0} max={365} step={1} />
         <label className="flex items-center gap-2 text-sm font-semibold sm:pt-6">
           <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" />
           Active

@@ -11,6 +11,7 @@
  * validation. With JavaScript: the same schema validates in the browser (loaded on the
  * first focus), 'Sending...' while busy, no reload.
  */
+import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
@@ -47,9 +48,6 @@ const FIELDS = [
   { name: "email", label: "Email*", type: "email", autoComplete: "email" },
   { name: "phone", label: "Phone*", type: "tel", autoComplete: "tel" },
 ] as const;
-
-const inputClass =
-  "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
 
 type Validator = (formData: FormData) => FieldErrors;
 
@@ -150,10 +148,7 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
         const invalid = Boolean(fieldErrors?.length);
         const c = constraint[field.name] ?? {};
         return (
-          <div key={field.name}>
-            <label htmlFor={`contact-${field.name}`} className="text-sm font-semibold">
-              {field.label}
-            </label>
+          <FieldShell key={field.name} id={`contact-${field.name}`} label={field.label} error={fieldErrors?.[0]}>
             <input
               id={`contact-${field.name}`}
               name={field.name}
@@ -166,13 +161,10 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
               defaultValue={initial[field.name]}
               autoFocus={field.name === firstInError}
               aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `contact-${field.name}-error` : undefined}
+              aria-describedby={describedBy(`contact-${field.name}`, undefined, fieldErrors?.[0])}
               className={inputClass}
             />
-            <p id={`contact-${field.name}-error`} className="mt-1 min-h-[1.25rem] text-sm text-red-700">
-              {fieldErrors?.[0] ?? ""}
-            </p>
-          </div>
+          </FieldShell>
         );
       })}
       <div className="sm:col-span-2">

@@ -3,11 +3,11 @@
  * count (the RPA's defaults), saved with a plain form (Conform, the schema of app/lib/contract-schema.ts);
  * then the key dates with Mark done, Waive and Reopen.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { PageSection } from "~/components/page-section";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { anchorOffset, card } from "~/components/card";
-import { Field, inputClass } from "~/components/form-field";
+import { TextField } from "~/components/form-field";
 import { DeadlineList, type ListedDeadline } from "~/components/deadlines";
 import { buttonSmall as small, SubmitButton } from "~/components/submit-button";
 import { DEADLINE_KEYS, type DeadlineKey } from "~/domain/enums";
@@ -61,10 +61,7 @@ export function ContractSection({
   const days = fields.days.getFieldset();
   const close = deadlines.find((d) => d.key === "close_of_escrow");
   return (
-    <section aria-labelledby="contract-title" className={`mt-8 ${anchorOffset} ${card} p-6`} id="contract">
-      <h2 id="contract-title" className="text-lg font-semibold">
-        Contract
-      </h2>
+    <PageSection id="contract" title="Contract" className="mt-8">
       <p className="mt-1 text-sm text-slate-600">
         Day 0 is the acceptance date. Deadlines that land on a weekend or a California legal holiday move to the next
         day that is neither.
@@ -83,13 +80,9 @@ export function ContractSection({
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-2 sm:grid-cols-2">
-        <Field label="Acceptance date" errorId={fields.acceptedOn.errorId} errors={fields.acceptedOn.errors}>
-          <input {...getInputProps(fields.acceptedOn, { type: "date" })} className={inputClass} />
-        </Field>
+        <TextField field={fields.acceptedOn} label="Acceptance date" type="date" />
         <div>
-          <Field label="Close of escrow (optional)" errorId={fields.closingOn.errorId} errors={fields.closingOn.errors}>
-            <input {...getInputProps(fields.closingOn, { type: "date" })} className={inputClass} />
-          </Field>
+          <TextField field={fields.closingOn} label="Close of escrow (optional)" type="date" />
           {closingOn && close?.movedFrom ? (
             <p className="text-xs text-amber-800" data-testid="closing-moved">
               {formatShortDate(close.movedFrom)} is a{" "}
@@ -105,14 +98,12 @@ export function ContractSection({
           {DEADLINE_RULES.map((rule) => {
             const field = days[rule.key];
             return (
-              <Field
+              <TextField
                 key={rule.key}
+                field={field}
                 label={`${rule.title} (${rule.key === "close_of_escrow" ? "days after acceptance, without a date" : COUNTING_WORDS[rule.counting]})`}
-                errorId={field.errorId}
-                errors={field.errors}
-              >
-                <input {...getInputProps(field, { type: "text" })} inputMode="numeric" className={inputClass} />
-              </Field>
+                inputMode="numeric"
+              />
             );
           })}
         </fieldset>
@@ -143,7 +134,7 @@ export function ContractSection({
           }
         />
       ) : null}
-    </section>
+    </PageSection>
   );
 }
 

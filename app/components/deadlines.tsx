@@ -5,8 +5,8 @@
  * ones marked, the next open one stressed. "Today" is the server's San Diego date (the loader's), so the
  * page reads the same before and after hydration.
  */
+import { PageSection } from "~/components/page-section";
 import type { ReactNode } from "react";
-import { anchorOffset, card } from "~/components/card";
 import type { DeadlineStatus } from "~/domain/enums";
 import { daysBetween, formatPlainDate, formatShortDate } from "~/lib/plain-date";
 
@@ -99,15 +99,12 @@ export function DeadlineList({
 /** The portal's Key dates panel, above the tracker. */
 export function DeadlinesPanel({ deadlines, today }: { deadlines: ListedDeadline[]; today: string }) {
   return (
-    <section aria-labelledby="key-dates-title" className={`mb-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="key-dates">
-      <h2 id="key-dates-title" className="text-xl font-bold text-brand-900">
-        Key dates
-      </h2>
+    <PageSection id="key-dates" title="Key dates" className="mb-4">
       {deadlines.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Key dates appear here once your offer is accepted.</p>
       ) : (
         <DeadlineList deadlines={deadlines} today={today} />
       )}
-    </section>
+    </PageSection>
   );
 }

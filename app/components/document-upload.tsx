@@ -7,7 +7,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { inputClass } from "~/components/form-field";
+import { inputClass } from "~/components/field-shell";
 import { buttonOutline, buttonPrimary } from "~/components/submit-button";
 import { useToast } from "~/components/toast-provider";
 import { uploadedToast } from "~/lib/document-schema";

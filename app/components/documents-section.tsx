@@ -3,8 +3,8 @@
  * newest documents, with "Show all N documents" (`?documents=all`) when there are more than a page lists
  * (app/models/document.server.ts `documentsPage`).
  */
+import { PageSection } from "~/components/page-section";
 import { Link } from "@remix-run/react";
-import { anchorOffset, card } from "~/components/card";
 import { DocumentUpload } from "~/components/document-upload";
 import { DocumentsList, type ListedDocument } from "~/components/documents-list";
 
@@ -25,10 +25,7 @@ export function DocumentsSection({
 }) {
   const steps = new Map(milestones.map((m) => [m.id, `Step ${m.stepNumber}: ${m.title}`]));
   return (
-    <section aria-labelledby="documents-title" className={`mt-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="documents">
-      <h2 id="documents-title" className="text-xl font-bold text-brand-900">
-        Documents
-      </h2>
+    <PageSection id="documents" title="Documents">
       <DocumentUpload
         transactionId={transactionId}
         steps={milestones}
@@ -43,6 +40,6 @@ export function DocumentsSection({
           </Link>
         </p>
       ) : null}
-    </section>
+    </PageSection>
   );
 }

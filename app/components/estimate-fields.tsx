@@ -6,7 +6,7 @@
 import type { Side } from "~/lib/estimate";
 import { OTHER_COST_ROWS } from "~/lib/estimate-schema";
 import { OWNER_POLICIES, OWNER_POLICY_LABELS } from "~/lib/title-rates";
-import { HintAndError, inputClass } from "~/components/form-field";
+import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 
 type FieldDef = {
   name: string;
@@ -147,20 +147,16 @@ function Input({
 }) {
   const id = `${idPrefix}-${field.name.replace(/[^\w-]/g, "-")}`;
   const error = errors?.[0];
-  const described = [field.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const common = {
     id,
     name: field.name,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": described || undefined,
+    "aria-describedby": describedBy(id, field.hint, error),
     className: inputClass,
   };
   const shown = typeof value === "string" || typeof value === "number" ? String(value) : "";
   return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {field.label}
-      </label>
+    <FieldShell id={id} label={field.label} hint={field.hint} error={error}>
       {field.kind === "select" ? (
         <select {...common} defaultValue={shown || field.fallback}>
           {field.options!.map(([v, label]) => (
@@ -178,7 +174,6 @@ function Input({
           maxLength={field.kind === "text" ? 100 : undefined}
         />
       )}
-      <HintAndError id={id} hint={field.hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }

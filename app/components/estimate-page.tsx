@@ -15,7 +15,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { estimate, type Estimate, type EscrowRates, type Side } from "~/lib/estimate";
 import { estimateInputsSchema } from "~/lib/estimate-schema";
 import { HONEYPOT_FIELD } from "~/lib/contact-honeypot";
-import { inputClass } from "~/components/form-field";
+import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 
 export type EstimatePageData = {
   side: Side;
@@ -161,10 +161,7 @@ function SendEstimate({ query, sent }: { query: string; sent: boolean }) {
           {CONTACT_FIELDS.map((f) => {
             const error = errors[f.name]?.[0];
             return (
-              <div key={f.name}>
-                <label htmlFor={`send-${f.name}`} className="text-sm font-semibold">
-                  {f.label}
-                </label>
+              <FieldShell key={f.name} id={`send-${f.name}`} label={f.label} error={error}>
                 <input
                   id={`send-${f.name}`}
                   name={f.name}
@@ -173,13 +170,10 @@ function SendEstimate({ query, sent }: { query: string; sent: boolean }) {
                   required
                   defaultValue={initial[f.name]}
                   aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `send-${f.name}-error` : undefined}
+                  aria-describedby={describedBy(`send-${f.name}`, undefined, error)}
                   className={inputClass}
                 />
-                <p id={`send-${f.name}-error`} className="min-h-[1rem] text-xs text-red-700">
-                  {error ?? ""}
-                </p>
-              </div>
+              </FieldShell>
             );
           })}
           <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">

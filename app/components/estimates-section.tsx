@@ -4,12 +4,12 @@
  * its form to change it; `?estimate=new` a new one, prefilled from the transaction. Plain forms and links:
  * no JavaScript needed.
  */
+import { PageSection } from "~/components/page-section";
 import { Form, Link, useSearchParams } from "@remix-run/react";
-import { anchorOffset, card } from "~/components/card";
 import { EstimateFields } from "~/components/estimate-fields";
 import { EstimateResult } from "~/components/estimate-result";
 import { buttonOutline, buttonPrimary, buttonSmall, SubmitButton } from "~/components/submit-button";
-import { inputClass } from "~/components/form-field";
+import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 import type { Estimate, Side } from "~/lib/estimate";
 import { formatMoney } from "~/lib/money";
 import { estimateIntents } from "~/lib/intents";
@@ -46,15 +46,15 @@ export function EstimatesSection({
   const open = answer?.estimate ?? params.get("estimate");
   const opened = estimates.find((e) => String(e.id) === open);
   return (
-    <section aria-labelledby="estimates-title" className={`mt-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="estimates">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="estimates-title" className="text-xl font-bold text-brand-900">
-          Estimates
-        </h2>
+    <PageSection
+      id="estimates"
+      title="Estimates"
+      aside={
         <Link to="?estimate=new#estimates" preventScrollReset className={buttonOutline}>
           New estimate
         </Link>
-      </div>
+      }
+    >
       <p className="mt-1 text-sm text-slate-600">
         {side === "seller"
           ? "What you would walk away with, line by line: save one for each price or offer you weigh."
@@ -122,7 +122,7 @@ export function EstimatesSection({
           errors={answer?.estimate === "new" ? answer.errors : {}}
         />
       ) : null}
-    </section>
+    </PageSection>
   );
 }
 
@@ -143,22 +143,18 @@ function EstimateForm(p: {
     >
       <h3 className="font-semibold">{p.id === "new" ? "New estimate" : "Change this estimate"}</h3>
       {p.id !== "new" ? <input type="hidden" name="estimateId" value={p.id} /> : null}
-      <label htmlFor={`estimate-${p.id}-name`} className="mt-2 block text-sm font-semibold">
-        Name*
-      </label>
-      <input
-        id={`estimate-${p.id}-name`}
-        name="name"
-        defaultValue={typeof p.values.name === "string" ? p.values.name : p.name}
-        maxLength={100}
-        required
-        aria-invalid={nameError ? true : undefined}
-        aria-describedby={nameError ? `estimate-${p.id}-name-error` : undefined}
-        className={inputClass}
-      />
-      <p id={`estimate-${p.id}-name-error`} className="min-h-[1rem] text-xs text-red-700">
-        {nameError ?? ""}
-      </p>
+      <FieldShell id={`estimate-${p.id}-name`} label="Name*" error={nameError} className="mt-2">
+        <input
+          id={`estimate-${p.id}-name`}
+          name="name"
+          defaultValue={typeof p.values.name === "string" ? p.values.name : p.name}
+          maxLength={100}
+          required
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={describedBy(`estimate-${p.id}-name`, undefined, nameError)}
+          className={inputClass}
+        />
+      </FieldShell>
       <EstimateFields side={p.side} values={p.values} errors={p.errors} idPrefix={`estimate-${p.id}`} />
       <div className="mt-3 flex flex-wrap gap-3">
         <SubmitButton intent={estimateIntents.save} pendingLabel="Saving..." className={buttonPrimary}>

@@ -6,11 +6,12 @@
  * portal messages are not suspect: the banner above says the rule for everyone); then the form. Admins may hide a message and show it again.
  * While the page is open and visible, new messages appear by themselves (useNewMessages).
  */
+import { PageSection } from "~/components/page-section";
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { anchorOffset, card } from "~/components/card";
+import { anchorOffset } from "~/components/card";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import type { ParticipantRole } from "~/domain/enums";
 import { useNewMessages } from "~/hooks/use-new-messages";
@@ -65,18 +66,22 @@ export function MessagesSection({
   const pending = navigation.formData;
   const hiding = hideIntent && pending?.get("intent") === hideIntent ? String(pending.get("message")) : null;
   return (
-    <section aria-labelledby="messages-title" className={`mt-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="messages">
-      <h2 id="messages-title" className="text-xl font-bold text-brand-900">
-        Messages
-        {thread.unread > 0 ? (
-          <span
-            className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 align-middle text-xs text-white"
-            data-testid="unread"
-          >
-            {thread.unread} new
-          </span>
-        ) : null}
-      </h2>
+    <PageSection
+      id="messages"
+      title={
+        <>
+          Messages
+          {thread.unread > 0 ? (
+            <span
+              className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 align-middle text-xs text-white"
+              data-testid="unread"
+            >
+              {thread.unread} new
+            </span>
+          ) : null}
+        </>
+      }
+    >
       <p
         role="note"
         className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
@@ -123,7 +128,7 @@ export function MessagesSection({
         </p>
       ) : null}
       <MessageForm sendIntent={sendIntent} lastResult={lastResult} />
-    </section>
+    </PageSection>
   );
 }
 

@@ -10,7 +10,7 @@ import { contingencyText, offerName } from "~/components/offer-compare";
 import { OfferTermsFields } from "~/components/offer-terms-fields";
 import type { OfferFormAnswer, OpenedOffer } from "~/lib/offer-view";
 import { buttonOutline, buttonPrimary, buttonSmall, SubmitButton } from "~/components/submit-button";
-import { inputClass } from "~/components/form-field";
+import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 import type { OfferMove, TransactionType } from "~/domain/enums";
 import { formatDateTime } from "~/lib/format";
 import { formatMoney, moneyInput } from "~/lib/money";
@@ -190,10 +190,11 @@ export function OfferDetail({
           <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2" aria-label="Withdraw">
             {hidden("withdraw")}
             {staff && side === "buying" ? (
-              <div>
-                <label htmlFor="offer-withdraw-agentEmail" className="block text-xs font-semibold">
-                  Listing agent&apos;s e-mail (the withdrawal is sent there)
-                </label>
+              <FieldShell
+                id="offer-withdraw-agentEmail"
+                label="Listing agent's e-mail (the withdrawal is sent there)"
+                error={mine?.move === "withdraw" ? mine.errors.agentEmail?.[0] : undefined}
+              >
                 <input
                   id="offer-withdraw-agentEmail"
                   name="agentEmail"
@@ -201,13 +202,14 @@ export function OfferDetail({
                   maxLength={254}
                   defaultValue={offer.agentEmail ?? ""}
                   aria-invalid={mine?.move === "withdraw" && mine.errors.agentEmail ? true : undefined}
-                  aria-describedby="offer-withdraw-agentEmail-error"
+                  aria-describedby={describedBy(
+                    "offer-withdraw-agentEmail",
+                    undefined,
+                    mine?.move === "withdraw" ? mine.errors.agentEmail?.[0] : undefined,
+                  )}
                   className={inputClass}
                 />
-                <p id="offer-withdraw-agentEmail-error" className="min-h-[1rem] text-xs text-red-700">
-                  {mine?.move === "withdraw" ? (mine.errors.agentEmail?.[0] ?? "") : ""}
-                </p>
-              </div>
+              </FieldShell>
             ) : null}
             <SubmitButton intent={offerIntents.move} pendingLabel="Withdrawing..." className={buttonOutline}>
               {staff ? "Record withdrawal" : "Withdraw"}
@@ -332,21 +334,22 @@ function WishForm({
         </div>
       </fieldset>
       {errors.wish ? <p className="text-xs text-red-700">{errors.wish[0]}</p> : null}
-      <label htmlFor="offer-wish-note" className="mt-2 block text-sm font-semibold">
-        Note (for a counter: what you would ask, e.g. a price)
-      </label>
-      <textarea
+      <FieldShell
         id="offer-wish-note"
-        name="note"
-        rows={2}
-        maxLength={5000}
-        aria-invalid={errors.note ? true : undefined}
-        aria-describedby={errors.note ? "offer-wish-note-error" : undefined}
-        className={inputClass}
-      />
-      <p id="offer-wish-note-error" className="min-h-[1rem] text-xs text-red-700">
-        {errors.note?.[0] ?? ""}
-      </p>
+        label="Note (for a counter: what you would ask, e.g. a price)"
+        error={errors.note?.[0]}
+        className="mt-2"
+      >
+        <textarea
+          id="offer-wish-note"
+          name="note"
+          rows={2}
+          maxLength={5000}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={describedBy("offer-wish-note", undefined, errors.note?.[0])}
+          className={inputClass}
+        />
+      </FieldShell>
       <SubmitButton intent={offerIntents.move} pendingLabel="Sending..." className={buttonPrimary}>
         Send to my agent
       </SubmitButton>

@@ -4,7 +4,7 @@
  * placeholder shows. Each field shows its error under it (aria-invalid, aria-describedby).
  */
 import { FINANCING_TYPES } from "~/domain/enums";
-import { HintAndError, inputClass } from "~/components/form-field";
+import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 import { FINANCING_LABELS } from "~/lib/offer-schema";
 
 type Def = {
@@ -53,20 +53,23 @@ export function OfferTermsFields({
       {FIELDS.map((f) => {
         const id = `${idPrefix}-${f.name.replace(".", "-")}`;
         const error = errors[f.name]?.[0];
-        const describedBy = [f.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
         const common = {
           id,
           name: f.name,
           "aria-invalid": error ? true : undefined,
-          "aria-describedby": describedBy || undefined,
+          "aria-describedby": describedBy(id, f.hint, error),
           className: inputClass,
         };
         const label = f.name === "price" && priceRequired ? "Price*" : f.label;
         return (
-          <div key={f.name} className={`min-w-0 ${f.kind === "note" ? "sm:col-span-2" : ""}`}>
-            <label htmlFor={id} className="text-sm font-semibold">
-              {label}
-            </label>
+          <FieldShell
+            key={f.name}
+            id={id}
+            label={label}
+            hint={f.hint}
+            error={error}
+            className={f.kind === "note" ? "sm:col-span-2" : undefined}
+          >
             {f.kind === "financing" ? (
               <select {...common} defaultValue={values[f.name] ?? ""}>
                 {placeholders[f.name] !== undefined ? (
@@ -90,8 +93,7 @@ export function OfferTermsFields({
                 placeholder={placeholders[f.name]}
               />
             )}
-            <HintAndError id={id} hint={f.hint} error={error} />
-          </div>
+          </FieldShell>
         );
       })}
     </div>

@@ -5,10 +5,10 @@
  * and forms (app/components/offer-detail.tsx); a new offer's form: staff record one, a buying client
  * requests one on a saved home. What it shows is typed in app/lib/offer-view.ts.
  */
+import { PageSection } from "~/components/page-section";
 import { Form, Link } from "@remix-run/react";
-import { anchorOffset, card } from "~/components/card";
 import { Countdown } from "~/components/countdown";
-import { inputClass } from "~/components/form-field";
+import { FieldShell, inputClass } from "~/components/field-shell";
 import { OfferCompare, offerName } from "~/components/offer-compare";
 import { OfferDetail } from "~/components/offer-detail";
 import { OfferTermsFields } from "~/components/offer-terms-fields";
@@ -23,17 +23,17 @@ export function OffersSection({ data, answer }: { data: OffersData; answer?: Off
   const selling = data.side === "selling";
   const creating = data.creating || answer?.offer === "new";
   return (
-    <section aria-labelledby="offers-title" className={`mt-4 ${anchorOffset} ${card} p-6 shadow-sm`} id="offers">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="offers-title" className="text-xl font-bold text-brand-900">
-          Offers
-        </h2>
-        {data.canCreate && (data.staff || data.listings.length) ? (
+    <PageSection
+      id="offers"
+      title="Offers"
+      aside={
+        data.canCreate && (data.staff || data.listings.length) ? (
           <Link to="?offer=new#offers" preventScrollReset className={buttonOutline}>
             {data.staff ? "Record an offer" : "Make an offer"}
           </Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className="mt-1 text-sm text-slate-600">
         {selling
           ? "Every offer on your home, compared by what it would leave you after costs, credits and the buyer's agent's pay."
@@ -81,7 +81,7 @@ export function OffersSection({ data, answer }: { data: OffersData; answer?: Off
       {creating && data.canCreate ? (
         <NewOfferForm data={data} answer={answer?.offer === "new" ? answer : undefined} />
       ) : null}
-    </section>
+    </PageSection>
   );
 }
 
@@ -224,6 +224,7 @@ function NewOfferForm({ data, answer }: { data: OffersData; answer?: OfferFormAn
   );
 }
 
+/** A field of the new offer's form: its frame (app/components/field-shell.tsx) around the control. */
 function Text({
   label,
   name,
@@ -236,14 +237,8 @@ function Text({
   children: React.ReactNode;
 }) {
   return (
-    <div className="min-w-0">
-      <label htmlFor={`offer-new-${name}`} className="text-sm font-semibold">
-        {label}
-      </label>
+    <FieldShell id={`offer-new-${name}`} label={label} error={errors[name]?.[0]}>
       {children}
-      <p id={`offer-new-${name}-error`} className="min-h-[1rem] text-xs text-red-700">
-        {errors[name]?.[0] ?? ""}
-      </p>
-    </div>
+    </FieldShell>
   );
 }

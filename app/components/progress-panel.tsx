@@ -2,13 +2,14 @@
  * The transaction progress panel (docs/spec.md §2), shared by the client portal and
  * the admin's transaction detail. Admin controls come in as props.
  */
+import { PageSection } from "~/components/page-section";
 import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
 import { MILESTONE_NOTES_LABEL, MILESTONE_STATUS_LABELS, milestoneProgress, TOTAL_STEPS } from "~/lib/progress";
 import { buttonSmall, SubmitButton } from "~/components/submit-button";
 import { milestoneIntents } from "~/lib/intents";
-import { anchorOffset, card } from "~/components/card";
+import { anchorOffset } from "~/components/card";
 import { MilestoneDocuments, type StepDocument } from "~/components/documents-list";
 
 export type PanelTransaction = {
@@ -80,10 +81,7 @@ export function ProgressPanel({
   const progress = milestoneProgress(milestones);
   const title = transaction.type === "buying" ? "Home Buying Progress" : "Home Selling Progress";
   return (
-    <section aria-labelledby="progress-title" className={`${card} ${anchorOffset} p-6 shadow-sm`} id="progress">
-      <h2 id="progress-title" className="text-xl font-bold text-brand-900">
-        {title}
-      </h2>
+    <PageSection id="progress" title={title} className="">
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="inline text-slate-500">Property: </dt>
@@ -183,6 +181,6 @@ export function ProgressPanel({
           ))}
         </ol>
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -1,9 +1,9 @@
 /** The Manage page's "Transaction details": the address, the home value and the status, in a plain form. */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { PageSection } from "~/components/page-section";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { anchorOffset, card } from "~/components/card";
-import { Field, inputClass } from "~/components/form-field";
+import { SelectField, TextField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import type { TransactionStatus } from "~/domain/enums";
 import { editTransactionSchema } from "~/lib/admin-schemas";
@@ -32,36 +32,23 @@ export function TransactionDetails({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editTransactionSchema }),
   });
   return (
-    <section aria-labelledby="edit-title" className={`mt-8 ${anchorOffset} ${card} p-6`} id="details">
-      <h2 id="edit-title" className="text-lg font-semibold">
-        Transaction details
-      </h2>
+    <PageSection id="details" title="Transaction details" className="mt-8">
       <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-2 sm:grid-cols-3">
         <div className="sm:col-span-3">
-          <Field
-            label="Property address"
-            errorId={fields.propertyAddress.errorId}
-            errors={fields.propertyAddress.errors}
-          >
-            <input {...getInputProps(fields.propertyAddress, { type: "text" })} className={inputClass} />
-          </Field>
+          <TextField field={fields.propertyAddress} label="Property address" />
         </div>
-        <Field label="Home value" errorId={fields.homeValue.errorId} errors={fields.homeValue.errors}>
-          <input {...getInputProps(fields.homeValue, { type: "text" })} inputMode="numeric" className={inputClass} />
-        </Field>
-        <Field label="Status" errorId={fields.status.errorId} errors={fields.status.errors}>
-          <select {...getSelectProps(fields.status)} className={inputClass}>
-            <option value="active">Active</option>
-            <option value="completed">Completed</option>
-            <option value="cancelled">Cancelled</option>
-          </select>
-        </Field>
+        <TextField field={fields.homeValue} label="Home value" inputMode="numeric" />
+        <SelectField field={fields.status} label="Status">
+          <option value="active">Active</option>
+          <option value="completed">Completed</option>
+          <option value="cancelled">Cancelled</option>
+        </SelectField>
         <div className="flex items-center sm:pt-1">
           <SubmitButton intent={transactionIntents.edit} pendingLabel="Saving...">
             Save Changes
           </SubmitButton>
         </div>
       </Form>
-    </section>
+    </PageSection>
   );
 }

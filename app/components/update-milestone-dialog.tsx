@@ -5,17 +5,10 @@
  * current notes and document URL, to be corrected or emptied (an emptied field clears
  * it). On success the page goes back to the milestone without ?update: the dialog closes.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { Field, inputClass } from "~/components/form-field";
+import { SelectField, TextareaField, TextField } from "~/components/form-field";
 import { UrlDialog } from "~/components/url-dialog";
 import type { PanelMilestone } from "~/components/progress-panel";
 import { milestoneFormSchema } from "~/lib/admin-schemas";
@@ -70,25 +63,15 @@ export function UpdateMilestoneDialog({
       ) : null}
       <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-4 grid gap-2">
         <input type="hidden" name="milestoneId" value={milestone.id} />
-        <Field label="Status" errorId={fields.status.errorId} errors={fields.status.errors}>
-          <select {...getSelectProps(fields.status)} className={inputClass}>
-            {MILESTONE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {MILESTONE_STATUS_LABELS[s].label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={MILESTONE_NOTES_LABEL} errorId={fields.adminNotes.errorId} errors={fields.adminNotes.errors}>
-          <textarea {...getTextareaProps(fields.adminNotes)} rows={3} className={inputClass} />
-        </Field>
-        <Field label="Document URL" errorId={fields.documentUrl.errorId} errors={fields.documentUrl.errors}>
-          <input
-            {...getInputProps(fields.documentUrl, { type: "url" })}
-            placeholder="https://"
-            className={inputClass}
-          />
-        </Field>
+        <SelectField field={fields.status} label="Status">
+          {MILESTONE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {MILESTONE_STATUS_LABELS[s].label}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField field={fields.adminNotes} label={MILESTONE_NOTES_LABEL} rows={3} />
+        <TextField field={fields.documentUrl} label="Document URL" type="url" placeholder="https://" />
         <p className="text-xs text-slate-600">
           The client sees the notes and the document link in their portal and in their e-mail notice. Empty a field to
           remove it.

@@ -8,7 +8,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AuditTable } from "~/components/audit-table";
 import { FilterSelect } from "~/components/filter-select";
-import { inputClass } from "~/components/form-field";
+import { inputClass } from "~/components/field-shell";
 import { buttonOutline } from "~/components/submit-button";
 import { AUDIT_ACTIONS } from "~/domain/enums";
 import { getDb } from "~/infra/database.server";

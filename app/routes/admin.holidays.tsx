@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { CalendarFeed } from "~/components/calendar-feed";
 import { card } from "~/components/card";
-import { Field, inputClass } from "~/components/form-field";
+import { TextField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { env } from "~/config/env.server";
 import type { User } from "~/db/schema";
@@ -155,12 +155,8 @@ export default function Holidays() {
           ))}
         </ul>
         <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2 sm:grid-cols-3">
-          <Field label="Date" errorId={fields.date.errorId} errors={fields.date.errors}>
-            <input {...getInputProps(fields.date, { type: "date" })} className={inputClass} />
-          </Field>
-          <Field label="Name" errorId={fields.name.errorId} errors={fields.name.errors}>
-            <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
-          </Field>
+          <TextField field={fields.date} label="Date" type="date" />
+          <TextField field={fields.name} label="Name" />
           <div className="sm:pt-6">
             <SubmitButton intent={holidayIntents.addHoliday} pendingLabel="Adding...">
               Add Holiday

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { Field, inputClass } from "~/components/form-field";
+import { TextareaField, TextField } from "~/components/form-field";
 import { LeadStatusBadge } from "~/components/lead-status";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
@@ -286,9 +286,7 @@ export default function Lead() {
           Add note
         </h2>
         <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-2">
-          <Field label="Note" errorId={fields.note.errorId} errors={fields.note.errors}>
-            <textarea {...getTextareaProps(fields.note)} rows={3} className={inputClass} />
-          </Field>
+          <TextareaField field={fields.note} label="Note" rows={3} />
           <div>
             <SubmitButton intent={leadIntents.note} pendingLabel="Adding...">
               Add note
@@ -302,9 +300,7 @@ export default function Lead() {
           Log a call
         </h2>
         <Form method="post" {...getFormProps(callForm)} className="mt-2 grid gap-2">
-          <Field label="What was said" errorId={callFields.note.errorId} errors={callFields.note.errors}>
-            <textarea {...getTextareaProps(callFields.note)} rows={2} className={inputClass} />
-          </Field>
+          <TextareaField field={callFields.note} label="What was said" rows={2} />
           <div>
             <SubmitButton intent={leadIntents.call} pendingLabel="Logging...">
               Log a call
@@ -321,12 +317,8 @@ export default function Lead() {
           Sent from the agency to {l.email}, signed with your name and phone; their reply comes to your address.
         </p>
         <Form method="post" {...getFormProps(emailForm)} className="mt-2 grid gap-2">
-          <Field label="Subject" errorId={emailFields.subject.errorId} errors={emailFields.subject.errors}>
-            <input {...getInputProps(emailFields.subject, { type: "text" })} className={inputClass} />
-          </Field>
-          <Field label="E-mail" errorId={emailFields.body.errorId} errors={emailFields.body.errors}>
-            <textarea {...getTextareaProps(emailFields.body)} rows={5} className={inputClass} />
-          </Field>
+          <TextField field={emailFields.subject} label="Subject" />
+          <TextareaField field={emailFields.body} label="E-mail" rows={5} />
           {actionData?.intent === leadIntents.email && actionData.refusal?.toast ? (
             <p role="alert" className="text-sm text-red-700">
               {actionData.refusal.toast.description}

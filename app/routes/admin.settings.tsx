@@ -3,13 +3,13 @@
  * amount per $1,000 of the price (split in half between seller and buyer). A change applies to estimates
  * computed from then on; a saved estimate keeps the rates it was computed with until it is changed.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { card } from "~/components/card";
-import { Field, inputClass } from "~/components/form-field";
+import { SelectField, TextField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
@@ -74,20 +74,8 @@ export default function Settings() {
           estimate and that the escrow company&apos;s fee prevails.
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-2 sm:grid-cols-2">
-          <Field label="Base ($)" errorId={fields.escrowBase.errorId} errors={fields.escrowBase.errors}>
-            <input {...getInputProps(fields.escrowBase, { type: "text" })} inputMode="decimal" className={inputClass} />
-          </Field>
-          <Field
-            label="Per $1,000 of the price ($)"
-            errorId={fields.escrowPerThousand.errorId}
-            errors={fields.escrowPerThousand.errors}
-          >
-            <input
-              {...getInputProps(fields.escrowPerThousand, { type: "text" })}
-              inputMode="decimal"
-              className={inputClass}
-            />
-          </Field>
+          <TextField field={fields.escrowBase} label="Base ($)" inputMode="decimal" />
+          <TextField field={fields.escrowPerThousand} label="Per $1,000 of the price ($)" inputMode="decimal" />
           <div className="sm:col-span-2">
             <h2 id="routing-title" className="mt-4 text-lg font-semibold">
               New leads
@@ -97,27 +85,20 @@ export default function Settings() {
               agent has. Every lead alert is also copied to the agency&apos;s lead inbox.
             </p>
           </div>
-          <Field label="Routing" errorId={fields.routing.errorId} errors={fields.routing.errors}>
-            <select {...getSelectProps(fields.routing)} className={inputClass}>
-              {ROUTING_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {ROUTING_LABELS[mode]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
+          <SelectField field={fields.routing} label="Routing">
+            {ROUTING_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {ROUTING_LABELS[mode]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            field={fields.claimMinutes}
             label="Minutes to claim (first to claim)"
-            errorId={fields.claimMinutes.errorId}
-            errors={fields.claimMinutes.errors}
-          >
-            <input
-              {...getInputProps(fields.claimMinutes, { type: "number" })}
-              min={1}
-              max={30}
-              className={inputClass}
-            />
-          </Field>
+            type="number"
+            min={1}
+            max={30}
+          />
           <div>
             <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
           </div>

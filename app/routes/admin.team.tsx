@@ -4,14 +4,14 @@
  * person: their role, license and phone, pausing or resuming new leads, deactivating or reactivating. What
  * a deactivated person still owns is listed under the table, to reassign (docs/decisions/030-team.md).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminTable } from "~/components/admin-table";
 import { card } from "~/components/card";
-import { Field, inputClass } from "~/components/form-field";
+import { SelectField, TextField } from "~/components/form-field";
 import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
 import type { User } from "~/db/schema";
 import { getDb } from "~/infra/database.server";
@@ -202,22 +202,12 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
       <td data-label="Role" className="px-3 py-2">
         <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[8rem_8rem_10rem_auto]">
           <input type="hidden" name="userId" value={p.id} />
-          <Field label="Role" errorId={fields.role.errorId} errors={fields.role.errors}>
-            <select {...getSelectProps(fields.role)} className={inputClass} disabled={me}>
-              <option value="agent">Agent</option>
-              <option value="admin">Admin</option>
-            </select>
-          </Field>
-          <Field label="DRE license" errorId={fields.licenseNumber.errorId} errors={fields.licenseNumber.errors}>
-            <input
-              {...getInputProps(fields.licenseNumber, { type: "text" })}
-              inputMode="numeric"
-              className={inputClass}
-            />
-          </Field>
-          <Field label="Phone" errorId={fields.phone.errorId} errors={fields.phone.errors}>
-            <input {...getInputProps(fields.phone, { type: "tel" })} className={inputClass} />
-          </Field>
+          <SelectField field={fields.role} label="Role" disabled={me}>
+            <option value="agent">Agent</option>
+            <option value="admin">Admin</option>
+          </SelectField>
+          <TextField field={fields.licenseNumber} label="DRE license" inputMode="numeric" />
+          <TextField field={fields.phone} label="Phone" type="tel" />
           <div className="self-center">
             <SubmitButton
               intent={teamIntents.update}
@@ -297,31 +287,15 @@ function AddStaff({ answer }: { answer: ActionData | undefined }) {
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2 sm:grid-cols-3">
-        <Field label="E-mail" errorId={fields.email.errorId} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
-        </Field>
-        <Field label="First name" errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
-          <input {...getInputProps(fields.firstName, { type: "text" })} className={inputClass} />
-        </Field>
-        <Field label="Last name" errorId={fields.lastName.errorId} errors={fields.lastName.errors}>
-          <input {...getInputProps(fields.lastName, { type: "text" })} className={inputClass} />
-        </Field>
-        <Field label="Role" errorId={fields.role.errorId} errors={fields.role.errors}>
-          <select {...getSelectProps(fields.role)} className={inputClass}>
-            <option value="agent">Agent</option>
-            <option value="admin">Admin</option>
-          </select>
-        </Field>
-        <Field label="Phone" errorId={fields.phone.errorId} errors={fields.phone.errors}>
-          <input {...getInputProps(fields.phone, { type: "tel" })} className={inputClass} />
-        </Field>
-        <Field label="DRE license number" errorId={fields.licenseNumber.errorId} errors={fields.licenseNumber.errors}>
-          <input
-            {...getInputProps(fields.licenseNumber, { type: "text" })}
-            inputMode="numeric"
-            className={inputClass}
-          />
-        </Field>
+        <TextField field={fields.email} label="E-mail" type="email" autoComplete="off" />
+        <TextField field={fields.firstName} label="First name" />
+        <TextField field={fields.lastName} label="Last name" />
+        <SelectField field={fields.role} label="Role">
+          <option value="agent">Agent</option>
+          <option value="admin">Admin</option>
+        </SelectField>
+        <TextField field={fields.phone} label="Phone" type="tel" />
+        <TextField field={fields.licenseNumber} label="DRE license number" inputMode="numeric" />
         <div>
           <SubmitButton intent={teamIntents.add} pendingLabel="Adding...">
             Add to the team

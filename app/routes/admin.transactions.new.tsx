@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { Field, inputClass } from "~/components/form-field";
+import { SelectField, TextField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import { newTransactionSchema } from "~/lib/admin-schemas";
@@ -77,53 +77,35 @@ export default function NewTransaction() {
             <input {...getInputProps(fields.leadId, { type: "hidden" })} />
           </p>
         ) : null}
-        <Field label="Client e-mail*" errorId={fields.email.errorId} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" className={inputClass} />
-        </Field>
+        <TextField field={fields.email} label="Client e-mail*" type="email" autoComplete="off" />
         <div className="grid gap-2 sm:grid-cols-2">
-          <Field label="First name" errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
-            <input {...getInputProps(fields.firstName, { type: "text" })} className={inputClass} />
-          </Field>
-          <Field label="Last name" errorId={fields.lastName.errorId} errors={fields.lastName.errors}>
-            <input {...getInputProps(fields.lastName, { type: "text" })} className={inputClass} />
-          </Field>
+          <TextField field={fields.firstName} label="First name" />
+          <TextField field={fields.lastName} label="Last name" />
         </div>
-        <Field label="Type*" errorId={fields.type.errorId} errors={fields.type.errors}>
-          <select {...getSelectProps(fields.type)} className={inputClass}>
-            <option value="">Choose…</option>
-            <option value="buying">Buying</option>
-            <option value="selling">Selling</option>
-          </select>
-        </Field>
-        <Field
-          label="Property address*"
-          errorId={fields.propertyAddress.errorId}
-          errors={fields.propertyAddress.errors}
-        >
-          <input {...getInputProps(fields.propertyAddress, { type: "text" })} className={inputClass} />
-        </Field>
+        <SelectField field={fields.type} label="Type*">
+          <option value="">Choose…</option>
+          <option value="buying">Buying</option>
+          <option value="selling">Selling</option>
+        </SelectField>
+        <TextField field={fields.propertyAddress} label="Property address*" />
         <div className="grid gap-2 sm:grid-cols-2">
-          <Field label="Home value*" errorId={fields.homeValue.errorId} errors={fields.homeValue.errors}>
-            <input
-              {...getInputProps(fields.homeValue, { type: "text" })}
-              inputMode="numeric"
-              placeholder="750000"
-              onChange={(e) => setValue(e.target.value)}
-              className={inputClass}
-            />
-          </Field>
-          <Field label="Tier" errorId={fields.tier.errorId} errors={fields.tier.errors}>
-            <select {...getSelectProps(fields.tier)} className={inputClass}>
-              <option value="">
-                {suggested
-                  ? `Suggested: ${suggested.name} (${formatMoney(suggested.feeCents)})`
-                  : "Suggested from the value"}
-              </option>
-              <option value="1">Tier 1 ($5,000)</option>
-              <option value="2">Tier 2 ($10,000)</option>
-              <option value="3">Tier 3 ($20,000)</option>
-            </select>
-          </Field>
+          <TextField
+            field={fields.homeValue}
+            label="Home value*"
+            inputMode="numeric"
+            placeholder="750000"
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <SelectField field={fields.tier} label="Tier">
+            <option value="">
+              {suggested
+                ? `Suggested: ${suggested.name} (${formatMoney(suggested.feeCents)})`
+                : "Suggested from the value"}
+            </option>
+            <option value="1">Tier 1 ($5,000)</option>
+            <option value="2">Tier 2 ($10,000)</option>
+            <option value="3">Tier 3 ($20,000)</option>
+          </SelectField>
         </div>
         <div className="mt-2 flex justify-end gap-3">
           <Link to="/admin" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
