@@ -3,7 +3,7 @@
  * estimate's form (the portal, the Manage page) both render them. Plain named inputs whose values are what
  * people type ("850,000", "2.5%"); each field shows its error under it (aria-invalid, aria-describedby).
  */
-import type { Side } from "~/lib/estimate";
+import type { Party } from "~/domain/enums";
 import { OTHER_COST_ROWS } from "~/lib/estimate-schema";
 import { OWNER_POLICIES, OWNER_POLICY_LABELS } from "~/lib/title-rates";
 import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
@@ -32,7 +32,7 @@ const TAX: FieldDef = {
   hint: "the seller's bill; leave empty to leave the proration out",
 };
 
-export const ESTIMATE_FIELDS: Record<Side, FieldDef[]> = {
+export const ESTIMATE_FIELDS: Record<Party, FieldDef[]> = {
   seller: [
     PRICE,
     CLOSING,
@@ -89,7 +89,7 @@ export function EstimateFields({
   errors,
   idPrefix,
 }: {
-  side: Side;
+  side: Party;
   /** What the form shows: the inputs as typed (or as a saved estimate's values). */
   values: Record<string, unknown>;
   errors: FieldErrors;

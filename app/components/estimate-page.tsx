@@ -12,13 +12,14 @@ import { EstimateFields, type FieldErrors } from "~/components/estimate-fields";
 import { EstimateResult } from "~/components/estimate-result";
 import { buttonPrimary, SubmitButton } from "~/components/submit-button";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { estimate, type Estimate, type EscrowRates, type Side } from "~/lib/estimate";
+import { estimate, type Estimate, type EscrowRates } from "~/lib/estimate";
+import type { Party } from "~/domain/enums";
 import { estimateInputsSchema } from "~/lib/estimate-schema";
 import { HONEYPOT_FIELD } from "~/lib/contact-honeypot";
 import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 
 export type EstimatePageData = {
-  side: Side;
+  side: Party;
   values: Record<string, unknown>;
   errors: FieldErrors;
   estimate: Estimate | null;

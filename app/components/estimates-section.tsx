@@ -10,7 +10,8 @@ import { EstimateFields } from "~/components/estimate-fields";
 import { EstimateResult } from "~/components/estimate-result";
 import { buttonOutline, buttonPrimary, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
-import type { Estimate, Side } from "~/lib/estimate";
+import type { Estimate } from "~/lib/estimate";
+import type { Party } from "~/domain/enums";
 import { formatMoney } from "~/lib/money";
 import { estimateIntents } from "~/lib/intents";
 import { formatPlainDate } from "~/lib/plain-date";
@@ -18,7 +19,7 @@ import { formatPlainDate } from "~/lib/plain-date";
 export type ListedEstimate = {
   id: number;
   name: string;
-  side: Side;
+  side: Party;
   result: Estimate;
   values: Record<string, unknown>;
   scheduleDate: string;
@@ -36,7 +37,7 @@ export function EstimatesSection({
   answer,
 }: {
   estimates: ListedEstimate[];
-  side: Side;
+  side: Party;
   /** A new estimate's starting name and values (the transaction's side and home value). */
   fresh: { name: string; values: Record<string, unknown> };
   /** The form's refused values and errors, when a save was refused. */
@@ -127,7 +128,7 @@ export function EstimatesSection({
 }
 
 function EstimateForm(p: {
-  side: Side;
+  side: Party;
   id: string;
   name: string;
   values: Record<string, unknown>;

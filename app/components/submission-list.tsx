@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { telHref } from "~/lib/format";
 import { card } from "~/components/card";
 
-/** A submission as these lists show it (models/contact.server.ts `toContactSummary` makes it). */
+/** A submission as these lists show it (app/models/lead.server.ts `toContactSummary` makes it). */
 export type SubmissionSummary = {
   id: number;
   name: string;

@@ -79,7 +79,7 @@ export function TransactionFileSummary({
         <table>
           <tbody>
             <tr>
-              <th>Side</th>
+              <th>Party</th>
               <td>{t.type === "buying" ? "Buyer" : "Seller"}</td>
             </tr>
             <tr>

@@ -5,9 +5,12 @@ export const MILESTONE_STATUSES = ["not_started", "in_progress", "completed", "a
 
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** The two sides of a sale, as an estimate is made for one (a seller's net sheet, a buyer's cash to close). */
-export const TRANSACTION_SIDES = ["seller", "buyer"] as const;
-export type TransactionSide = (typeof TRANSACTION_SIDES)[number];
+/**
+ * A side of a sale, one name wherever it matters: the party a round of an offer comes from, the side an
+ * estimate is made for (a seller's net sheet, a buyer's cash to close), who pays a line of it.
+ */
+export const PARTIES = ["buyer", "seller"] as const;
+export type Party = (typeof PARTIES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
@@ -93,9 +96,6 @@ export const OPEN_OFFER_STATUSES = [
   "countered",
   "awaiting_final_signature",
 ] as const satisfies readonly OfferStatus[];
-/** The party a round comes from. */
-export const OFFER_PARTIES = ["buyer", "seller"] as const;
-export type OfferParty = (typeof OFFER_PARTIES)[number];
 export const FINANCING_TYPES = ["cash", "conventional", "fha", "va", "other"] as const;
 export type Financing = (typeof FINANCING_TYPES)[number];
 /** What can happen to an offer: the API's event types, and `create` and `expire` in its history. */

@@ -7,7 +7,7 @@ import { env, type MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { createMailTransport, type MailTransport } from "~/infra/mail-transport.server";
 import { processDueDrips } from "~/models/drips.server";
-import { alertUnclaimed } from "~/models/contact.server";
+import { alertUnclaimed } from "~/models/lead-intake.server";
 import { expireOffers } from "~/models/offer-moves.server";
 import { expireClaims } from "~/models/routing.server";
 import { queueDueReminders } from "~/models/reminders.server";

@@ -4,6 +4,7 @@
  * module: the public pages (recalculating in the browser), the saved estimates, their PDF and the API all
  * call `estimate`. Money is whole cents; each line says who pays it by default and how it was computed.
  */
+import type { Party } from "~/domain/enums";
 import { formatMoney, formatMoneyExact } from "~/lib/money";
 import { daysBetween, plainDate, type PlainDate } from "~/lib/plain-date";
 import { TRADITIONAL_COMMISSION_PERCENT, tierFor } from "~/lib/pricing";
@@ -15,9 +16,6 @@ import {
   TITLE_SCHEDULE,
   type OwnerPolicy,
 } from "~/lib/title-rates";
-
-export type Side = "seller" | "buyer";
-export type Payer = "seller" | "buyer";
 
 /** A percentage of the price (up to three decimals, as thousandths of a percent) or an amount in cents. */
 export type PercentOrCents = { percentMilli: number } | { cents: number };
@@ -77,7 +75,7 @@ export type EstimateLine = {
   label: string;
   /** Cents: positive is paid by this side, negative is a credit to it. */
   amount: number;
-  payer: Payer;
+  payer: Party;
   note: string;
   group: LineGroup;
 };
@@ -245,15 +243,15 @@ const line = (
   key: string,
   label: string,
   amount: number,
-  payer: Payer,
+  payer: Party,
   group: LineGroup,
   note: string,
 ): EstimateLine => ({ key, label, amount, payer, group, note });
 
-const otherLines = (costs: OtherCost[], payer: Payer): EstimateLine[] =>
+const otherLines = (costs: OtherCost[], payer: Party): EstimateLine[] =>
   costs.map((c, i) => line(`otherCosts[${i}]`, c.label, c.cents, payer, "hoa-other", "as entered"));
 
-function prorationLine(annual: number, closingDate: PlainDate, side: Side): EstimateLine {
+function prorationLine(annual: number, closingDate: PlainDate, side: Party): EstimateLine {
   const p = prorateTax(annual, closingDate);
   const sellerAmount = p.owed - p.paid;
   const amount = side === "seller" ? sellerAmount : -sellerAmount;

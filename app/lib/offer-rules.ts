@@ -23,13 +23,13 @@ import {
   OFFER_MOVES,
   OPEN_OFFER_STATUSES,
   type OfferMove,
-  type OfferParty,
+  type Party,
   type OfferStatus,
   type TransactionType,
 } from "~/domain/enums";
 import { addDaysTo, AGENCY_TIME_ZONE, todayIn } from "~/lib/plain-date";
 
-export type RoundLike = { id: number; number: number; by: OfferParty; multiple: boolean };
+export type RoundLike = { id: number; number: number; by: Party; multiple: boolean };
 export type OfferLike = {
   status: OfferStatus;
   rounds: RoundLike[];
@@ -51,8 +51,8 @@ export type MoveContext = {
 };
 
 export type MoveRequest =
-  | { type: "counter"; by: OfferParty; multiple: boolean }
-  | { type: "accept"; roundId?: number; by?: OfferParty }
+  | { type: "counter"; by: Party; multiple: boolean }
+  | { type: "accept"; roundId?: number; by?: Party }
   | { type: Exclude<OfferMove, "counter" | "accept"> };
 
 /** The new status, or why not: `forbidden` when the move is not this person's to make (403), else a 409. */
@@ -61,7 +61,7 @@ export type Verdict = { ok: true; status: OfferStatus } | { ok: false; forbidden
 export const isOpen = (status: OfferStatus) => (OPEN_OFFER_STATUSES as readonly OfferStatus[]).includes(status);
 
 /** The side that answers a round of `party`. */
-export const otherParty = (party: OfferParty): OfferParty => (party === "buyer" ? "seller" : "buyer");
+export const otherParty = (party: Party): Party => (party === "buyer" ? "seller" : "buyer");
 
 /** The time to answer an offer or counter made at `made` when none is written: 5:00 PM San Diego time, 3 days on. */
 export function defaultExpiry(made: Date): Date {

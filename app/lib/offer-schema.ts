@@ -5,7 +5,7 @@
  * "2026-12-01T17:00") or an instant with its offset (the API's ISO 8601). A bad field is its own message.
  */
 import { z } from "zod";
-import { FINANCING_TYPES, OFFER_MOVES, OFFER_PARTIES, OFFER_WISHES, type Financing } from "~/domain/enums";
+import { FINANCING_TYPES, OFFER_MOVES, PARTIES, OFFER_WISHES, type Financing } from "~/domain/enums";
 import { DEFAULT_DAYS, MAX_DEADLINE_DAYS } from "~/lib/deadlines";
 import { blankToUndefined, MAX_LENGTH, numberInput } from "~/lib/form-values";
 import { centsOf } from "~/lib/money";
@@ -254,7 +254,7 @@ const acceptedOn = z.preprocess(
 export const offerEventSchema = z.object({
   type: z.enum(OFFER_MOVES, { message: `Choose one of ${OFFER_MOVES.join(", ")}` }),
   roundId: optionalId,
-  by: z.preprocess(blankToUndefined, z.enum(OFFER_PARTIES, { message: 'Choose "buyer" or "seller"' }).optional()),
+  by: z.preprocess(blankToUndefined, z.enum(PARTIES, { message: 'Choose "buyer" or "seller"' }).optional()),
   multiple: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
   terms: termsPatchSchema.optional(),
   acceptedOn,

@@ -3,14 +3,14 @@
  * app/components/offers-section.tsx, offer-compare.tsx and offer-detail.tsx show it): JSON-safe shapes,
  * dates as ISO strings, money in cents.
  */
-import type { Financing, OfferMove, OfferParty, OfferStatus, OfferWish, TransactionType } from "~/domain/enums";
+import type { Financing, OfferMove, Party, OfferStatus, OfferWish, TransactionType } from "~/domain/enums";
 
 export type OfferSortKey = "net" | "price" | "financing" | "deposit" | "close" | "contingencies" | "credits" | "expiry";
 
 export type RoundTerms = {
   id: number;
   number: number;
-  by: OfferParty;
+  by: Party;
   multiple: boolean;
   priceCents: number;
   financing: Financing;

@@ -10,7 +10,7 @@ import { contactSubmissions, transactionCounts, transactions, users } from "~/db
 import { TRANSACTION_TYPES, type TransactionType } from "~/domain/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
-import { countContactSubmissions } from "~/models/contact.server";
+import { countContactSubmissions } from "~/models/lead.server";
 import { inIds, searchIds } from "~/models/search.server";
 import { collaborationsOf } from "~/models/transaction.server";
 

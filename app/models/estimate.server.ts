@@ -20,14 +20,14 @@ import {
   scheduleSentence,
   type Estimate,
   type EstimateInputs,
-  type Side,
 } from "~/lib/estimate";
+import type { Party } from "~/domain/enums";
 import { estimateInputsSchema, estimateNameSchema, inputValues, savedInputs } from "~/lib/estimate-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { apiDecimal, apiWholeDollars, formatMoney } from "~/lib/money";
 import { todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { escrowRates } from "~/models/settings.server";
 import { agentCardOf } from "~/models/user.server";
@@ -91,7 +91,7 @@ const savedOf = (row: EstimateRow): SavedEstimate => ({
 });
 
 /** The side of a transaction's estimate: a sale's net sheet, a purchase's cash to close. */
-export const sideOf = (t: Pick<Transaction, "type">): Side => (t.type === "selling" ? "seller" : "buyer");
+export const sideOf = (t: Pick<Transaction, "type">): Party => (t.type === "selling" ? "seller" : "buyer");
 
 /** A new estimate's starting values for a transaction: its side, its home value, a name from the price. */
 export function newEstimateValues(transaction: Pick<Transaction, "type" | "homeValueCents">) {

@@ -1,8 +1,9 @@
 /**
- * Leads for staff (admins only): a contact submission with its engagement.
- * The list, one lead with every submission of its address and a timeline of
- * what happened, and the actions: pause and resume nurturing, add a note,
- * and conversion into a client (which stops the drip e-mails).
+ * Leads, for staff (admins every one, an agent those assigned to them): a contact submission with its
+ * engagement. The lists (the spec's contact submissions and the leads page), one lead with every submission
+ * of its address and a timeline of what happened, and the actions: pause and resume nurturing, a note, a
+ * call, an e-mail, and conversion into a client (which stops the drip e-mails). A new lead arrives through
+ * lead-intake.server.ts.
  */
 import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
@@ -24,7 +25,7 @@ import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
 import { activeEmailFrom } from "~/models/campaign.server";
 import { EMAIL_PAGE_SIZE, listedEmails } from "~/models/mail-queue.server";
 import { inIds, searchIds } from "~/models/search.server";
-import { fullName } from "~/lib/format";
+import { formatDate, fullName } from "~/lib/format";
 import { createElement } from "react";
 import { env } from "~/config/env.server";
 import { LeadEmail } from "~/emails/lead-email";
@@ -496,4 +497,55 @@ export function convertLead(db: DbOrTx, actor: Actor, submissionId: number, now:
     })
     .run();
   return submission;
+}
+
+// ---- the spec's contact submissions (GET /api/contact, /api/contact-submissions, the portal, the dashboard)
+
+/** An agent's leads only (assigned to them); every lead for admins. */
+const leadsOf = (actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string }) =>
+  actor.isAdmin ? undefined : eq(contactSubmissions.assignedAgentId, actor.id ?? "");
+
+/** Submissions, newest first: every one for admins, an agent's own (assigned to them). */
+export function listContactSubmissions(
+  db: Db,
+  actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string },
+  options: { limit?: number; offset?: number } = {},
+): ContactSubmission[] {
+  assertStaff(actor);
+  return db
+    .select()
+    .from(contactSubmissions)
+    .where(leadsOf(actor))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(options.limit ?? 1000)
+    .offset(options.offset ?? 0)
+    .all();
+}
+
+/**
+ * How many submissions there are: for admins from the counts triggers keep (not by counting 200,000
+ * rows); an agent's own by the index (assigned_agent_id, created_at).
+ */
+export function countContactSubmissions(db: Db, actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string }): number {
+  assertStaff(actor);
+  if (actor.isAdmin) return countLeads(db);
+  return db.select({ n: count() }).from(contactSubmissions).where(leadsOf(actor)).get()!.n;
+}
+
+/** What the portal and the dashboard show of a submission. */
+export function toContactSummary(s: ContactSubmission) {
+  return {
+    id: s.id,
+    name: `${s.firstName} ${s.lastName}`,
+    email: s.email,
+    phone: s.phone,
+    message: s.message,
+    date: formatDate(s.createdAt),
+  };
+}
+
+export type ContactSummary = ReturnType<typeof toContactSummary>;
+
+export function toContactJson(s: ContactSubmission) {
+  return { ...s, createdAt: s.createdAt.toISOString() };
 }

@@ -22,13 +22,10 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import type { Assignment, NewStaff, StaffPatch } from "~/lib/team-schema";
 import { TEAM_MESSAGES } from "~/lib/team-schema";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { assertAdmin, roleOf, type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { collaboratorIds } from "~/models/transaction.server";
 import { getUserByEmail, normalizeEmail } from "~/models/user.server";
-
-export const roleOfUser = (u: Pick<User, "isAdmin" | "isAgent">): StaffRole | "client" =>
-  u.isAdmin ? "admin" : u.isAgent ? "agent" : "client";
 
 const staffWhere = staffRow;
 
@@ -54,7 +51,7 @@ export function listTeam(db: Db, actor: Actor) {
 /** A person of the team as the team page and the API show them: role, name, what is assigned to them. */
 const memberOf = (u: User, transactionCount: number, leadCount: number) => ({
   ...u,
-  role: roleOfUser(u) as StaffRole,
+  role: roleOf(u) as StaffRole,
   name: fullName(u) || u.email,
   transactions: transactionCount,
   leads: leadCount,
@@ -142,7 +139,7 @@ export function addStaff(db: Db, actor: Actor, input: NewStaff, now = new Date()
     recordAudit(tx, actor, {
       action: "team.update",
       subject: { type: "user", id: user.id },
-      changes: { added: { before: existing ? roleOfUser(existing) : null, after: input.role }, email: user.email },
+      changes: { added: { before: existing ? roleOf(existing) : null, after: input.role }, email: user.email },
       at: now,
     });
     return user;

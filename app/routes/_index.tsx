@@ -24,7 +24,7 @@ import { env } from "~/config/env.server";
 import { formatHomeValueInput } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { card } from "~/components/card";
 
 const CONTACT_SENT = {

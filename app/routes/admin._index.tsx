@@ -26,7 +26,7 @@ import { countOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import type { User } from "~/db/schema";
-import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
+import { listContactSubmissions, toContactSummary } from "~/models/lead.server";
 import { matchSummary } from "~/models/search.server";
 import {
   activeByStepBand,
@@ -55,11 +55,11 @@ const shortDate = (d: Date) => shortDateFormat.format(d);
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Admin Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const { q, type, page } = adminSearchSchema.parse(searchParamsObject(request.url));
   const db = getDb();
-  const result = searchTransactions(db, admin, { q, type: type === "all" ? undefined : type, page });
-  const summary = adminSummary(db, admin);
+  const result = searchTransactions(db, staff, { q, type: type === "all" ? undefined : type, page });
+  const summary = adminSummary(db, staff);
   const today = todayIn(new Date());
   return {
     q,
@@ -81,10 +81,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalSteps: r.milestonesTotal,
     })),
     submissionCount: summary.contactSubmissions,
-    emails: admin.isAdmin ? unsentEmails(db, admin) : null,
-    isAdmin: admin.isAdmin,
-    agents: bulkAssignees(db, admin),
-    collaborations: collaborations(db, admin),
+    emails: staff.isAdmin ? unsentEmails(db, staff) : null,
+    isAdmin: staff.isAdmin,
+    agents: bulkAssignees(db, staff),
+    collaborations: collaborations(db, staff),
     speed: (({ agents, untouched }) => ({
       agents: agents.map((a) => ({ ...a, median: a.medianMs === null ? null : duration(a.medianMs) })),
       untouched: untouched.map((l) => ({
@@ -93,20 +93,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
         agent: l.agent,
         waiting: duration(Date.now() - l.createdAt.getTime()),
       })),
-    }))(speedToLead(db, admin)),
+    }))(speedToLead(db, staff)),
     unread: (({ total, threads }) => ({
       total,
       threads: threads.map((t) => ({ ...t, lastAt: t.lastAt.toISOString() })),
-    }))(unreadThreads(db, admin)),
-    leadsPerWeek: leadsPerWeek(db, admin).map((w) => ({ label: shortDate(w.weekStart), value: w.count })),
-    activeByBand: activeByStepBand(db, admin).map((b) => ({
+    }))(unreadThreads(db, staff)),
+    leadsPerWeek: leadsPerWeek(db, staff).map((w) => ({ label: shortDate(w.weekStart), value: w.count })),
+    activeByBand: activeByStepBand(db, staff).map((b) => ({
       group: b.type === "buying" ? "Buying" : "Selling",
       label: b.band.charAt(0).toUpperCase() + b.band.slice(1),
       value: b.count,
     })),
-    submissions: listContactSubmissions(db, admin, { limit: RECENT_SUBMISSIONS }).map(toContactSummary),
+    submissions: listContactSubmissions(db, staff, { limit: RECENT_SUBMISSIONS }).map(toContactSummary),
     today,
-    dueSoon: dueSoon(db, admin, today).map((d) => ({
+    dueSoon: dueSoon(db, staff, today).map((d) => ({
       id: d.id,
       transactionId: d.transactionId,
       title: d.title,
@@ -118,23 +118,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const formData = await readForm(request);
   switch (intentOf(formData, { ...dashboardIntents, ...bulkIntents })) {
     case dashboardIntents.setupTestData:
-      return setupTestDataAction(admin);
+      return setupTestDataAction(staff);
     case bulkIntents.assign: {
       const url = new URL(request.url);
-      return bulkAssignAction(getDb(), admin, "transactions", formData, `${url.pathname}${url.search}`);
+      return bulkAssignAction(getDb(), staff, "transactions", formData, `${url.pathname}${url.search}`);
     }
     default:
       return unknownIntent();
   }
 }
 
-async function setupTestDataAction(admin: User) {
+async function setupTestDataAction(staff: User) {
   try {
-    createTestData(getDb(), admin);
+    createTestData(getDb(), staff);
   } catch (error) {
     return refuse(error, {
       back: "/admin",
@@ -396,7 +396,7 @@ export default function AdminDashboard() {
   );
 }
 
-/** Transactions whose client wrote messages this admin has not seen, the most recent first: listed first. */
+/** Transactions whose client wrote messages this staff member has not seen, the most recent first: listed first. */
 /** Each agent's median time to a first action on a new lead (30 days), and the leads waiting over an hour. */
 function SpeedToLead({ speed }: { speed: ReturnType<typeof useLoaderData<typeof loader>>["speed"] }) {
   if (speed.agents.length === 0 && speed.untouched.length === 0) return null;

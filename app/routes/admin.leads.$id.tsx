@@ -36,9 +36,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Lead: ${data.lead.firstName} ${data.lead.lastName}` : "Lead");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const id = idParam(params.id);
-  const lead = modelCall(() => getLead(getDb(), admin, id));
+  const lead = modelCall(() => getLead(getDb(), staff, id));
   const s = lead.submission;
   return {
     lead: {
@@ -75,7 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       agentId: s.assignedAgentId,
       agent: agentCardOf(getDb(), s.assignedAgentId)?.name ?? null,
       offered: Boolean(s.claimUntil && !s.assignedAgentId),
-      agents: admin.isAdmin ? assignableAgents(getDb()) : null,
+      agents: staff.isAdmin ? assignableAgents(getDb()) : null,
     },
   };
 }
@@ -83,22 +83,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionData = { intent?: string; result: SubmissionResult<string[]>; refusal?: Refusal };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const id = idParam(params.id);
   const formData = await readForm(request);
   switch (intentOf(formData, leadIntents)) {
     case leadIntents.pause:
-      return pauseAction(admin, id);
+      return pauseAction(staff, id);
     case leadIntents.resume:
-      return resumeAction(admin, id);
+      return resumeAction(staff, id);
     case leadIntents.note:
-      return noteAction(admin, id, formData);
+      return noteAction(staff, id, formData);
     case leadIntents.call:
-      return noteAction(admin, id, formData, "call");
+      return noteAction(staff, id, formData, "call");
     case leadIntents.assign:
-      return assignAction(admin, id, formData);
+      return assignAction(staff, id, formData);
     case leadIntents.email:
-      return emailAction(admin, id, formData);
+      return emailAction(staff, id, formData);
     default:
       return unknownIntent();
   }
@@ -116,27 +116,27 @@ async function nurturingChange(id: number, change: () => void, done: { title: st
   return redirectWithToast(leadHref(id), done);
 }
 
-async function pauseAction(admin: User, id: number) {
-  return nurturingChange(id, () => pauseLead(getDb(), admin, id), {
+async function pauseAction(staff: User, id: number) {
+  return nurturingChange(id, () => pauseLead(getDb(), staff, id), {
     title: "Paused",
     description: "No more e-mails go to this lead until you resume.",
   });
 }
 
-async function resumeAction(admin: User, id: number) {
-  return nurturingChange(id, () => resumeLead(getDb(), admin, id), {
+async function resumeAction(staff: User, id: number) {
+  return nurturingChange(id, () => resumeLead(getDb(), staff, id), {
     title: "Resumed",
     description: "The next e-mail is due after its delay, counted from now.",
   });
 }
 
 /** A note, or a logged call ("Log a call": what was said), on the lead's timeline. */
-async function noteAction(admin: User, id: number, formData: FormData, kind: "note" | "call" = "note") {
+async function noteAction(staff: User, id: number, formData: FormData, kind: "note" | "call" = "note") {
   const intent = kind === "call" ? leadIntents.call : leadIntents.note;
   const submission = parseWithZod(formData, { schema: leadNoteSchema });
   if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
   try {
-    (kind === "call" ? logLeadCall : addLeadNote)(getDb(), admin, id, submission.value.note);
+    (kind === "call" ? logLeadCall : addLeadNote)(getDb(), staff, id, submission.value.note);
   } catch (error) {
     return refuse(error, { data: { intent, result: submission.reply() } });
   }
@@ -144,14 +144,14 @@ async function noteAction(admin: User, id: number, formData: FormData, kind: "no
 }
 
 /** "E-mail the lead": queued in the outbox, on the timeline (the agent's first action when theirs). */
-async function emailAction(admin: User, id: number, formData: FormData) {
+async function emailAction(staff: User, id: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: leadEmailSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ intent: leadIntents.email, result: submission.reply() }, { status: 400 });
   }
   let to: string;
   try {
-    to = emailLead(getDb(), admin, id, submission.value).toAddress;
+    to = emailLead(getDb(), staff, id, submission.value).toAddress;
   } catch (error) {
     return refuse(error, { data: { intent: leadIntents.email, result: submission.reply() } });
   }
@@ -159,11 +159,11 @@ async function emailAction(admin: User, id: number, formData: FormData) {
 }
 
 /** The lead to an agent or back to the admins (admins). */
-async function assignAction(admin: User, id: number, formData: FormData) {
+async function assignAction(staff: User, id: number, formData: FormData) {
   const assignment = assignmentOfForm(formData);
   try {
     if (!assignment.success) throw new InvalidInputError(assignment.error.issues[0]?.message ?? "Choose an agent");
-    assignLead(getDb(), admin, id, assignment.data.assignedAgentId);
+    assignLead(getDb(), staff, id, assignment.data.assignedAgentId);
   } catch (error) {
     return refuse(error, { back: `${leadHref(id)}#assign` });
   }

@@ -7,18 +7,18 @@ import { getDb } from "~/infra/database.server";
 import { pageSchema, searchParamsObject } from "~/lib/admin-schemas";
 import { requireStaff } from "~/infra/guards.server";
 import { privatePageMeta } from "~/lib/seo";
-import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/contact.server";
+import { countContactSubmissions, listContactSubmissions, toContactSummary } from "~/models/lead.server";
 import { ADMIN_PAGE_SIZE } from "~/models/dashboard.server";
 import { card } from "~/components/card";
 
 export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Contact Submissions");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const { page } = pageSchema.parse(searchParamsObject(request.url));
   const db = getDb();
-  const total = countContactSubmissions(db, admin);
-  const rows = listContactSubmissions(db, admin, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
+  const total = countContactSubmissions(db, staff);
+  const rows = listContactSubmissions(db, staff, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
   return {
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),

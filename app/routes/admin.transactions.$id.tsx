@@ -42,50 +42,50 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const db = getDb();
   const id = idParam(params.id);
-  const transaction = modelCall(() => getTransaction(db, admin, id));
+  const transaction = modelCall(() => getTransaction(db, staff, id));
   const client = getUserById(db, transaction.userId);
   const query = new URL(request.url).searchParams;
   const before = parseId(query.get("before"));
-  const contract = getContract(db, admin, id);
+  const contract = getContract(db, staff, id);
   return {
     transaction: toTransactionJson(transaction),
     client: client ? { name: fullName(client) || null, email: client.email } : null,
-    milestones: listMilestones(db, admin, id).map(toMilestoneJson),
-    documents: documentsPage(db, admin, id, { includeRemoved: true, showAll: query.get("documents") === "all" }),
+    milestones: listMilestones(db, staff, id).map(toMilestoneJson),
+    documents: documentsPage(db, staff, id, { includeRemoved: true, showAll: query.get("documents") === "all" }),
     uploadMaxBytes: env().uploadMaxBytes,
-    thread: toThreadJson(threadPage(db, admin, id, { before })),
+    thread: toThreadJson(threadPage(db, staff, id, { before })),
     olderShown: before !== null,
     contract: { ...contract, deadlines: contract.deadlines.map(toListedDeadline) },
-    suggestedAcceptedOn: offerAcceptedOn(db, admin, id),
+    suggestedAcceptedOn: offerAcceptedOn(db, staff, id),
     fromOffer: transaction.contractOfferId
       ? { id: transaction.contractOfferId, cancelled: contractFromCancelledOffer(db, transaction) }
       : null,
-    offers: offersData(db, admin, transaction, query),
-    estimates: listEstimates(db, admin, id).map(toListedEstimate),
+    offers: offersData(db, staff, transaction, query),
+    estimates: listEstimates(db, staff, id).map(toListedEstimate),
     freshEstimate: { side: sideOf(transaction), ...newEstimateValues(transaction) },
     today: todayIn(new Date()),
-    team: teamOf(db, admin.isAdmin, transaction.assignedAgentId, id),
+    team: teamOf(db, staff.isAdmin, transaction.assignedAgentId, id),
   };
 }
 
-function teamOf(db: ReturnType<typeof getDb>, admin: boolean, agentId: string | null, id: number) {
+function teamOf(db: ReturnType<typeof getDb>, isAdmin: boolean, agentId: string | null, id: number) {
   const collaborators = collaboratorIds(db, id);
   return {
     agent: agentCardOf(db, agentId)?.name ?? null,
     agentId,
     collaboratorIds: collaborators,
     collaborators: collaborators.map((c) => agentCardOf(db, c)?.name ?? "").filter(Boolean),
-    agents: admin ? assignableAgents(db) : null,
+    agents: isAdmin ? assignableAgents(db) : null,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const id = idParam(params.id);
-  const ctx = { db: getDb(), actor: admin, transactionId: id, back: `/admin/transactions/${id}` };
+  const ctx = { db: getDb(), actor: staff, transactionId: id, back: `/admin/transactions/${id}` };
   return sectionAction(request, ctx, [
     milestoneSection,
     transactionSection,

@@ -15,7 +15,7 @@ import { modelCall, readForm } from "~/infra/http.server";
 import { parseHomeValue, tierFor } from "~/lib/pricing";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
-import { getContactSubmission } from "~/models/contact.server";
+import { leadFor } from "~/models/lead.server";
 import { createTransaction } from "~/models/transaction.server";
 import { card } from "~/components/card";
 
@@ -23,17 +23,17 @@ export const meta: MetaFunction<typeof loader> = () => privatePageMeta("New Tran
 
 /** `?lead=ID` (Open transaction on a lead's page) fills in the lead's e-mail and name. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const leadId = idField.safeParse(new URL(request.url).searchParams.get("lead")).data;
-  const lead = leadId ? modelCall(() => getContactSubmission(getDb(), admin, leadId)) : null;
+  const lead = leadId ? modelCall(() => leadFor(getDb(), staff, leadId)) : null;
   return { lead: lead ? { id: lead.id, email: lead.email, firstName: lead.firstName, lastName: lead.lastName } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const submission = parseWithZod(await readForm(request), { schema: newTransactionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const transaction = modelCall(() => createTransaction(getDb(), admin, submission.value));
+  const transaction = modelCall(() => createTransaction(getDb(), staff, submission.value));
   return redirectWithToast(`/admin/transactions/${transaction.id}`, {
     title: "Success",
     description: `Transaction opened for ${submission.value.email}.`,

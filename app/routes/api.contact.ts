@@ -3,7 +3,7 @@ import { getDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { methodNotAllowed, readJson, validationError } from "~/infra/http.server";
 import { enforceRateLimit } from "~/infra/rate-limit.server";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 
 /** GET /api/contact: the same list as GET /api/contact-submissions (admins). */
 export { loader } from "./api.contact-submissions";

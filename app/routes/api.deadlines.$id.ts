@@ -13,9 +13,9 @@ export async function loader() {
 /** PATCH /api/deadlines/{id} {status: open|done|waived}: 200 with the deadline; admins only. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const id = idParam(params.id);
   const body = deadlineStatusSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);
-  return Response.json(toDeadlineJson(modelCall(() => setDeadlineStatus(getDb(), admin, id, body.data.status))));
+  return Response.json(toDeadlineJson(modelCall(() => setDeadlineStatus(getDb(), staff, id, body.data.status))));
 }

@@ -13,9 +13,9 @@ export async function loader() {
 /** PATCH /api/milestones/{id} {status, adminNotes, documentUrl}: admins only. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const milestoneId = idParam(params.id);
   const body = milestoneUpdateSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);
-  return Response.json(toMilestoneJson(modelCall(() => updateMilestone(getDb(), admin, { milestoneId }, body.data))));
+  return Response.json(toMilestoneJson(modelCall(() => updateMilestone(getDb(), staff, { milestoneId }, body.data))));
 }

@@ -19,9 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const id = idParam(params.id);
   const body = contractSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);
-  return Response.json(toContractJson(modelCall(() => saveContract(getDb(), admin, id, body.data))));
+  return Response.json(toContractJson(modelCall(() => saveContract(getDb(), staff, id, body.data))));
 }

@@ -13,13 +13,13 @@ export async function loader() {
 /** POST /api/transactions/{id}/initialize-milestones {type}: the standard steps, once (admins). */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireStaff(request);
+  const staff = await requireStaff(request);
   const id = idParam(params.id);
   const body = initializeSchema.safeParse(await readJson(request));
   if (!body.success) return validationError(body.error);
   const db = getDb();
-  const created = modelCall(() => initializeMilestones(db, admin, id, { type: body.data.type }));
-  const milestones = listMilestones(db, admin, id).map(toMilestoneJson);
+  const created = modelCall(() => initializeMilestones(db, staff, id, { type: body.data.type }));
+  const milestones = listMilestones(db, staff, id).map(toMilestoneJson);
   return Response.json(
     {
       created,

@@ -26,7 +26,7 @@ import { accountIntents, isOfferAnswer, messageIntents } from "~/lib/intents";
 import { todayIn } from "~/lib/plain-date";
 import { privatePageMeta } from "~/lib/seo";
 import { calendarToken } from "~/models/calendar.server";
-import { listContactSubmissions, toContactSummary } from "~/models/contact.server";
+import { listContactSubmissions, toContactSummary } from "~/models/lead.server";
 import { listDeadlines, toListedDeadline } from "~/models/contract.server";
 import { documentsPage } from "~/models/document.server";
 import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";

@@ -16,14 +16,14 @@ import { redirectWithToast } from "~/infra/flash-toast.server";
 import { readForm } from "~/infra/http.server";
 import { clientIpOf, consumeRateLimit, contactLimitMessage, retryAfterHeaders } from "~/infra/rate-limit.server";
 import { contactSchema } from "~/lib/contact-schema";
-import type { Side } from "~/lib/estimate";
+import type { Party } from "~/domain/enums";
 import { estimateInputsSchema } from "~/lib/estimate-schema";
 import { todayIn } from "~/lib/plain-date";
 import { computeEstimate, requestEstimate } from "~/models/estimate.server";
 import { escrowRates } from "~/models/settings.server";
 
 /** The inputs of an address's query, read for one side. */
-export function readEstimateQuery(query: URLSearchParams, side: Side) {
+export function readEstimateQuery(query: URLSearchParams, side: Party) {
   const params = new URLSearchParams(query);
   params.delete("sent");
   const given = [...params.keys()].length > 0;
@@ -42,7 +42,7 @@ function queryOf(query: URLSearchParams) {
   return params.toString();
 }
 
-export function estimatePageLoader({ request }: LoaderFunctionArgs, side: Side) {
+export function estimatePageLoader({ request }: LoaderFunctionArgs, side: Party) {
   const url = new URL(request.url);
   const { given, submission, query } = readEstimateQuery(url.searchParams, side);
   const db = getDb();
@@ -62,7 +62,7 @@ export function estimatePageLoader({ request }: LoaderFunctionArgs, side: Side) 
 
 export type EstimateSendData = { result: SubmissionResult<string[]>; limited?: string };
 
-export async function estimatePageAction({ request, context }: ActionFunctionArgs, side: Side) {
+export async function estimatePageAction({ request, context }: ActionFunctionArgs, side: Party) {
   const url = new URL(request.url);
   const formData = await readForm(request);
   const contact = parseWithZod(formData, { schema: contactSchema });

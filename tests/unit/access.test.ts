@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/lib/contact-schema";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { claimLead } from "~/models/routing.server";
 import { escrowRates, updateSettings } from "~/models/settings.server";
 import { ConflictError } from "~/lib/errors";

@@ -5,7 +5,7 @@ import { transactionMilestones, transactions, users, type User } from "~/db/sche
 import { milestoneFormSchema, milestoneUpdateSchema, newTransactionSchema } from "~/lib/admin-schemas";
 import { contactSchema } from "~/lib/contact-schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { adminSummary, searchTransactions } from "~/models/dashboard.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
 import { createTestData } from "~/models/sample-data.server";

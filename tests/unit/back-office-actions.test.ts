@@ -29,7 +29,7 @@ import {
 } from "~/lib/intents";
 import { createPost } from "~/models/blog.server";
 import { addCampaignEmail, createCampaign } from "~/models/campaign.server";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { claimDue, markAttemptFailed } from "~/models/mail-queue.server";
 import { action as editPostAction } from "~/routes/admin.blog.$id";
 import { action as newPostAction } from "~/routes/admin.blog.new";

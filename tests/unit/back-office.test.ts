@@ -17,7 +17,7 @@ import {
   removeCampaignEmail,
   setCampaignForNewLeads,
 } from "~/models/campaign.server";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { activeByStepBand, leadsPerWeek } from "~/models/dashboard.server";
 import { addLeadNote, getLead, listLeads, pauseLead, resumeLead } from "~/models/lead.server";
 import { processDueDrips } from "~/models/drips.server";

@@ -6,7 +6,8 @@ import { seedDatabase } from "~/db/seed.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { validateContact } from "~/lib/contact-schema";
 import { ForbiddenError } from "~/lib/errors";
-import { countContactSubmissions, listContactSubmissions, submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
+import { countContactSubmissions, listContactSubmissions } from "~/models/lead.server";
 import { freshDb } from "./db";
 
 const valid = {

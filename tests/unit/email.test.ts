@@ -8,7 +8,7 @@ import { env } from "~/config/env.server";
 import { SCORE } from "~/lib/lead-score";
 import { afterFailure, backoffMs, MAX_ATTEMPTS } from "~/lib/mail-retry";
 import { oneLine } from "~/lib/mail-text";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { claimDue, listEmails, markAttemptFailed, retryEmail, unsentEmails } from "~/models/mail-queue.server";
 import { recordClick } from "~/models/click-tracking.server";
 import { processDueDrips } from "~/models/drips.server";

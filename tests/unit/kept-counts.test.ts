@@ -8,7 +8,7 @@ import { setDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { loader as dashboardLoader } from "~/routes/admin._index";
 import { answer, args, get } from "./request";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { activeByStepBand, adminSummary, DASHBOARD_PAGE_SIZE, searchTransactions } from "~/models/dashboard.server";
 import { listLeads } from "~/models/lead.server";
 import { matchSummary, MAX_SEARCH_MATCHES } from "~/models/search.server";

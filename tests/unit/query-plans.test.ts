@@ -9,7 +9,7 @@ import { blogPostSchema } from "~/lib/blog-schema";
 import { contactSchema } from "~/lib/contact-schema";
 import { createPost } from "~/models/blog.server";
 import { addCampaignEmail, createCampaign } from "~/models/campaign.server";
-import { submitContact } from "~/models/contact.server";
+import { submitContact } from "~/models/lead-intake.server";
 import { addLeadNote, pauseLead } from "~/models/lead.server";
 import { claimDue, markAttemptFailed } from "~/models/mail-queue.server";
 import { createEstimate } from "~/models/estimate.server";

@@ -16,7 +16,7 @@ import type { RoutingMode } from "~/domain/enums";
 import { contactSchema } from "~/lib/contact-schema";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { listAudit } from "~/models/audit.server";
-import { alertUnclaimed, submitContact } from "~/models/contact.server";
+import { alertUnclaimed, submitContact } from "~/models/lead-intake.server";
 import { listDeadlines } from "~/models/contract.server";
 import { documentForDownload } from "~/models/document.server";
 import { listEstimates } from "~/models/estimate.server";

@@ -1,23 +1,21 @@
 /**
- * Contact-form submissions (leads): creation by anyone, reading by admins only.
- * A new lead is stored with its staff alerts and its enrolment (and a first
- * drip e-mail due at once) in one database transaction: all or nothing.
+ * A new lead (a contact-form submission, an estimate someone asked to be sent): stored with its enrolment
+ * in nurturing (and a first drip e-mail due at once), its routing to an agent and its staff alerts in one
+ * database transaction, all or nothing; and the alert when no agent claimed one in time. Reading and working
+ * on leads is lead.server.ts.
  */
-import { count, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { contactSubmissions, type ContactSubmission } from "~/db/schema";
 import { LeadAlertEmail } from "~/emails/lead-alert";
 import { renderEmail } from "~/emails/render.server";
 import { HONEYPOT_FIELD, type ContactInput } from "~/lib/contact-schema";
-import { formatDate, formatDateTime, fullName } from "~/lib/format";
+import { formatDateTime, fullName } from "~/lib/format";
 import { countOf } from "~/lib/plural";
 import { env } from "~/config/env.server";
-import { NotFoundError } from "~/lib/errors";
-import { assertStaff, type Actor } from "~/models/actor.server";
 import { sendDueDrip } from "~/models/drips.server";
 import { enrollLead } from "~/models/lead-enrolment.server";
-import { countLeads } from "~/models/lead.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { routeLead, type Routed } from "~/models/routing.server";
 
@@ -156,65 +154,4 @@ export function alertUnclaimed(db: DbOrTx, s: ContactSubmission, now: Date) {
       now,
     );
   }
-}
-
-/** An agent's leads only (assigned to them); every lead for admins. */
-const leadsOf = (actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string }) =>
-  actor.isAdmin ? undefined : eq(contactSubmissions.assignedAgentId, actor.id ?? "");
-
-/** Submissions, newest first: every one for admins, an agent's own (assigned to them). */
-export function listContactSubmissions(
-  db: Db,
-  actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string },
-  options: { limit?: number; offset?: number } = {},
-): ContactSubmission[] {
-  assertStaff(actor);
-  return db
-    .select()
-    .from(contactSubmissions)
-    .where(leadsOf(actor))
-    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
-    .limit(options.limit ?? 1000)
-    .offset(options.offset ?? 0)
-    .all();
-}
-
-/** One submission: admins any, an agent one assigned to them; else "not found". */
-export function getContactSubmission(
-  db: Db,
-  actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string },
-  id: number,
-): ContactSubmission {
-  assertStaff(actor);
-  const row = db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).get();
-  if (!row || (!actor.isAdmin && row.assignedAgentId !== actor.id)) throw new NotFoundError("Lead not found");
-  return row;
-}
-
-/**
- * How many submissions there are: for admins from the counts triggers keep (not by counting 200,000
- * rows); an agent's own by the index (assigned_agent_id, created_at).
- */
-export function countContactSubmissions(db: Db, actor: Pick<Actor, "isAdmin" | "isAgent"> & { id?: string }): number {
-  assertStaff(actor);
-  if (actor.isAdmin) return countLeads(db);
-  return db.select({ n: count() }).from(contactSubmissions).where(leadsOf(actor)).get()!.n;
-}
-
-/** What the portal and the dashboard show of a submission. */
-export function toContactSummary(s: ContactSubmission) {
-  return {
-    id: s.id,
-    name: `${s.firstName} ${s.lastName}`,
-    email: s.email,
-    phone: s.phone,
-    message: s.message,
-    date: formatDate(s.createdAt),
-  };
-}
-
-export type ContactSummary = ReturnType<typeof toContactSummary>;
-
-export function toContactJson(s: ContactSubmission) {
-  return { ...s, createdAt: s.createdAt.toISOString() };
 }
