@@ -21,6 +21,7 @@ const FOLDERS = [
   "infra",
   "components",
   "hooks",
+  "sections",
   "routes",
   "root",
   "entry.server",
@@ -37,6 +38,11 @@ const FLOORS = [
     files: ["app/components/**", "app/hooks/**"],
     allow: ["domain", "config", "lib", "components", "hooks"],
     types: ["root"],
+  },
+  {
+    files: ["app/sections/**"],
+    allow: ["domain", "config", "lib", "db", "models", "infra", "sections"],
+    types: ["components"],
   },
   { files: ["server/**"], allow: ["config", "lib"], types: ["entry.server"] },
 ];

@@ -12,21 +12,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "~/db/client.server";
-import { loader as dashboard } from "~/routes/admin._index";
+import { loader as dashboard } from "~/routes/admin._index/route";
 import { loader as editPost } from "~/routes/admin.blog.$id";
 import { loader as blog } from "~/routes/admin.blog._index";
 import { loader as campaign } from "~/routes/admin.campaigns.$id";
 import { loader as campaigns } from "~/routes/admin.campaigns._index";
 import { loader as email } from "~/routes/admin.emails.$id";
 import { loader as emails } from "~/routes/admin.emails._index";
-import { loader as lead } from "~/routes/admin.leads.$id";
+import { loader as lead } from "~/routes/admin.leads.$id/route";
 import { loader as leads } from "~/routes/admin.leads._index";
 import { loader as submissions } from "~/routes/admin.submissions";
-import { loader as manage } from "~/routes/admin.transactions.$id";
+import { loader as manage } from "~/routes/admin.transactions.$id/route";
 import { loader as newTransaction } from "~/routes/admin.transactions.new";
 import { loader as holidays } from "~/routes/admin.holidays";
 import { loader as settings } from "~/routes/admin.settings";
-import { loader as team } from "~/routes/admin.team";
+import { loader as team } from "~/routes/admin.team/route";
 import { loader as audit } from "~/routes/admin.audit";
 import { loader as history } from "~/routes/admin.transactions.$id_.history";
 

@@ -1,7 +1,7 @@
 /**
  * The portal's "My Properties" (docs/spec.md §2): the Add Property link (its dialog opens by URL), the
  * saved homes as cards, or the empty state. Its forms post to the portal's action
- * (app/routes/listing-actions.server.ts).
+ * (app/sections/listings.server.ts).
  */
 import { Link } from "@remix-run/react";
 import { anchorOffset } from "~/components/card";

@@ -6,7 +6,7 @@
 
 /**
  * The sections of the two transaction pages (the client portal and the admin's Manage page), each with its
- * own action module (app/routes/*-actions.server.ts) shared by both pages.
+ * own action module (app/sections/*.server.ts) shared by both pages.
  */
 
 /**

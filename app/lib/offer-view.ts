@@ -1,5 +1,5 @@
 /**
- * The Offers section's data, as the page's loader gives it (app/routes/offer-actions.server.ts prepares it;
+ * The Offers section's data, as the page's loader gives it (app/sections/offers.server.ts prepares it;
  * app/components/offers-section.tsx, offer-compare.tsx and offer-detail.tsx show it): JSON-safe shapes,
  * dates as ISO strings, money in cents.
  */

@@ -15,7 +15,7 @@ import { blogPostIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { deletePost, getPostById, updatePost, type PostValues } from "~/models/blog.server";
-import { saveOrPreview, type BlogActionData } from "./admin.blog.server";
+import { saveOrPreview, type BlogActionData } from "~/sections/blog-editor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Edit: ${data.post.title}` : "Edit Post");

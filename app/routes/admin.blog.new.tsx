@@ -10,7 +10,7 @@ import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { newPostIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { createPost } from "~/models/blog.server";
-import { saveOrPreview, type BlogActionData } from "./admin.blog.server";
+import { saveOrPreview, type BlogActionData } from "~/sections/blog-editor.server";
 
 export const meta: MetaFunction = () => privatePageMeta("New Post");
 

@@ -14,7 +14,7 @@ import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { bulkIntents } from "~/lib/intents";
 import { bulkAssignees } from "~/models/team.server";
 import { BulkAssign, BulkCheckbox } from "~/components/bulk-assign";
-import { bulkAssignAction } from "./bulk-actions.server";
+import { bulkAssignAction } from "~/sections/bulk-assign.server";
 import { formatDate } from "~/lib/format";
 import { pluralOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";

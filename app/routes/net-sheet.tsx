@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { EstimatePage } from "~/components/estimate-page";
 import { pageMeta } from "~/lib/seo";
-import { estimatePageAction, estimatePageLoader } from "./estimate-page.server";
+import { estimatePageAction, estimatePageLoader } from "~/sections/estimate-page.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

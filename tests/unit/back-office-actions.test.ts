@@ -36,8 +36,8 @@ import { action as newPostAction } from "~/routes/admin.blog.new";
 import { action as campaignAction } from "~/routes/admin.campaigns.$id";
 import { action as campaignsAction } from "~/routes/admin.campaigns._index";
 import { action as emailAction } from "~/routes/admin.emails.$id";
-import { action as leadAction } from "~/routes/admin.leads.$id";
-import { action as portalAction } from "~/routes/client-portal";
+import { action as leadAction } from "~/routes/admin.leads.$id/route";
+import { action as portalAction } from "~/routes/client-portal/route";
 import { useAppDb } from "./db";
 import { answer, args, formPost, ORIGIN } from "./request";
 

@@ -6,7 +6,7 @@ import { transactions, users, type User } from "~/db/schema";
 import { adminSearchSchema, leadSearchSchema, newTransactionSchema } from "~/lib/admin-schemas";
 import { setDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
-import { loader as dashboardLoader } from "~/routes/admin._index";
+import { loader as dashboardLoader } from "~/routes/admin._index/route";
 import { answer, args, get } from "./request";
 import { submitContact } from "~/models/lead-intake.server";
 import { activeByStepBand, adminSummary, DASHBOARD_PAGE_SIZE, searchTransactions } from "~/models/dashboard.server";

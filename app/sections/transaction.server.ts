@@ -11,7 +11,7 @@ import { editTransactionSchema } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
 import { transactionIntents } from "~/lib/intents";
 import { updateTransaction } from "~/models/transaction.server";
-import { backTo, type Section } from "./section-actions.server";
+import { backTo, type Section } from "~/sections/page-sections.server";
 
 export type TransactionActionData = {
   intent: typeof transactionIntents.edit;

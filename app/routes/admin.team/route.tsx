@@ -4,27 +4,26 @@
  * person: their role, license and phone, pausing or resuming new leads, deactivating or reactivating. What
  * a deactivated person still owns is listed under the table, to reassign (docs/decisions/030-team.md).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminTable } from "~/components/admin-table";
 import { card } from "~/components/card";
 import { SelectField, TextField } from "~/components/form-field";
 import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
-import type { User } from "~/db/schema";
 import { getDb } from "~/infra/database.server";
-import { redirectWithToast } from "~/infra/flash-toast.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { readForm } from "~/infra/http.server";
-import { badForm, intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
+import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { formatDate } from "~/lib/format";
 import { countOf } from "~/lib/plural";
 import { teamIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
-import { addStaff, listTeam, ownedBy, updateStaff } from "~/models/team.server";
+import { addAction, updateAction, type ActionData } from "./actions.server";
+import { listTeam, ownedBy } from "~/models/team.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Team");
 
@@ -68,8 +67,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { intent: string; userId?: string; result: SubmissionResult<string[]>; refusal?: Refusal };
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request);
@@ -81,39 +78,6 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       return unknownIntent();
   }
-}
-
-async function addAction(admin: User, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: newStaffSchema });
-  if (submission.status !== "success") {
-    return data<ActionData>({ intent: teamIntents.add, result: submission.reply() }, { status: 400 });
-  }
-  let added: User;
-  try {
-    added = addStaff(getDb(), admin, submission.value);
-  } catch (error) {
-    return refuse(error, { data: { intent: teamIntents.add, result: submission.reply() } });
-  }
-  return redirectWithToast("/admin/team", {
-    description: `${added.email} added as ${submission.value.role === "admin" ? "an admin" : "an agent"}: they have the role when they sign in with that address.`,
-  });
-}
-
-async function updateAction(admin: User, formData: FormData) {
-  const userId = formData.get("userId");
-  if (typeof userId !== "string" || !userId) return badForm("Choose a person of the team");
-  formData.delete("userId");
-  formData.delete("intent");
-  const submission = parseWithZod(formData, { schema: staffPatchSchema });
-  if (submission.status !== "success") {
-    return data<ActionData>({ intent: teamIntents.update, userId, result: submission.reply() }, { status: 400 });
-  }
-  try {
-    updateStaff(getDb(), admin, userId, submission.value);
-  } catch (error) {
-    return refuse(error, { data: { intent: teamIntents.update, userId, result: submission.reply() } });
-  }
-  return redirectWithToast("/admin/team", { description: "Team updated." });
 }
 
 type Person = ReturnType<typeof useLoaderData<typeof loader>>["team"][number];

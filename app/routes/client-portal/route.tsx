@@ -34,14 +34,14 @@ import { listListings, toListingJson } from "~/models/listing.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
-import { accountSection } from "./account-actions.server";
-import { documentSection, type DocumentActionData } from "./document-actions.server";
-import { estimateSection, type EstimateActionData } from "./estimate-actions.server";
-import { listingSection, type ListingActionData } from "./listing-actions.server";
-import { messageSection, type MessageActionData } from "./message-actions.server";
-import { milestoneSection } from "./milestone-actions.server";
-import { offerSection, offersData, type OfferActionData } from "./offer-actions.server";
-import { only, sectionAction } from "./section-actions.server";
+import { accountSection } from "~/sections/account.server";
+import { documentSection, type DocumentActionData } from "~/sections/documents.server";
+import { estimateSection, type EstimateActionData } from "~/sections/estimates.server";
+import { listingSection, type ListingActionData } from "~/sections/listings.server";
+import { messageSection, type MessageActionData } from "~/sections/messages.server";
+import { milestoneSection } from "~/sections/milestones.server";
+import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
+import { only, sectionAction } from "~/sections/page-sections.server";
 
 const PORTAL = "/client-portal";
 

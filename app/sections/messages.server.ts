@@ -12,7 +12,7 @@ import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { messageIntents } from "~/lib/intents";
 import { hideMessageFormSchema, messageFormSchema } from "~/lib/message-schema";
 import { postMessage, setMessageHidden } from "~/models/message.server";
-import { backTo, type Section, type SectionContext } from "./section-actions.server";
+import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
 
 export type MessageActionData = {
   intent: typeof messageIntents.send;

@@ -10,7 +10,7 @@ import { documentFormSchema, uploadedToast } from "~/lib/document-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { documentIntents } from "~/lib/intents";
 import { removeDocument, restoreDocument, uploadDocuments } from "~/models/document.server";
-import { backTo, type Section } from "./section-actions.server";
+import { backTo, type Section } from "~/sections/page-sections.server";
 
 export type DocumentActionData = { intent: typeof documentIntents.upload; refusal: Refusal };
 

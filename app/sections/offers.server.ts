@@ -24,7 +24,7 @@ import { applyOfferEvent } from "~/models/offer-moves.server";
 import { createOffer, getOffer, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
 import { isStaffOn } from "~/models/transaction.server";
 import type { ListedOffer, OffersData, OfferSortKey, OpenedOffer } from "~/lib/offer-view";
-import { backTo, type Section, type SectionContext } from "./section-actions.server";
+import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
 
 export type OfferActionData = {
   intent: (typeof offerIntents)[keyof typeof offerIntents];

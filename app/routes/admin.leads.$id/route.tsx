@@ -1,33 +1,22 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { TextareaField, TextField } from "~/components/form-field";
 import { LeadStatusBadge } from "~/components/lead-status";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
-import type { User } from "~/db/schema";
 import { leadEmailSchema, leadNoteSchema } from "~/lib/admin-schemas";
+import { assignAction, emailAction, noteAction, pauseAction, resumeAction, type ActionData } from "./actions.server";
 import { requireStaff } from "~/infra/guards.server";
 import { formatDate, formatDateTime, telHref } from "~/lib/format";
 import { idParam, modelCall, readForm } from "~/infra/http.server";
-import { intentOf, refuse, unknownIntent, type Refusal } from "~/infra/page-action.server";
+import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { leadIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/infra/flash-toast.server";
-import {
-  addLeadNote,
-  emailLead,
-  getLead,
-  LEAD_EMAILS_SHOWN,
-  logLeadCall,
-  pauseLead,
-  resumeLead,
-} from "~/models/lead.server";
-import { assignmentOfForm } from "~/lib/team-schema";
-import { InvalidInputError } from "~/lib/errors";
-import { assignableAgents, assignLead } from "~/models/team.server";
+import { getLead, LEAD_EMAILS_SHOWN } from "~/models/lead.server";
+import { assignableAgents } from "~/models/team.server";
 import { agentCardOf } from "~/models/user.server";
 import { AgentPicker } from "~/components/agent-picker";
 import { card } from "~/components/card";
@@ -80,8 +69,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { intent?: string; result: SubmissionResult<string[]>; refusal?: Refusal };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const id = idParam(params.id);
@@ -102,72 +89,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     default:
       return unknownIntent();
   }
-}
-
-const leadHref = (id: number) => `/admin/leads/${id}`;
-
-/** Runs a change of the lead's nurturing; one that does not apply (e.g. pausing a paused lead) is told in a toast. */
-async function nurturingChange(id: number, change: () => void, done: { title: string; description: string }) {
-  try {
-    change();
-  } catch (error) {
-    return refuse(error, { back: leadHref(id) });
-  }
-  return redirectWithToast(leadHref(id), done);
-}
-
-async function pauseAction(staff: User, id: number) {
-  return nurturingChange(id, () => pauseLead(getDb(), staff, id), {
-    title: "Paused",
-    description: "No more e-mails go to this lead until you resume.",
-  });
-}
-
-async function resumeAction(staff: User, id: number) {
-  return nurturingChange(id, () => resumeLead(getDb(), staff, id), {
-    title: "Resumed",
-    description: "The next e-mail is due after its delay, counted from now.",
-  });
-}
-
-/** A note, or a logged call ("Log a call": what was said), on the lead's timeline. */
-async function noteAction(staff: User, id: number, formData: FormData, kind: "note" | "call" = "note") {
-  const intent = kind === "call" ? leadIntents.call : leadIntents.note;
-  const submission = parseWithZod(formData, { schema: leadNoteSchema });
-  if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
-  try {
-    (kind === "call" ? logLeadCall : addLeadNote)(getDb(), staff, id, submission.value.note);
-  } catch (error) {
-    return refuse(error, { data: { intent, result: submission.reply() } });
-  }
-  return redirectWithToast(leadHref(id), { description: kind === "call" ? "Call logged." : "Note added." });
-}
-
-/** "E-mail the lead": queued in the outbox, on the timeline (the agent's first action when theirs). */
-async function emailAction(staff: User, id: number, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: leadEmailSchema });
-  if (submission.status !== "success") {
-    return data<ActionData>({ intent: leadIntents.email, result: submission.reply() }, { status: 400 });
-  }
-  let to: string;
-  try {
-    to = emailLead(getDb(), staff, id, submission.value).toAddress;
-  } catch (error) {
-    return refuse(error, { data: { intent: leadIntents.email, result: submission.reply() } });
-  }
-  return redirectWithToast(leadHref(id), { description: `E-mail to ${to} queued.` });
-}
-
-/** The lead to an agent or back to the admins (admins). */
-async function assignAction(staff: User, id: number, formData: FormData) {
-  const assignment = assignmentOfForm(formData);
-  try {
-    if (!assignment.success) throw new InvalidInputError(assignment.error.issues[0]?.message ?? "Choose an agent");
-    assignLead(getDb(), staff, id, assignment.data.assignedAgentId);
-  } catch (error) {
-    return refuse(error, { back: `${leadHref(id)}#assign` });
-  }
-  return redirectWithToast(leadHref(id), { description: "Assignment saved." });
 }
 
 export default function Lead() {

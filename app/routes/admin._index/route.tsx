@@ -13,15 +13,18 @@ import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { adminSearchSchema, searchParamsObject, TYPE_FILTERS } from "~/lib/admin-schemas";
+import { panel } from "./panel";
+import { SpeedToLead } from "./speed-to-lead";
+import { UnreadMessages } from "./unread-messages";
 import { requireStaff } from "~/infra/guards.server";
-import { formatDateTime, fullName } from "~/lib/format";
+import { fullName } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
 import { readForm } from "~/infra/http.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
 import { bulkIntents, dashboardIntents } from "~/lib/intents";
 import { bulkAssignees } from "~/models/team.server";
 import { BulkAssign, BulkCheckbox } from "~/components/bulk-assign";
-import { bulkAssignAction } from "./bulk-actions.server";
+import { bulkAssignAction } from "~/sections/bulk-assign.server";
 import { countOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
@@ -40,7 +43,6 @@ import { speedToLead } from "~/models/speed-to-lead.server";
 import { duration } from "~/lib/time";
 import { unreadThreads } from "~/models/message.server";
 import { createTestData } from "~/models/sample-data.server";
-import { card } from "~/components/card";
 
 const RECENT_SUBMISSIONS = 5;
 
@@ -145,8 +147,6 @@ async function setupTestDataAction(staff: User) {
     description: "Test transactions created! Check the client portal to see them.",
   });
 }
-
-const panel = `${card} p-5 shadow-sm`;
 
 export default function AdminDashboard() {
   const d = useLoaderData<typeof loader>();
@@ -393,68 +393,6 @@ export default function AdminDashboard() {
         ) : null}
       </section>
     </div>
-  );
-}
-
-/** Transactions whose client wrote messages this staff member has not seen, the most recent first: listed first. */
-/** Each agent's median time to a first action on a new lead (30 days), and the leads waiting over an hour. */
-function SpeedToLead({ speed }: { speed: ReturnType<typeof useLoaderData<typeof loader>>["speed"] }) {
-  if (speed.agents.length === 0 && speed.untouched.length === 0) return null;
-  return (
-    <section className={`${panel} mt-6`} aria-labelledby="speed-title" data-testid="speed-to-lead">
-      <h2 id="speed-title" className="text-lg font-semibold">
-        Speed to lead, last 30 days
-      </h2>
-      <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-        {speed.agents.map((a) => (
-          <li key={a.id}>
-            <span className="font-semibold">{a.name}</span>: median {a.median ?? "no answer yet"} over{" "}
-            {countOf(a.leads, "lead")}
-          </li>
-        ))}
-      </ul>
-      {speed.untouched.length ? (
-        <>
-          <h3 className="mt-3 text-sm font-semibold text-red-700">Untouched for more than an hour</h3>
-          <ul className="mt-1 grid gap-1 text-sm" data-testid="untouched-leads">
-            {speed.untouched.map((l) => (
-              <li key={l.id}>
-                <Link to={`/admin/leads/${l.id}`}>{l.name}</Link> · {l.agent} · waiting {l.waiting}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </section>
-  );
-}
-
-function UnreadMessages({ unread }: { unread: ReturnType<typeof useLoaderData<typeof loader>>["unread"] }) {
-  return (
-    <section className={`${panel} mt-6`} aria-labelledby="unread-title" data-testid="unread-messages">
-      <h2 id="unread-title" className="text-lg font-semibold">
-        Unread client messages: {unread.total}
-      </h2>
-      {unread.threads.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">You have read every client message.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100 text-sm">
-          {unread.threads.map((t) => (
-            <li key={t.transactionId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <Link
-                to={`/admin/transactions/${t.transactionId}#messages`}
-                className="font-semibold text-brand-700 underline"
-              >
-                {t.propertyAddress ?? "Transaction"} · {t.client}
-              </Link>
-              <span className="text-slate-600">
-                {t.count} unread · {formatDateTime(t.lastAt)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 

@@ -11,7 +11,7 @@ import { contractSchema, deadlineFormSchema } from "~/lib/contract-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { contractIntents } from "~/lib/intents";
 import { saveContract, setDeadlineStatus } from "~/models/contract.server";
-import { backTo, type Section, type SectionContext } from "./section-actions.server";
+import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
 
 export type ContractActionData = {
   intent: typeof contractIntents.save;

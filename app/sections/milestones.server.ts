@@ -13,7 +13,7 @@ import { NotFoundError } from "~/lib/errors";
 import { idField } from "~/lib/form-values";
 import { milestoneIntents } from "~/lib/intents";
 import { initializeMilestones, updateMilestone } from "~/models/milestone.server";
-import { backTo, type Section, type SectionContext } from "./section-actions.server";
+import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
 
 export type MilestoneActionData = {
   intent: typeof milestoneIntents.update;

@@ -13,7 +13,7 @@ import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { idField } from "~/lib/form-values";
 import { estimateIntents } from "~/lib/intents";
 import { createEstimate, deleteEstimate, updateEstimate } from "~/models/estimate.server";
-import { backTo, type Section, type SectionContext } from "./section-actions.server";
+import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
 
 export type EstimateActionData = {
   intent: typeof estimateIntents.save;

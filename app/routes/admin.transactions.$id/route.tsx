@@ -28,15 +28,15 @@ import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { collaboratorIds, getTransaction, toTransactionJson } from "~/models/transaction.server";
 import { assignableAgents } from "~/models/team.server";
 import { agentCardOf, getUserById } from "~/models/user.server";
-import { contractSection, type ContractActionData } from "./contract-actions.server";
-import { documentSection, type DocumentActionData } from "./document-actions.server";
-import { estimateSection, type EstimateActionData } from "./estimate-actions.server";
-import { messageSection, type MessageActionData } from "./message-actions.server";
-import { milestoneSection, type MilestoneActionData } from "./milestone-actions.server";
-import { offerSection, offersData, type OfferActionData } from "./offer-actions.server";
-import { assignmentSection } from "./assignment-actions.server";
-import { sectionAction } from "./section-actions.server";
-import { transactionSection, type TransactionActionData } from "./transaction-actions.server";
+import { contractSection, type ContractActionData } from "~/sections/contract.server";
+import { documentSection, type DocumentActionData } from "~/sections/documents.server";
+import { estimateSection, type EstimateActionData } from "~/sections/estimates.server";
+import { messageSection, type MessageActionData } from "~/sections/messages.server";
+import { milestoneSection, type MilestoneActionData } from "~/sections/milestones.server";
+import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
+import { assignmentSection } from "~/sections/assignment.server";
+import { sectionAction } from "~/sections/page-sections.server";
+import { transactionSection, type TransactionActionData } from "~/sections/transaction.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");

@@ -13,7 +13,7 @@ import { listingIntents } from "~/lib/intents";
 import { deleteFormSchema, favoriteFormSchema, listingSchema, parseFormSchema } from "~/lib/listing-schema";
 import { parseListingUrl } from "~/lib/zillow";
 import { createListing, deleteListing, setFavorite } from "~/models/listing.server";
-import { backTo, type Section, type SectionContext } from "./section-actions.server";
+import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
 
 export type ListingActionData = {
   intent: typeof listingIntents.add | typeof listingIntents.parse;

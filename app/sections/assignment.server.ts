@@ -8,7 +8,7 @@ import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { assignmentIntents } from "~/lib/intents";
 import { assignmentOfForm } from "~/lib/team-schema";
 import { assignTransaction } from "~/models/team.server";
-import { backTo, type Section } from "./section-actions.server";
+import { backTo, type Section } from "~/sections/page-sections.server";
 
 export const assignmentSection: Section<typeof assignmentIntents> = {
   intents: assignmentIntents,

@@ -9,7 +9,7 @@ import { accountIntents } from "~/lib/intents";
 import { noticesFormSchema } from "~/lib/listing-schema";
 import { resetCalendarToken } from "~/models/calendar.server";
 import { setMilestoneNotices } from "~/models/user.server";
-import { backTo, type Section } from "./section-actions.server";
+import { backTo, type Section } from "~/sections/page-sections.server";
 
 export const accountSection: Section<typeof accountIntents> = {
   intents: accountIntents,

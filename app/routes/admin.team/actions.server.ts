@@ -1,0 +1,49 @@
+/**
+ * The team page's forms (/admin/team, admins): add a person by e-mail, and change one (role, license, phone,
+ * taking leads, active).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { User } from "~/db/schema";
+import { getDb } from "~/infra/database.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { badForm, refuse, type Refusal } from "~/infra/page-action.server";
+import { teamIntents } from "~/lib/intents";
+import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
+import { addStaff, updateStaff } from "~/models/team.server";
+
+export type ActionData = { intent: string; userId?: string; result: SubmissionResult<string[]>; refusal?: Refusal };
+
+export async function addAction(admin: User, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: newStaffSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: teamIntents.add, result: submission.reply() }, { status: 400 });
+  }
+  let added: User;
+  try {
+    added = addStaff(getDb(), admin, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { intent: teamIntents.add, result: submission.reply() } });
+  }
+  return redirectWithToast("/admin/team", {
+    description: `${added.email} added as ${submission.value.role === "admin" ? "an admin" : "an agent"}: they have the role when they sign in with that address.`,
+  });
+}
+
+export async function updateAction(admin: User, formData: FormData) {
+  const userId = formData.get("userId");
+  if (typeof userId !== "string" || !userId) return badForm("Choose a person of the team");
+  formData.delete("userId");
+  formData.delete("intent");
+  const submission = parseWithZod(formData, { schema: staffPatchSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: teamIntents.update, userId, result: submission.reply() }, { status: 400 });
+  }
+  try {
+    updateStaff(getDb(), admin, userId, submission.value);
+  } catch (error) {
+    return refuse(error, { data: { intent: teamIntents.update, userId, result: submission.reply() } });
+  }
+  return redirectWithToast("/admin/team", { description: "Team updated." });
+}
