@@ -11,8 +11,8 @@ declare module "@remix-run/node" {
 
 /**
  * Small modules shared by many routes go into one chunk: fewer requests and
- * less per-chunk overhead on the landing page, whose budget is 90 KB of
- * gzipped JavaScript (npm run bench).
+ * less per-chunk overhead on the landing page, whose JavaScript budget
+ * npm run bench checks (docs/decisions/010-first-paint.md).
  */
 const SHARED =
   /\/app\/(lib\/(seo|pricing|format|toast-rules)|hooks\/(use-hydrated|use-pending)|components\/(error-boundary|toast-provider|submit-button))\.tsx?$/;
@@ -21,7 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { host: "127.0.0.1" },
   build: {
     target: "es2022",
-    // terser with three passes ships ~4 KB less gzipped JS than esbuild's minifier here.
+    // terser with three passes ships less gzipped JS than esbuild's minifier here (docs/benchmarks.md).
     minify: isSsrBuild ? false : "terser",
     terserOptions: { ecma: 2020, module: true, toplevel: true, compress: { passes: 3 }, format: { comments: false } },
     rollupOptions: isSsrBuild

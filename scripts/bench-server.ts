@@ -125,7 +125,7 @@ export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /**
- * "median 6.6 ms, p95 11.2 ms", the goal's verdict when there is one, and how much of the machine's CPU
+ * "median … ms, p95 … ms", the goal's verdict when there is one, and how much of the machine's CPU
  * time its host took meanwhile (a shared virtual machine's "steal": the figures' noise, printed with them).
  */
 export function describeTimes(
@@ -145,7 +145,7 @@ export const describeCold = (cold: number[]) =>
 /**
  * `count` sequential GETs of `url` on one kept-alive connection (node:http), after `warmup` uncounted:
  * each request's time from sending to its last byte, sorted, and the last status. node:http, not fetch:
- * undici's fetch added 2-3 ms and most of the spread to each measured request on this machine.
+ * undici's fetch added milliseconds and most of the spread to each measured request (docs/benchmarks.md).
  *
  * The goals are for a server that has been running: a fresh process compiles its hot code during its first
  * hundred or so views, which take 1.5-2 times as long (docs/decisions/012-production-server.md, "Measuring a

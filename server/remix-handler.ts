@@ -7,9 +7,8 @@
  * 2. A rendered public page goes into the page cache, which needs its bytes before they are sent; the
  *    adapter writes the answer itself.
  * 3. A page is written in one piece. Nothing on this site defers data, so its stream ends as soon as it
- *    starts, and a chunk-by-chunk copy (the adapter's) runs compression once per React chunk. Measured
- *    on an uncached landing page (one process, 20 connections, brotli): 183-200 requests/s written in
- *    one piece, 112-133 copied chunk by chunk (docs/decisions/012-production-server.md).
+ *    starts, and a chunk-by-chunk copy (the adapter's) runs compression once per React chunk, which the
+ *    bench measured much slower (docs/decisions/012-production-server.md; figures in docs/benchmarks.md).
  * The client's address goes to loaders and actions as `context.clientIp` (the rate limits), and around
  * the whole answer as the app's request context (`withRequest`: the audit's address).
  */

@@ -1,5 +1,5 @@
 /**
- * summary.html of a transaction's exported file (app/routes/admin.transactions.$id_.export.ts): a readable
+ * summary.html of a transaction's exported file (app/routes/admin.transactions.$id_.export.tsx): a readable
  * cover, one page with its own small stylesheet, opened from the ZIP in any browser: the parties, the
  * property, the dates, the milestones, the key dates, the offers and their rounds, the estimates and the
  * list of files.

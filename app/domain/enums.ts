@@ -114,7 +114,6 @@ export const OFFER_MOVES = [
 ] as const;
 export type OfferMove = (typeof OFFER_MOVES)[number];
 export const OFFER_EVENT_TYPES = ["create", ...OFFER_MOVES, "expire"] as const;
-export type OfferEventType = (typeof OFFER_EVENT_TYPES)[number];
 /** A client's answer to a shared offer, which staff then record (or not) as the binding one. */
 export const OFFER_WISHES = ["accept", "counter", "decline"] as const;
 export type OfferWish = (typeof OFFER_WISHES)[number];

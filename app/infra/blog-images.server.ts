@@ -3,8 +3,9 @@
  * WebP at each of IMAGE_WIDTHS (never enlarged), without the original's metadata (a phone photo carries
  * its GPS position), served publicly at /images/{id}-{width}.webp with a year's cache. sharp's own
  * libvips reads HEIF only as AVIF: an iPhone's HEIC (HEVC) is decoded by heic-decode (libheif in
- * WebAssembly) first. Both are loaded on the first image, not at start: libheif alone reserves 16 MB
- * of WebAssembly memory, in every web process, for an editor that uploads a few images a month.
+ * WebAssembly) first. Both are loaded on the first image, not at start: libheif reserves megabytes of
+ * WebAssembly memory in every web process (docs/decisions/015-memory.md), for an editor that uploads a
+ * few images a month.
  * The rows are app/models/image.server.ts's.
  */
 import { randomBytes } from "node:crypto";
@@ -14,20 +15,22 @@ import type { Sharp } from "sharp";
 import { env } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import type { ImageVariant } from "~/db/schema";
-import { IMAGE_TYPES, IMAGE_WIDTHS, UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import {
+  IMAGE_FILE,
+  IMAGE_TYPES,
+  IMAGE_WIDTHS,
+  IMAGES_FOLDER,
+  imageKey,
+  INCOMING_FOLDER,
+  UPLOAD_MESSAGES,
+} from "~/lib/upload-rules";
 import type { Actor } from "~/models/actor.server";
-import { createImage, getImage, knownImageIds, takeUnusedImages } from "~/models/image.server";
+import { createImage, getImage } from "~/models/image.server";
 import { fileStore } from "~/infra/file-store.server";
 import { readForm } from "~/infra/http.server";
 import { isMultipart, receiveUpload } from "~/infra/upload.server";
 import type { FileStore, StagedFile } from "~/models/files.server";
 import type { UploadRefusal } from "~/lib/errors";
-
-const IMAGES_FOLDER = "images";
-/** Where an uploaded original waits for its re-encoding (deleted right after). */
-const INCOMING_FOLDER = "incoming";
-const IMAGE_FILE = /^([0-9a-f]{32})-(\d+)\.webp$/;
-const imageKey = (id: string, width: number) => `${IMAGES_FOLDER}/${id}-${width}.webp`;
 
 export type EditorForm = { formData: FormData; image: StagedFile | null; refusal: UploadRefusal | null };
 
@@ -115,28 +118,4 @@ export function imageResponse(db: Db, file: string, storage: FileStore = fileSto
       "x-content-type-options": "nosniff",
     },
   });
-}
-
-/** The daily job's part for images: unused ones (rows and files), and files no row names. */
-export async function purgeUnusedImages(db: Db, now = new Date(), storage: FileStore = fileStore()) {
-  let deleted = 0;
-  for (;;) {
-    const unused = takeUnusedImages(db, now);
-    for (const image of unused) {
-      await Promise.all(image.variants.map((v) => storage.delete(imageKey(image.id, v.name))));
-    }
-    deleted += unused.length;
-    if (unused.length === 0) break;
-  }
-  const files: { key: string; id: string }[] = [];
-  for await (const file of storage.list(IMAGES_FOLDER)) {
-    const id = IMAGE_FILE.exec(file.key.slice(IMAGES_FOLDER.length + 1))?.[1];
-    if (id && now.getTime() - file.modifiedAt.getTime() > 24 * 3600_000) files.push({ key: file.key, id });
-  }
-  const known = knownImageIds(db, [...new Set(files.map((f) => f.id))]);
-  for (const file of files) if (!known.has(file.id)) await storage.delete(file.key);
-  for await (const file of storage.list(INCOMING_FOLDER)) {
-    if (now.getTime() - file.modifiedAt.getTime() > 24 * 3600_000) await storage.delete(file.key);
-  }
-  return deleted;
 }

@@ -12,7 +12,6 @@ import { env, EnvError } from "~/config/env.server";
 import { seedDatabase } from "~/db/seed.server";
 import { backupSite, describeBackup } from "~/infra/backup.server";
 import { getDb, setDb } from "~/infra/database.server";
-import { purgeUnusedImages } from "~/infra/blog-images.server";
 import { fileStore } from "~/infra/file-store.server";
 import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server";
 import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provider.server";
@@ -20,6 +19,7 @@ import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
 import { ListenError } from "~/lib/errors";
 import { purgeDocuments } from "~/models/document.server";
+import { purgeImages } from "~/models/image.server";
 
 const state = globalThis as unknown as {
   __startup?: Promise<void>;
@@ -85,7 +85,7 @@ async function run() {
 async function runRetention() {
   try {
     const { purged, orphans } = await purgeDocuments(getDb(), fileStore());
-    const images = await purgeUnusedImages(getDb());
+    const images = await purgeImages(getDb(), fileStore());
     // Not at start before the uploads: a cluster's web processes may already be writing theirs.
     const partials = await fileStore().removePartials(new Date(Date.now() - 24 * 3600_000));
     if (purged || orphans || images || partials) {

@@ -40,6 +40,3 @@ export const OTHER_COST_NAMES = Array.from({ length: MAX_OTHER_COSTS }, (_, i) =
   `otherCosts[${i}].label`,
   `otherCosts[${i}].amount`,
 ]).flat();
-
-/** The public pages of the two estimates, and their side. */
-export const ESTIMATE_PAGES = { "/net-sheet": "seller", "/cash-to-close": "buyer" } as const;

@@ -240,7 +240,6 @@ export const newOfferSchema = termsPatchSchema
     documentIds,
     terms: mergeTerms(null, terms, terms.price),
   }));
-export type NewOfferInput = z.output<typeof newOfferSchema>;
 
 const acceptedOn = z.preprocess(
   blankToUndefined,

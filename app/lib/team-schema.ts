@@ -125,7 +125,6 @@ export const routingSchema = z.object({
       .default(15),
   ),
 });
-export type RoutingValues = z.output<typeof routingSchema>;
 
 export const ROUTING_LABELS = {
   round_robin: "Round robin: each new lead to the next agent taking leads",

@@ -122,3 +122,10 @@ export function imageSources(id: string, variants: ImageVariantSize[]): ImageSou
     height: largest.height,
   };
 }
+
+/** Where a blog image's files are stored: `images/{id}-{width}.webp` (an id of 32 hexadecimal digits). */
+export const IMAGES_FOLDER = "images";
+/** Where an uploaded original waits for its re-encoding (deleted right after). */
+export const INCOMING_FOLDER = "incoming";
+export const IMAGE_FILE = /^([0-9a-f]{32})-(\d+)\.webp$/;
+export const imageKey = (id: string, width: number) => `${IMAGES_FOLDER}/${id}-${width}.webp`;

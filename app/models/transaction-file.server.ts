@@ -1,6 +1,6 @@
 /**
  * A transaction's file, on request (B&P §10148; docs/decisions/030-team.md): everything the agency holds
- * on one transaction, as data, for the export's ZIP (app/routes/admin.transactions.$id_.export.ts, which
+ * on one transaction, as data, for the export's ZIP (app/routes/admin.transactions.$id_.export.tsx, which
  * writes it: summary.html, transaction.json, messages.txt, audit.csv, documents/). Admins only; the export
  * is itself recorded (`export`) before the file is read, so its own event is in its audit.csv.
  */

@@ -1,15 +1,13 @@
 /**
  * GET /admin/transactions/{id}/export (admins): the transaction's whole file as one ZIP, streamed as it is
- * written (archiver: a maintained ZIP writer) so that 2 GB of documents never sit in memory:
+ * written (app/infra/zip-stream.server.ts) so that gigabytes of documents never sit in memory:
  * summary.html (a readable cover), transaction.json (the same as data), messages.txt, audit.csv and
  * documents/ (every document, removed ones included, under its name, duplicates numbered). The documents
- * are stored as they are (PDFs and images are compressed already); the text is deflated. One document is
- * read at a time: the next is added when the last one has been written. The export is recorded in the
- * audit (app/models/transaction-file.server.ts).
+ * are stored as they are (PDFs and images are compressed already); the text is deflated; one document is
+ * opened at a time. The export is recorded in the audit (app/models/transaction-file.server.ts).
  */
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ZipArchive } from "archiver";
 import { renderToStaticMarkup } from "react-dom/server";
 import { TransactionFileSummary } from "~/components/transaction-file-summary";
 import { env } from "~/config/env.server";
@@ -18,6 +16,7 @@ import { contentDisposition } from "~/infra/document-download.server";
 import { fileStore } from "~/infra/file-store.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { idParam, modelCall } from "~/infra/http.server";
+import { zipStream, type ZipEntry } from "~/infra/zip-stream.server";
 import { formatDateTime } from "~/lib/format";
 import { AUDIT_CSV_HEADER, auditCsvLine } from "~/models/audit.server";
 import { messagesText, transactionFile } from "~/models/transaction-file.server";
@@ -28,51 +27,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const file = modelCall(() => transactionFile(getDb(), admin, id));
   const { site } = env();
   const at = (iso: string) => formatDateTime(iso);
-  const archive = new ZipArchive({ zlib: { level: 6 } });
   const summary = renderToStaticMarkup(
     <TransactionFileSummary data={file.data} formatAt={at} agency={{ name: site.name, license: site.license }} />,
   );
-  const written = { appended: 0, done: 0 };
-  archive.on("entry", () => {
-    written.done += 1;
-  });
-  const add = (source: string | Readable, name: string, store = false) => {
-    written.appended += 1;
-    archive.append(source, { name, store, date: new Date(file.data.exportedAt) });
-  };
-  /** Waits until every entry appended so far has been written to the ZIP (one document read at a time). */
-  const drained = () =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (written.done >= written.appended) {
-          archive.off("entry", check);
-          resolve();
-        }
-      };
-      archive.on("entry", check);
-      check();
-    });
-  void (async () => {
-    add(`<!doctype html>${summary}`, "summary.html");
-    add(`${JSON.stringify(file.data, null, 2)}\n`, "transaction.json");
-    add(messagesText(file.data, at), "messages.txt");
-    add(Readable.from(auditLines(file.audit())), "audit.csv");
-    await drained();
-    const store = fileStore();
+  const store = fileStore();
+  function* entries(): Generator<ZipEntry> {
+    yield { name: "summary.html", source: `<!doctype html>${summary}` };
+    yield { name: "transaction.json", source: `${JSON.stringify(file.data, null, 2)}\n` };
+    yield { name: "messages.txt", source: messagesText(file.data, at) };
+    yield { name: "audit.csv", source: () => Readable.from(auditLines(file.audit())) };
     for (const document of file.files) {
       const bytes = store.get(document.key);
-      if (bytes) add(bytes, document.path, true);
-      else
-        add(`The file of this document (${document.key}) is missing from the store.\n`, `${document.path}.missing.txt`);
-      await drained();
+      yield bytes
+        ? { name: document.path, source: bytes, store: true }
+        : {
+            name: `${document.path}.missing.txt`,
+            source: `The file of this document (${document.key}) is missing from the store.\n`,
+          };
     }
-    await archive.finalize();
-  })().catch((error: unknown) => {
-    console.error(`[export] transaction ${id}:`, error);
-    archive.abort();
+  }
+  const zip = zipStream(entries(), {
+    date: new Date(file.data.exportedAt),
+    onError: (error) => console.error(`[export] transaction ${id}:`, error),
   });
   const name = `transaction-${id}.zip`;
-  return new Response(Readable.toWeb(archive) as ReadableStream<Uint8Array>, {
+  return new Response(zip, {
     headers: {
       "content-type": "application/zip",
       "content-disposition": contentDisposition("attachment", name),

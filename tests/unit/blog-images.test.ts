@@ -4,7 +4,10 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { blogPosts } from "~/db/schema";
 import { eq } from "drizzle-orm";
-import { IMAGE_WIDTHS, imageSources } from "~/lib/upload-rules";
+import { Readable } from "node:stream";
+import { fileStore } from "~/infra/file-store.server";
+import { IMAGE_WIDTHS, IMAGES_FOLDER, imageKey, imageSources } from "~/lib/upload-rules";
+import { purgeImages } from "~/models/image.server";
 import { action as newPost } from "~/routes/admin.blog.new";
 import { loader as imageFile } from "~/routes/images.$file";
 import { useAppDb } from "./db";
@@ -93,5 +96,30 @@ describe("blog images", () => {
     expect(result.error.image).toEqual(["This image type isn't accepted. Use JPEG, PNG, WebP or HEIC."]);
     expect(result.initialValue.title).toBe("Kept title");
     expect(app.db.select().from(blogPosts).where(eq(blogPosts.title, "Kept title")).all()).toEqual([]);
+  });
+
+  it("the retention: an image no post names a day after its upload goes, row and files; a used one stays", async () => {
+    const cookie = await sessionCookie(app.admin);
+    await postWithImage(cookie, "Kept", { name: "a.jpg", bytes: await phonePhoto() });
+    const first = app.db.select().from(blogPosts).where(eq(blogPosts.slug, "kept")).get()!.imageId!;
+    await postWithImage(cookie, "Other", { name: "b.jpg", bytes: await phonePhoto() });
+    const other = app.db.select().from(blogPosts).where(eq(blogPosts.slug, "other")).get()!.imageId!;
+    // The first article saved with the other image: the first image is no longer named.
+    app.db.update(blogPosts).set({ imageId: other }).where(eq(blogPosts.slug, "kept")).run();
+    const store = fileStore();
+    const stray = `${IMAGES_FOLDER}/${"f".repeat(32)}-400.webp`;
+    await store.put(IMAGES_FOLDER, Readable.from([Buffer.from("x")]), { key: stray });
+    const files = async () => {
+      const keys: string[] = [];
+      for await (const f of store.list(IMAGES_FOLDER)) keys.push(f.key);
+      return keys.sort();
+    };
+    // Within a day nothing goes.
+    expect(await purgeImages(app.db, store, new Date())).toBe(0);
+    expect((await files()).filter((k) => k.includes(first))).toHaveLength(3);
+    // A day later: the unused image (row and its three files) and the stray file; the used one stays.
+    const later = new Date(Date.now() + 25 * 3600_000);
+    expect(await purgeImages(app.db, store, later)).toBe(1);
+    expect(await files()).toEqual(IMAGE_WIDTHS.map((w) => imageKey(other, w)).sort());
   });
 });
