@@ -21,7 +21,7 @@ const WORKERS = process.env.BENCH_WORKERS ?? "2";
 /** The goals: p95 alone, requests/s and p99 at 20 connections, each web process's memory. */
 const GOAL = { p95: 20, rps: 200, p99: 250, rssMb: 250 };
 
-export async function benchAdmin(options: { port: number; dir: string; scale: Scale }) {
+export async function benchAdmin(options: { port: number; dir: string; scale: Scale; only?: string[] }) {
   const { scale } = options;
   const database = `${options.dir}/admin-${scale.name}.db`;
   const { db, adminId, written, seconds } = benchDatabase(database, scale);
@@ -75,7 +75,9 @@ export async function benchAdmin(options: { port: number; dir: string; scale: Sc
       post ? `/admin/blog/${post}` : null,
       transaction ? `/admin/transactions/${transaction}` : null,
       "/admin/transactions/new",
-    ].filter((path): path is string => path !== null);
+    ]
+      .filter((path): path is string => path !== null)
+      .filter((path) => !options.only || options.only.includes(path));
     const memoryBefore = serverMemory(server.pid!);
     console.log(
       `${"page".padEnd(44)} ${"median".padStart(7)} ${"p95".padStart(7)}  ${"req/s".padStart(6)} ${"p99".padStart(6)}  goal`,

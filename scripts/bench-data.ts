@@ -10,12 +10,25 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { openDatabase, type Db } from "~/db/client.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 
-export type Scale = { name: string; transactions: number; leads: number; nurtured: number; emails: number };
+export type Scale = {
+  name: string;
+  transactions: number;
+  leads: number;
+  nurtured: number;
+  emails: number;
+  /** Leads that arrived in the last day on top of the rest (a flood of sign-ups, an import), given to nobody. */
+  flood?: number;
+};
 
 export const SCALES: Record<string, Scale> = {
   today: { name: "today", transactions: 100_000, leads: 100_000, nurtured: 0.5, emails: 0 },
   "10y": { name: "10y", transactions: 100_000, leads: 200_000, nurtured: 1, emails: 1_000_000 },
+  // Today's shape with five agents answering their leads, and 100,000 leads arrived in the last day.
+  flood: { name: "flood", transactions: 100_000, leads: 100_000, nurtured: 0.5, emails: 0, flood: 100_000 },
 };
+
+/** The flood's agents: each has every 50th lead of the last 30 days, half of them answered within the hour. */
+const FLOOD_AGENTS = 5;
 
 export const BENCH_ADMIN_EMAIL = "bench-admin@example.com";
 
@@ -171,6 +184,45 @@ function fill(db: Db, scale: Scale) {
             at,
           );
         }
+      }
+    })();
+  }
+  if (scale.flood) flood(sqlite, scale.flood, now);
+}
+
+/**
+ * The flood: FLOOD_AGENTS licensed agents with every 50th lead of the last 30 days (half of them answered
+ * within the hour), then `count` leads in the last day that nobody was given.
+ */
+function flood(sqlite: Db["$client"], count: number, now: number) {
+  const agent = sqlite.prepare(
+    "insert into users (id, email, first_name, last_name, is_agent, license_number, team_position, created_at, updated_at) values (?, ?, ?, 'Agent', 1, ?, ?, ?, ?)",
+  );
+  for (let a = 0; a < FLOOD_AGENTS; a++) {
+    agent.run(`bench-agent-${a}`, `agent${a}@bench.test`, `Bench${a}`, `0100000${a}`, a + 1, now, now);
+  }
+  const recent = sqlite
+    .prepare("select id, created_at from contact_submissions where created_at >= ? order by id")
+    .all(now - 30 * DAY) as Array<{ id: number; created_at: number }>;
+  const assign = sqlite.prepare(
+    "update contact_submissions set assigned_agent_id = ?, assigned_at = ?, first_action_at = ? where id = ?",
+  );
+  sqlite.transaction(() => {
+    recent.forEach((lead, i) => {
+      if (i % 50) return;
+      const answered = i % 100 === 0 ? lead.created_at + 20 * 60_000 : null;
+      assign.run(`bench-agent-${(i / 50) % FLOOD_AGENTS}`, lead.created_at, answered, lead.id);
+    });
+  })();
+  const submission = sqlite.prepare(
+    "insert into contact_submissions (first_name, last_name, email, phone, message, created_at) values (?, ?, ?, ?, ?, ?)",
+  );
+  const batch = 5_000;
+  for (let from = 0; from < count; from += batch) {
+    sqlite.transaction(() => {
+      for (let i = from; i < Math.min(from + batch, count); i++) {
+        const at = now - DAY + Math.floor((DAY * i) / count);
+        submission.run(`Flood${i}`, `Signup${i}`, `flood${i}@bench.test`, "6195550100", null, at);
       }
     })();
   }

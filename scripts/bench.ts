@@ -8,7 +8,7 @@
  * uploads and the portal's documents (bench-documents.ts), deadlines (bench-deadlines.ts), messages
  * (bench-messages.ts), estimates (bench-estimates.ts), offers (bench-offers.ts), the team (bench-team.ts) and the admin
  * pages (bench-admin.ts,
- * `--scale=today|10y`).
+ * `--scale=today|10y`), and the dashboard on the day 100,000 leads arrive (`flood`).
  * It prints figures; it asserts nothing (budgets are compared in the output).
  */
 import { spawn } from "node:child_process";
@@ -169,7 +169,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|flood` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -188,6 +188,14 @@ const parts: Record<string, () => Promise<void>> = {
   offers: () => benchOffers({ port: PORT + 70, dir: "tests/.tmp/bench" }),
   team: () => benchTeam({ port: PORT + 80, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
+  // The dashboard and the leads the day 100,000 leads arrive (an import, a flood of sign-ups).
+  flood: () =>
+    benchAdmin({
+      port: PORT + 90,
+      dir: "tests/.tmp/bench",
+      scale: SCALES.flood!,
+      only: ["/admin", "/admin?type=selling", "/admin/leads", "/admin/leads?sort=score"],
+    }),
 };
 if (only !== "all" && !parts[only]) throw new Error(`--only must be one of ${Object.keys(parts).join(", ")}`);
 

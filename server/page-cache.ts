@@ -131,8 +131,7 @@ export async function buildEntry(
   }
   for (const [name, value] of headers) if (!SKIPPED_HEADERS.has(name)) kept.push([name, value]);
   if (!headers.has("x-content-type-options")) kept.push(["x-content-type-options", "nosniff"]);
-  // Brotli 6, not 9: nearly as small for a fraction of the time, and every calculator value
-  // (?homeValue=) is its own entry, compressed on its first visit.
+  // Brotli 6, not 9: nearly as small for a fraction of the time.
   const [gz, br] = await Promise.all([
     gzip(identity, { level: 9 }),
     brotli(identity, {
@@ -206,9 +205,36 @@ const sizeOf = (entry: CacheEntry) => entry.bodies.identity.length + entry.bodie
 export class PageCache {
   private entries = new Map<string, CacheEntry>();
   private bytes = 0;
+  /** Pages with a query asked for once, and when: stored if asked for again within the minute. */
+  private askedOnce = new Map<string, number>();
   constructor(
     private readonly options: { version: () => number; maxEntries?: number; maxBytes?: number; ttlMs?: number },
   ) {}
+
+  /**
+   * Whether a rendered page is worth storing. A page without a query (the landing page, an article) is
+   * asked for by many visitors: at once. A page with a query (an estimate's address, a calculator value) is
+   * mostly asked for once: storing it (its script hashes, its ETag, its two compressed variants) costs more
+   * than its render, so it is stored only when asked for a second time within the minute (a shared link);
+   * until then it is answered as any rendered page (docs/decisions/007-page-cache.md; figures in
+   * docs/benchmarks.md).
+   */
+  worthStoring(key: string, now = Date.now()): boolean {
+    if (!key.includes("?")) return true;
+    const ttl = this.options.ttlMs ?? CACHE_TTL_MS;
+    const first = this.askedOnce.get(key);
+    if (first !== undefined && now - first < ttl) {
+      this.askedOnce.delete(key);
+      return true;
+    }
+    this.askedOnce.delete(key);
+    this.askedOnce.set(key, now);
+    // Bounded like the entries: the oldest asked go first.
+    while (this.askedOnce.size > (this.options.maxEntries ?? MAX_ENTRIES) * 10) {
+      this.askedOnce.delete(this.askedOnce.keys().next().value!);
+    }
+    return false;
+  }
 
   get(key: string, now = Date.now()): CacheEntry | undefined {
     const entry = this.entries.get(key);
@@ -243,6 +269,7 @@ export class PageCache {
 
   clear() {
     this.entries.clear();
+    this.askedOnce.clear();
     this.bytes = 0;
   }
 

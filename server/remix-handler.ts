@@ -40,7 +40,7 @@ export function remixHandler(
       const response = await withRequest(req.ip ?? null, () =>
         handleRequest(toWebRequest(req, res, upload), { clientIp: req.ip }),
       );
-      if (key && isStorable(response.status, response.headers)) {
+      if (key && isStorable(response.status, response.headers) && pageCache.worthStoring(key)) {
         const body = Buffer.from(await response.arrayBuffer());
         const entry = await buildEntry(response.status, response.headers, body, version);
         pageCache.set(key, entry);

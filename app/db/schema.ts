@@ -15,6 +15,7 @@
  * - `transaction_counts`: one row per (status, type, current step), on insert, delete and change of
  *   transactions (drizzle/0005_counters.sql);
  * - `contact_submissions.lead_score`: from its engagement's score (drizzle/0005_counters.sql);
+ * - `lead_hours`: new leads per hour and agent, on insert, delete and change of contact_submissions (0016);
  * - `content_version`: `publicPages` on any change of blog_posts (0004) (its `leads` row, raised by
  *   contact submissions since 0006, lost its reader and its triggers in 0011);
  * - the FTS5 trigram tables `transactions_fts` (address, client id, e-mail, name; kept from transactions
@@ -674,6 +675,22 @@ export const leadCounts = sqliteTable(
     n: integer("n").notNull().default(0),
   },
   (t) => [uniqueIndex("lead_counts_key_idx").on(t.status)],
+);
+
+/**
+ * New leads per hour and agent ('' for none), kept by triggers on contact_submissions (migration 0016): the
+ * dashboard's leads per week read a few thousand rows, however many leads arrived (docs/decisions/
+ * 031-the-deals-rules.md). `hour` is the epoch's hours (milliseconds / 3,600,000): whole hours, so a week's
+ * bounds are exact in San Diego too.
+ */
+export const leadHours = sqliteTable(
+  "lead_hours",
+  {
+    agentId: text("agent_id").notNull().default(""),
+    hour: integer("hour").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.hour] }), index("lead_hours_hour_idx").on(t.hour)],
 );
 
 /** Engagements per (campaign, status), kept by triggers: the campaigns list's counts (campaign 0: none). */

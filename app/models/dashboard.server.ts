@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactSubmissions, transactionCounts, transactions, users } from "~/db/schema";
+import { leadHours, transactionCounts, transactions, users } from "~/db/schema";
 import { TRANSACTION_TYPES, type TransactionType } from "~/domain/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
 import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
@@ -132,39 +132,37 @@ export function searchTransactions(
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / DASHBOARD_PAGE_SIZE)), capped };
 }
 
-const WEEK_MS = 7 * 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+const WEEK_HOURS = 7 * 24;
 
 type LeadWeeks = Array<{ weekStart: Date; count: number }>;
 
 /**
- * New leads (contact submissions) in each of the last `weeks` 7-day periods, the last one ending now.
- * The periods start at a whole minute; the last one runs on to now.
+ * New leads (contact submissions) in each of the last `weeks` 7-day periods, the last one ending now: summed
+ * from the counts per hour triggers keep (lead_hours, migration 0016), by its index on the hour (an agent's:
+ * its key, led by the agent), so the cost is the same whatever arrived. The periods start at a whole hour
+ * (a San Diego hour too); the last one runs on to now.
  */
 export function leadsPerWeek(db: Db, actor: Actor, now: Date = new Date(), weeks = 12): LeadWeeks {
   assertStaff(actor);
-  const start = Math.floor(now.getTime() / 60_000) * 60_000 - weeks * WEEK_MS;
-  // Counted by SQLite in one pass over the index on created_at (a filtered count per period, so nothing
-  // is sorted), rather than every lead's time brought into JavaScript. The last period runs on to now (the
-  // seconds past its whole minute, and any later-dated lead).
-  const bounds = Array.from({ length: weeks }, (_, i) => start + i * WEEK_MS);
-  const at = contactSubmissions.createdAt;
+  const start = Math.floor(now.getTime() / HOUR_MS) - weeks * WEEK_HOURS;
+  const bounds = Array.from({ length: weeks }, (_, i) => start + i * WEEK_HOURS);
+  const hour = leadHours.hour;
   const counts = db
     .select(
       Object.fromEntries(
         bounds.map((from, i) => [
           `week${i}`,
           i === weeks - 1
-            ? sql<number>`count(*) filter (where ${at} >= ${from})`
-            : sql<number>`count(*) filter (where ${at} >= ${from} and ${at} < ${from + WEEK_MS})`,
+            ? sql<number>`coalesce(sum(${leadHours.n}) filter (where ${hour} >= ${from}), 0)`
+            : sql<number>`coalesce(sum(${leadHours.n}) filter (where ${hour} >= ${from} and ${hour} < ${from + WEEK_HOURS}), 0)`,
         ]),
       ),
     )
-    .from(contactSubmissions)
-    .where(
-      and(isAgentOnly(actor) ? eq(contactSubmissions.assignedAgentId, actor.id) : undefined, gte(at, new Date(start))),
-    )
+    .from(leadHours)
+    .where(and(isAgentOnly(actor) ? eq(leadHours.agentId, actor.id) : undefined, gte(hour, start)))
     .get() as Record<string, number>;
-  return bounds.map((from, i) => ({ weekStart: new Date(from), count: counts[`week${i}`] ?? 0 }));
+  return bounds.map((from, i) => ({ weekStart: new Date(from * HOUR_MS), count: counts[`week${i}`] ?? 0 }));
 }
 
 /** Active transactions by type and step band (early, middle, closing). */

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactSubmissions, users } from "~/db/schema";
+import { agentRow, contactSubmissions, users } from "~/db/schema";
 import { fullName } from "~/lib/format";
 import { DAY_MS } from "~/lib/time";
 import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
@@ -24,23 +24,32 @@ const median = (values: number[]) => {
 export function speedToLead(db: Db, actor: Actor, now = new Date()) {
   assertStaff(actor);
   const since = new Date(now.getTime() - SPEED_WINDOW_DAYS * DAY_MS);
-  const mine = isAgentOnly(actor) ? [eq(contactSubmissions.assignedAgentId, actor.id)] : [];
-  const leads = db
-    .select({
-      agentId: contactSubmissions.assignedAgentId,
-      createdAt: contactSubmissions.createdAt,
-      firstActionAt: contactSubmissions.firstActionAt,
-    })
-    .from(contactSubmissions)
-    .where(and(gte(contactSubmissions.createdAt, since), isNotNull(contactSubmissions.assignedAgentId), ...mine))
-    .all();
+  // Each agent's leads of the window, by the index (assigned_agent_id, created_at): a flood of leads nobody
+  // was given (an import) or another agent's are never read.
+  const agentIds = isAgentOnly(actor)
+    ? [actor.id]
+    : db
+        .select({ id: users.id })
+        .from(users)
+        .where(agentRow)
+        .all()
+        .map((u) => u.id);
   const byAgent = new Map<string, { answered: number[]; waiting: number }>();
-  for (const lead of leads) {
-    const entry = byAgent.get(lead.agentId!) ?? { answered: [], waiting: 0 };
-    if (lead.firstActionAt) entry.answered.push(lead.firstActionAt.getTime() - lead.createdAt.getTime());
-    else entry.waiting += 1;
-    byAgent.set(lead.agentId!, entry);
+  for (const agentId of agentIds) {
+    const leads = db
+      .select({ createdAt: contactSubmissions.createdAt, firstActionAt: contactSubmissions.firstActionAt })
+      .from(contactSubmissions)
+      .where(and(eq(contactSubmissions.assignedAgentId, agentId), gte(contactSubmissions.createdAt, since)))
+      .all();
+    if (leads.length === 0) continue;
+    const entry = { answered: [] as number[], waiting: 0 };
+    for (const lead of leads) {
+      if (lead.firstActionAt) entry.answered.push(lead.firstActionAt.getTime() - lead.createdAt.getTime());
+      else entry.waiting += 1;
+    }
+    byAgent.set(agentId, entry);
   }
+  const mine = isAgentOnly(actor) ? [eq(contactSubmissions.assignedAgentId, actor.id)] : [];
   const names = new Map(
     byAgent.size
       ? db

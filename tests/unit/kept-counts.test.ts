@@ -2,21 +2,28 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { transactions, users, type User } from "~/db/schema";
+import { contactSubmissions, transactions, users, type User } from "~/db/schema";
 import { adminSearchSchema, leadSearchSchema, newTransactionSchema } from "~/lib/admin-schemas";
 import { setDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { loader as dashboardLoader } from "~/routes/admin._index/route";
 import { answer, args, get } from "./request";
 import { submitContact } from "~/models/lead-intake.server";
-import { activeByStepBand, adminSummary, DASHBOARD_PAGE_SIZE, searchTransactions } from "~/models/dashboard.server";
+import {
+  activeByStepBand,
+  adminSummary,
+  DASHBOARD_PAGE_SIZE,
+  leadsPerWeek,
+  searchTransactions,
+} from "~/models/dashboard.server";
+import { assignLead } from "~/models/team.server";
 import { listLeads } from "~/models/lead.server";
 import { matchSummary, MAX_SEARCH_MATCHES } from "~/models/search.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { seedDatabase } from "~/db/seed.server";
-import { freshDb } from "./db";
+import { addAgent, freshDb } from "./db";
 
 describe("stored milestone counts and trigram search", () => {
   let db: Db;
@@ -135,6 +142,40 @@ describe("kept counts", () => {
     expect(adminSummary(db, admin)).toMatchObject({ totalTransactions: 3, activeBuyers: 1, activeSellers: 1 });
     expect(activeByStepBand(db, admin).reduce((n, b) => n + b.count, 0)).toBe(2);
     expect(searchTransactions(db, admin, { type: "selling" }).total).toBe(1);
+  });
+
+  it("keep new leads per hour and agent as counting the rows gives, through arrivals, assignments and deletes", () => {
+    const agent = addAgent(db, admin);
+    const hour = 3600_000;
+    const t0 = new Date(Date.UTC(2026, 10, 2, 17));
+    const lead = (n: number, at: Date) =>
+      submitContact(
+        db,
+        contactSchema.parse({ firstName: `L${n}`, lastName: "X", email: `l${n}@example.com`, phone: "6195550100" }),
+        at,
+      )!;
+    const a = lead(1, t0);
+    lead(2, new Date(t0.getTime() + 10 * 60_000));
+    const c = lead(3, new Date(t0.getTime() + 2 * hour));
+    assignLead(db, admin, a.id, agent.id);
+    db.delete(contactSubmissions).where(eq(contactSubmissions.id, c.id)).run();
+    const kept = db.$client
+      .prepare("select agent_id, hour, n from lead_hours where n > 0 order by agent_id, hour")
+      .all();
+    const counted = db.$client
+      .prepare(
+        "select coalesce(assigned_agent_id, '') as agent_id, created_at / 3600000 as hour, count(*) as n from contact_submissions group by 1, 2 order by 1, 2",
+      )
+      .all();
+    expect(kept).toEqual(counted);
+    expect(kept).toEqual([
+      { agent_id: "", hour: t0.getTime() / hour, n: 1 },
+      { agent_id: agent.id, hour: t0.getTime() / hour, n: 1 },
+    ]);
+    // The week's chart: the admins see both; the agent their own.
+    const now = new Date(t0.getTime() + 3 * hour);
+    expect(leadsPerWeek(db, admin, now).at(-1)!.count).toBe(2);
+    expect(leadsPerWeek(db, agent, now).at(-1)!.count).toBe(1);
   });
 
   it("list at most 500 matches of a search that matches nearly everything, newest first, and say so", () => {

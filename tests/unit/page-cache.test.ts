@@ -166,6 +166,23 @@ describe("the cache's content version", () => {
     expect(cache.get("/blog")).toBeUndefined();
   });
 
+  it("stores a page without a query at once, one with a query when it is asked for again within the minute", () => {
+    const cache = new PageCache({ version: () => 1, maxEntries: 2, ttlMs: 60_000 });
+    expect(cache.worthStoring("/blog", 0)).toBe(true);
+    const price = "/net-sheet?price=850000";
+    expect(cache.worthStoring(price, 1_000)).toBe(false);
+    expect(cache.worthStoring(price, 30_000)).toBe(true);
+    // Asked for once more than a minute apart: each time as if new.
+    const other = "/net-sheet?price=850001";
+    expect(cache.worthStoring(other, 0)).toBe(false);
+    expect(cache.worthStoring(other, 60_000)).toBe(false);
+    expect(cache.worthStoring(other, 70_000)).toBe(true);
+    // What it remembers is bounded (ten times its entries): the oldest asked are forgotten first.
+    for (let i = 0; i < 25; i++) cache.worthStoring(`/?homeValue=${i}`, 100_000);
+    expect(cache.worthStoring("/?homeValue=0", 100_001)).toBe(false);
+    expect(cache.worthStoring("/?homeValue=24", 100_001)).toBe(true);
+  });
+
   it("expires an entry after its minute and keeps at most its bound", async () => {
     const cache = new PageCache({ version: () => 1, maxEntries: 2, ttlMs: 60_000 });
     const entry = await buildEntry(200, new Headers({ "content-type": "text/html" }), Buffer.from("x"), 1, 1_000);

@@ -81,6 +81,7 @@ describe("first-start seed", () => {
       "lead_counts",
       "lead_engagement",
       "lead_events",
+      "lead_hours",
       "lead_nurturing_campaigns",
       "lead_nurturing_emails",
       "listings",
