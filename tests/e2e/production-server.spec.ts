@@ -141,10 +141,16 @@ test.describe("the public-page cache", () => {
       expect(raw.body.equals(readFileSync(`build/client${asset}${suffix}`)), accept).toBe(true);
     }
     expect((await anonymous.get("/favicon.svg")).headers()["cache-control"]).toMatch(/max-age=2592000/);
-    // The calculator's result is cached by its query; any other query is not.
-    const calc = await anonymous.get("/?homeValue=1200000");
+    // The calculator's result is cached by its query once asked for twice within the minute (PageCache.worthStoring,
+    // server/page-cache.ts); any other query is not. A value of this test's own: no other test asked for it first.
+    const value = String(1_000_000 + (Date.now() % 900_000));
+    const first = await anonymous.get(`/?homeValue=${value}`);
+    expect(first.headers()["x-cache"]).toBeUndefined();
+    const calc = await anonymous.get(`/?homeValue=${value}`);
+    expect(calc.headers()["x-cache"]).toBe("MISS");
     expect(calc.headers()["cache-control"]).toBe(PUBLIC_CACHE);
-    expect(await calc.text()).toContain("1,200,000");
+    expect((await anonymous.get(`/?homeValue=${value}`)).headers()["x-cache"]).toBe("HIT");
+    expect(await calc.text()).toContain(Number(value).toLocaleString("en-US"));
     expect((await anonymous.get("/?utm_source=x")).headers()["x-cache"]).toBeUndefined();
     await anonymous.dispose();
 
