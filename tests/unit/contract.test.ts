@@ -229,8 +229,9 @@ describe("reminders, with an injected clock", () => {
     }
     const morning = () => new Date("2027-06-22T15:00:00Z"); // 21 deposits and 21 disclosures due
     expect(await queueReminders(db, morning, 0)).toBe(5); // one slice: no time left
-    expect(await queueReminders(db, morning)).toBe(37); // the rest, within the budget
-    expect(await queueReminders(db, morning)).toBe(0);
+    // The rest, with time enough (a budget of its own: a loaded machine's 600 ms would end the tick sooner).
+    expect(await queueReminders(db, morning, Number.POSITIVE_INFINITY)).toBe(37);
+    expect(await queueReminders(db, morning, Number.POSITIVE_INFINITY)).toBe(0);
   });
 
   it("two processes ticking at once send each reminder once", async () => {
