@@ -12,10 +12,11 @@ import { EstimateFields, type FieldErrors } from "~/components/estimate-fields";
 import { EstimateResult } from "~/components/estimate-result";
 import { buttonPrimary, SubmitButton } from "~/components/submit-button";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { estimate, type Estimate, type EscrowRates } from "~/lib/estimate";
+import { estimate, type AgencyCosts, type Estimate } from "~/lib/estimate";
 import type { Party } from "~/domain/enums";
 import { estimateInputsSchema } from "~/lib/estimate-schema";
 import { HONEYPOT_FIELD } from "~/lib/contact-honeypot";
+import { formatMoney } from "~/lib/money";
 import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 
 export type EstimatePageData = {
@@ -23,7 +24,7 @@ export type EstimatePageData = {
   values: Record<string, unknown>;
   errors: FieldErrors;
   estimate: Estimate | null;
-  escrow: EscrowRates;
+  costs: AgencyCosts;
   today: string;
   query: string;
   sent: boolean;
@@ -70,7 +71,7 @@ export function EstimatePage({ data }: { data: EstimatePageData }) {
       const submission = parseWithZod(params, { schema: estimateInputsSchema(data.today), disableAutoCoercion: true });
       setLive(
         submission.status === "success"
-          ? { estimate: estimate(submission.value, data.escrow), errors: {}, query }
+          ? { estimate: estimate(submission.value, data.costs), errors: {}, query }
           : { estimate: null, errors: query ? (submission.reply().error ?? {}) : {}, query },
       );
       // The address follows the form, to bookmark or share (React Router's own state is kept).
@@ -87,6 +88,7 @@ export function EstimatePage({ data }: { data: EstimatePageData }) {
           {text.other.label}
         </Link>
       </p>
+      {shown.estimate ? <PhoneSummary estimate={shown.estimate} /> : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <section aria-labelledby="estimate-inputs-title" className={`${card} p-5`}>
           <h2 id="estimate-inputs-title" className="text-lg font-semibold">
@@ -115,6 +117,32 @@ export function EstimatePage({ data }: { data: EstimatePageData }) {
       </div>
       {shown.estimate ? <SendEstimate query={shown.query} sent={data.sent} /> : null}
     </div>
+  );
+}
+
+/**
+ * On a phone the result comes after the inputs: its figure stays at the top, with a link down to every line
+ * (on a wide screen the result is beside the inputs).
+ */
+function PhoneSummary({ estimate: e }: { estimate: Estimate }) {
+  const figure =
+    e.side === "seller"
+      ? `You walk away with about ${formatMoney(e.totals.net)}`
+      : `You bring about ${formatMoney(e.totals.cashToClose)} to closing`;
+  const incomplete = (e.missing ?? []).length > 0;
+  return (
+    <p
+      className="mt-4 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg border border-brand-100 bg-brand-50 p-3 lg:hidden"
+      data-testid="estimate-summary"
+    >
+      <span className="font-semibold text-brand-900">
+        {figure}
+        {incomplete ? <span className="font-normal text-amber-900"> (incomplete)</span> : null}
+      </span>
+      <a href="#estimate" className="text-sm font-medium text-brand-700 underline">
+        See every line
+      </a>
+    </p>
   );
 }
 

@@ -3,9 +3,11 @@
  * from the price to the net (or of the cash to close) by group, the table of lines (item, who pays, amount,
  * how it was computed) that is the chart's text alternative, the totals, the flat fee next to 3 %, the notes
  * and the schedule it used. Whole dollars on screen (the spec's format); the lines are cents inside.
+ * It lists what `listedLines` lists (no $0 line of an amount left blank; a seller's payoffs apart from the
+ * costs) and says first what is missing (`missingSentence`): the API keeps every line (app/lib/estimate.ts).
  */
 import type { Estimate, EstimateLine, LineGroup } from "~/lib/estimate";
-import { scheduleSentence } from "~/lib/estimate";
+import { listedLines, missingSentence, scheduleSentence } from "~/lib/estimate";
 import { formatMoney } from "~/lib/money";
 
 const GROUPS: Record<LineGroup, { label: string; colour: string }> = {
@@ -30,6 +32,14 @@ export function EstimateResult({ estimate: e, headingLevel = 2 }: { estimate: Es
           ? `You walk away with about ${formatMoney(e.totals.net)}`
           : `You bring about ${formatMoney(e.totals.cashToClose)} to closing`}
       </Heading>
+      {missingSentence(e) ? (
+        <p
+          className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="estimate-missing"
+        >
+          {missingSentence(e)}
+        </p>
+      ) : null}
       {e.side === "seller" && e.withholding ? (
         <p className="text-sm text-slate-700">
           {formatMoney(e.totals.cashAtClosing)} at closing: {formatMoney(e.totals.withholding)} of California
@@ -58,7 +68,7 @@ export function EstimateResult({ estimate: e, headingLevel = 2 }: { estimate: Es
 function Figure({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
     <div
-      className={`rounded-lg border p-3 text-center ${strong ? "border-brand-200 bg-brand-50" : "border-slate-200"}`}
+      className={`rounded-lg border p-3 text-center ${strong ? "border-brand-100 bg-brand-50" : "border-slate-200"}`}
     >
       <p className="text-xs font-semibold text-slate-600">{label}</p>
       <p className="text-lg font-bold">{formatMoney(value)}</p>
@@ -67,11 +77,12 @@ function Figure({ label, value, strong = false }: { label: string; value: number
 }
 
 function LinesTable({ estimate: e }: { estimate: Estimate }) {
-  const rows: EstimateLine[] = [...e.lines, ...(e.withholding ? [e.withholding] : [])];
+  const { costs, payoffs } = listedLines(e);
+  const incomplete = (e.missing ?? []).length > 0;
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="estimate-lines">
-        <caption className="sr-only">Every line of the estimate</caption>
+        <caption className="sr-only">The lines of the estimate</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
             <th scope="col" className="py-2 pr-3 font-semibold">
@@ -89,31 +100,60 @@ function LinesTable({ estimate: e }: { estimate: Estimate }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((l) => (
-            <tr key={l.key} className="border-b border-slate-100 align-top" data-key={l.key}>
-              <th scope="row" className="py-2 pr-3 font-medium">
-                {l.label}
-                <span className="block text-xs font-normal text-slate-600 sm:hidden">{l.note}</span>
-              </th>
-              <td className="py-2 pr-3">{PAYER[l.payer]}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(l.amount)}</td>
-              <td className="hidden py-2 text-xs text-slate-600 sm:table-cell">{l.note}</td>
-            </tr>
+          {costs.map((l) => (
+            <Line key={l.key} line={l} />
           ))}
         </tbody>
-        <tfoot className="font-semibold">
-          {e.side === "seller" ? (
-            <>
-              <Total label="Costs" value={e.totals.costs} />
-              <Total label="Net to you" value={e.totals.net} testId="estimate-net" />
+        {e.side === "seller" ? (
+          <>
+            <tbody className="font-semibold">
+              <Total label="Costs" value={e.totals.costs} testId="estimate-costs" />
+            </tbody>
+            {payoffs.length > 0 ? (
+              <tbody data-testid="estimate-payoffs">
+                {payoffs.map((l) => (
+                  <Line key={l.key} line={l} />
+                ))}
+              </tbody>
+            ) : null}
+            <tfoot className="font-semibold">
+              {payoffs.length > 0 ? (
+                <Total label="Loan payoffs" value={e.totals.loanPayoffs} testId="estimate-loan-payoffs" />
+              ) : null}
+              <Total
+                label={incomplete ? "Net to you (incomplete)" : "Net to you"}
+                value={e.totals.net}
+                testId="estimate-net"
+              />
+              {e.withholding ? <Line line={e.withholding} /> : null}
               {e.withholding ? <Total label="Cash at closing" value={e.totals.cashAtClosing} /> : null}
-            </>
-          ) : (
-            <Total label="Cash to close" value={e.totals.cashToClose} testId="estimate-cash-to-close" />
-          )}
-        </tfoot>
+            </tfoot>
+          </>
+        ) : (
+          <tfoot className="font-semibold">
+            <Total
+              label={incomplete ? "Cash to close (incomplete)" : "Cash to close"}
+              value={e.totals.cashToClose}
+              testId="estimate-cash-to-close"
+            />
+          </tfoot>
+        )}
       </table>
     </div>
+  );
+}
+
+function Line({ line: l }: { line: EstimateLine }) {
+  return (
+    <tr className="border-b border-slate-100 align-top font-normal" data-key={l.key}>
+      <th scope="row" className="py-2 pr-3 font-medium">
+        {l.label}
+        <span className="block text-xs font-normal text-slate-600 sm:hidden">{l.note}</span>
+      </th>
+      <td className="py-2 pr-3">{PAYER[l.payer]}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(l.amount)}</td>
+      <td className="hidden py-2 text-xs text-slate-600 sm:table-cell">{l.note}</td>
+    </tr>
   );
 }
 

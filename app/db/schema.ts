@@ -706,12 +706,17 @@ export const engagementCounts = sqliteTable(
 
 /**
  * The agency's settings (one row, id 1, made by migration 0011 with the defaults): the escrow fee an
- * estimate assumes (app/lib/estimate.ts): a base and an amount per $1,000 of the price, in cents.
+ * estimate assumes (app/lib/estimate.ts): a base and an amount per $1,000 of the price, in cents; the
+ * usual figures of a seller's costs a net sheet may leave blank (null: none until the broker sets one).
  */
 export const agencySettings = sqliteTable("agency_settings", {
   id: integer("id").primaryKey(),
   escrowBaseCents: integer("escrow_base_cents").notNull().default(25_000),
   escrowPerThousandCents: integer("escrow_per_thousand_cents").notNull().default(200),
+  reconveyancePerLoanCents: integer("reconveyance_per_loan_cents"),
+  notaryCourierCents: integer("notary_courier_cents"),
+  nhdReportCents: integer("nhd_report_cents"),
+  homeWarrantyCents: integer("home_warranty_cents"),
   /** New leads' routing (app/models/routing.server.ts): round_robin, first_to_claim or off. */
   routing: text("routing", { enum: ROUTING_MODES }).notNull().default("off"),
   /** First to claim: minutes a lead waits for a claim before it goes to the admins (1-30). */
@@ -747,6 +752,21 @@ export const estimates = sqliteTable(
   (t) => [index("estimates_transaction_idx").on(t.transactionId, t.createdAt)],
 );
 export type EstimateRow = typeof estimates.$inferSelect;
+
+/**
+ * A selling transaction's seller's own figures (app/lib/estimate-schema.ts `sellerFigureFields`: payoffs,
+ * property tax, HOA, other costs, …), as the schema gave them: every offer's net is worked out with them
+ * (app/models/seller-figures.server.ts). No row: the newest saved seller estimate's, else the defaults.
+ */
+export const sellerFigures = sqliteTable("seller_figures", {
+  transactionId: integer("transaction_id")
+    .primaryKey()
+    .references(() => transactions.id, { onDelete: "cascade" }),
+  inputs: text("inputs", { mode: "json" }).notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+export type SellerFiguresRow = typeof sellerFigures.$inferSelect;
 
 /**
  * An offer of a transaction (app/lib/offer-rules.ts): one the client received (a sale) or makes on one of
@@ -829,7 +849,10 @@ export const offerRounds = sqliteTable(
     appraisalDays: integer("appraisal_days").notNull(),
     loanDays: integer("loan_days").notNull(),
     sellerCreditCents: integer("seller_credit_cents").notNull(),
+    /** The buyer's agent pay asked of the seller, in cents (of the round's price when given as a share). */
     buyerAgentPayCents: integer("buyer_agent_pay_cents").notNull(),
+    /** The pay as a share of the price, thousandths of a percent (2.5 % = 2500); null: given in dollars. */
+    buyerAgentPayMilli: integer("buyer_agent_pay_milli"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     note: text("note"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),

@@ -1,5 +1,5 @@
 /** A visitor's estimate, sent to them at their request ("Send me this estimate" on /net-sheet, /cash-to-close). */
-import { Button, Text } from "@react-email/components";
+import { Button, Column, Row, Section, Text } from "@react-email/components";
 import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
 
 export function EstimateEmail(
@@ -9,6 +9,10 @@ export function EstimateEmail(
     title: string;
     /** The totals as lines of text ("You walk away with about $410,811"). */
     summary: string[];
+    /** Every line the page lists (app/lib/estimate.ts `listedLines`), its amount in words ("$4,675"). */
+    lines: Array<{ label: string; amount: string }>;
+    /** What the figures leave out (`missingSentence`), or null. */
+    missing: string | null;
     url: string;
     schedule: string;
   },
@@ -25,13 +29,24 @@ export function EstimateEmail(
           </span>
         ))}
       </Text>
+      {p.missing ? <Text style={{ ...paragraph, color: "#92400e" }}>{p.missing}</Text> : null}
+      <Section style={{ margin: "8px 0 16px" }}>
+        {p.lines.map((line, i) => (
+          <Row key={i} style={{ borderBottom: "1px solid #e2e8f0" }}>
+            <Column style={{ fontSize: "14px", padding: "4px 8px 4px 0" }}>{line.label}</Column>
+            <Column style={{ fontSize: "14px", padding: "4px 0", textAlign: "right", whiteSpace: "nowrap" }}>
+              {line.amount}
+            </Column>
+          </Row>
+        ))}
+      </Section>
       <Button href={p.url} style={button}>
         Open your estimate
       </Button>
       <Text style={paragraph}>
-        Every line, who pays it and how it was worked out are on that page; change any figure there and it recalculates.
-        An agent will call you to go through it. An estimate only: escrow&apos;s closing statement gives the exact
-        figures. {p.schedule}
+        Who pays each line and how it was worked out are on that page; change any figure there and it recalculates. An
+        agent will call you to go through it. An estimate only: escrow&apos;s closing statement gives the exact figures.{" "}
+        {p.schedule}
       </Text>
     </EmailLayout>
   );

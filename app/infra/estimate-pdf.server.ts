@@ -1,15 +1,17 @@
 /**
  * A saved estimate as a PDF (GET /estimates/{id}.pdf), written by pdfkit (a maintained PDF library: no
- * headless browser): the same lines, who pays each, the amounts, the notes and totals as the page, the
+ * headless browser): the same lines as the page (`listedLines`: no $0 line left blank, payoffs apart from
+ * the costs), who pays each, the amounts, what is missing, the closing date, the notes and totals, the
  * schedule and escrow rates it was computed with, and the agency's license line. The model decides who may
  * read it (app/models/estimate.server.ts `getEstimate`); this only lays it out and streams it.
  */
 import { PassThrough, type Readable } from "node:stream";
 import PDFDocument from "pdfkit";
 import type { SiteConfig } from "~/config/site";
-import { estimateTitle, scheduleSentence, type EstimateLine } from "~/lib/estimate";
+import { estimateTitle, listedLines, missingSentence, scheduleSentence } from "~/lib/estimate";
 import { formatDate } from "~/lib/format";
 import { formatMoney, formatMoneyExact } from "~/lib/money";
+import { formatPlainDate } from "~/lib/plain-date";
 import type { SavedEstimate } from "~/models/estimate.server";
 
 /** pdfkit's standard fonts write WinAnsi: what it lacks is spelled out. */
@@ -51,7 +53,14 @@ export function estimatePdf(saved: SavedEstimate, context: { site: SiteConfig; p
     e.side === "seller"
       ? `You walk away with about ${formatMoney(e.totals.net)}`
       : `You bring about ${formatMoney(e.totals.cashToClose)} to closing`;
-  doc.font("Helvetica-Bold").fontSize(13).text(pdfText(headline)).moveDown(0.5);
+  doc.font("Helvetica-Bold").fontSize(13).text(pdfText(headline));
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(pdfText(`Closing on ${formatPlainDate(saved.inputs.closingDate)}`));
+  const missing = missingSentence(e);
+  if (missing) doc.fillColor("#92400e").text(pdfText(missing)).fillColor("black");
+  doc.moveDown(0.5);
 
   const columns = { item: left, payer: left + width * 0.58, amount: left + width * 0.72, amountWidth: width * 0.28 };
   const row = (label: string, payer: string, amount: string, options: { bold?: boolean; note?: string } = {}) => {
@@ -81,18 +90,29 @@ export function estimatePdf(saved: SavedEstimate, context: { site: SiteConfig; p
 
   row("Item", "Who pays", "Amount", { bold: true });
   rule();
-  const lines: EstimateLine[] = [...e.lines, ...(e.withholding ? [e.withholding] : [])];
-  for (const line of lines) row(line.label, PAYER[line.payer], formatMoney(line.amount), { note: line.note });
+  const { costs, payoffs } = listedLines(e);
+  for (const line of costs) row(line.label, PAYER[line.payer], formatMoney(line.amount), { note: line.note });
   rule();
+  const incomplete = missing ? " (incomplete)" : "";
   if (e.side === "seller") {
     row("Costs", "", formatMoney(e.totals.costs), { bold: true });
-    row("Net to you", "", formatMoney(e.totals.net), { bold: true });
-    if (e.withholding) row("Cash at closing", "", formatMoney(e.totals.cashAtClosing), { bold: true });
+    if (payoffs.length > 0) {
+      doc.moveDown(0.5);
+      for (const line of payoffs) row(line.label, PAYER[line.payer], formatMoney(line.amount), { note: line.note });
+      rule();
+      row("Loan payoffs", "", formatMoney(e.totals.loanPayoffs), { bold: true });
+    }
+    row(`Net to you${incomplete}`, "", formatMoney(e.totals.net), { bold: true });
+    if (e.withholding) {
+      const w = e.withholding;
+      row(w.label, PAYER[w.payer], formatMoney(w.amount), { note: w.note });
+      row("Cash at closing", "", formatMoney(e.totals.cashAtClosing), { bold: true });
+    }
     doc.moveDown(0.5);
     row("With a 3% commission instead of our flat fee", "", formatMoney(e.totals.traditionalNet));
     row("You keep", "", formatMoney(e.totals.savings), { bold: true });
   } else {
-    row("Cash to close", "", formatMoney(e.totals.cashToClose), { bold: true });
+    row(`Cash to close${incomplete}`, "", formatMoney(e.totals.cashToClose), { bold: true });
   }
 
   doc.moveDown();

@@ -8,6 +8,8 @@ export const SELLER_INPUT_NAMES = [
   "price",
   "closingDate",
   "loanPayoffs",
+  "loansPaidOff",
+  "payoffInterestRate",
   "assumedLoan",
   "buyerAgentPay",
   "sellerCredit",
@@ -15,6 +17,10 @@ export const SELLER_INPUT_NAMES = [
   "annualPropertyTax",
   "hoaDocuments",
   "hoaTransferFee",
+  "reconveyancePerLoan",
+  "notaryCourier",
+  "nhdReport",
+  "homeWarranty",
   "principalResidence",
   "withholdingOnGain",
 ] as const;
@@ -30,6 +36,9 @@ export const BUYER_INPUT_NAMES = [
   "sellerCredit",
   "annualPropertyTax",
   "recordingFees",
+  "homeownersInsurance",
+  "impounds",
+  "deposit",
 ] as const;
 
 /** The API takes up to this many other costs; a form shows OTHER_COST_ROWS of them. */

@@ -27,6 +27,7 @@ export const ESTIMATE_MESSAGES = {
   rate: "Enter the interest rate as a percentage, from 0 to 30",
   date: "Enter a real date (YYYY-MM-DD) from 2000 to 2099",
   label: "Name this cost",
+  loans: "Enter how many loans, from 0 to 10",
 } as const;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
@@ -66,22 +67,21 @@ const percentMilli = (max: number, message: string) =>
 const sharePercent = percentMilli(100, ESTIMATE_MESSAGES.percent);
 
 /** "2.5%" (a share of the price), or dollars ("$12,000", 12000). */
-const percentOrCents = (fallback: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? fallback : v),
-    z.union([z.string(), z.number()]).transform((v, ctx): PercentOrCents => {
-      const text = typeof v === "string" ? v.trim() : null;
-      if (text?.endsWith("%")) {
-        const parsed = sharePercent.safeParse(numberInput(text.slice(0, -1)));
-        if (parsed.success) return { percentMilli: parsed.data };
-      } else {
-        const parsed = cents.safeParse(v);
-        if (parsed.success) return { cents: parsed.data };
-      }
-      ctx.addIssue({ code: "custom", message: ESTIMATE_MESSAGES.percent });
-      return z.NEVER;
-    }),
-  );
+const shareOf = z.union([z.string(), z.number()]).transform((v, ctx): PercentOrCents => {
+  const text = typeof v === "string" ? v.trim() : null;
+  if (text?.endsWith("%")) {
+    const parsed = sharePercent.safeParse(numberInput(text.slice(0, -1)));
+    if (parsed.success) return { percentMilli: parsed.data };
+  } else {
+    const parsed = cents.safeParse(v);
+    if (parsed.success) return { cents: parsed.data };
+  }
+  ctx.addIssue({ code: "custom", message: ESTIMATE_MESSAGES.percent });
+  return z.NEVER;
+});
+const percentOrCents = (fallback: string) => z.preprocess((v) => (blank(v) ? fallback : v), shareOf);
+/** A share that may be left empty: null (not entered). */
+const percentOrCentsOrNull = z.preprocess((v) => (blank(v) ? null : v), shareOf.nullable());
 
 const closingDate = (today: PlainDate) =>
   z.preprocess(
@@ -114,11 +114,59 @@ const otherCosts = z
   )
   .transform((rows) => rows.filter((r): r is OtherCost => r !== null));
 
+/** A yearly rate as a percentage ("6.875" or "6.875%"), as thousandths. */
+const rateMilli = z.preprocess(
+  (v) => numberInput(typeof v === "string" ? v.replace(/%\s*$/, "") : v),
+  percentMilli(30, ESTIMATE_MESSAGES.rate),
+);
+const rateMilliOrNull = z.preprocess((v) => (blank(v) ? null : v), rateMilli.nullable());
+
+/** How many loans the payoffs close: a whole number from 0 to 10, or null. */
+const loanCount = z.preprocess(
+  (v) => (blank(v) ? null : numberInput(v)),
+  z
+    .number({ invalid_type_error: ESTIMATE_MESSAGES.loans })
+    .int(ESTIMATE_MESSAGES.loans)
+    .min(0, ESTIMATE_MESSAGES.loans)
+    .max(10, ESTIMATE_MESSAGES.loans)
+    .nullable(),
+);
+
 const yesNo = (fallback: boolean) =>
   z.preprocess(
     (v) => (blank(v) ? fallback : v === "yes" || v === "true" ? true : v === "no" || v === "false" ? false : v),
     z.boolean({ invalid_type_error: "Answer yes or no" }),
   );
+
+/**
+ * The seller's own figures: everything of a net sheet but the sale's terms (price, credit, buyer's agent
+ * pay). A selling transaction keeps them (app/models/seller-figures.server.ts) to net its offers.
+ */
+export const sellerFigureFields = (today: PlainDate) => ({
+  closingDate: closingDate(today),
+  loanPayoffs: centsOrZero,
+  loansPaidOff: loanCount,
+  payoffInterestRate: rateMilliOrNull,
+  assumedLoan: centsOrZero,
+  ownerPolicy: z.preprocess((v) => (blank(v) ? "homeowners" : v), z.enum(OWNER_POLICIES)),
+  annualPropertyTax: centsOrNull,
+  hoaDocuments: centsOrZero,
+  hoaTransferFee: centsOrZero,
+  reconveyancePerLoan: centsOrNull,
+  notaryCourier: centsOrNull,
+  nhdReport: centsOrNull,
+  homeWarranty: centsOrNull,
+  otherCosts,
+  principalResidence: yesNo(true),
+  withholdingOnGain: centsOrNull,
+});
+
+/** A sale's seller figures (`PUT /api/transactions/{id}/seller-figures`, the Offers section's form). */
+export const sellerFiguresSchema = (today: PlainDate) =>
+  z.object(sellerFigureFields(today)).transform(({ payoffInterestRate, ...rest }): SellerFigures => ({
+    ...rest,
+    payoffInterestRateMilli: payoffInterestRate,
+  }));
 
 /** The seller's net sheet. */
 export const sellerInputsSchema = (today: PlainDate) =>
@@ -126,24 +174,19 @@ export const sellerInputsSchema = (today: PlainDate) =>
     .object({
       side: z.literal("seller"),
       price,
-      closingDate: closingDate(today),
-      loanPayoffs: centsOrZero,
-      assumedLoan: centsOrZero,
-      buyerAgentPay: percentOrCents("0"),
+      buyerAgentPay: percentOrCentsOrNull,
       sellerCredit: centsOrZero,
-      ownerPolicy: z.preprocess((v) => (blank(v) ? "homeowners" : v), z.enum(OWNER_POLICIES)),
-      annualPropertyTax: centsOrNull,
-      hoaDocuments: centsOrZero,
-      hoaTransferFee: centsOrZero,
-      otherCosts,
-      principalResidence: yesNo(true),
-      withholdingOnGain: centsOrNull,
+      ...sellerFigureFields(today),
     })
     .superRefine((v, ctx) => {
       if (v.assumedLoan > v.price) {
         ctx.addIssue({ code: "custom", path: ["assumedLoan"], message: "The assumed loan cannot be above the price" });
       }
-    }) satisfies z.ZodType<SellerInputs, z.ZodTypeDef, unknown>;
+    })
+    .transform(({ payoffInterestRate, ...rest }): SellerInputs => ({
+      ...rest,
+      payoffInterestRateMilli: payoffInterestRate,
+    }));
 
 /** The buyer's cash to close. The rate is `interestRate`, a percentage ("6.875" or "6.875%"). */
 export const buyerInputsSchema = (today: PlainDate) =>
@@ -153,16 +196,16 @@ export const buyerInputsSchema = (today: PlainDate) =>
       price,
       closingDate: closingDate(today),
       downPayment: percentOrCents("20%"),
-      interestRate: z.preprocess(
-        (v) => (blank(v) ? DEFAULT_INTEREST_RATE : numberInput(typeof v === "string" ? v.replace(/%\s*$/, "") : v)),
-        percentMilli(30, ESTIMATE_MESSAGES.rate),
-      ),
-      loanCosts: centsOrZero,
+      interestRate: z.preprocess((v) => (blank(v) ? DEFAULT_INTEREST_RATE : v), rateMilli),
+      loanCosts: centsOrNull,
       buyerAgentPay: percentOrCents("0"),
       sellerPaysBuyerAgent: percentOrCents("0"),
       sellerCredit: centsOrZero,
       annualPropertyTax: centsOrNull,
-      recordingFees: centsOrZero,
+      recordingFees: centsOrNull,
+      homeownersInsurance: centsOrZero,
+      impounds: centsOrZero,
+      deposit: centsOrZero,
       otherCosts,
     })
     .transform(({ interestRate, ...rest }): BuyerInputs => ({ ...rest, interestRateMilli: interestRate }));
@@ -183,8 +226,14 @@ export const estimateInputsSchema = (today: PlainDate) =>
       return z.NEVER;
     });
 
-const shareInput = (value: PercentOrCents) =>
-  "cents" in value ? moneyInput(value.cents) : `${Number((value.percentMilli / 1000).toFixed(3))}%`;
+const shareInput = (value: PercentOrCents | null) =>
+  value === null
+    ? ""
+    : "cents" in value
+      ? moneyInput(value.cents)
+      : `${Number((value.percentMilli / 1000).toFixed(3))}%`;
+const moneyOrBlank = (cents: number | null) => (cents === null ? "" : moneyInput(cents));
+const rateInput = (milli: number | null) => (milli === null ? "" : String(Number((milli / 1000).toFixed(3))));
 
 /**
  * Inputs as a form or the API writes them (dollars, "2.5%", "yes"), which the schema reads back to the same
@@ -197,38 +246,78 @@ export function inputValues(inputs: EstimateInputs): Record<string, unknown> {
     closingDate: inputs.closingDate,
     buyerAgentPay: shareInput(inputs.buyerAgentPay),
     sellerCredit: moneyInput(inputs.sellerCredit),
-    annualPropertyTax: inputs.annualPropertyTax === null ? "" : moneyInput(inputs.annualPropertyTax),
+    annualPropertyTax: moneyOrBlank(inputs.annualPropertyTax),
     otherCosts: inputs.otherCosts.map((c) => ({ label: c.label, amount: moneyInput(c.cents) })),
   };
   if (inputs.side === "seller") {
     return {
       ...common,
-      loanPayoffs: moneyInput(inputs.loanPayoffs),
-      assumedLoan: moneyInput(inputs.assumedLoan),
-      ownerPolicy: inputs.ownerPolicy,
-      hoaDocuments: moneyInput(inputs.hoaDocuments),
-      hoaTransferFee: moneyInput(inputs.hoaTransferFee),
-      principalResidence: inputs.principalResidence ? "yes" : "no",
-      withholdingOnGain: inputs.withholdingOnGain === null ? "" : moneyInput(inputs.withholdingOnGain),
+      ...figureValues(inputs),
     };
   }
   return {
     ...common,
     downPayment: shareInput(inputs.downPayment),
-    interestRate: String(Number((inputs.interestRateMilli / 1000).toFixed(3))),
-    loanCosts: moneyInput(inputs.loanCosts),
+    interestRate: rateInput(inputs.interestRateMilli),
+    loanCosts: moneyOrBlank(inputs.loanCosts),
     sellerPaysBuyerAgent: shareInput(inputs.sellerPaysBuyerAgent),
-    recordingFees: moneyInput(inputs.recordingFees),
+    recordingFees: moneyOrBlank(inputs.recordingFees),
+    homeownersInsurance: moneyInput(inputs.homeownersInsurance),
+    impounds: moneyInput(inputs.impounds),
+    deposit: moneyInput(inputs.deposit),
   };
 }
 
+/** A seller's own figures (app/lib/estimate-schema.ts `sellerFigureFields`) as a form or the API writes them. */
+export function figureValues(f: SellerFigures): Record<string, unknown> {
+  return {
+    closingDate: f.closingDate,
+    loanPayoffs: moneyInput(f.loanPayoffs),
+    loansPaidOff: f.loansPaidOff === null ? "" : String(f.loansPaidOff),
+    payoffInterestRate: rateInput(f.payoffInterestRateMilli),
+    assumedLoan: moneyInput(f.assumedLoan),
+    ownerPolicy: f.ownerPolicy,
+    annualPropertyTax: moneyOrBlank(f.annualPropertyTax),
+    hoaDocuments: moneyInput(f.hoaDocuments),
+    hoaTransferFee: moneyInput(f.hoaTransferFee),
+    reconveyancePerLoan: moneyOrBlank(f.reconveyancePerLoan),
+    notaryCourier: moneyOrBlank(f.notaryCourier),
+    nhdReport: moneyOrBlank(f.nhdReport),
+    homeWarranty: moneyOrBlank(f.homeWarranty),
+    otherCosts: f.otherCosts.map((c) => ({ label: c.label, amount: moneyInput(c.cents) })),
+    principalResidence: f.principalResidence ? "yes" : "no",
+    withholdingOnGain: moneyOrBlank(f.withholdingOnGain),
+  };
+}
+
+/** The figures of a seller's net sheet that are theirs, not the sale's (its price, credit, agent pay). */
+export type SellerFigures = Omit<SellerInputs, "side" | "price" | "sellerCredit" | "buyerAgentPay">;
+
 /**
  * Inputs as they were saved (a transaction's estimates keep their inputs as JSON), with a field added
- * since then at its default: an estimate saved before `withholdingOnGain` existed used 3⅓ %.
+ * since then at what it meant before: no gain-based withholding (3⅓ %), none of the agency's usual costs
+ * (blank), no payoff interest, no homeowner's insurance, impounds or deposit.
  */
 export function savedInputs(stored: unknown): EstimateInputs {
   const inputs = stored as EstimateInputs;
-  return inputs.side === "seller" ? { ...inputs, withholdingOnGain: inputs.withholdingOnGain ?? null } : inputs;
+  if (inputs.side === "seller") {
+    return {
+      ...inputs,
+      withholdingOnGain: inputs.withholdingOnGain ?? null,
+      loansPaidOff: inputs.loansPaidOff ?? null,
+      payoffInterestRateMilli: inputs.payoffInterestRateMilli ?? null,
+      reconveyancePerLoan: inputs.reconveyancePerLoan ?? null,
+      notaryCourier: inputs.notaryCourier ?? null,
+      nhdReport: inputs.nhdReport ?? null,
+      homeWarranty: inputs.homeWarranty ?? null,
+    };
+  }
+  return {
+    ...inputs,
+    homeownersInsurance: inputs.homeownersInsurance ?? 0,
+    impounds: inputs.impounds ?? 0,
+    deposit: inputs.deposit ?? 0,
+  };
 }
 
 /** A saved estimate's form: its name, then the inputs of its side. */

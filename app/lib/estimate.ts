@@ -5,7 +5,7 @@
  * call `estimate`. Money is whole cents; each line says who pays it by default and how it was computed.
  */
 import type { Party } from "~/domain/enums";
-import { formatMoney, formatMoneyExact } from "~/lib/money";
+import { amountOf, formatMoney, formatMoneyExact, formatPercentMilli, mulDiv, type PercentOrCents } from "~/lib/money";
 import { daysBetween, plainDate, type PlainDate } from "~/lib/plain-date";
 import { TRADITIONAL_COMMISSION_PERCENT, tierFor } from "~/lib/pricing";
 import {
@@ -17,8 +17,7 @@ import {
   type OwnerPolicy,
 } from "~/lib/title-rates";
 
-/** A percentage of the price (up to three decimals, as thousandths of a percent) or an amount in cents. */
-export type PercentOrCents = { percentMilli: number } | { cents: number };
+export type { PercentOrCents };
 
 export type OtherCost = { label: string; cents: number };
 
@@ -28,14 +27,27 @@ export type SellerInputs = {
   price: number;
   closingDate: PlainDate;
   loanPayoffs: number;
+  /** How many loans the payoffs close (each one's release is recorded); null: one when there are payoffs. */
+  loansPaidOff: number | null;
+  /** The payoff loan's yearly rate, thousandths of a percent: its interest since the last payment; null: none. */
+  payoffInterestRateMilli: number | null;
   assumedLoan: number;
-  buyerAgentPay: PercentOrCents;
+  /** Null: not entered (counted as $0, and the estimate says it is missing). */
+  buyerAgentPay: PercentOrCents | null;
   sellerCredit: number;
   ownerPolicy: OwnerPolicy;
   /** The seller's yearly bill, or null: no proration. */
   annualPropertyTax: number | null;
   hoaDocuments: number;
   hoaTransferFee: number;
+  /** Reconveyance and recording of each loan's release, in cents; null: the agency's figure (if it set one). */
+  reconveyancePerLoan: number | null;
+  /** Notary and courier; null: the agency's figure (if any). */
+  notaryCourier: number | null;
+  /** The natural hazard disclosure report; null: the agency's figure (if any). */
+  nhdReport: number | null;
+  /** A home warranty for the buyer; null: the agency's figure (if any). */
+  homeWarranty: number | null;
   otherCosts: OtherCost[];
   principalResidence: boolean;
   /**
@@ -52,12 +64,20 @@ export type BuyerInputs = {
   downPayment: PercentOrCents;
   /** The loan's yearly rate, thousandths of a percent (6.875 % = 6875). */
   interestRateMilli: number;
-  loanCosts: number;
+  /** The lender's fees and points; null: not entered (counted as $0, and said to be missing with a loan). */
+  loanCosts: number | null;
   buyerAgentPay: PercentOrCents;
   sellerPaysBuyerAgent: PercentOrCents;
   sellerCredit: number;
   annualPropertyTax: number | null;
-  recordingFees: number;
+  /** Recording the deed and the loan; null: not entered (counted as $0, and said to be missing). */
+  recordingFees: number | null;
+  /** The first year of homeowner's insurance, paid at closing. */
+  homeownersInsurance: number;
+  /** Impounds: the lender's reserve of property tax and insurance, paid at closing. */
+  impounds: number;
+  /** The initial deposit already paid into escrow: credited against the cash to close. */
+  deposit: number;
   otherCosts: OtherCost[];
 };
 
@@ -66,6 +86,28 @@ export type EstimateInputs = SellerInputs | BuyerInputs;
 /** The agency's escrow estimate (its settings): a base and an amount per $1,000 of the price, in cents. */
 export type EscrowRates = { baseCents: number; perThousandCents: number };
 export const DEFAULT_ESCROW: EscrowRates = { baseCents: 25_000, perThousandCents: 200 };
+
+/**
+ * What the agency's settings give an estimate: the escrow rates, and the usual figures of the seller's
+ * costs a seller may leave blank (cents; null: none until the broker sets one, so no line).
+ */
+export type AgencyCosts = {
+  escrow: EscrowRates;
+  reconveyancePerLoanCents: number | null;
+  notaryCourierCents: number | null;
+  nhdReportCents: number | null;
+  homeWarrantyCents: number | null;
+};
+export const DEFAULT_COSTS: AgencyCosts = {
+  escrow: DEFAULT_ESCROW,
+  reconveyancePerLoanCents: null,
+  notaryCourierCents: null,
+  nhdReportCents: null,
+  homeWarrantyCents: null,
+};
+
+/** An input an estimate needs to be complete, left empty (the estimate counts it as $0 and says so). */
+export type MissingInput = "annualPropertyTax" | "buyerAgentPay" | "loanCosts" | "recordingFees";
 
 /** What the chart groups a line under. */
 export type LineGroup = "fee" | "agents" | "credits" | "taxes" | "title-escrow" | "hoa-other" | "loan" | "payoffs";
@@ -102,6 +144,8 @@ export type Estimate =
       withholding: EstimateLine | null;
       totals: SellerTotals;
       notes: string[];
+      /** What was left empty that the figure needs (optional: a result saved before it existed has none). */
+      missing?: MissingInput[];
       schedule: typeof TITLE_SCHEDULE;
       escrow: EscrowRates;
     }
@@ -111,25 +155,12 @@ export type Estimate =
       withholding: null;
       totals: BuyerTotals;
       notes: string[];
+      missing?: MissingInput[];
       schedule: typeof TITLE_SCHEDULE;
       escrow: EscrowRates;
     };
 
 // ---- exact arithmetic -------------------------------------------------------------------------------------
-
-/** round(a × b / c), half up, exactly (BigInt: the products pass 2^53 for large prices); a, b ≥ 0, c > 0. */
-export function mulDiv(a: number, b: number, c: number): number {
-  const n = BigInt(a) * BigInt(b);
-  const d = BigInt(c);
-  return Number((2n * n + d) / (2n * d));
-}
-
-/** A percentage given in thousandths, as people write it: 2500 → "2.5%". */
-export const formatPercentMilli = (milli: number) => `${Number((milli / 1000).toFixed(3))}%`;
-
-/** The amount of a percentage-or-dollars input, in cents. */
-export const amountOf = (value: PercentOrCents, priceCents: number) =>
-  "cents" in value ? value.cents : mulDiv(priceCents, value.percentMilli, 100_000);
 
 const describeShare = (value: PercentOrCents, priceCents: number) =>
   "cents" in value ? "as entered" : `${formatPercentMilli(value.percentMilli)} of ${formatMoneyExact(priceCents)}`;
@@ -269,15 +300,42 @@ function prorationLine(annual: number, closingDate: PlainDate, side: Party): Est
   );
 }
 
-export function estimate(inputs: EstimateInputs, escrow: EscrowRates = DEFAULT_ESCROW): Estimate {
-  return inputs.side === "seller" ? sellerEstimate(inputs, escrow) : buyerEstimate(inputs, escrow);
+export function estimate(inputs: EstimateInputs, costs: AgencyCosts = DEFAULT_COSTS): Estimate {
+  return inputs.side === "seller" ? sellerEstimate(inputs, costs) : buyerEstimate(inputs, costs);
 }
 
-function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
+/**
+ * Interest on the loans paid off since their last payment: a mortgage's payment on the 1st pays the month
+ * before, so the payoff adds the days from the 1st of the closing month to the closing day, both counted.
+ */
+export function payoffInterest(payoffCents: number, rateMilli: number, closingDate: PlainDate) {
+  const days = Number(closingDate.slice(8, 10));
+  return { cents: mulDiv(payoffCents, rateMilli * days, 100_000 * 365), days };
+}
+
+/** A cost the seller may leave blank for the agency's usual figure: the amount and where it came from. */
+const agencyFigure = (entered: number | null, usual: number | null) =>
+  entered !== null
+    ? { cents: entered, note: "as entered" }
+    : usual !== null
+      ? { cents: usual, note: "the agency's usual figure; enter yours to change it" }
+      : null;
+
+function sellerEstimate(i: SellerInputs, costs: AgencyCosts): Estimate {
+  const { escrow } = costs;
   const price = i.price;
   const tier = tierFor(price);
   const escrowFee = escrowFeeCents(price, escrow);
   const taxable = Math.max(0, price - i.assumedLoan);
+  const loans = i.loansPaidOff ?? (i.loanPayoffs > 0 ? 1 : 0);
+  const perLoan = i.reconveyancePerLoan ?? costs.reconveyancePerLoanCents;
+  const interest =
+    i.payoffInterestRateMilli !== null && i.loanPayoffs > 0
+      ? payoffInterest(i.loanPayoffs, i.payoffInterestRateMilli, i.closingDate)
+      : null;
+  const notary = agencyFigure(i.notaryCourier, costs.notaryCourierCents);
+  const nhd = agencyFigure(i.nhdReport, costs.nhdReportCents);
+  const warranty = agencyFigure(i.homeWarranty, costs.homeWarrantyCents);
   const lines: EstimateLine[] = [
     line(
       "flatFee",
@@ -290,10 +348,10 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
     line(
       "buyerAgentPay",
       "Buyer's agent pay",
-      amountOf(i.buyerAgentPay, price),
+      i.buyerAgentPay === null ? 0 : amountOf(i.buyerAgentPay, price),
       "seller",
       "agents",
-      describeShare(i.buyerAgentPay, price),
+      i.buyerAgentPay === null ? "not entered: counted as $0" : describeShare(i.buyerAgentPay, price),
     ),
     line("sellerCredit", "Credit to the buyer", i.sellerCredit, "seller", "credits", "as entered"),
     line(
@@ -320,28 +378,65 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
       "title-escrow",
       `half of ${formatMoneyExact(escrow.baseCents)} + ${formatMoneyExact(escrow.perThousandCents)} per $1,000 (${formatMoneyExact(escrowFee.total)}); an estimate: the escrow company's fee prevails`,
     ),
+    ...(loans > 0 && perLoan !== null
+      ? [
+          line(
+            "reconveyance",
+            "Reconveyance and recording",
+            loans * perLoan,
+            "seller",
+            "title-escrow",
+            `${loans} loan${loans > 1 ? "s" : ""} paid off × ${formatMoneyExact(perLoan)} (${i.reconveyancePerLoan === null ? "the agency's usual figure" : "as entered"}): the release of each loan, recorded`,
+          ),
+        ]
+      : []),
+    ...(notary
+      ? [line("notaryCourier", "Notary and courier", notary.cents, "seller", "title-escrow", notary.note)]
+      : []),
     ...(i.annualPropertyTax === null ? [] : [prorationLine(i.annualPropertyTax, i.closingDate, "seller")]),
+    ...(interest
+      ? [
+          line(
+            "payoffInterest",
+            "Interest on the payoff",
+            interest.cents,
+            "seller",
+            "payoffs",
+            `${formatMoneyExact(i.loanPayoffs)} × ${formatPercentMilli(i.payoffInterestRateMilli!)} ÷ 365 × ${interest.days} days since the payment of the 1st; the lender's payoff statement prevails`,
+          ),
+        ]
+      : []),
     line("hoaDocuments", "HOA documents", i.hoaDocuments, "seller", "hoa-other", "as entered"),
     line("hoaTransferFee", "HOA transfer fee", i.hoaTransferFee, "seller", "hoa-other", "as entered"),
+    ...(nhd ? [line("nhdReport", "Natural hazard disclosure report", nhd.cents, "seller", "hoa-other", nhd.note)] : []),
+    ...(warranty
+      ? [line("homeWarranty", "Home warranty for the buyer", warranty.cents, "seller", "hoa-other", warranty.note)]
+      : []),
     ...otherLines(i.otherCosts, "seller"),
   ];
-  const costs = lines.reduce((sum, l) => sum + l.amount, 0);
+  // The payoffs and their interest are the seller's own debt, not a cost of the sale: shown apart.
+  const costs_ = lines.filter((l) => l.group !== "payoffs").reduce((sum, l) => sum + l.amount, 0);
+  const payoffTotal = i.loanPayoffs + (interest?.cents ?? 0);
   const payoffs = line("loanPayoffs", "Loan payoffs", i.loanPayoffs, "seller", "payoffs", "as entered");
-  const net = price - costs - i.loanPayoffs;
+  const net = price - costs_ - payoffTotal;
   const withheld = withholdingOf(i);
   const withholding = withheld.cents
     ? line("withholding", "California withholding (FTB Form 593)", withheld.cents, "seller", "taxes", withheld.note)
     : null;
   const traditionalCommission = mulDiv(price, TRADITIONAL_COMMISSION_PERCENT, 100);
   const traditionalNet = net + tier.feeCents - traditionalCommission;
+  const missing: MissingInput[] = [
+    ...(i.annualPropertyTax === null ? (["annualPropertyTax"] as const) : []),
+    ...(i.buyerAgentPay === null ? (["buyerAgentPay"] as const) : []),
+  ];
   return {
     side: "seller",
-    lines: [...lines, payoffs],
+    lines: [...lines.filter((l) => l.group !== "payoffs"), payoffs, ...lines.filter((l) => l.group === "payoffs")],
     withholding,
     totals: {
       price,
-      costs,
-      loanPayoffs: i.loanPayoffs,
+      costs: costs_,
+      loanPayoffs: payoffTotal,
       net,
       withholding: withholding?.amount ?? 0,
       cashAtClosing: net - (withholding?.amount ?? 0),
@@ -356,12 +451,14 @@ function sellerEstimate(i: SellerInputs, escrow: EscrowRates): Estimate {
       ...(withholding ? [] : [withheld.note]),
       "An estimate only: escrow's closing statement gives the exact figures.",
     ],
+    missing,
     schedule: TITLE_SCHEDULE,
     escrow,
   };
 }
 
-function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
+function buyerEstimate(i: BuyerInputs, costs: AgencyCosts): Estimate {
+  const { escrow } = costs;
   const price = i.price;
   const down = Math.min(price, amountOf(i.downPayment, price));
   const loan = price - down;
@@ -380,7 +477,14 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
         ? "the whole price: a cash purchase"
         : `${describeShare(i.downPayment, price)}; the loan is ${formatMoneyExact(loan)}`,
     ),
-    line("loanCosts", "Lender fees and points", i.loanCosts, "buyer", "loan", "from your Loan Estimate, as entered"),
+    line(
+      "loanCosts",
+      "Lender fees and points",
+      i.loanCosts ?? 0,
+      "buyer",
+      "loan",
+      i.loanCosts === null ? "not entered: counted as $0" : "from your Loan Estimate, as entered",
+    ),
     ...(loan > 0
       ? [
           line(
@@ -428,12 +532,54 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
     line(
       "recordingFees",
       "Recording fees",
-      i.recordingFees,
+      i.recordingFees ?? 0,
       "buyer",
       "title-escrow",
-      "the deed and the loan, as entered",
+      i.recordingFees === null ? "not entered: counted as $0" : "the deed and the loan, as entered",
     ),
+    // The usual buyer lines of a loan's closing, none unless entered.
+    ...(i.homeownersInsurance
+      ? [
+          line(
+            "homeownersInsurance",
+            "Homeowner's insurance (first year)",
+            i.homeownersInsurance,
+            "buyer",
+            "hoa-other",
+            "as entered; the lender asks for it paid at closing",
+          ),
+        ]
+      : []),
+    ...(i.impounds
+      ? [
+          line(
+            "impounds",
+            "Impounds (tax and insurance reserve)",
+            i.impounds,
+            "buyer",
+            "loan",
+            "as entered, from your Loan Estimate",
+          ),
+        ]
+      : []),
     ...otherLines(i.otherCosts, "buyer"),
+    ...(i.deposit
+      ? [
+          line(
+            "deposit",
+            "Your deposit (already paid into escrow)",
+            -i.deposit,
+            "buyer",
+            "credits",
+            "the initial deposit, credited at closing",
+          ),
+        ]
+      : []),
+  ];
+  const missing: MissingInput[] = [
+    ...(i.annualPropertyTax === null ? (["annualPropertyTax"] as const) : []),
+    ...(i.loanCosts === null && loan > 0 ? (["loanCosts"] as const) : []),
+    ...(i.recordingFees === null ? (["recordingFees"] as const) : []),
   ];
   return {
     side: "buyer",
@@ -447,9 +593,66 @@ function buyerEstimate(i: BuyerInputs, escrow: EscrowRates): Estimate {
       "After the purchase the county reassesses the home and sends a supplemental property tax bill.",
       "An estimate only: your Closing Disclosure and escrow's statement give the exact figures.",
     ],
+    missing,
     schedule: TITLE_SCHEDULE,
     escrow,
   };
+}
+
+// ---- what a page lists ------------------------------------------------------------------------------------
+
+/** Lines whose amount a person gives: at $0 a page or the PDF does not list them (the API keeps every line). */
+const GIVEN_AMOUNTS = new Set([
+  "buyerAgentPay",
+  "sellerCredit",
+  "hoaDocuments",
+  "hoaTransferFee",
+  "loanPayoffs",
+  "loanCosts",
+  "recordingFees",
+  "homeownersInsurance",
+  "impounds",
+  "deposit",
+]);
+
+/**
+ * The lines a page and the PDF list: every line but a $0 one of an amount the person gives (a credit,
+ * HOA fees, payoffs: $0 is what a blank means); the seller's payoffs apart from the costs (`payoffs`).
+ */
+export function listedLines(e: Estimate): { costs: EstimateLine[]; payoffs: EstimateLine[] } {
+  const missing = new Set<string>(e.missing ?? []);
+  // A seller who enters 0 for the buyer's agent pays none: that line says so. Left blank, the banner says it.
+  const shown = (l: EstimateLine) =>
+    l.amount !== 0 ||
+    (l.key === "buyerAgentPay" && e.side === "seller" && !missing.has(l.key)) ||
+    !(GIVEN_AMOUNTS.has(l.key) || l.key.startsWith("other"));
+  const listed = e.lines.filter(shown);
+  return {
+    costs: listed.filter((l) => l.group !== "payoffs"),
+    payoffs: listed.filter((l) => l.group === "payoffs"),
+  };
+}
+
+/** What a missing input is, as a page says it. */
+export const MISSING_WORDS: Record<MissingInput, string> = {
+  annualPropertyTax:
+    "the yearly property tax (from the tax bill: Proposition 13 ties it to the purchase, not the price)",
+  buyerAgentPay: "the buyer's agent pay (enter 0 if you pay none)",
+  loanCosts: "the lender's fees and points (from your Loan Estimate)",
+  recordingFees: "the recording fees (the deed and the loan)",
+};
+
+/**
+ * What an estimate leaves out, in one sentence ("This net is incomplete: it leaves out the yearly property
+ * tax (…) and the buyer's agent pay (…)."), or null when nothing is missing.
+ */
+export function missingSentence(e: Estimate): string | null {
+  const missing = e.missing ?? [];
+  if (missing.length === 0) return null;
+  const words = missing.map((m) => MISSING_WORDS[m]);
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+  const what = e.side === "seller" ? "This net" : "This cash to close";
+  return `${what} is incomplete: it leaves out ${list}.`;
 }
 
 // ---- words ------------------------------------------------------------------------------------------------

@@ -47,3 +47,33 @@ export function apiDecimal(cents: number): string {
 
 /** The API's whole dollars as a string of digits (docs/spec.md §3: a home value, a price): "850000". */
 export const apiWholeDollars = (cents: number) => String(roundToDollars(cents));
+
+/**
+ * An amount as a person typed it, shown the one way a form shows amounts ("1150000", "$1,150,000" →
+ * "1,150,000"; "1250.5" → "1,250.50"); what is not an amount of dollars and cents stays as typed (its field
+ * says what is wrong).
+ */
+export function typedMoney(typed: string): string {
+  const cleaned = typed.trim().replace(/^\$\s*/, "");
+  const plain = /^\d+(\.\d{1,2})?$/.test(cleaned) || /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(cleaned);
+  if (!plain) return typed;
+  const dollars = Number(cleaned.replace(/,/g, ""));
+  return Number.isSafeInteger(Math.round(dollars * 100)) ? moneyInput(Math.round(dollars * 100)) : typed;
+}
+
+/** A percentage of the price (up to three decimals, as thousandths of a percent) or an amount in cents. */
+export type PercentOrCents = { percentMilli: number } | { cents: number };
+
+/** round(a × b / c), half up, exactly (BigInt: the products pass 2^53 for large prices); a, b ≥ 0, c > 0. */
+export function mulDiv(a: number, b: number, c: number): number {
+  const n = BigInt(a) * BigInt(b);
+  const d = BigInt(c);
+  return Number((2n * n + d) / (2n * d));
+}
+
+/** A percentage given in thousandths, as people write it: 2500 → "2.5%". */
+export const formatPercentMilli = (milli: number) => `${Number((milli / 1000).toFixed(3))}%`;
+
+/** The amount of a percentage-or-dollars input, in cents. */
+export const amountOf = (value: PercentOrCents, priceCents: number) =>
+  "cents" in value ? value.cents : mulDiv(priceCents, value.percentMilli, 100_000);

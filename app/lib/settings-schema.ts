@@ -1,6 +1,7 @@
 /**
  * The agency's settings form (/admin/settings): the escrow estimate as dollars (a base, and an amount per
- * $1,000 of the price), stored in cents; new leads' routing (`routing`) and first-to-claim's minutes.
+ * $1,000 of the price), stored in cents; the seller's usual costs a net sheet leaves blank (each may be
+ * empty: none); new leads' routing (`routing`) and first-to-claim's minutes.
  */
 import { z } from "zod";
 import { numberInput } from "~/lib/form-values";
@@ -19,11 +20,30 @@ const dollarsToCents = z.preprocess(
     .transform(centsOfDollars),
 );
 
+/** A usual cost the broker may leave empty: none (no line on a net sheet). */
+const optionalCents = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v),
+  dollarsToCents.nullable(),
+);
+
 export const settingsSchema = z
-  .object({ escrowBase: dollarsToCents, escrowPerThousand: dollarsToCents })
+  .object({
+    escrowBase: dollarsToCents,
+    escrowPerThousand: dollarsToCents,
+    reconveyancePerLoan: optionalCents,
+    notaryCourier: optionalCents,
+    nhdReport: optionalCents,
+    homeWarranty: optionalCents,
+  })
   .merge(routingSchema)
   .transform((v) => ({
-    escrow: { baseCents: v.escrowBase, perThousandCents: v.escrowPerThousand },
+    costs: {
+      escrow: { baseCents: v.escrowBase, perThousandCents: v.escrowPerThousand },
+      reconveyancePerLoanCents: v.reconveyancePerLoan,
+      notaryCourierCents: v.notaryCourier,
+      nhdReportCents: v.nhdReport,
+      homeWarrantyCents: v.homeWarranty,
+    },
     routing: { mode: v.routing, claimMinutes: v.claimMinutes },
   }));
 

@@ -126,8 +126,16 @@ export const routingSchema = z.object({
   ),
 });
 
+/** The routing select's options: short, so a phone's select shows them whole (ROUTING_HINTS say what each does). */
 export const ROUTING_LABELS = {
-  round_robin: "Round robin: each new lead to the next agent taking leads",
-  first_to_claim: "First to claim: every agent taking leads is alerted; the first to claim it has it",
-  off: "Off: new leads go to the admins",
+  round_robin: "Round robin",
+  first_to_claim: "First to claim",
+  off: "Off",
+} as const;
+
+/** What each routing does, under the select. */
+export const ROUTING_HINTS = {
+  round_robin: "each new lead goes to the next agent taking leads, in turn",
+  first_to_claim: "every agent taking leads is alerted; the first to claim it has it",
+  off: "new leads go to the admins",
 } as const;

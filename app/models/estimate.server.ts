@@ -6,7 +6,7 @@
  * Anyone else is told "not found": an estimate's existence is private too.
  */
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { estimates, type EstimateRow, type Transaction } from "~/db/schema";
 import { createElement } from "react";
 import { env } from "~/config/env.server";
@@ -17,6 +17,8 @@ import {
   estimate,
   estimateSummary,
   estimateTitle,
+  listedLines,
+  missingSentence,
   scheduleSentence,
   type Estimate,
   type EstimateInputs,
@@ -27,21 +29,22 @@ import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { apiDecimal, apiWholeDollars, formatMoney } from "~/lib/money";
 import { todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { submitContact } from "~/models/lead-intake.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
-import { escrowRates } from "~/models/settings.server";
+import { agencyCosts } from "~/models/settings.server";
 import { agentCardOf } from "~/models/user.server";
 import { findTransaction, getTransaction } from "~/models/transaction.server";
 
 const NOT_FOUND = "Estimate not found";
 
-/** An estimate with the agency's escrow rates (the public pages, the API). */
-export const computeEstimate = (db: Db, inputs: EstimateInputs): Estimate => estimate(inputs, escrowRates(db));
+/** An estimate with the agency's escrow rates and usual costs (the public pages, the API). */
+export const computeEstimate = (db: DbOrTx, inputs: EstimateInputs): Estimate => estimate(inputs, agencyCosts(db));
 
 /**
- * "Send me this estimate" (the public pages): a lead like the contact form's (its alert and drip follow),
- * whose message holds the estimate's totals and its link, and, in the same database transaction, the
- * estimate e-mailed to the visitor. A filled honeypot stores and sends nothing (null).
+ * "Send me this estimate" (the public pages): a lead like the contact form's (its alert and drip follow, but
+ * no welcome: the estimate's e-mail answers the visitor), whose message holds the estimate's totals and its
+ * link, and, in the same database transaction, the estimate (every line) e-mailed to the visitor. A filled honeypot stores and sends nothing (null).
  */
 export function requestEstimate(db: Db, contact: ContactInput, inputs: EstimateInputs, url: string, now = new Date()) {
   const result = computeEstimate(db, inputs);
@@ -51,7 +54,13 @@ export function requestEstimate(db: Db, contact: ContactInput, inputs: EstimateI
     .filter(Boolean)
     .join("\n");
   const { site, appUrl } = env().mail;
-  return submitContact(db, { ...contact, message }, now, (tx, lead) => {
+  const { costs, payoffs } = listedLines(result);
+  const lines = [...costs, ...payoffs, ...(result.withholding ? [result.withholding] : [])].map((l) => ({
+    label: l.label,
+    amount: formatMoney(l.amount),
+  }));
+  // The estimate's e-mail is the visitor's answer: no "Thanks, we got your message" welcome besides it.
+  return submitContact(db, { ...contact, message }, now, { welcome: false }, (tx, lead) => {
     const subject = `Your estimate: ${title}`;
     const { html, text } = renderEmail(
       createElement(EstimateEmail, {
@@ -61,6 +70,8 @@ export function requestEstimate(db: Db, contact: ContactInput, inputs: EstimateI
         firstName: lead.firstName,
         title,
         summary,
+        lines,
+        missing: missingSentence(result),
         url,
         schedule: scheduleSentence(result),
         // A first contact: the lead's agent (the broker's line without one).
@@ -158,22 +169,39 @@ export function createEstimate(
   const name = parseName(input.name);
   const inputs = parseInputs(transaction, input.inputs, now);
   const result = computeEstimate(db, inputs);
-  const row = db
-    .insert(estimates)
-    .values({
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(estimates)
+      .values({
+        transactionId,
+        name,
+        side: inputs.side,
+        inputs,
+        result,
+        scheduleDate: result.schedule.effectiveDate,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    recordAudit(tx, actor, {
+      action: "estimate.create",
+      subject: { type: "estimate", id: row.id },
       transactionId,
-      name,
-      side: inputs.side,
-      inputs,
-      result,
-      scheduleDate: result.schedule.effectiveDate,
-      createdBy: actor.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
-  return savedOf(row);
+      changes: { name: { before: null, after: name }, ...figureOf(null, result) },
+      at: now,
+    });
+    return savedOf(row);
+  });
+}
+
+/** What the audit keeps of an estimate's figure: the net or the cash to close, in cents, before and after. */
+function figureOf(before: Estimate | null, after: Estimate | null) {
+  const figure = (e: Estimate | null) =>
+    e === null ? null : e.side === "seller" ? e.totals.net : e.totals.cashToClose;
+  const key = (after ?? before)?.side === "seller" ? "netCents" : "cashToCloseCents";
+  return figure(before) === figure(after) ? {} : { [key]: { before: figure(before), after: figure(after) } };
 }
 
 /** Renames an estimate or changes its inputs (computed again with today's schedule and rates). */
@@ -189,18 +217,42 @@ export function updateEstimate(
   const name = input.name === undefined ? current.name : parseName(input.name);
   const inputs = input.inputs === undefined ? current.inputs : parseInputs(transaction, input.inputs, now);
   const result = input.inputs === undefined ? current.result : computeEstimate(db, inputs);
-  const row = db
-    .update(estimates)
-    .set({ name, inputs, result, scheduleDate: result.schedule.effectiveDate, updatedAt: now })
-    .where(and(eq(estimates.id, id), eq(estimates.transactionId, current.transactionId)))
-    .returning()
-    .get();
-  return savedOf(row!);
+  return db.transaction((tx) => {
+    const row = tx
+      .update(estimates)
+      .set({ name, inputs, result, scheduleDate: result.schedule.effectiveDate, updatedAt: now })
+      .where(and(eq(estimates.id, id), eq(estimates.transactionId, current.transactionId)))
+      .returning()
+      .get();
+    const changes = {
+      ...(name === current.name ? {} : { name: { before: current.name, after: name } }),
+      ...figureOf(current.result, result),
+    };
+    if (Object.keys(changes).length > 0) {
+      recordAudit(tx, actor, {
+        action: "estimate.update",
+        subject: { type: "estimate", id },
+        transactionId: current.transactionId,
+        changes,
+        at: now,
+      });
+    }
+    return savedOf(row!);
+  });
 }
 
-export function deleteEstimate(db: Db, actor: Actor, id: number): void {
+export function deleteEstimate(db: Db, actor: Actor, id: number, now = new Date()): void {
   const current = getEstimate(db, actor, id);
-  db.delete(estimates).where(eq(estimates.id, current.id)).run();
+  db.transaction((tx) => {
+    tx.delete(estimates).where(eq(estimates.id, current.id)).run();
+    recordAudit(tx, actor, {
+      action: "estimate.delete",
+      subject: { type: "estimate", id },
+      transactionId: current.transactionId,
+      changes: { name: { before: current.name, after: null }, ...figureOf(current.result, null) },
+      at: now,
+    });
+  });
 }
 
 /** A saved estimate as a page lists it (app/components/estimates-section.tsx): its result in cents. */
@@ -228,6 +280,8 @@ export function toEstimateResultJson(e: Estimate) {
     })),
     totals: Object.fromEntries(Object.entries(e.totals).map(([key, cents]) => [key, apiDecimal(cents)])),
     notes: e.notes,
+    // What the figures leave out (e.g. ["annualPropertyTax"]): the page marks the figure incomplete.
+    missing: e.missing ?? [],
     schedule: { name: e.schedule.name, effectiveDate: e.schedule.effectiveDate },
     escrow: { base: apiDecimal(e.escrow.baseCents), perThousand: apiDecimal(e.escrow.perThousandCents) },
   };
@@ -235,7 +289,7 @@ export function toEstimateResultJson(e: Estimate) {
 
 /** A saved estimate as the API answers it. */
 export function toSavedEstimateJson(s: SavedEstimate) {
-  const { lines, totals, schedule } = toEstimateResultJson(s.result);
+  const { lines, totals, missing, schedule } = toEstimateResultJson(s.result);
   return {
     id: s.id,
     transactionId: s.transactionId,
@@ -244,6 +298,7 @@ export function toSavedEstimateJson(s: SavedEstimate) {
     inputs: inputValues(s.inputs),
     lines,
     totals,
+    missing,
     schedule,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),

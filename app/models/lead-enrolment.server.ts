@@ -14,12 +14,14 @@ import { isUnsubscribed } from "~/models/unsubscribe.server";
  * Enrols the lead of a new submission in the campaign new leads join, once
  * per e-mail address: a lead who writes again keeps their engagement and
  * their score rises (+20), a new one starts at +10. The first e-mail is due
- * its `delayDays` after now. Returns the engagement (null when no campaign).
+ * its `delayDays` after now; with `welcome: false` an immediate first e-mail (0 days: the welcome) is
+ * left out and the campaign starts at the next one. Returns the engagement (null when no campaign).
  */
 export function enrollLead(
   db: DbOrTx,
   submission: Pick<ContactSubmission, "id" | "email">,
   now: Date,
+  options: { welcome: boolean } = { welcome: true },
 ): { engagement: Engagement | null; repeat: boolean } {
   const email = submission.email.toLowerCase();
   const priorSubmission = db
@@ -44,7 +46,11 @@ export function enrollLead(
     linkEngagement(db, submission.id, engagement.id);
     return { engagement, repeat: true };
   }
-  const first = activeEmailFrom(db, campaign.id, 1);
+  const opening = activeEmailFrom(db, campaign.id, 1);
+  const first =
+    opening && opening.delayDays === 0 && !options.welcome
+      ? activeEmailFrom(db, campaign.id, opening.sequence, true)
+      : opening;
   const suppressed = isUnsubscribed(db, email);
   const engagement = db
     .insert(leadEngagement)

@@ -23,12 +23,14 @@ import { routeLead, type Routed } from "~/models/routing.server";
  * Stores a validated contact form, tells staff, and enrols the lead. A filled
  * honeypot means a bot: nothing is stored or sent and null is returned
  * (callers answer as if sent). `also` runs in the same database transaction (an
- * estimate's own e-mail to the lead: all or nothing).
+ * estimate's own e-mail to the lead: all or nothing); `welcome: false` leaves out the
+ * campaign's immediate first e-mail (the estimate's e-mail answers the visitor: lead-enrolment.server.ts).
  */
 export function submitContact(
   db: Db,
   input: ContactInput,
   now: Date = new Date(),
+  options: { welcome?: boolean } = {},
   also?: (tx: DbOrTx, submission: ContactSubmission) => void,
 ): ContactSubmission | null {
   if (input[HONEYPOT_FIELD]) return null;
@@ -45,7 +47,7 @@ export function submitContact(
       })
       .returning()
       .get();
-    const { engagement, repeat } = enrollLead(tx, submission, now);
+    const { engagement, repeat } = enrollLead(tx, submission, now, { welcome: options.welcome ?? true });
     const routed = routeLead(tx, submission, now);
     enqueueLeadAlerts(tx, submission, repeat, routed, now);
     if (engagement) sendDueDrip(tx, engagement.id, now);

@@ -1,25 +1,35 @@
 /**
  * The agency's settings (one row, `agency_settings`): the escrow estimate every estimate assumes (a base
- * and an amount per $1,000 of the price). Anyone's estimate reads them; admins change them on
+ * and an amount per $1,000 of the price) and the usual figures of the seller's costs a net sheet leaves
+ * blank (none until set); new leads' routing. Anyone's estimate reads them; admins change them on
  * /admin/settings.
  */
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agencySettings } from "~/db/schema";
-import { DEFAULT_ESCROW, type EscrowRates } from "~/lib/estimate";
+import { DEFAULT_COSTS, type AgencyCosts } from "~/lib/estimate";
 import type { SettingsValues } from "~/lib/settings-schema";
 import type { RoutingMode } from "~/domain/enums";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 
-/** The escrow rates an estimate uses now (the defaults if the row were ever missing). */
-export function escrowRates(db: DbOrTx): EscrowRates {
+/** What an estimate uses now: the escrow rates and the seller's usual costs (the defaults if the row were missing). */
+export function agencyCosts(db: DbOrTx): AgencyCosts {
   const row = db
-    .select({ baseCents: agencySettings.escrowBaseCents, perThousandCents: agencySettings.escrowPerThousandCents })
+    .select({
+      baseCents: agencySettings.escrowBaseCents,
+      perThousandCents: agencySettings.escrowPerThousandCents,
+      reconveyancePerLoanCents: agencySettings.reconveyancePerLoanCents,
+      notaryCourierCents: agencySettings.notaryCourierCents,
+      nhdReportCents: agencySettings.nhdReportCents,
+      homeWarrantyCents: agencySettings.homeWarrantyCents,
+    })
     .from(agencySettings)
     .where(eq(agencySettings.id, 1))
     .get();
-  return row ?? DEFAULT_ESCROW;
+  if (!row) return DEFAULT_COSTS;
+  const { baseCents, perThousandCents, ...usual } = row;
+  return { escrow: { baseCents, perThousandCents }, ...usual };
 }
 
 /** New leads' routing (app/models/routing.server.ts): its mode and first-to-claim's minutes. */
@@ -43,18 +53,22 @@ export function routingSettings(db: DbOrTx): {
 export function getSettings(db: Db, actor: Actor) {
   assertAdmin(actor);
   const { mode, claimMinutes } = routingSettings(db);
-  return { escrow: escrowRates(db), routing: { mode, claimMinutes } };
+  return { costs: agencyCosts(db), routing: { mode, claimMinutes } };
 }
 
 /**
- * Admins change the escrow estimate (the new rates apply to estimates computed from now on) and the
- * routing of new leads. Recorded in the audit (`settings.update`).
+ * Admins change the escrow estimate and the usual costs (they apply to estimates computed from now on) and
+ * the routing of new leads. Recorded in the audit (`settings.update`).
  */
 export function updateSettings(db: Db, actor: Actor, values: SettingsValues, now = new Date()) {
   assertAdmin(actor);
   const row = {
-    escrowBaseCents: values.escrow.baseCents,
-    escrowPerThousandCents: values.escrow.perThousandCents,
+    escrowBaseCents: values.costs.escrow.baseCents,
+    escrowPerThousandCents: values.costs.escrow.perThousandCents,
+    reconveyancePerLoanCents: values.costs.reconveyancePerLoanCents,
+    notaryCourierCents: values.costs.notaryCourierCents,
+    nhdReportCents: values.costs.nhdReportCents,
+    homeWarrantyCents: values.costs.homeWarrantyCents,
     routing: values.routing.mode,
     claimMinutes: values.routing.claimMinutes,
     updatedBy: actor.id,

@@ -1,7 +1,8 @@
 /**
  * /admin/settings: the agency's settings (admins): the escrow fee every estimate assumes, a base and an
- * amount per $1,000 of the price (split in half between seller and buyer). A change applies to estimates
- * computed from then on; a saved estimate keeps the rates it was computed with until it is changed.
+ * amount per $1,000 of the price (split in half between seller and buyer); the seller's usual costs a net
+ * sheet counts when left empty (none until set); new leads' routing. A change applies to estimates
+ * computed from then on; a saved estimate keeps what it was computed with until it is changed.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -19,7 +20,7 @@ import { refuse } from "~/infra/page-action.server";
 import { moneyInput } from "~/lib/money";
 import { privatePageMeta } from "~/lib/seo";
 import { settingsSchema } from "~/lib/settings-schema";
-import { ROUTING_LABELS } from "~/lib/team-schema";
+import { ROUTING_HINTS, ROUTING_LABELS } from "~/lib/team-schema";
 import { ROUTING_MODES } from "~/domain/enums";
 import { getSettings, updateSettings } from "~/models/settings.server";
 
@@ -29,10 +30,15 @@ const constraint = getZodConstraint(settingsSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const { escrow, routing } = getSettings(getDb(), admin);
+  const { costs, routing } = getSettings(getDb(), admin);
+  const optional = (cents: number | null) => (cents === null ? "" : moneyInput(cents));
   return {
-    escrowBase: moneyInput(escrow.baseCents),
-    escrowPerThousand: moneyInput(escrow.perThousandCents),
+    escrowBase: moneyInput(costs.escrow.baseCents),
+    escrowPerThousand: moneyInput(costs.escrow.perThousandCents),
+    reconveyancePerLoan: optional(costs.reconveyancePerLoanCents),
+    notaryCourier: optional(costs.notaryCourierCents),
+    nhdReport: optional(costs.nhdReportCents),
+    homeWarranty: optional(costs.homeWarrantyCents),
     routing: routing.mode,
     claimMinutes: String(routing.claimMinutes),
   };
@@ -64,7 +70,7 @@ export default function Settings() {
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold text-brand-900">Settings</h1>
-      <section aria-labelledby="escrow-title routing-title" className={`mt-4 ${card} p-6`}>
+      <section aria-labelledby="escrow-title costs-title routing-title" className={`mt-4 ${card} p-6`}>
         <h2 id="escrow-title" className="text-lg font-semibold">
           The escrow estimate
         </h2>
@@ -77,6 +83,23 @@ export default function Settings() {
           <TextField field={fields.escrowBase} label="Base ($)" inputMode="decimal" />
           <TextField field={fields.escrowPerThousand} label="Per $1,000 of the price ($)" inputMode="decimal" />
           <div className="sm:col-span-2">
+            <h2 id="costs-title" className="mt-4 text-lg font-semibold">
+              A seller&apos;s usual costs
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              What a net sheet counts when the seller leaves the line empty (the seller can enter their own). Leave a
+              cost empty for none: no line is shown until you set one.
+            </p>
+          </div>
+          <TextField
+            field={fields.reconveyancePerLoan}
+            label="Reconveyance and recording, per loan paid off ($)"
+            inputMode="decimal"
+          />
+          <TextField field={fields.notaryCourier} label="Notary and courier ($)" inputMode="decimal" />
+          <TextField field={fields.nhdReport} label="Natural hazard disclosure report ($)" inputMode="decimal" />
+          <TextField field={fields.homeWarranty} label="Home warranty ($)" inputMode="decimal" />
+          <div className="sm:col-span-2">
             <h2 id="routing-title" className="mt-4 text-lg font-semibold">
               New leads
             </h2>
@@ -85,7 +108,11 @@ export default function Settings() {
               agent has. Every lead alert is also copied to the agency&apos;s lead inbox.
             </p>
           </div>
-          <SelectField field={fields.routing} label="Routing">
+          <SelectField
+            field={fields.routing}
+            label="Routing"
+            hint={ROUTING_MODES.map((mode) => `${ROUTING_LABELS[mode]}: ${ROUTING_HINTS[mode]}.`).join(" ")}
+          >
             {ROUTING_MODES.map((mode) => (
               <option key={mode} value={mode}>
                 {ROUTING_LABELS[mode]}

@@ -2,7 +2,7 @@
  * The two public estimate pages (/net-sheet for sellers, /cash-to-close for buyers), one of each:
  * - the loader reads the inputs from the address (a GET form: bookmarkable, shareable, no JavaScript
  *   needed) with the same schema as the browser and the API, and computes the estimate with the agency's
- *   escrow rates; an empty address is an empty form, a bad value a field error (200: the page is fine);
+ *   escrow rates and usual costs; an empty address is an empty form, a bad value a field error (200: the page is fine);
  * - the action is "Send me this estimate": the contact form's rules (its schema, honeypot, rate limit)
  *   make a lead whose message holds the estimate and its link, and the estimate is e-mailed to the visitor
  *   (app/models/estimate.server.ts `requestEstimate`); it comes back to `?…&sent=1#send`.
@@ -20,7 +20,7 @@ import type { Party } from "~/domain/enums";
 import { estimateInputsSchema } from "~/lib/estimate-schema";
 import { todayIn } from "~/lib/plain-date";
 import { computeEstimate, requestEstimate } from "~/models/estimate.server";
-import { escrowRates } from "~/models/settings.server";
+import { agencyCosts } from "~/models/settings.server";
 
 /** The inputs of an address's query, read for one side. */
 export function readEstimateQuery(query: URLSearchParams, side: Party) {
@@ -46,14 +46,14 @@ export function estimatePageLoader({ request }: LoaderFunctionArgs, side: Party)
   const url = new URL(request.url);
   const { given, submission, query } = readEstimateQuery(url.searchParams, side);
   const db = getDb();
-  const escrow = escrowRates(db);
+  const costs = agencyCosts(db);
   const ok = given && submission.status === "success";
   return {
     side,
     values: (given ? submission.payload : {}) as Record<string, unknown>,
     errors: given && !ok ? (submission.reply().error ?? {}) : {},
     estimate: ok && submission.status === "success" ? computeEstimate(db, submission.value) : null,
-    escrow,
+    costs,
     today: todayIn(new Date()),
     query,
     sent: url.searchParams.get("sent") === "1",

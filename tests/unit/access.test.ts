@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/lib/contact-schema";
 import { submitContact } from "~/models/lead-intake.server";
 import { claimLead } from "~/models/routing.server";
-import { escrowRates, updateSettings } from "~/models/settings.server";
+import { agencyCosts, updateSettings } from "~/models/settings.server";
 import { ConflictError } from "~/lib/errors";
 import { getLead } from "~/models/lead.server";
 import { assignableAgents, assignLead, assignTransaction, updateStaff } from "~/models/team.server";
@@ -36,7 +36,7 @@ describe("the claim page", () => {
   it("shows a lead offered to this agent; any other lead is the same 404 as a missing one", async () => {
     const { db, admin } = app;
     const [ana, ben] = [addAgent(db, admin, "Ana", "01112222"), addAgent(db, admin, "Ben", "01113333")];
-    updateSettings(db, admin, { escrow: escrowRates(db), routing: { mode: "first_to_claim", claimMinutes: 15 } });
+    updateSettings(db, admin, { costs: agencyCosts(db), routing: { mode: "first_to_claim", claimMinutes: 15 } });
     const offered = submitContact(db, lead(1))!;
     const page = await openClaimPage(offered.id, ben);
     expect(page.status).toBe(200);
@@ -57,7 +57,7 @@ describe("the claim page", () => {
     }
 
     // A lead assigned by an admin, never offered: 404 to another agent, on the page and for a claim.
-    updateSettings(db, admin, { escrow: escrowRates(db), routing: { mode: "off", claimMinutes: 15 } });
+    updateSettings(db, admin, { costs: agencyCosts(db), routing: { mode: "off", claimMinutes: 15 } });
     const assigned = submitContact(db, lead(2))!;
     assignLead(db, admin, assigned.id, ana.id);
     expect((await openClaimPage(assigned.id, ben)).status).toBe(404);

@@ -9,6 +9,7 @@ import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import {
+  DEFAULT_COSTS,
   DEFAULT_ESCROW,
   escrowFeeCents,
   estimate,
@@ -30,7 +31,7 @@ import {
   type RateTable,
 } from "~/lib/title-rates";
 import { createEstimate, deleteEstimate, getEstimate, listEstimates, updateEstimate } from "~/models/estimate.server";
-import { escrowRates, updateSettings } from "~/models/settings.server";
+import { agencyCosts, updateSettings } from "~/models/settings.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { freshDb } from "./db";
@@ -168,6 +169,12 @@ const SELLER: SellerInputs = {
   otherCosts: [{ label: "Home warranty", cents: dollars(600) }],
   principalResidence: true,
   withholdingOnGain: null,
+  loansPaidOff: null,
+  payoffInterestRateMilli: null,
+  reconveyancePerLoan: null,
+  notaryCourier: null,
+  nhdReport: null,
+  homeWarranty: null,
 };
 
 describe("a seller's net sheet", () => {
@@ -270,6 +277,9 @@ const BUYER: BuyerInputs = {
   sellerCredit: dollars(5_000),
   annualPropertyTax: dollars(9_000),
   recordingFees: dollars(250),
+  homeownersInsurance: 0,
+  impounds: 0,
+  deposit: 0,
   otherCosts: [],
 };
 
@@ -352,7 +362,7 @@ describe("the inputs", () => {
       Object.keys(shape)
         .filter((k) => k !== "side" && k !== "otherCosts")
         .sort();
-    expect(keys(sellerInputsSchema(today).innerType().shape)).toEqual([...SELLER_INPUT_NAMES].sort());
+    expect(keys(sellerInputsSchema(today).innerType().innerType().shape)).toEqual([...SELLER_INPUT_NAMES].sort());
     expect(keys(buyerInputsSchema(today).innerType().shape)).toEqual([...BUYER_INPUT_NAMES].sort());
   });
 
@@ -409,10 +419,16 @@ describe("saved estimates and the agency's escrow rates", () => {
     const saved = createEstimate(db(), state.client, state.transactionId, { name: "a", inputs: { price: "850000" } });
     expect(saved.result.escrow).toEqual(DEFAULT_ESCROW);
     expect(() =>
-      updateSettings(db(), state.client, { escrow: { baseCents: 0, perThousandCents: 0 }, routing: OFF }),
+      updateSettings(db(), state.client, {
+        costs: { ...DEFAULT_COSTS, escrow: { baseCents: 0, perThousandCents: 0 } },
+        routing: OFF,
+      }),
     ).toThrow(ForbiddenError);
-    updateSettings(db(), state.admin, { escrow: { baseCents: 30_000, perThousandCents: 250 }, routing: OFF });
-    expect(escrowRates(db())).toEqual({ baseCents: 30_000, perThousandCents: 250 });
+    updateSettings(db(), state.admin, {
+      costs: { ...DEFAULT_COSTS, escrow: { baseCents: 30_000, perThousandCents: 250 } },
+      routing: OFF,
+    });
+    expect(agencyCosts(db()).escrow).toEqual({ baseCents: 30_000, perThousandCents: 250 });
     expect(getEstimate(db(), state.client, saved.id).result.escrow).toEqual(DEFAULT_ESCROW);
     const again = updateEstimate(db(), state.client, saved.id, { inputs: { price: "850000" } });
     // $300 + $2.50 per $1,000 of $850,000 = $2,425: $1,212.50 each.

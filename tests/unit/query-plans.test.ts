@@ -17,7 +17,7 @@ import { initializeMilestones } from "~/models/milestone.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
 import { createOffer } from "~/models/offer.server";
 import { createTransaction } from "~/models/transaction.server";
-import { escrowRates, updateSettings } from "~/models/settings.server";
+import { agencyCosts, updateSettings } from "~/models/settings.server";
 import { assignTransaction } from "~/models/team.server";
 import { adminPages, planAdminPages, planOf, problemsOf } from "../../scripts/query-plans";
 import { addAgent, useAppDb } from "./db";
@@ -29,7 +29,7 @@ describe("the admin pages' queries", () => {
   it("each use an index that fits their filter and order", async () => {
     const { db, admin } = app;
     const agent = addAgent(db, admin);
-    updateSettings(db, admin, { escrow: escrowRates(db), routing: { mode: "round_robin", claimMinutes: 15 } });
+    updateSettings(db, admin, { costs: agencyCosts(db), routing: { mode: "round_robin", claimMinutes: 15 } });
     const campaign = createCampaign(db, admin, { name: "Follow-up", type: "general", isActive: true });
     for (const delayDays of [0, 2, 5])
       addCampaignEmail(db, admin, campaign.id, { subject: "S", content: "C", delayDays, isActive: true });

@@ -92,6 +92,7 @@ describe("first-start seed", () => {
       "offers",
       "rate_limits",
       "reply_tokens",
+      "seller_figures",
       "sessions",
       "transaction_collaborators",
       "transaction_counts",

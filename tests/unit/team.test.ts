@@ -25,7 +25,7 @@ import { listMessages } from "~/models/message.server";
 import { listMilestones } from "~/models/milestone.server";
 import { listOffers } from "~/models/offer.server";
 import { claimLead, expireClaims } from "~/models/routing.server";
-import { escrowRates, updateSettings } from "~/models/settings.server";
+import { agencyCosts, updateSettings } from "~/models/settings.server";
 import { speedToLead } from "~/models/speed-to-lead.server";
 import { assignLead, assignTransaction, listTeam, teamMember, updateStaff } from "~/models/team.server";
 import { createTransaction, getTransaction, listTransactions } from "~/models/transaction.server";
@@ -41,7 +41,7 @@ const lead = (n: number, email = `lead${n}@example.com`) =>
 const agent = (db: Db, name: string, license = "01234567") => addAgent(db, admin, name, license);
 
 function routing(db: Db, mode: RoutingMode, claimMinutes = 15) {
-  updateSettings(db, admin, { escrow: escrowRates(db), routing: { mode, claimMinutes } });
+  updateSettings(db, admin, { costs: agencyCosts(db), routing: { mode, claimMinutes } });
 }
 
 const agentOf = (db: Db, id: number) =>
