@@ -6,9 +6,9 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { Countdown } from "~/components/countdown";
-import { contingencyText, offerName } from "~/components/offer-compare";
+import { agentPayText, contingencyText, offerName } from "~/components/offer-compare";
 import { OfferTermsFields } from "~/components/offer-terms-fields";
-import type { OfferFormAnswer, OpenedOffer } from "~/lib/offer-view";
+import type { ListedOffer, OfferFormAnswer, OpenedOffer } from "~/lib/offer-view";
 import { buttonOutline, buttonPrimary, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 import type { OfferMove, TransactionType } from "~/domain/enums";
@@ -51,6 +51,8 @@ export function OfferDetail({
   today,
   defaultExpiresAt,
   answer,
+  others = [],
+  basis = null,
 }: {
   offer: OpenedOffer;
   side: TransactionType;
@@ -59,6 +61,10 @@ export function OfferDetail({
   today: string;
   defaultExpiresAt: string;
   answer?: OfferFormAnswer;
+  /** A sale's other open offers: the acceptance form lists them, each with "keep as backup". */
+  others?: ListedOffer[];
+  /** What the net is after ("after your $520,000 payoff"). */
+  basis?: string | null;
 }) {
   const mine = answer?.offer === String(offer.id) ? answer : undefined;
   const latest = offer.rounds.at(-1)!;
@@ -93,6 +99,12 @@ export function OfferDetail({
         {staff ? ` · ${offer.shared ? "shared with the client" : "not shared with the client"}` : ""}
         {offer.buyerAgent ? ` · buyer's agent ${offer.buyerAgent}` : ""}
       </p>
+      {offer.net !== null ? (
+        <p className="mt-1 text-sm" data-testid="opened-offer-net">
+          {staff ? "Net to the seller" : "Net to you"}: <strong>{formatMoney(offer.net)}</strong>
+          {basis ? <span className="text-slate-600"> ({basis})</span> : null}
+        </p>
+      ) : null}
       {mine?.refusal?.toast ? (
         <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
           {mine.refusal.toast.description}
@@ -141,7 +153,7 @@ export function OfferDetail({
                 <td className="px-2 py-1">{r.closeOfEscrowDays} d</td>
                 <td className="px-2 py-1">{contingencyText(r.contingencies)}</td>
                 <td className="px-2 py-1">
-                  {formatMoney(r.sellerCreditCents)} / {formatMoney(r.buyerAgentPayCents)}
+                  {formatMoney(r.sellerCreditCents)} / {agentPayText(r)}
                 </td>
                 <td className="px-2 py-1">{r.expiresAt ? formatDateTime(r.expiresAt) : "—"}</td>
               </tr>
@@ -166,25 +178,17 @@ export function OfferDetail({
 
       <div className="mt-4 flex flex-wrap items-start gap-3">
         {(["accept", "final_signature"] as const).filter(has).map((type) => (
-          <Form key={type} method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
-            {hidden(type)}
-            <input type="hidden" name="roundId" value={latest.id} />
-            <div>
-              <label htmlFor={`offer-${type}-date`} className="block text-xs font-semibold">
-                Acceptance date
-              </label>
-              <input
-                id={`offer-${type}-date`}
-                name="acceptedOn"
-                type="date"
-                defaultValue={today}
-                className={inputClass}
-              />
-            </div>
-            <SubmitButton intent={offerIntents.move} pendingLabel="Saving..." className={buttonPrimary}>
-              {type === "accept" ? `Record acceptance of round ${latest.number}` : "Record final signature"}
-            </SubmitButton>
-          </Form>
+          <AcceptForm
+            key={type}
+            type={type}
+            offer={offer}
+            round={latest.number}
+            roundId={latest.id}
+            today={today}
+            others={side === "selling" ? others.filter((o) => o.id !== offer.id) : []}
+            hidden={hidden(type)}
+            error={mine?.move === type ? mine.errors.backups?.[0] : undefined}
+          />
         ))}
         {has("withdraw") ? (
           <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2" aria-label="Withdraw">
@@ -256,6 +260,7 @@ export function OfferDetail({
             <OfferTermsFields
               idPrefix="offer-counter"
               priceRequired={false}
+              staff={staff}
               values={
                 mine?.move === "counter" ? (mine.values as Record<string, string>) : { expiresAt: defaultExpiresAt }
               }
@@ -270,7 +275,10 @@ export function OfferDetail({
                 "contingencies.appraisal": String(latest.contingencies.appraisal),
                 "contingencies.loan": String(latest.contingencies.loan),
                 sellerCredit: moneyInput(latest.sellerCreditCents),
-                buyerAgentPay: moneyInput(latest.buyerAgentPayCents),
+                buyerAgentPay:
+                  latest.buyerAgentPayPercent === null
+                    ? moneyInput(latest.buyerAgentPayCents)
+                    : `${latest.buyerAgentPayPercent}%`,
               }}
             />
             <SubmitButton intent={offerIntents.move} pendingLabel="Saving..." className={buttonPrimary}>
@@ -292,6 +300,77 @@ export function OfferDetail({
         ))}
       </ol>
     </article>
+  );
+}
+
+/**
+ * Record an acceptance (or the seller's final signature): its date; on a sale the other open offers, each
+ * with "Keep as backup" (the rest are rejected, and each buyer's agent is told); when the client's latest
+ * answer on this offer was not to accept, a confirmation to tick.
+ */
+function AcceptForm({
+  type,
+  offer,
+  round,
+  roundId,
+  today,
+  others,
+  hidden,
+  error,
+}: {
+  type: "accept" | "final_signature";
+  offer: OpenedOffer;
+  round: number;
+  roundId: number;
+  today: string;
+  others: ListedOffer[];
+  hidden: React.ReactNode;
+  error?: string;
+}) {
+  const disagrees = offer.wish && offer.wish.wish !== "accept";
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="w-full rounded-md border border-slate-200 p-3"
+      aria-label={type === "accept" ? "Record acceptance" : "Record final signature"}
+    >
+      {hidden}
+      <input type="hidden" name="roundId" value={roundId} />
+      <div className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor={`offer-${type}-date`} className="block text-xs font-semibold">
+            Acceptance date
+          </label>
+          <input id={`offer-${type}-date`} name="acceptedOn" type="date" defaultValue={today} className={inputClass} />
+        </div>
+      </div>
+      {others.length ? (
+        <fieldset className="mt-3" data-testid="accept-others">
+          <legend className="text-sm font-semibold">
+            The other open {others.length === 1 ? "offer is" : "offers are"} rejected, unless kept as a backup
+          </legend>
+          <p className="text-xs text-slate-600">Each buyer&apos;s agent with a known e-mail is told either way.</p>
+          {others.map((o) => (
+            <label key={o.id} className="flex min-h-11 flex-wrap items-center gap-2 text-sm">
+              <input type="checkbox" name="backups" value={o.id} />
+              Keep as backup: {offerName(o)}, {formatMoney(o.latest.priceCents)}
+              {o.agentEmail ? <span className="text-slate-600">({o.agentEmail})</span> : null}
+            </label>
+          ))}
+          {error ? <p className="text-xs text-red-700">{error}</p> : null}
+        </fieldset>
+      ) : null}
+      {disagrees ? (
+        <label className="mt-3 flex min-h-11 items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          <input type="checkbox" name="confirmed" value="true" required />
+          The client&apos;s latest answer was to {offer.wish!.wish}: I confirm they accept it.
+        </label>
+      ) : null}
+      <SubmitButton intent={offerIntents.move} pendingLabel="Saving..." className={`mt-3 ${buttonPrimary}`}>
+        {type === "accept" ? `Record acceptance of round ${round}` : "Record final signature"}
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -10,7 +10,7 @@ import { FINANCING_LABELS } from "~/lib/offer-schema";
 type Def = {
   name: string;
   label: string;
-  kind: "money" | "days" | "percent" | "financing" | "expiry" | "note";
+  kind: "money" | "share" | "days" | "percent" | "financing" | "expiry" | "note";
   hint?: string;
 };
 
@@ -24,7 +24,12 @@ const FIELDS: Def[] = [
   { name: "contingencies.appraisal", label: "Appraisal (days)", kind: "days", hint: "0 = waived" },
   { name: "contingencies.loan", label: "Loan (days)", kind: "days", hint: "0 = waived" },
   { name: "sellerCredit", label: "Seller credit ($)", kind: "money" },
-  { name: "buyerAgentPay", label: "Buyer's agent pay asked of the seller ($)", kind: "money" },
+  {
+    name: "buyerAgentPay",
+    label: "Buyer's agent pay asked of the seller ($ or %)",
+    kind: "share",
+    hint: "e.g. 12,000 or 2.5% of the price",
+  },
   {
     name: "expiresAt",
     label: "Answer by (San Diego time)",
@@ -40,6 +45,7 @@ export function OfferTermsFields({
   placeholders = {},
   errors = {},
   priceRequired,
+  staff,
 }: {
   idPrefix: string;
   values?: Record<string, string>;
@@ -47,17 +53,25 @@ export function OfferTermsFields({
   placeholders?: Record<string, string>;
   errors?: Record<string, string[]>;
   priceRequired: boolean;
+  /** Whose form it is: the note's hint says who reads it. */
+  staff: boolean;
 }) {
   return (
     <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
       {FIELDS.map((f) => {
         const id = `${idPrefix}-${f.name.replace(".", "-")}`;
         const error = errors[f.name]?.[0];
+        const hint =
+          f.kind === "note"
+            ? staff
+              ? "The client sees this note, in the portal and in their e-mail, once the offer is shared with them."
+              : "Your agent sees this note."
+            : f.hint;
         const common = {
           id,
           name: f.name,
           "aria-invalid": error ? true : undefined,
-          "aria-describedby": describedBy(id, f.hint, error),
+          "aria-describedby": describedBy(id, hint, error),
           className: inputClass,
         };
         const label = f.name === "price" && priceRequired ? "Price*" : f.label;
@@ -66,7 +80,7 @@ export function OfferTermsFields({
             key={f.name}
             id={id}
             label={label}
-            hint={f.hint}
+            hint={hint}
             error={error}
             className={f.kind === "note" ? "sm:col-span-2" : undefined}
           >
@@ -87,7 +101,9 @@ export function OfferTermsFields({
               <input
                 {...common}
                 type={f.kind === "expiry" ? "datetime-local" : "text"}
-                inputMode={f.kind === "expiry" ? undefined : f.kind === "money" ? "numeric" : "decimal"}
+                inputMode={
+                  f.kind === "expiry" || f.kind === "share" ? undefined : f.kind === "money" ? "numeric" : "decimal"
+                }
                 required={f.name === "price" && priceRequired}
                 defaultValue={values[f.name] ?? ""}
                 placeholder={placeholders[f.name]}

@@ -8,6 +8,7 @@
 import { PageSection } from "~/components/page-section";
 import { Form, Link } from "@remix-run/react";
 import { Countdown } from "~/components/countdown";
+import { EstimateFields } from "~/components/estimate-fields";
 import { FieldShell, inputClass } from "~/components/field-shell";
 import { OfferCompare, offerName } from "~/components/offer-compare";
 import { OfferDetail } from "~/components/offer-detail";
@@ -36,9 +37,14 @@ export function OffersSection({ data, answer }: { data: OffersData; answer?: Off
     >
       <p className="mt-1 text-sm text-slate-600">
         {selling
-          ? "Every offer on your home, compared by what it would leave you after costs, credits and the buyer's agent's pay."
-          : "The offers you make on your saved homes, and what came back."}
+          ? data.staff
+            ? "Offers on this home, compared by what each would leave the seller after the costs of the sale, the credits, the buyer's agent's pay and the seller's own figures."
+            : "Every offer on your home, compared by what it would leave you after the costs of the sale, the credits, the buyer's agent's pay and your own figures."
+          : data.staff
+            ? "The offers the client makes on their saved homes, and what came back."
+            : "The offers you make on your saved homes, and what came back."}
       </p>
+      {data.figures ? <SellerFigures figures={data.figures} staff={data.staff} answer={answer} /> : null}
       {data.stillOpen ? (
         <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="still-open">
           {countOf(data.stillOpen, "other offer")} still open: withdraw them
@@ -60,7 +66,13 @@ export function OffersSection({ data, answer }: { data: OffersData; answer?: Off
         selling ? (
           <>
             <p className="mt-3 text-sm font-semibold">{countOf(data.open.length, "open offer")}</p>
-            <OfferCompare offers={data.open} sort={data.sort} dir={data.dir} now={data.now} />
+            <OfferCompare
+              offers={data.open}
+              sort={data.sort}
+              dir={data.dir}
+              now={data.now}
+              basis={data.figures?.basis ?? null}
+            />
           </>
         ) : (
           <OfferList title="Open" offers={data.open} now={data.now} />
@@ -76,12 +88,69 @@ export function OffersSection({ data, answer }: { data: OffersData; answer?: Off
           today={data.today}
           defaultExpiresAt={data.defaultExpiresAt}
           answer={answer}
+          others={data.open}
+          basis={data.figures?.basis ?? null}
         />
       ) : null}
       {creating && data.canCreate ? (
         <NewOfferForm data={data} answer={answer?.offer === "new" ? answer : undefined} />
       ) : null}
     </PageSection>
+  );
+}
+
+/**
+ * A sale's seller figures (their payoffs, property tax, HOA, …), folded: every net above is worked out with
+ * them. Where they come from is said (saved, the newest saved estimate, or nothing yet).
+ */
+function SellerFigures({
+  figures,
+  staff,
+  answer,
+}: {
+  figures: NonNullable<OffersData["figures"]>;
+  staff: boolean;
+  answer?: OfferFormAnswer;
+}) {
+  const mine = answer?.offer === "figures" ? answer : undefined;
+  const your = staff ? "the seller's" : "your";
+  return (
+    <details
+      id="seller-figures"
+      className="mt-3 scroll-mt-32 rounded-md border border-slate-200 px-3 py-1"
+      open={mine ? true : undefined}
+    >
+      <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 text-sm">
+        <span className="font-semibold text-brand-700">{staff ? "The seller's figures" : "Your figures"}</span>
+        <span className="text-slate-600" data-testid="figures-basis">
+          (nets {figures.basis})
+        </span>
+      </summary>
+      <p className="mt-1 text-sm text-slate-700" data-testid="figures-source">
+        {figures.source === "saved"
+          ? `Every net here counts ${your} loan payoffs, property tax, HOA and other costs as saved below.`
+          : figures.source === "estimate"
+            ? `Taken from ${your} saved estimate "${figures.estimateName}": change them here, and every net follows.`
+            : `Not entered yet: enter ${your} loan payoffs, property tax and other costs for nets that match ${your} net sheet.`}
+      </p>
+      {mine?.refusal?.toast ? (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
+          {mine.refusal.toast.description}
+        </p>
+      ) : null}
+      <Form method="post" preventScrollReset className="mt-2 pb-3" aria-label="Seller figures">
+        <EstimateFields
+          side="figures"
+          values={mine ? mine.values : figures.values}
+          errors={mine?.errors ?? {}}
+          idPrefix="figures"
+          costs={figures.costs}
+        />
+        <SubmitButton intent={offerIntents.figures} pendingLabel="Saving..." className={`mt-3 ${buttonPrimary}`}>
+          Save figures
+        </SubmitButton>
+      </Form>
+    </details>
   );
 }
 
@@ -187,6 +256,7 @@ function NewOfferForm({ data, answer }: { data: OffersData; answer?: OfferFormAn
       <OfferTermsFields
         idPrefix="offer-new"
         priceRequired
+        staff={data.staff}
         values={{
           price: listingPrice ? moneyInput(listingPrice) : "",
           ...(data.staff ? { expiresAt: data.defaultExpiresAt } : {}),

@@ -50,11 +50,11 @@ export function PortalNav({ counts }: { counts: PortalNavCounts }) {
           <li key={link.href} className="shrink-0">
             <a
               href={link.href}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
             >
               {link.label}
               {link.note ? (
-                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
                   {link.note}
                 </span>
               ) : null}

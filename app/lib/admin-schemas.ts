@@ -72,6 +72,8 @@ export const newTransactionSchema = z.object({
     (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
     z.number().int().min(1).max(3).optional(),
   ),
+  /** "Set up the milestones now" (checked on the form): the standard steps are created with it. */
+  setUpMilestones: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
 });
 export type NewTransaction = z.infer<typeof newTransactionSchema>;
 

@@ -80,7 +80,7 @@ export const blogPostIntents = { ...newPostIntents, delete: "delete" } as const;
 export const emailIntents = { retry: "retry" } as const;
 
 /** A transaction's offers: record or request a new one, and any move of one (its `type`: counter, accept, …). */
-export const offerIntents = { create: "create-offer", move: "offer-event" } as const;
+export const offerIntents = { create: "create-offer", move: "offer-event", figures: "save-seller-figures" } as const;
 
 /** Whether a page's action data answers one of the Offers section's forms. */
 export const isOfferAnswer = <T extends { intent?: unknown }>(

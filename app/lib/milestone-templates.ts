@@ -102,3 +102,13 @@ export const SELLING_MILESTONES: readonly MilestoneTemplate[] = [
 ];
 
 export const MILESTONE_TEMPLATES = { buying: BUYING_MILESTONES, selling: SELLING_MILESTONES } as const;
+
+/**
+ * The last step an accepted offer completes (the offer accepted, escrow opened; the steps before them are
+ * behind a deal that reached an acceptance): "Escrow opened and earnest money deposited" (buying, step 6),
+ * "Escrow opened" (selling, step 8).
+ */
+export const ACCEPTANCE_STEP = {
+  buying: BUYING_MILESTONES.findIndex((m) => m.title.startsWith("Escrow opened")) + 1,
+  selling: SELLING_MILESTONES.findIndex((m) => m.title.startsWith("Escrow opened")) + 1,
+} as const;

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { FINANCING_TYPES, OFFER_MOVES, PARTIES, OFFER_WISHES, type Financing } from "~/domain/enums";
 import { DEFAULT_DAYS, MAX_DEADLINE_DAYS } from "~/lib/deadlines";
 import { blankToUndefined, MAX_LENGTH, numberInput } from "~/lib/form-values";
-import { centsOf } from "~/lib/money";
+import { amountOf, centsOf } from "~/lib/money";
 import { AGENCY_TIME_ZONE, parsePlainDate } from "~/lib/plain-date";
 import { TZDate } from "@date-fns/tz";
 
@@ -30,6 +30,7 @@ export const OFFER_MESSAGES = {
   note: `At most ${MAX_LENGTH.text} characters`,
   acceptedOn: "Enter a real date (YYYY-MM-DD)",
   agentEmail: "Enter an e-mail address such as agent@brokerage.com",
+  agentPay: "Enter whole dollars, or a percentage of the price such as 2.5%",
 } as const;
 
 export const FINANCING_LABELS: Record<Financing, string> = {
@@ -132,10 +133,35 @@ export type Terms = {
   closeOfEscrowDays: number;
   contingencies: { investigation: number; appraisal: number; loan: number };
   sellerCreditCents: number;
+  /** In cents: the share of the price when given as one (`buyerAgentPayMilli`), else the amount given. */
   buyerAgentPayCents: number;
+  /** The pay as a share of the price, thousandths of a percent (2.5 % = 2500); null: given in dollars. */
+  buyerAgentPayMilli: number | null;
   expiresAt: Date | null;
   note: string | null;
 };
+
+/** The buyer's agent pay as typed: "2.5%" (a share of the price) or whole dollars ("12,000"). */
+const agentPay = z.preprocess(
+  blankToUndefined,
+  z
+    .union([z.string(), z.number()])
+    .transform((v, ctx): { percentMilli: number } | { cents: number } => {
+      const text = typeof v === "string" ? v.trim() : null;
+      if (text?.endsWith("%")) {
+        const value = numberInput(text.slice(0, -1).trim());
+        if (typeof value === "number" && value >= 0 && value <= 100 && Number.isInteger(Math.round(value * 1e6) / 1e3))
+          return { percentMilli: Math.round(value * 1000) };
+        ctx.addIssue({ code: "custom", message: OFFER_MESSAGES.agentPay });
+        return z.NEVER;
+      }
+      const parsed = dollars(OFFER_MESSAGES.agentPay).safeParse(v);
+      if (parsed.success) return { cents: parsed.data };
+      ctx.addIssue({ code: "custom", message: OFFER_MESSAGES.agentPay });
+      return z.NEVER;
+    })
+    .optional(),
+);
 
 /** The terms a round changes (a counter's), or every term but the price (a new offer, with defaults). */
 const termsPatchSchema = z.object({
@@ -152,7 +178,7 @@ const termsPatchSchema = z.object({
     })
     .optional(),
   sellerCredit: z.preprocess(blankToUndefined, dollars(OFFER_MESSAGES.dollars).optional()),
-  buyerAgentPay: z.preprocess(blankToUndefined, dollars(OFFER_MESSAGES.dollars).optional()),
+  buyerAgentPay: agentPay,
   expiresAt: expiresAt.optional(),
   note: note.optional(),
 });
@@ -172,13 +198,19 @@ export function mergeTerms(before: Terms | null, patch: TermsPatch, priceCents?:
     },
     sellerCreditCents: 0,
     buyerAgentPayCents: 0,
+    buyerAgentPayMilli: null,
     expiresAt: null,
     note: null,
   };
   const financing = patch.financing ?? base.financing;
   const cash = financing === "cash";
+  const price = patch.price ?? priceCents ?? before?.priceCents ?? 0;
+  // A share of the price follows the price of the round; dollars stay dollars.
+  const pay =
+    patch.buyerAgentPay ??
+    (base.buyerAgentPayMilli === null ? { cents: base.buyerAgentPayCents } : { percentMilli: base.buyerAgentPayMilli });
   return {
-    priceCents: patch.price ?? priceCents ?? before?.priceCents ?? 0,
+    priceCents: price,
     financing,
     downPaymentBasisPoints: cash ? 10_000 : (patch.downPaymentPercent ?? base.downPaymentBasisPoints),
     depositCents: patch.deposit ?? base.depositCents,
@@ -190,7 +222,8 @@ export function mergeTerms(before: Terms | null, patch: TermsPatch, priceCents?:
       loan: cash ? 0 : (patch.contingencies?.loan ?? base.contingencies.loan),
     },
     sellerCreditCents: patch.sellerCredit ?? base.sellerCreditCents,
-    buyerAgentPayCents: patch.buyerAgentPay ?? base.buyerAgentPayCents,
+    buyerAgentPayCents: amountOf(pay, price),
+    buyerAgentPayMilli: "cents" in pay ? null : pay.percentMilli,
     // A counter's time to answer and note are its own: never carried over from the round before.
     expiresAt: patch.expiresAt === undefined ? null : patch.expiresAt,
     note: patch.note === undefined ? null : patch.note,
@@ -267,5 +300,12 @@ export const offerEventSchema = z.object({
     (v) => (v === undefined || v === null || v === "" ? undefined : Array.isArray(v) ? v : [v]),
     z.array(z.coerce.number().int().positive("Invalid id")).max(20, "At most 20 documents").optional(),
   ),
+  /** An acceptance on a sale: the other open offers kept as backups, in this order (the rest are rejected). */
+  backups: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number().int().positive("Invalid id")).max(50, "At most 50 backups").optional(),
+  ),
+  /** An acceptance the client's latest answer disagrees with, confirmed. */
+  confirmed: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
 });
 export type OfferEventInput = z.output<typeof offerEventSchema>;

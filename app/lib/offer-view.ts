@@ -4,8 +4,10 @@
  * dates as ISO strings, money in cents.
  */
 import type { Financing, OfferMove, Party, OfferStatus, OfferWish, TransactionType } from "~/domain/enums";
+import type { AgencyCosts } from "~/lib/estimate";
 
-export type OfferSortKey = "net" | "price" | "financing" | "deposit" | "close" | "contingencies" | "credits" | "expiry";
+export type OfferSortKey =
+  "net" | "price" | "financing" | "deposit" | "close" | "contingencies" | "credits" | "agentPay" | "expiry";
 
 export type RoundTerms = {
   id: number;
@@ -20,6 +22,8 @@ export type RoundTerms = {
   contingencies: { investigation: number; appraisal: number; loan: number };
   sellerCreditCents: number;
   buyerAgentPayCents: number;
+  /** The pay as a share of the price (2.5), when it was given as one. */
+  buyerAgentPayPercent: number | null;
 };
 
 export type ListedOffer = {
@@ -67,6 +71,17 @@ export type OffersData = {
   listings: Array<{ id: number; address: string; priceCents: number }>;
   chosenListing: number | null;
   documents: Array<{ id: number; name: string }>;
+  /** A sale's seller figures, which every net uses (null on a purchase). */
+  figures: {
+    /** As the form shows them ("520,000", "yes"). */
+    values: Record<string, unknown>;
+    /** Saved on the transaction, from the newest saved seller estimate, or the defaults. */
+    source: "saved" | "estimate" | "none";
+    estimateName: string | null;
+    /** What the nets are after: "after your $520,000 payoff". */
+    basis: string;
+    costs: AgencyCosts;
+  } | null;
 };
 
 /** A refused form's answer: which form, what was typed, each field's message, or the refusal's sentence. */

@@ -9,11 +9,11 @@ import { transactionMilestones, transactions, type Milestone } from "~/db/schema
 import type { MilestoneUpdate } from "~/lib/admin-schemas";
 import type { TransactionType } from "~/domain/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
-import { MILESTONE_TEMPLATES } from "~/lib/milestone-templates";
 import { currentStepOf } from "~/lib/progress";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { assertStaff, type Actor } from "~/models/actor.server";
 import { noticeMilestoneChanged } from "~/models/client-notices.server";
+import { insertStandardMilestones } from "~/models/milestone-setup.server";
 import { findTransaction, getTransaction, getTransactionAsStaff } from "~/models/transaction.server";
 
 /** The milestones of a transaction the actor may read, by step. */
@@ -46,23 +46,7 @@ export function initializeMilestones(
         type: ["Does not match the transaction"],
       });
     }
-    const existing = tx
-      .select({ id: transactionMilestones.id })
-      .from(transactionMilestones)
-      .where(eq(transactionMilestones.transactionId, transactionId))
-      .get();
-    if (existing) return 0;
-    const templates = MILESTONE_TEMPLATES[transaction.type];
-    tx.insert(transactionMilestones)
-      .values(
-        templates.map((t, i) => ({ transactionId, stepNumber: i + 1, title: t.title, description: t.description })),
-      )
-      .run();
-    tx.update(transactions)
-      .set({ currentStep: 1, updatedAt: new Date() })
-      .where(eq(transactions.id, transactionId))
-      .run();
-    return templates.length;
+    return insertStandardMilestones(tx, transaction, new Date());
   });
 }
 

@@ -4,18 +4,21 @@
  * them, a counter from the other side, a multiple counter accepted (waiting for the seller's signature),
  * an acceptance, an expiry; only for offers they can see. To staff (the transaction's agent and
  * collaborators, else LEAD_ALERT_EMAILS: app/models/staff-recipients.server.ts): a client asked
- * for an offer or answered one, an offer expired.
+ * for an offer or answered one, an offer expired. To the other side's agent, when their e-mail is known: a
+ * purchase offer withdrawn (the listing agent); on a sale's acceptance, each other offer rejected or kept as
+ * a backup (its buyer's agent).
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { env } from "~/config/env.server";
 import type { DbOrTx } from "~/db/client.server";
-import { users, type Offer, type OfferRound, type Transaction } from "~/db/schema";
+import { deadlines, users, type Offer, type OfferRound, type Transaction } from "~/db/schema";
 import type { OfferWish } from "~/domain/enums";
 import { OfferEmail } from "~/emails/offer";
 import { renderEmail } from "~/emails/render.server";
 import { formatDateTime, fullName } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
+import { formatPlainDate } from "~/lib/plain-date";
 import { recipientOf, propertyOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
@@ -40,6 +43,23 @@ const termsLines = (round: OfferRound) => [
   `Price: ${formatMoney(round.priceCents)}; close of escrow ${round.closeOfEscrowDays} days after acceptance`,
   round.expiresAt ? `Answer by: ${formatDateTime(round.expiresAt)} (San Diego)` : "No expiry given",
 ];
+
+/**
+ * An accepted offer's lines: the price and the real dates, as the key dates have them (the close of escrow
+ * moved off a weekend or holiday), read after the acceptance wrote the contract.
+ */
+function acceptedLines(db: DbOrTx, transaction: Transaction, offer: Offer, round: OfferRound) {
+  const close = db
+    .select({ dueOn: deadlines.dueOn })
+    .from(deadlines)
+    .where(and(eq(deadlines.transactionId, transaction.id), eq(deadlines.key, "close_of_escrow")))
+    .get();
+  return [
+    `Price: ${formatMoney(round.priceCents)}`,
+    ...(offer.acceptedOn ? [`Accepted on ${formatPlainDate(offer.acceptedOn)} (Day 0 of the contract)`] : []),
+    ...(close ? [`Close of escrow: ${formatPlainDate(close.dueOn)}`] : []),
+  ];
+}
 
 /** An offer's e-mail, to the client or to staff: its headline, lines, note and a button to `path` (if any). */
 function offerEmail(p: {
@@ -91,12 +111,13 @@ export function noticeClientOffer(
     expired: { subject: `An offer expired: ${place}`, headline: `No answer in time: ${what} expired` },
     withdrawn: { subject: `Offer withdrawn: ${place}`, headline: `Withdrawn: ${what}` },
   }[news];
+  const accepted = news === "accepted";
   const { html, text } = offerEmail({
     headline,
-    lines: [place, ...termsLines(round)],
+    lines: [place, ...(accepted ? acceptedLines(db, transaction, offer, round) : termsLines(round))],
     note: round.note,
-    path: `/client-portal?offer=${offer.id}#offers`,
-    action: news === "accepted" ? "See your key dates" : "Open the offer",
+    path: accepted ? "/client-portal#key-dates" : `/client-portal?offer=${offer.id}#offers`,
+    action: accepted ? "See your key dates" : "Open the offer",
   });
   enqueueEmail(
     db,
@@ -191,6 +212,62 @@ export function noticeWithdrawal(
       to: { address: offer.agentEmail, name: null },
       replyTo: staff?.email,
       subject: `Offer withdrawn: ${home}`,
+      text,
+      html,
+      links: { transactionId: transaction.id },
+    },
+    now,
+  );
+}
+
+/**
+ * A sale's acceptance, to each other offer's buyer's agent (when their e-mail is known): their buyer's
+ * offer was not accepted, or is kept as backup N (it moves up only if the accepted offer falls through).
+ * From the staff member's name, with their address to reply to; no button (they have no account).
+ */
+export function noticeOtherBuyerAgent(
+  db: DbOrTx,
+  actor: { id: string },
+  transaction: Transaction,
+  offer: Offer,
+  round: OfferRound,
+  backupPosition: number | null,
+  now: Date,
+) {
+  if (!offer.agentEmail) return;
+  const staff = db.select().from(users).where(eq(users.id, actor.id)).get();
+  const { site } = env();
+  const sender = staff ? fullName(staff) || staff.email : site.name;
+  const home = propertyOf(transaction);
+  const what = `${formatMoney(round.priceCents)}${offer.buyerName ? ` from ${offer.buyerName}` : ""}`;
+  const { subject, headline, lines } =
+    backupPosition === null
+      ? {
+          subject: `Offer not accepted: ${home}`,
+          headline: `The seller accepted another offer on ${home}`,
+          lines: [`Your buyer's offer (${what}) was not accepted, and is rejected.`],
+        }
+      : {
+          subject: `Backup offer ${backupPosition}: ${home}`,
+          headline: `The seller accepted another offer on ${home} and keeps your buyer's offer as backup ${backupPosition}`,
+          lines: [
+            `Your buyer's offer (${what}) moves up only if the accepted offer is cancelled; we will tell you at once.`,
+          ],
+        };
+  const { html, text } = offerEmail({
+    headline,
+    lines: [...lines, `${sender}, ${site.name}`],
+    note: null,
+    path: null,
+    action: "",
+  });
+  enqueueEmail(
+    db,
+    {
+      kind: "offer",
+      to: { address: offer.agentEmail, name: offer.buyerAgent },
+      replyTo: staff?.email,
+      subject,
       text,
       html,
       links: { transactionId: transaction.id },

@@ -11,8 +11,9 @@
  * An offer or counter recorded without a time to answer gets the C.A.R. default (`defaultExpiry`). An
  * acceptance fills in the transaction: the price becomes its home value, a purchase's home its property,
  * and the contract's acceptance date, close of escrow and contingencies come from the offer, so the key
- * dates are computed at once (app/models/contract.server.ts); on a sale every other open offer is rejected
- * unless it is a backup; on a purchase the client's other open offers stay open until staff record each
+ * dates are computed at once (app/models/contract.server.ts) and the tracker moves to escrow; on a sale the
+ * other open offers the acceptance names are kept as backups and the rest rejected, each buyer's agent
+ * e-mailed; an acceptance the client's latest answer disagrees with must be confirmed (409); on a purchase the client's other open offers stay open until staff record each
  * withdrawal (which e-mails the listing agent). `expireOffers` is the background tick's: offers whose latest
  * round's time ran out with no answer.
  */
@@ -37,7 +38,13 @@ import type { Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { writeContract } from "~/models/contract.server";
 import { isStaffOn } from "~/models/transaction.server";
-import { noticeClientOffer, noticeStaffOffer, noticeWithdrawal } from "~/models/offer-mail.server";
+import { completeAcceptanceSteps } from "~/models/milestone-setup.server";
+import {
+  noticeClientOffer,
+  noticeOtherBuyerAgent,
+  noticeStaffOffer,
+  noticeWithdrawal,
+} from "~/models/offer-mail.server";
 import {
   actorOf,
   attachDocuments,
@@ -115,6 +122,11 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
       }
       case "accept":
       case "final_signature":
+        if (offer.wish && offer.wish !== "accept" && who.actorRole === "staff" && !input.confirmed) {
+          throw new ConflictError(
+            `The client's latest answer on this offer was to ${offer.wish === "decline" ? "decline it" : "counter it"}: confirm to record the acceptance anyway.`,
+          );
+        }
         if (verdict.status === "awaiting_final_signature") {
           // The buyer accepted in time: the offer now waits for the seller's final signature, without expiring.
           changes = { ...changes, expiresAt: null };
@@ -123,9 +135,9 @@ export function applyOfferEvent(db: Db, actor: Actor, offerId: number, raw: unkn
         }
         changes = {
           ...changes,
-          ...accept(tx, actor, transaction, offer, latest, input.acceptedOn ?? todayIn(now), now),
+          ...accept(tx, actor, transaction, offer, latest, input.acceptedOn ?? todayIn(now), input.backups ?? [], now),
         };
-        news = () => noticeClientOffer(tx, transaction, offer, latest, "accepted", now);
+        news = () => noticeClientOffer(tx, transaction, { ...offer, ...changes }, latest, "accepted", now);
         break;
       case "backup": {
         const last = tx
@@ -212,9 +224,12 @@ const acceptedOtherThan = (db: DbOrTx, transactionId: number, offerId: number) =
   );
 
 /**
- * An acceptance: the offer's acceptance date; on a sale the other open offers rejected (backups stay), each
- * with its history event and audit; the transaction's home value, property and contract from the accepted
- * round. A purchase's other open offers stay open (app/lib/offer-rules.ts `rejectsOthersOnAcceptance`).
+ * An acceptance: the offer's acceptance date; on a sale each other open offer kept as a backup (those in
+ * `backups`, in that order, behind any backups already) or rejected, each with its history event, its
+ * audit and an e-mail to its buyer's agent (when their address is known); the transaction's home value,
+ * property and contract from the accepted round, and the tracker's steps up to "Escrow opened" completed
+ * (set up first if there were none). A purchase's other open offers stay open (app/lib/offer-rules.ts
+ * `rejectsOthersOnAcceptance`).
  */
 function accept(
   tx: DbOrTx,
@@ -223,6 +238,7 @@ function accept(
   offer: Offer,
   round: OfferRound,
   acceptedOn: string,
+  backups: number[],
   now: Date,
 ): Partial<Offer> {
   if (rejectsOthersOnAcceptance(transaction.type)) {
@@ -237,9 +253,50 @@ function accept(
         ),
       )
       .all();
-    for (const o of others) {
+    const stray = backups.filter((id) => !others.some((o) => o.id === id));
+    if (stray.length) {
+      const message = "Keep as backups only other open offers on this home";
+      throw new InvalidInputError(message, { backups: [message] });
+    }
+    const last = tx
+      .select({ position: max(offers.backupPosition) })
+      .from(offers)
+      .where(and(eq(offers.transactionId, transaction.id), eq(offers.status, "backup")))
+      .get();
+    let position = last?.position ?? 0;
+    const who = actorOf(tx, actor, transaction);
+    const kept = [...new Set(backups)].map((id) => others.find((o) => o.id === id)!);
+    for (const o of kept) {
+      position += 1;
       tx.update(offers)
-        .set({ status: "rejected", rejectedByOfferId: offer.id, updatedAt: now })
+        .set({ status: "backup", backupPosition: position, expiresAt: null, updatedAt: now })
+        .where(eq(offers.id, o.id))
+        .run();
+      tx.insert(offerEvents)
+        .values({
+          offerId: o.id,
+          type: "backup",
+          ...who,
+          note: `Kept as backup ${position} when another offer was accepted.`,
+          at: now,
+        })
+        .run();
+      recordAudit(tx, actor, {
+        action: "offer.backup",
+        subject: { type: "offer", id: o.id },
+        transactionId: transaction.id,
+        changes: {
+          status: { before: o.status, after: "backup" },
+          backupPosition: { before: null, after: position },
+          because: `offer ${offer.id} was accepted`,
+        },
+        at: now,
+      });
+      noticeOtherBuyerAgent(tx, actor, transaction, o, latestRound(tx, o.id), position, now);
+    }
+    for (const o of others.filter((x) => !kept.includes(x))) {
+      tx.update(offers)
+        .set({ status: "rejected", rejectedByOfferId: offer.id, backupPosition: null, updatedAt: now })
         .where(eq(offers.id, o.id))
         .run();
       tx.insert(offerEvents)
@@ -252,6 +309,7 @@ function accept(
         changes: { status: { before: o.status, after: "rejected" }, because: `offer ${offer.id} was accepted` },
         at: now,
       });
+      noticeOtherBuyerAgent(tx, actor, transaction, o, latestRound(tx, o.id), null, now);
     }
   }
   const property =
@@ -286,8 +344,11 @@ function accept(
     now,
     zero,
   );
+  completeAcceptanceSteps(tx, actor, transaction, now);
   return { acceptedOn, backupPosition: null, expiresAt: null };
 }
+
+const latestRound = (tx: DbOrTx, offerId: number) => roundsOf(tx, offerId).at(-1)!;
 
 const EXPIRING: readonly string[] = ["submitted", "received", "countered"];
 

@@ -6,11 +6,10 @@
  * Who sees what: staff (admins) every offer of every transaction; the transaction's client only the
  * offers shared with them (another offer of their own transaction is "not found", like anyone else's).
  */
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   documents,
-  estimates,
   listings,
   offerDocuments,
   offerEvents,
@@ -24,8 +23,8 @@ import {
   type User,
 } from "~/db/schema";
 import { OPEN_OFFER_STATUSES, type OfferActorRole } from "~/domain/enums";
-import { estimate, type EscrowRates, type SellerInputs } from "~/lib/estimate";
-import { savedInputs, sellerInputsSchema } from "~/lib/estimate-schema";
+import { estimate, type AgencyCosts, type SellerInputs } from "~/lib/estimate";
+import type { SellerFigures } from "~/lib/estimate-schema";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { defaultExpiry, recordedStatus } from "~/lib/offer-rules";
@@ -35,7 +34,8 @@ import type { Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { apiDecimal, apiWholeDollars } from "~/lib/money";
 import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
-import { escrowRates } from "~/models/settings.server";
+import { figuresFor } from "~/models/seller-figures.server";
+import { agencyCosts } from "~/models/settings.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
 
 const NOT_FOUND = "Offer not found";
@@ -59,6 +59,7 @@ export const termsOf = (r: OfferRound): Terms => ({
   contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
   sellerCreditCents: r.sellerCreditCents,
   buyerAgentPayCents: r.buyerAgentPayCents,
+  buyerAgentPayMilli: r.buyerAgentPayMilli,
   expiresAt: r.expiresAt,
   note: r.note,
 });
@@ -75,6 +76,7 @@ export const roundValues = (t: Terms) => ({
   loanDays: t.contingencies.loan,
   sellerCreditCents: t.sellerCreditCents,
   buyerAgentPayCents: t.buyerAgentPayCents,
+  buyerAgentPayMilli: t.buyerAgentPayMilli,
   expiresAt: t.expiresAt,
   note: t.note,
 });
@@ -82,46 +84,34 @@ export const roundValues = (t: Terms) => ({
 // ---- nets -------------------------------------------------------------------------------------------------
 
 /**
- * What a sale's offers are netted with: the transaction's newest saved seller estimate (its payoffs,
- * property tax, title policy, HOA and other costs; by the index (transaction_id, created_at)), or the
- * estimate's defaults when it has none.
- */
-export function netBase(db: DbOrTx, transaction: Transaction, today: PlainDate): SellerInputs {
-  const saved = db
-    .select({ inputs: estimates.inputs })
-    .from(estimates)
-    .where(and(eq(estimates.transactionId, transaction.id), eq(estimates.side, "seller")))
-    .orderBy(desc(estimates.createdAt), desc(estimates.id))
-    .limit(1)
-    .get();
-  if (saved) return savedInputs(saved.inputs) as SellerInputs;
-  return sellerInputsSchema(today).parse({
-    side: "seller",
-    price: apiWholeDollars(transaction.homeValueCents || 100),
-  });
-}
-
-/**
- * An offer's estimated net to the seller (cents): the net sheet's estimate (app/lib/estimate.ts) of the
- * base with the round's price, credit to the buyer, buyer's agent pay, and a closing the round's close of
- * escrow after `start` (its acceptance date, or today for an open offer).
+ * An offer's estimated net to the seller (cents): the net sheet (app/lib/estimate.ts) of the seller's
+ * figures (app/models/seller-figures.server.ts) with the round's price, credit to the buyer, buyer's agent
+ * pay, and a closing the round's close of escrow after `start` (its acceptance date, or today for an open
+ * offer): the same figure as a saved estimate of those terms.
  */
 export function offerNet(
-  base: SellerInputs,
-  round: Pick<OfferRound, "priceCents" | "sellerCreditCents" | "buyerAgentPayCents" | "closeOfEscrowDays">,
+  figures: SellerFigures,
+  round: Pick<
+    OfferRound,
+    "priceCents" | "sellerCreditCents" | "buyerAgentPayCents" | "buyerAgentPayMilli" | "closeOfEscrowDays"
+  >,
   start: PlainDate,
-  escrow: EscrowRates,
+  costs: AgencyCosts,
 ): number {
   const price = round.priceCents;
   const inputs: SellerInputs = {
-    ...base,
+    ...figures,
+    side: "seller",
     price,
-    assumedLoan: Math.min(base.assumedLoan, price),
+    assumedLoan: Math.min(figures.assumedLoan, price),
     sellerCredit: round.sellerCreditCents,
-    buyerAgentPay: { cents: round.buyerAgentPayCents },
+    buyerAgentPay:
+      round.buyerAgentPayMilli === null
+        ? { cents: round.buyerAgentPayCents }
+        : { percentMilli: round.buyerAgentPayMilli },
     closingDate: addDaysTo(start, round.closeOfEscrowDays),
   };
-  const result = estimate(inputs, escrow);
+  const result = estimate(inputs, costs);
   return result.side === "seller" ? result.totals.net : 0;
 }
 
@@ -150,9 +140,8 @@ function viewsOf(db: DbOrTx, transaction: Transaction, rows: Offer[], now: Date)
     attached.set(d.offerId, [...(attached.get(d.offerId) ?? []), { id: d.id, name: d.name }]);
   }
   const today = todayIn(now);
-  const selling = transaction.type === "selling";
-  const base = selling ? netBase(db, transaction, today) : null;
-  const escrow = escrowRates(db);
+  const figures = transaction.type === "selling" ? figuresFor(db, transaction.id, today).figures : null;
+  const costs = agencyCosts(db);
   return rows.map((o) => {
     const list = rounds.get(o.id) ?? [];
     const latest = list.at(-1)!;
@@ -161,7 +150,7 @@ function viewsOf(db: DbOrTx, transaction: Transaction, rows: Offer[], now: Date)
       rounds: list,
       latest,
       documents: attached.get(o.id) ?? [],
-      net: base ? offerNet(base, latest, o.acceptedOn ?? today, escrow) : null,
+      net: figures ? offerNet(figures, latest, o.acceptedOn ?? today, costs) : null,
     };
   });
 }
@@ -361,6 +350,7 @@ const roundJson = (r: OfferRound) => ({
   contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
   sellerCredit: apiWholeDollars(r.sellerCreditCents),
   buyerAgentPay: apiWholeDollars(r.buyerAgentPayCents),
+  buyerAgentPayPercent: r.buyerAgentPayMilli === null ? null : r.buyerAgentPayMilli / 1000,
   expiresAt: r.expiresAt?.toISOString() ?? null,
   note: r.note,
   createdAt: r.createdAt.toISOString(),

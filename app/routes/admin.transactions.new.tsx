@@ -48,8 +48,14 @@ export default function NewTransaction() {
     id: "new-transaction",
     lastResult: actionData?.result,
     defaultValue: lead
-      ? { email: lead.email, firstName: lead.firstName, lastName: lead.lastName, leadId: String(lead.id) }
-      : undefined,
+      ? {
+          email: lead.email,
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          leadId: String(lead.id),
+          setUpMilestones: "on",
+        }
+      : { setUpMilestones: "on" },
     constraint: getZodConstraint(newTransactionSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -107,6 +113,11 @@ export default function NewTransaction() {
             <option value="3">Tier 3 ($20,000)</option>
           </SelectField>
         </div>
+        <label className="mt-1 flex min-h-11 items-center gap-2 text-sm">
+          <input {...getInputProps(fields.setUpMilestones, { type: "checkbox" })} />
+          Set up the milestones now
+          <span className="text-slate-600">(the standard steps of a purchase or a sale; each can be changed)</span>
+        </label>
         <div className="mt-2 flex justify-end gap-3">
           <Link to="/admin" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
             Cancel

@@ -22,7 +22,10 @@ import { documentsPage } from "~/models/document.server";
 import { listListings } from "~/models/listing.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
 import { createOffer, getOffer, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
+import { figuresFor, netBasis, saveSellerFigures } from "~/models/seller-figures.server";
+import { agencyCosts } from "~/models/settings.server";
 import { isStaffOn } from "~/models/transaction.server";
+import { figureValues } from "~/lib/estimate-schema";
 import type { ListedOffer, OffersData, OfferSortKey, OpenedOffer } from "~/lib/offer-view";
 import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
 
@@ -38,7 +41,12 @@ export type OfferActionData = {
 
 export const offerSection: Section<typeof offerIntents> = {
   intents: offerIntents,
-  act: (ctx, intent, formData) => (intent === offerIntents.create ? create(ctx, formData) : move(ctx, formData)),
+  act: (ctx, intent, formData) =>
+    intent === offerIntents.create
+      ? create(ctx, formData)
+      : intent === offerIntents.figures
+        ? figures(ctx, formData)
+        : move(ctx, formData),
 };
 
 /** A form's fields as the API's body: "contingencies.loan" nested, repeated names (documentIds) a list. */
@@ -47,7 +55,7 @@ export function bodyOf(formData: FormData, skip: string[] = ["intent"]): Record<
   for (const key of new Set(formData.keys())) {
     if (skip.includes(key)) continue;
     const values = formData.getAll(key).filter((v): v is string => typeof v === "string");
-    const value = key === "documentIds" ? values : values[0];
+    const value = key === "documentIds" || key === "backups" ? values : values[0];
     const path = key.split(".");
     let target = body;
     for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
@@ -85,6 +93,34 @@ async function create(ctx: SectionContext, formData: FormData) {
   }
 }
 
+/** A sale's seller figures (the form "Your figures for the nets"): every offer's net is worked out again. */
+async function figures(ctx: SectionContext, formData: FormData) {
+  const values = typed(formData);
+  const { intent: _intent, ...body } = Object.fromEntries(formData);
+  try {
+    if (ctx.transactionId === undefined) throw new InvalidInputError("You have no active transaction.");
+    saveSellerFigures(ctx.db, ctx.actor, ctx.transactionId, otherCostsOf(body));
+  } catch (error) {
+    if (error instanceof InvalidInputError && Object.keys(error.fieldErrors).length) {
+      return answer(400, { intent: offerIntents.figures, offer: "figures", values, errors: error.fieldErrors });
+    }
+    return refuse(error, { data: { intent: offerIntents.figures, offer: "figures", values, errors: {} } });
+  }
+  return redirectWithToast(backTo(ctx, "offers"), { description: "Figures saved: every offer's net uses them." });
+}
+
+/** A form's `otherCosts[0].label` fields as the API's list. */
+function otherCostsOf(body: Record<string, FormDataEntryValue>) {
+  const rows: Array<Record<string, unknown>> = [];
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const match = /^otherCosts\[(\d+)\]\.(label|amount)$/.exec(key);
+    if (match) (rows[Number(match[1])] ??= {})[match[2]!] = value;
+    else rest[key] = value;
+  }
+  return { ...rest, otherCosts: rows.filter(Boolean) };
+}
+
 const TOASTS: Partial<Record<OfferMove, string>> = {
   counter: "Counter recorded.",
   accept: "Acceptance recorded.",
@@ -103,8 +139,21 @@ async function move(ctx: SectionContext, formData: FormData) {
   const offerId = parseId(formData.get("offerId") as string | null);
   const type = formData.get("type") as OfferMove;
   const { offerId: _id, type: _type, ...rest } = bodyOf(formData);
-  const { by, multiple, acceptedOn, note, wish, roundId, documentIds, agentEmail, ...terms } = rest;
-  const body = { type, by, multiple, acceptedOn, note, wish, roundId, documentIds, agentEmail, terms };
+  const { by, multiple, acceptedOn, note, wish, roundId, documentIds, agentEmail, backups, confirmed, ...terms } = rest;
+  const body = {
+    type,
+    by,
+    multiple,
+    acceptedOn,
+    note,
+    wish,
+    roundId,
+    documentIds,
+    agentEmail,
+    backups,
+    confirmed,
+    terms,
+  };
   const where = { intent: offerIntents.move, offer: String(offerId ?? ""), move: type, values: typed(formData) };
   if (!offerId || !OFFER_MOVES.includes(type))
     return answer(400, { ...where, errors: { form: ["Choose an offer and a move"] } });
@@ -137,6 +186,7 @@ export const OFFER_SORTS: readonly OfferSortKey[] = [
   "close",
   "contingencies",
   "credits",
+  "agentPay",
   "expiry",
 ];
 
@@ -154,6 +204,7 @@ const termsOfRound = (r: OfferRound) => ({
   contingencies: { investigation: r.investigationDays, appraisal: r.appraisalDays, loan: r.loanDays },
   sellerCreditCents: r.sellerCreditCents,
   buyerAgentPayCents: r.buyerAgentPayCents,
+  buyerAgentPayPercent: r.buyerAgentPayMilli === null ? null : r.buyerAgentPayMilli / 1000,
 });
 
 /** An offer as the section lists it (JSON-safe: dates as ISO strings, money as numbers). */
@@ -193,7 +244,9 @@ const sortValue = (o: ListedOffer, key: OfferSortKey): number | string => {
     case "contingencies":
       return r.contingencies.investigation + r.contingencies.appraisal + r.contingencies.loan;
     case "credits":
-      return r.sellerCreditCents + r.buyerAgentPayCents;
+      return r.sellerCreditCents;
+    case "agentPay":
+      return r.buyerAgentPayCents;
     case "expiry":
       return o.expiresAt ?? "9999";
   }
@@ -259,6 +312,18 @@ export function offersData(
     documents: staff
       ? documentsPage(db, actor, transaction.id, { showAll: true }).list.map((d) => ({ id: d.id, name: d.name }))
       : [],
+    figures: buying ? null : figuresData(db, transaction, now),
+  };
+}
+
+function figuresData(db: Db, transaction: Transaction, now: Date): OffersData["figures"] {
+  const view = figuresFor(db, transaction.id, todayIn(now));
+  return {
+    values: figureValues(view.figures),
+    source: view.source,
+    estimateName: view.estimate?.name ?? null,
+    basis: netBasis(view.figures),
+    costs: agencyCosts(db),
   };
 }
 

@@ -27,8 +27,9 @@ import { getContract } from "~/models/contract.server";
 import { createEstimate } from "~/models/estimate.server";
 import { createListing } from "~/models/listing.server";
 import { applyOfferEvent, expireOffers } from "~/models/offer-moves.server";
-import { createOffer, getOffer, listOffers, netBase, offerNet } from "~/models/offer.server";
-import { escrowRates } from "~/models/settings.server";
+import { createOffer, getOffer, listOffers, offerNet } from "~/models/offer.server";
+import { figuresFor } from "~/models/seller-figures.server";
+import { agencyCosts } from "~/models/settings.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { freshDb } from "./db";
@@ -273,11 +274,7 @@ describe("offers on transactions", () => {
       inputs: { price: "850000", loanPayoffs: "400,000", annualPropertyTax: "9000" },
     });
     const offer = receive(870_000, { sellerCredit: "5000", buyerAgentPay: "21,750", closeOfEscrowDays: "21" });
-    const base = netBase(
-      db(),
-      { ...offer, id: state.sale, type: "selling", homeValue: 850_000 } as never,
-      "2026-12-01",
-    );
+    const base = figuresFor(db(), state.sale, "2026-12-01").figures;
     expect(base.loanPayoffs).toBe(40_000_000);
     const inputs: SellerInputs = {
       ...sellerInputsSchema("2026-12-01").parse({
@@ -290,10 +287,10 @@ describe("offers on transactions", () => {
         closingDate: addDaysTo("2026-12-01", 21),
       }),
     };
-    const expected = estimate(inputs, escrowRates(db()));
+    const expected = estimate(inputs, agencyCosts(db()));
     expect(expected.side).toBe("seller");
     expect(offer.net).toBe(expected.side === "seller" ? expected.totals.net : null);
-    expect(offerNet(base, offer.latest, "2026-12-01", escrowRates(db()))).toBe(offer.net);
+    expect(offerNet(base, offer.latest, "2026-12-01", agencyCosts(db()))).toBe(offer.net);
   });
 
   it("a counter, an earlier round's acceptance refused, the latest accepted: the contract and key dates follow", () => {
