@@ -1,5 +1,6 @@
 /**
- * The sticky top navigation (docs/spec.md §2). On small screens a right-side menu holds
+ * The sticky top navigation (docs/spec.md §2), with the net sheet and the cash to close after the
+ * spec's anchors. Below 1024 px (where the eight items no longer fit a line) a right-side menu holds
  * the same items; it opens and closes without JavaScript (:target) and, with
  * JavaScript, as a focus-managed panel that closes after a choice or on Escape.
  */
@@ -11,6 +12,12 @@ const anchors = [
   { href: "/#pricing", label: "Pricing" },
   { href: "/#calculator", label: "Calculator" },
   { href: "/#contact", label: "Contact" },
+] as const;
+
+/** The estimate pages, beside the spec's anchors (docs/decisions/032-first-deal.md). */
+const estimatePages = [
+  { to: "/net-sheet", label: "Net Sheet" },
+  { to: "/cash-to-close", label: "Cash to Close" },
 ] as const;
 
 const buttonPrimary =
@@ -44,11 +51,21 @@ export function SiteNav({ brand }: { brand: string }) {
         <Link to="/" className="text-lg font-bold text-brand-900" prefetch="intent">
           {brand}
         </Link>
-        <div className="hidden items-center gap-6 md:flex">
+        <div className="hidden items-center gap-5 lg:flex">
           {anchors.map((a) => (
             <a key={a.href} href={a.href} className="text-sm font-medium text-slate-700 hover:text-brand-700">
               {a.label}
             </a>
+          ))}
+          {estimatePages.map((p) => (
+            <Link
+              key={p.to}
+              to={p.to}
+              prefetch="intent"
+              className="whitespace-nowrap text-sm font-medium text-slate-700 hover:text-brand-700"
+            >
+              {p.label}
+            </Link>
           ))}
           <Link to="/client-portal" className={buttonOutline}>
             Client Portal
@@ -63,7 +80,7 @@ export function SiteNav({ brand }: { brand: string }) {
           role="button"
           aria-controls="mobile-menu"
           aria-expanded={open}
-          className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 md:hidden"
+          className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 lg:hidden"
           onClick={(event) => {
             event.preventDefault();
             setOpen((v) => !v);
@@ -78,7 +95,7 @@ export function SiteNav({ brand }: { brand: string }) {
       <div
         id="mobile-menu"
         ref={panelRef}
-        className="mobile-menu fixed inset-0 z-50 md:hidden"
+        className="mobile-menu fixed inset-0 z-50 lg:hidden"
         data-open={open}
         aria-label="Menu"
         role="dialog"
@@ -122,6 +139,16 @@ export function SiteNav({ brand }: { brand: string }) {
             >
               {a.label}
             </a>
+          ))}
+          {estimatePages.map((p) => (
+            <Link
+              key={p.to}
+              to={p.to}
+              className="rounded px-2 py-2 font-medium text-slate-800 hover:bg-slate-100"
+              onClick={() => close(false)}
+            >
+              {p.label}
+            </Link>
           ))}
           <Link to="/client-portal" className={`${buttonOutline} mt-4`} onClick={() => close(false)}>
             Client Portal

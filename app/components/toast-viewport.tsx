@@ -1,10 +1,10 @@
 /**
  * The Radix toast region (loaded on demand by the toaster when the first toast
  * appears): 5000 ms, swipe right past 50 px, F8 focuses the region. Where it hides no
- * button: on a wide screen at the bottom left, away from the rows' buttons, which stand
- * on the right (Mark done, Waive, Update, Remove); on a phone over the site's sticky
- * header, beside its Menu button (it covers the agency's name for five seconds), never
- * over the page, whose buttons fill the screen's width.
+ * field and no button: over the site's sticky header, which holds neither (on a phone beside
+ * its Menu button, covering the agency's name for five seconds; on a wide screen in its
+ * middle, between the name and the links), never over the page, whose fields and buttons
+ * stand anywhere (a bottom corner covered the left column's fields).
  */
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, type ClientToast } from "~/lib/toast-rules";
@@ -31,10 +31,10 @@ export default function ToastViewport({
           open={t.open}
           onOpenChange={(open) => (open ? undefined : onDismiss(t.id))}
           type={t.variant === "destructive" ? "foreground" : "background"}
-          className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border px-3 py-1.5 pr-8 shadow-lg md:p-4 md:pr-8 data-[state=closed]:hidden data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:hidden ${variantClass[t.variant]}`}
+          className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border px-3 py-1.5 pr-8 shadow-lg data-[state=closed]:hidden data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:hidden ${variantClass[t.variant]}`}
           data-variant={t.variant}
         >
-          <div className="grid md:gap-1">
+          <div className="grid">
             {t.title ? (
               <ToastPrimitive.Title className="text-sm font-semibold leading-5">{t.title}</ToastPrimitive.Title>
             ) : null}
@@ -52,7 +52,7 @@ export default function ToastViewport({
       ))}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
-        className="fixed left-0 top-0 z-[100] flex w-[calc(100%-6.5rem)] flex-col p-1.5 md:bottom-0 md:top-auto md:w-full md:max-w-[420px] md:p-4"
+        className="fixed left-0 top-0 z-[100] flex w-[calc(100%-6.5rem)] flex-col p-1.5 lg:left-1/2 lg:w-[34rem] lg:-translate-x-1/2"
       />
     </ToastPrimitive.Provider>
   );

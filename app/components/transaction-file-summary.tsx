@@ -2,9 +2,15 @@
  * summary.html of a transaction's exported file (app/routes/admin.transactions.$id_.export.tsx): a readable
  * cover, one page with its own small stylesheet, opened from the ZIP in any browser: the parties, the
  * property, the dates, the milestones, the key dates, the offers and their rounds, the estimates and the
- * list of files.
+ * list of files. Codes are shown in words (the statuses, the financing), amounts as money, and the close of
+ * escrow is the key dates' (moved off a weekend or holiday), as the transaction page shows it.
  */
-import { formatMoney } from "~/lib/money";
+import type { Financing, MilestoneStatus, OfferStatus } from "~/domain/enums";
+import { centsOfDollars, formatMoney } from "~/lib/money";
+import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
+import { FINANCING_LABELS } from "~/lib/offer-schema";
+import { formatPlainDate } from "~/lib/plain-date";
+import { MILESTONE_STATUS_LABELS } from "~/lib/progress";
 type Person = { name: string; licenseNumber?: string | null } | null;
 
 /** What the cover shows (app/models/transaction-file.server.ts gives it, with more). */
@@ -15,7 +21,7 @@ export type TransactionFileData = {
     type: string;
     status: string;
     propertyAddress: string | null;
-    homeValueCents: number | null;
+    homeValue: string | null;
     createdAt: string;
     closedAt: string | null;
   };
@@ -27,24 +33,35 @@ export type TransactionFileData = {
     closingOn: string | null;
     deadlines: Array<{ key: string; title: string; dueOn: string; status: string }>;
   };
-  milestones: Array<{ step: number; title: string; status: string; completedAt: string | null; notes: string | null }>;
+  milestones: Array<{
+    step: number;
+    title: string;
+    status: MilestoneStatus;
+    completedAt: string | null;
+    notes: string | null;
+  }>;
   offers: Array<{
     id: number;
-    status: string;
+    status: OfferStatus;
     buyerName: string | null;
     listingAddress: string | null;
-    netCents: number | null;
-    rounds: Array<{ number: number; by: string; priceCents: number; financing: string; createdAt: string }>;
+    net: string | null;
+    rounds: Array<{ number: number; by: string; price: string; financing: Financing; createdAt: string }>;
   }>;
   estimates: Array<{
     name: string;
     side: string;
     scheduleDate: string;
-    totals: { net: number } | { cashToClose: number };
+    totals: Record<string, string>;
   }>;
   messages: unknown[];
   documents: Array<{ id: number; path: string; uploadedAt: string; removedAt: string | null }>;
 };
+
+const TRANSACTION_STATUS: Record<string, string> = { active: "Active", completed: "Completed", cancelled: "Cancelled" };
+const DEADLINE_STATUS: Record<string, string> = { open: "Open", done: "Done", waived: "Waived" };
+/** A date of the contract ("2026-12-28") as the key dates show it: "Mon, Dec 28, 2026". */
+const day = (date: string | null | undefined) => (date ? formatPlainDate(date) : "—");
 
 const css = `body{font:14px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 h1{font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #cbd5e1}
@@ -61,7 +78,9 @@ export function TransactionFileSummary({
   agency: { name: string; license: string };
 }) {
   const t = data.transaction;
-  const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents));
+  const money = (dollars: string | null | undefined) =>
+    dollars === null || dollars === undefined ? "—" : formatMoney(centsOfDollars(Number(dollars)));
+  const closing = data.contract.deadlines.find((d) => d.key === "close_of_escrow")?.dueOn ?? data.contract.closingOn;
   return (
     <html lang="en">
       <head>
@@ -84,11 +103,11 @@ export function TransactionFileSummary({
             </tr>
             <tr>
               <th>Status</th>
-              <td>{t.status}</td>
+              <td>{TRANSACTION_STATUS[t.status] ?? t.status}</td>
             </tr>
             <tr>
               <th>Home value</th>
-              <td>{money(t.homeValueCents)}</td>
+              <td>{money(t.homeValue)}</td>
             </tr>
             <tr>
               <th>Client</th>
@@ -116,11 +135,11 @@ export function TransactionFileSummary({
             </tr>
             <tr>
               <th>Acceptance</th>
-              <td>{data.contract.acceptedOn ?? "—"}</td>
+              <td>{day(data.contract.acceptedOn)}</td>
             </tr>
             <tr>
               <th>Close of escrow</th>
-              <td>{data.contract.closingOn ?? "—"}</td>
+              <td>{day(closing)}</td>
             </tr>
           </tbody>
         </table>
@@ -132,7 +151,7 @@ export function TransactionFileSummary({
               <tr key={m.step}>
                 <td>{m.step}</td>
                 <td>{m.title}</td>
-                <td>{m.status}</td>
+                <td>{MILESTONE_STATUS_LABELS[m.status].label}</td>
                 <td>{m.completedAt ? formatAt(m.completedAt) : ""}</td>
                 <td>{m.notes ?? ""}</td>
               </tr>
@@ -147,8 +166,8 @@ export function TransactionFileSummary({
               {data.contract.deadlines.map((d) => (
                 <tr key={d.key}>
                   <td>{d.title}</td>
-                  <td>{d.dueOn}</td>
-                  <td>{d.status}</td>
+                  <td>{day(d.dueOn)}</td>
+                  <td>{DEADLINE_STATUS[d.status] ?? d.status}</td>
                 </tr>
               ))}
             </tbody>
@@ -164,8 +183,8 @@ export function TransactionFileSummary({
               <h3>
                 Offer {o.id}
                 {o.buyerName ? ` from ${o.buyerName}` : ""}
-                {o.listingAddress ? ` on ${o.listingAddress}` : ""}: {o.status}
-                {o.netCents !== null ? ` · nets ${formatMoney(o.netCents)}` : ""}
+                {o.listingAddress ? ` on ${o.listingAddress}` : ""}: {OFFER_STATUS_LABELS[o.status]}
+                {o.net !== null ? ` · nets ${money(o.net)}` : ""}
               </h3>
               <table>
                 <tbody>
@@ -173,8 +192,8 @@ export function TransactionFileSummary({
                     <tr key={r.number}>
                       <td>Round {r.number}</td>
                       <td>by the {r.by}</td>
-                      <td>{money(r.priceCents)}</td>
-                      <td>{r.financing}</td>
+                      <td>{money(r.price)}</td>
+                      <td>{FINANCING_LABELS[r.financing]}</td>
                       <td>{formatAt(r.createdAt)}</td>
                     </tr>
                   ))}
@@ -195,9 +214,9 @@ export function TransactionFileSummary({
                   <td>{e.name}</td>
                   <td>{e.side === "seller" ? "Net sheet" : "Cash to close"}</td>
                   <td>
-                    {"net" in e.totals
-                      ? `Net ${formatMoney(e.totals.net)}`
-                      : `Cash to close ${formatMoney(e.totals.cashToClose)}`}
+                    {e.side === "seller"
+                      ? `Net ${money(e.totals.net)}`
+                      : `Cash to close ${money(e.totals.cashToClose)}`}
                   </td>
                   <td>title rates of {e.scheduleDate}</td>
                 </tr>

@@ -5,7 +5,7 @@
  * call, an e-mail, and conversion into a client (which stops the drip e-mails). A new lead arrives through
  * lead-intake.server.ts.
  */
-import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,
@@ -497,6 +497,64 @@ export function convertLead(db: DbOrTx, actor: Actor, submissionId: number, now:
     })
     .run();
   return submission;
+}
+
+/**
+ * A transaction opened for a client whose address was a lead (the lead chosen or not): every lead of the
+ * address is converted at once (each engagement of the address stops: no drip after this moment; the
+ * lead chosen, else the latest, records "converted"), and the lead's agent and the transaction's become one:
+ * the transaction's agent takes every unassigned lead of the address (an open claim ends); without one, the
+ * transaction takes the latest lead's agent, when still active and licensed. Returns the agent the
+ * transaction should take (null: none). Runs inside the transaction that opens the client's transaction.
+ */
+export function convertLeadsOfClient(
+  db: DbOrTx,
+  actor: Actor,
+  input: { email: string; leadId?: number | null; agentId: string | null },
+  now: Date,
+): string | null {
+  if (input.leadId) convertLead(db, actor, input.leadId, now);
+  const email = input.email.trim().toLowerCase();
+  // By the index (email, created_at); an address has a handful of leads.
+  const leads = db
+    .select({
+      id: contactSubmissions.id,
+      agentId: contactSubmissions.assignedAgentId,
+      engagementId: contactSubmissions.engagementId,
+    })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.email, email))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(100)
+    .all();
+  if (leads.length === 0) return null;
+  // By the index (email, campaign_id).
+  db.update(leadEngagement)
+    .set({ status: "converted", nextEmailDue: null, updatedAt: now })
+    .where(and(eq(leadEngagement.email, email), ne(leadEngagement.status, "converted")))
+    .run();
+  if (!input.leadId) {
+    db.insert(leadEvents)
+      .values({
+        contactSubmissionId: leads[0]!.id,
+        engagementId: leads[0]!.engagementId,
+        type: "converted",
+        actorId: actor.id,
+        createdAt: now,
+      })
+      .run();
+  }
+  if (input.agentId) {
+    db.update(contactSubmissions)
+      .set({ assignedAgentId: input.agentId, assignedAt: now, claimUntil: null })
+      .where(and(eq(contactSubmissions.email, email), isNull(contactSubmissions.assignedAgentId)))
+      .run();
+    return input.agentId;
+  }
+  const leadAgentId = leads.find((l) => l.agentId)?.agentId;
+  if (!leadAgentId) return null;
+  const agent = db.select().from(users).where(eq(users.id, leadAgentId)).get();
+  return agent && agent.isAgent && !agent.deactivatedAt && agent.licenseNumber ? agent.id : null;
 }
 
 // ---- the spec's contact submissions (GET /api/contact, /api/contact-submissions, the portal, the dashboard)

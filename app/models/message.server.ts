@@ -204,7 +204,12 @@ export function postMessage(
     if (!user) throw new NotFoundError("Transaction not found");
     staff = isStaffOn(tx, actor, transaction);
     const role: ParticipantRole = staff ? "admin" : "client";
-    return storeMessage(tx, transaction, { id: user.id, name: nameOf(user), role }, body, { via: "portal", now });
+    const stored = storeMessage(tx, transaction, { id: user.id, name: nameOf(user), role }, body, {
+      via: "portal",
+      now,
+    });
+    auditMessage(tx, actor, stored, "portal", now);
+    return stored;
   });
   return viewsOf(db, staff, [message])[0]!;
 }
@@ -240,7 +245,26 @@ export function receiveReply(
         .get();
       author = { id: staff?.id ?? null, name: staff ? nameOf(staff) : participant.address, role: "admin" };
     }
-    return storeMessage(tx, transaction, author, reply.body, { via: "email", now, attachments: reply.attachments });
+    const stored = storeMessage(tx, transaction, author, reply.body, {
+      via: "email",
+      now,
+      attachments: reply.attachments,
+    });
+    // Its author as the audit names people (their user row); an address of nobody's is the system's.
+    const writer = author.id ? { id: author.id, isAdmin: false, isAgent: author.role !== "client" } : null;
+    auditMessage(tx, writer, stored, "email", now);
+    return stored;
+  });
+}
+
+/** A message sent is in the audit: who, on which transaction, how (the text stays in the thread). */
+function auditMessage(tx: DbOrTx, actor: Actor | null, message: Message, via: "portal" | "email", now: Date) {
+  recordAudit(tx, actor, {
+    action: "message.send",
+    subject: { type: "message", id: message.id },
+    transactionId: message.transactionId,
+    changes: { via },
+    at: now,
   });
 }
 

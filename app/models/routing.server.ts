@@ -14,7 +14,7 @@
  * Agents taking part: active, taking leads, with a license number. Admins receive a lead only as the
  * fallback. Speed to lead starts when the lead arrives (app/models/lead.server.ts `markFirstAction`).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   agencySettings,
@@ -143,6 +143,39 @@ export function claimLead(db: Db, actor: Actor, leadId: number, now = new Date()
 }
 
 const NOT_FOUND = "Lead not found";
+
+/** How many open offers a page lists at most (claims last minutes: a handful are open at once). */
+const OFFERED_SHOWN = 20;
+
+/**
+ * The leads offered to this agent now, under first to claim (unassigned, the claim still open), soonest
+ * to end first, and how many there are: by the partial index on claim_until. An agent not taking part in
+ * routing, an admin, or no open claim: none.
+ */
+export function offeredLeads(db: DbOrTx, actor: Actor, now = new Date()) {
+  if (actor.isAdmin || !routableAgents(db).some((a) => a.id === actor.id)) return { rows: [], total: 0 };
+  // An open claim is an unassigned lead: every assignment ends it (team.server.ts `assignLeadTo`).
+  const open = and(isNotNull(contactSubmissions.claimUntil), gt(contactSubmissions.claimUntil, now));
+  const rows = db
+    .select({
+      id: contactSubmissions.id,
+      firstName: contactSubmissions.firstName,
+      lastName: contactSubmissions.lastName,
+      createdAt: contactSubmissions.createdAt,
+      claimUntil: contactSubmissions.claimUntil,
+    })
+    .from(contactSubmissions)
+    .where(open)
+    .orderBy(asc(contactSubmissions.claimUntil))
+    .limit(OFFERED_SHOWN)
+    .all();
+  const total =
+    rows.length < OFFERED_SHOWN ? rows.length : db.select({ n: count() }).from(contactSubmissions).where(open).get()!.n;
+  return {
+    rows: rows.map((r) => ({ ...r, name: `${r.firstName} ${r.lastName}`, claimUntil: r.claimUntil! })),
+    total,
+  };
+}
 
 /** How a lead's offer to the group ended, by its timeline (lead_events by (submission, created_at)). */
 function claimEnd(db: DbOrTx, leadId: number): "claimed" | "unclaimed" | null {

@@ -2,7 +2,8 @@
  * A transaction's file, on request (B&P §10148; docs/decisions/030-team.md): everything the agency holds
  * on one transaction, as data, for the export's ZIP (app/routes/admin.transactions.$id_.export.tsx, which
  * writes it: summary.html, transaction.json, messages.txt, audit.csv, documents/). Admins only; the export
- * is itself recorded (`export`) before the file is read, so its own event is in its audit.csv.
+ * is itself recorded (`export`) before the file is read, so its own event is in its audit.csv. Every amount
+ * is in US dollars as a decimal string ("1175000.00"), as the API writes money (docs/spec.md §3).
  */
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -12,7 +13,8 @@ import { assertAdmin, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { eachAudit } from "~/models/audit.server";
 import { getContract } from "~/models/contract.server";
-import { listEstimates } from "~/models/estimate.server";
+import { apiDecimal } from "~/lib/money";
+import { listEstimates, toEstimateResultJson } from "~/models/estimate.server";
 import { listMilestones } from "~/models/milestone.server";
 import { getOffer, listOffers } from "~/models/offer.server";
 import { agentCardOf } from "~/models/user.server";
@@ -33,6 +35,8 @@ export function documentPaths(names: string[]): string[] {
     return `documents/${numbered}`;
   });
 }
+
+const dollars = (cents: number | null) => (cents === null ? null : apiDecimal(cents));
 
 export function transactionFile(db: Db, actor: Actor, id: number, now = new Date()) {
   assertAdmin(actor);
@@ -66,7 +70,7 @@ export function transactionFile(db: Db, actor: Actor, id: number, now = new Date
       type: transaction.type,
       status: transaction.status,
       propertyAddress: transaction.propertyAddress,
-      homeValueCents: transaction.homeValueCents,
+      homeValue: dollars(transaction.homeValueCents),
       createdAt: transaction.createdAt.toISOString(),
       closedAt: transaction.closedAt?.toISOString() ?? null,
     },
@@ -98,26 +102,23 @@ export function transactionFile(db: Db, actor: Actor, id: number, now = new Date
         status: o.status,
         buyerName: o.buyerName,
         listingAddress: o.listingAddress,
-        netCents: o.net,
+        net: dollars(o.net),
         rounds: o.rounds.map((r) => ({
           number: r.number,
           by: r.by,
-          priceCents: r.priceCents,
+          price: apiDecimal(r.priceCents),
           financing: r.financing,
-          depositCents: r.depositCents,
+          deposit: dollars(r.depositCents),
           closeOfEscrowDays: r.closeOfEscrowDays,
           createdAt: r.createdAt.toISOString(),
         })),
         events: detail.events.map((e) => ({ type: e.type, by: e.actorName, at: e.at.toISOString(), note: e.note })),
       };
     }),
-    estimates: listEstimates(db, actor, id).map((e) => ({
-      name: e.name,
-      side: e.side,
-      scheduleDate: e.scheduleDate,
-      totals: e.result.totals,
-      lines: e.result.lines,
-    })),
+    estimates: listEstimates(db, actor, id).map((e) => {
+      const { totals, lines, missing } = toEstimateResultJson(e.result);
+      return { name: e.name, side: e.side, scheduleDate: e.scheduleDate, totals, lines, missing };
+    }),
     messages: thread.map((m) => ({
       at: m.createdAt.toISOString(),
       author: m.authorName,

@@ -12,7 +12,8 @@ import { apiWholeDollars, centsOf } from "~/lib/money";
 import { tierFor } from "~/lib/pricing";
 import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
-import { convertLead } from "~/models/lead.server";
+import { convertLeadsOfClient } from "~/models/lead.server";
+import { insertStandardMilestones } from "~/models/milestone-setup.server";
 import { noticeTransactionOpened } from "~/models/client-notices.server";
 import { findOrCreateClient } from "~/models/user.server";
 
@@ -123,7 +124,8 @@ export const isStaffOn = (db: DbOrTx, actor: Actor, row: Pick<Transaction, "id" 
  * Opens a transaction for a client by e-mail (created if they have not signed
  * in yet) and queues their welcome e-mail (unless `notify: false`). Opened from
  * a lead (`leadId`), the lead is converted and its drip e-mails stop, in the
- * same database transaction. Admins only.
+ * same database transaction; so is every lead of the client's address, and the lead's agent and the
+ * transaction's become one (lead.server.ts `convertLeadsOfClient`). Its creation is in the audit. Staff only.
  */
 export function createTransaction(
   db: Db,
@@ -151,9 +153,36 @@ export function createTransaction(
       })
       .returning()
       .get();
-    if (input.leadId) convertLead(tx, actor, input.leadId, now);
-    if (options.notify !== false) noticeTransactionOpened(tx, transaction, now);
-    return transaction;
+    if (input.setUpMilestones) insertStandardMilestones(tx, transaction, now);
+    const agentId = convertLeadsOfClient(
+      tx,
+      actor,
+      { email: client.email, leadId: input.leadId, agentId: transaction.assignedAgentId },
+      now,
+    );
+    const opened =
+      agentId && agentId !== transaction.assignedAgentId
+        ? tx
+            .update(transactions)
+            .set({ assignedAgentId: agentId })
+            .where(eq(transactions.id, transaction.id))
+            .returning()
+            .get()!
+        : transaction;
+    recordAudit(tx, actor, {
+      action: "transaction.create",
+      subject: { type: "transaction", id: opened.id },
+      transactionId: opened.id,
+      changes: {
+        type: { from: null, to: opened.type },
+        propertyAddress: { from: null, to: opened.propertyAddress },
+        homeValueCents: { from: null, to: opened.homeValueCents },
+        assignedAgentId: { from: null, to: opened.assignedAgentId },
+      },
+      at: now,
+    });
+    if (options.notify !== false) noticeTransactionOpened(tx, opened, now);
+    return opened;
   });
 }
 

@@ -15,7 +15,9 @@ import { bulkIntents } from "~/lib/intents";
 import { bulkAssignees } from "~/models/team.server";
 import { BulkAssign, BulkCheckbox } from "~/components/bulk-assign";
 import { bulkAssignAction } from "~/sections/bulk-assign.server";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { OfferedLeadsList } from "~/components/offered-leads";
+import { offeredLeads } from "~/models/routing.server";
 import { pluralOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
 import { listLeads } from "~/models/lead.server";
@@ -32,8 +34,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sort: filter.sort,
     page: filter.page,
   });
+  const offered = offeredLeads(getDb(), admin);
   return {
     filter,
+    offered: {
+      total: offered.total,
+      rows: offered.rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        createdAt: formatDateTime(r.createdAt),
+        claimUntil: formatDateTime(r.claimUntil),
+      })),
+    },
     ...result,
     matches: matchSummary(result.total, result.capped, "lead"),
     agents: bulkAssignees(getDb(), admin),
@@ -64,6 +76,7 @@ export default function Leads() {
         {d.capped ? d.matches : `${d.matches} ${pluralOf(d.total, "matches", "match")}.`} Each contact form is a lead,
         with its nurturing status and score.
       </p>
+      <OfferedLeadsList rows={d.offered.rows} total={d.offered.total} />
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
         <label className="text-sm font-semibold">
           Search

@@ -17,6 +17,8 @@ import { panel } from "./panel";
 import { SpeedToLead } from "./speed-to-lead";
 import { UnreadMessages } from "./unread-messages";
 import { requireStaff } from "~/infra/guards.server";
+import { OfferedLeadsLine } from "~/components/offered-leads";
+import { offeredLeads } from "~/models/routing.server";
 import { fullName } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
 import { readForm } from "~/infra/http.server";
@@ -82,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       completed: r.milestonesCompleted,
       totalSteps: r.milestonesTotal,
     })),
+    offeredLeads: offeredLeads(db, staff).total,
     submissionCount: summary.contactSubmissions,
     emails: staff.isAdmin ? unsentEmails(db, staff) : null,
     isAdmin: staff.isAdmin,
@@ -183,6 +186,7 @@ export default function AdminDashboard() {
         </div>
       </div>
 
+      <OfferedLeadsLine total={d.offeredLeads} />
       <UnreadMessages unread={d.unread} />
 
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

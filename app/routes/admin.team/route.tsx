@@ -24,6 +24,20 @@ import { privatePageMeta } from "~/lib/seo";
 import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
 import { addAction, updateAction, type ActionData } from "./actions.server";
 import { listTeam, ownedBy } from "~/models/team.server";
+import { env } from "~/config/env.server";
+
+/**
+ * The responsible broker's own row: an admin whose DRE license is the broker's (AGENCY_BROKER_LICENSE), or
+ * whose name is the broker's (AGENCY_BROKER), in full or their first name alone (a provider that gives no
+ * last name). It shows the broker's name and DRE number as the footer does.
+ */
+function isBrokerRow(p: { role: string; name: string; licenseNumber: string | null }, broker: string, license: string) {
+  if (p.role !== "admin") return false;
+  if (p.licenseNumber) return p.licenseNumber === license;
+  const words = (text: string) => text.trim().toLowerCase().split(/\s+/);
+  const [name, full] = [words(p.name), words(broker)];
+  return name.length > 0 && name.every((word, i) => word === full[i]);
+}
 
 export const meta: MetaFunction = () => privatePageMeta("Team");
 
@@ -38,11 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     inactive.map((p) => p.id),
   );
   const nameOf = new Map(team.map((p) => [p.id, p.name]));
+  const { broker, brokerLicense } = env().site;
   return {
     me: admin.id,
     team: team.map((p) => ({
       id: p.id,
       name: p.name,
+      broker: isBrokerRow(p, broker, brokerLicense) ? { name: broker, license: brokerLicense } : null,
       email: p.email,
       role: p.role,
       phone: p.phone ?? "",
@@ -159,8 +175,14 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
   return (
     <tr className="border-b border-slate-100 align-top last:border-0" data-testid="team-row" data-email={p.email}>
       <td data-label="Person" className="px-3 py-2">
-        <span className="font-semibold">{p.name}</span>
-        <br />
+        <span className="font-semibold">{p.broker ? p.broker.name : p.name}</span>
+        {p.broker ? (
+          <span className="block text-sm text-slate-600" data-testid="broker-line">
+            Responsible broker, DRE #{p.broker.license}
+          </span>
+        ) : (
+          <br />
+        )}
         <a href={`mailto:${p.email}`}>{p.email}</a>
       </td>
       <td data-label="Role" className="px-3 py-2">

@@ -57,7 +57,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const before = parseId(query.get("before"));
   const id = transaction?.id;
   return {
-    user: { firstName: user.firstName, email: user.email, isAdmin: user.isAdmin, notices: user.milestoneNotices },
+    user: {
+      firstName: user.firstName,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      isStaff: user.isAdmin || user.isAgent,
+      notices: user.milestoneNotices,
+    },
     transaction: transaction ? toTransactionJson(transaction) : null,
     milestones: id ? listMilestones(db, user, id).map(toMilestoneJson) : [],
     documents: id
@@ -188,6 +194,18 @@ export default function ClientPortal() {
               <CalendarFeed url={data.calendarUrl} resetIntent={accountIntents.resetCalendar} />
             ) : null}
           </>
+        ) : user.isStaff ? (
+          // Staff signed in through the Client Portal button, with no purchase or sale of their own: their
+          // work is in Admin (docs/decisions/032-first-deal.md).
+          <section className={`${card} p-8 text-center shadow-sm`} data-testid="staff-portal-card">
+            <h2 className="text-xl font-semibold">Your clients&apos; transactions are in Admin</h2>
+            <p className="mt-2 text-slate-600">
+              This portal shows a client their own purchase or sale; you have none of your own here.
+            </p>
+            <Link to="/admin" className={`mt-4 ${buttonPrimary}`}>
+              Go to Admin
+            </Link>
+          </section>
         ) : (
           <section className={`${card} p-8 text-center shadow-sm`}>
             <h2 className="text-xl font-semibold">No Active Transaction</h2>
