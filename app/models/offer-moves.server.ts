@@ -13,8 +13,9 @@
  * and the contract's acceptance date, close of escrow and contingencies come from the offer, so the key
  * dates are computed at once (app/models/contract.server.ts) and the tracker moves to escrow; on a sale the
  * other open offers the acceptance names are kept as backups and the rest rejected, each buyer's agent
- * e-mailed; an acceptance the client's latest answer disagrees with must be confirmed (409); on a purchase the client's other open offers stay open until staff record each
- * withdrawal (which e-mails the listing agent). `expireOffers` is the background tick's: offers whose latest
+ * e-mailed; an acceptance the client's latest answer disagrees with must be confirmed (409); on a purchase
+ * the client's other open offers stay open until staff record each withdrawal (which e-mails the listing
+ * agent). `expireOffers` is the background tick's: offers whose latest
  * round's time ran out with no answer.
  */
 import { and, asc, eq, inArray, isNotNull, lte, max, ne, sql } from "drizzle-orm";

@@ -244,7 +244,14 @@ test.describe("a team of agents", () => {
         const offer = await smtp.waitFor((m) => toAddresses(m).includes(to) && /Claire/.test(m.mail.subject ?? ""));
         expect(offer.mail.text).toContain(`/admin/leads/${claimId}/claim`);
       }
-      await agent.goto(url(`/admin/leads/${claimId}/claim`));
+      // Ana sees it where she works, not only in the alert: the dashboard's count and the leads page's list.
+      await agent.goto(url("/admin"));
+      await expect(agent.getByTestId("offered-leads-count")).toHaveText("1 lead waiting to be claimed");
+      await agent.getByRole("link", { name: "1 lead waiting to be claimed" }).click();
+      await expect(agent).toHaveURL(url("/admin/leads#offered"));
+      await expect(agent.getByTestId("offered-lead")).toContainText("Claire Claim");
+      await agent.getByRole("link", { name: "Claim Claire Claim" }).click();
+      await expect(agent).toHaveURL(url(`/admin/leads/${claimId}/claim`));
       await agent.getByRole("button", { name: "Claim this lead" }).click();
       await expect(agent).toHaveURL(url(`/admin/leads/${claimId}`));
       await expect(agent.getByTestId("lead-agent")).toHaveText("Agent: Ana Ortiz");

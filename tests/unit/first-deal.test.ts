@@ -6,6 +6,8 @@
  * transaction file's words and money, and the audit of what was created, sent and saved.
  */
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import {
@@ -19,11 +21,14 @@ import {
   transactions,
   type User,
 } from "~/db/schema";
+import { TransactionFileSummary } from "~/components/transaction-file-summary";
 import { contactSchema } from "~/lib/contact-schema";
+import { contractSchema } from "~/lib/contract-schema";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { estimate, listedLines, missingSentence, payoffInterest, type SellerInputs } from "~/lib/estimate";
 import { sellerInputsSchema } from "~/lib/estimate-schema";
 import { addDaysTo } from "~/lib/plain-date";
+import { saveContract } from "~/models/contract.server";
 import { createEstimate, deleteEstimate, requestEstimate, updateEstimate } from "~/models/estimate.server";
 import { submitContact } from "~/models/lead-intake.server";
 import { postMessage } from "~/models/message.server";
@@ -358,5 +363,26 @@ describe("the record", () => {
     expect(data.offers[0]!.rounds[0]!.price).toBe("1175000.00");
     expect(data.offers[0]!.net).toBe(offer.net === null ? null : (offer.net / 100).toFixed(2));
     expect(data.estimates[0]!.totals.price).toBe("1175000.00");
+  });
+
+  it("summary.html shows the key dates' close of escrow and words, not codes", () => {
+    const sale = openSale("file@example.com", { setUpMilestones: true }).id;
+    createOffer(db, admin, sale, terms(1_175_000, { financing: "conventional" }), NOW);
+    // Closing on a Saturday: the key dates move it to Monday the 28th.
+    saveContract(
+      db,
+      admin,
+      sale,
+      contractSchema.parse({ acceptedOn: "2026-11-26", closingOn: "2026-12-26", days: {} }),
+    );
+    const { data } = transactionFile(db, admin, sale, NOW);
+    const html = renderToStaticMarkup(
+      createElement(TransactionFileSummary, { data, formatAt: (iso) => iso, agency: { name: "A", license: "1" } }),
+    );
+    expect(html).toContain("<th>Close of escrow</th><td>Mon, Dec 28, 2026</td>");
+    expect(html).toContain("Not Started");
+    expect(html).toContain("Conventional");
+    expect(html).toContain("Received");
+    for (const code of ["not_started", "conventional", ">received<", ">active<"]) expect(html).not.toContain(code);
   });
 });
