@@ -66,7 +66,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // A trace snapshots the page at every action: a quarter of the suite's time on a 2-core machine
+    // (first-week.spec.ts 86 s with it, 62 s without). CI keeps a screenshot of a failure; a run of one's
+    // own keeps the trace of a failure.
+    trace: process.env.CI ? "off" : "retain-on-failure",
+    screenshot: "only-on-failure",
     // One browser context per worker, reset by Playwright between tests (cookies, storage, cache, pages, routes,
     // viewport): a new context and its first page cost 0.5 s on a 2-core machine, a quarter of the suite's time.
     // A test that needs state of its own (permissions, offline, extra headers) opens a context of its own.

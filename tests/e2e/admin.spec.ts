@@ -7,7 +7,15 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 async function openTransaction(
   page: Page,
   js: boolean,
-  input: { email: string; firstName?: string; type: "buying" | "selling"; address: string; value: string },
+  input: {
+    email: string;
+    firstName?: string;
+    type: "buying" | "selling";
+    address: string;
+    value: string;
+    /** "Set up the milestones now" is checked by default; false unchecks it (the spec's Initialize Milestones). */
+    setUpMilestones?: boolean;
+  },
 ) {
   await page.goto("/admin/transactions/new");
   await ready(page, js);
@@ -16,6 +24,8 @@ async function openTransaction(
   await page.getByLabel("Type*").selectOption(input.type);
   await page.getByLabel("Property address*").fill(input.address);
   await page.getByLabel("Home value*").fill(input.value);
+  await expect(page.getByLabel("Set up the milestones now")).toBeChecked();
+  if (input.setUpMilestones === false) await page.getByLabel("Set up the milestones now").uncheck();
   await page.getByRole("button", { name: "Create Transaction" }).click();
   await expect(page).toHaveURL(/\/admin\/transactions\/\d+$/);
   return Number(new URL(page.url()).pathname.split("/").pop());
@@ -64,6 +74,9 @@ test.describe("admin area", () => {
     expect(await queryDb("select tier, home_value_cents from transactions where id = ?", id)).toEqual([
       { tier: 3, home_value_cents: 150_000_100 },
     ]);
+    // The milestones were set up with it (the form's default): no "0 of 14" nor Initialize button to find.
+    await expect(page.getByTestId("milestone")).toHaveCount(14);
+    await expect(page.getByRole("button", { name: "Initialize Milestones" })).toHaveCount(0);
 
     const clientContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
     const client = await clientContext.newPage();
@@ -84,12 +97,14 @@ test.describe("admin area", () => {
       type: "buying",
       address: `1 ${token} Way`,
       value: "640000",
+      setUpMilestones: false,
     });
     await openTransaction(page, js, {
       email: uniqueEmail("seller"),
       type: "selling",
       address: `2 ${token} Way`,
       value: "980000",
+      setUpMilestones: false,
     });
 
     await page.goto("/admin");
