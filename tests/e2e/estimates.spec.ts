@@ -135,7 +135,9 @@ test.describe("the public estimates", () => {
       "select kind, to_address from email_outbox where contact_submission_id = ? order by id",
       lead!.id,
     );
-    expect(mail.map((m) => m.kind)).toEqual(expect.arrayContaining(["lead_alert", "estimate", "drip"]));
+    // The estimate's e-mail answers the visitor: no "Thanks, we got your message" welcome beside it.
+    expect(mail.map((m) => m.kind)).toEqual(expect.arrayContaining(["lead_alert", "estimate"]));
+    expect(mail.map((m) => m.kind)).not.toContain("drip");
     expect(mail.find((m) => m.kind === "estimate")!.to_address).toBe(email);
   });
 
@@ -188,7 +190,7 @@ test.describe("a transaction's saved estimates", () => {
     await section.getByRole("link", { name: "New estimate" }).click();
     const form = section.getByRole("form", { name: "New estimate" });
     await expect(form.getByLabel("Name*")).toHaveValue("at $850,000");
-    await expect(form.getByLabel("Price*")).toHaveValue("850000");
+    await expect(form.getByLabel("Price*")).toHaveValue("850,000"); // every amount field in one format
     await form.getByLabel("Closing date").fill("2027-03-15");
     await form.getByLabel("Loan payoffs").fill("abc");
     await form.getByRole("button", { name: "Add estimate" }).click();
@@ -214,6 +216,9 @@ test.describe("a transaction's saved estimates", () => {
     expect(text).toContain("12 Estimate Way, San Diego, CA 92101");
     expect(text).toContain("County transfer tax");
     expect(text).toContain("$935");
+    // The PDF says when the sale closes, and what its net leaves out.
+    expect(text).toContain("Closing on Mon, Mar 15, 2027");
+    expect(text).toContain("This net is incomplete");
     expect(text).toMatch(/Title premiums from Old Republic's filed California schedule effective March 17, 2025/);
 
     // Another client: 404 for the PDF and the API; a visitor: 401.
