@@ -40,7 +40,7 @@ export const agentPayText = (r: Pick<RoundTerms, "buyerAgentPayCents" | "buyerAg
 
 /** A cell: a table cell from a phone's width up, a labelled line of a card below it. */
 const cell =
-  "px-3 py-2 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:py-1 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
+  "px-2 py-2 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:py-1 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
 
 export function OfferCompare({
   offers,
@@ -76,16 +76,16 @@ export function OfferCompare({
           </Link>
         ))}
       </nav>
-      <p className="mt-4 hidden text-xs text-slate-600 sm:block xl:hidden" data-testid="offer-compare-scrolls">
+      <p className="mt-4 hidden text-xs text-slate-600 sm:block lg:hidden" data-testid="offer-compare-scrolls">
         The table scrolls sideways: every term of each offer is in it.
       </p>
       <div className="mt-1 rounded-lg border-slate-200 sm:overflow-x-auto sm:border">
-        <table className="w-full text-left text-sm max-sm:block sm:min-w-[62rem]" data-testid="offer-compare">
+        <table className="w-full text-left text-sm max-sm:block sm:min-w-[56rem]" data-testid="offer-compare">
           <caption className="sr-only">Open offers, {sortCaption(sort, dir)}</caption>
           <thead className="bg-slate-50 text-xs uppercase text-slate-600 max-sm:hidden">
             <tr>
               {COLUMNS.map((c) => (
-                <th key={c.label} scope="col" className="px-3 py-2" aria-sort={ariaSort(c.key, sort, dir)}>
+                <th key={c.label} scope="col" className="px-2 py-2" aria-sort={ariaSort(c.key, sort, dir)}>
                   {c.key ? (
                     <Link
                       to={sortLink(c.key)}
@@ -131,7 +131,7 @@ export function OfferCompare({
                     ) : null}
                   </span>
                 </td>
-                <td className={cell} data-label="Vs best">
+                <td className={`${cell} whitespace-nowrap`} data-label="Vs best">
                   {o.net === null || o.net === best ? "best" : `−${formatMoney(best - o.net)}`}
                 </td>
                 <td className={cell} data-label="Financing">

@@ -121,6 +121,10 @@ test.describe("one net for an offer", () => {
         await expect(ava.getByTestId("offer-agent-pay")).toBeVisible();
         await expect(ava.getByTestId("offer-credits")).toBeVisible();
       } else {
+        // Every column in view: the table does not scroll at 1280 px (nor says it does).
+        const frame = offers.getByTestId("offer-compare").locator("xpath=..");
+        expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+        await expect(offers.getByTestId("offer-compare-scrolls")).toBeHidden();
         const headers = offers.getByTestId("offer-compare").locator("thead th");
         await expect(headers.filter({ hasText: /^Credits$/ })).toHaveCount(1);
         await expect(headers.filter({ hasText: /^Buyer's agent pay$/ })).toHaveCount(1);
@@ -258,6 +262,24 @@ test.describe("the way around", () => {
     await menu.getByRole("link", { name: "Cash to Close", exact: true }).click();
     await expect(page).toHaveURL(/\/cash-to-close$/);
     await expect(page.getByRole("heading", { level: 1, name: "Your cash to close" })).toBeVisible();
+  });
+
+  test("the broker's own row on the team page shows the broker's name and DRE number, as the footer does", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("broker");
+    // The provider gave the first name alone.
+    await loginAs(page, { email, firstName: "Jordan", admin: true, returnTo: "/admin/team" });
+    const row = page.locator(`[data-testid=team-row][data-email="${email}"]`);
+    await expect(row).toContainText("Jordan Reyes");
+    await expect(row.getByTestId("broker-line")).toHaveText("Responsible broker, DRE #01987654");
+    await expect(page.locator("footer")).toContainText("Responsible broker: Jordan Reyes");
+    // Another admin is not the broker.
+    const other = uniqueEmail("admin");
+    await loginAs(page, { email: other, firstName: "Alex", admin: true, returnTo: "/admin/team" });
+    await expect(page.locator(`[data-testid=team-row][data-email="${other}"]`).getByTestId("broker-line")).toHaveCount(
+      0,
+    );
   });
 
   test("staff with no transaction of their own are shown the way to Admin in the portal", async ({ page }) => {
