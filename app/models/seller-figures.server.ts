@@ -84,8 +84,9 @@ function sale(db: DbOrTx, actor: Actor, transactionId: number): Transaction {
   let transaction: Transaction;
   try {
     transaction = getTransaction(db, actor, transactionId);
-  } catch {
-    throw new NotFoundError(NOT_FOUND);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new NotFoundError(NOT_FOUND);
+    throw error;
   }
   if (transaction.type !== "selling") throw new NotFoundError(NOT_FOUND);
   return transaction;
