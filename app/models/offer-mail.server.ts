@@ -189,18 +189,37 @@ export function noticeWithdrawal(
   now: Date,
 ) {
   noticeClientOffer(db, transaction, offer, round, "withdrawn", now);
-  if (!offer.agentEmail) return;
-  const staff = db.select().from(users).where(eq(users.id, actor.id)).get();
-  const { site } = env();
-  const sender = staff ? fullName(staff) || staff.email : site.name;
   const home = offer.listingAddress ?? "your listing";
-  const { html, text } = offerEmail({
+  emailOtherAgent(db, actor, transaction, offer, {
+    to: null,
+    subject: `Offer withdrawn: ${home}`,
     headline: `Our buyer withdraws their offer on ${home}`,
     lines: [
       `Offer: ${formatMoney(round.priceCents)}, made ${formatDateTime(offer.createdAt)} (San Diego)`,
       `This e-mail is the buyer's notice of withdrawal, effective when you receive it.`,
-      `${sender}, ${site.name}`,
     ],
+    now,
+  });
+}
+
+/**
+ * An e-mail to the other side's agent of an offer (`offer.agentEmail`; none without it): no button (they
+ * have no account), signed with the staff member's name (else the agency's), their address to reply to.
+ */
+function emailOtherAgent(
+  db: DbOrTx,
+  actor: { id: string },
+  transaction: Transaction,
+  offer: Offer,
+  e: { to: string | null; subject: string; headline: string; lines: string[]; now: Date },
+) {
+  if (!offer.agentEmail) return;
+  const staff = db.select().from(users).where(eq(users.id, actor.id)).get();
+  const { site } = env();
+  const sender = staff ? fullName(staff) || staff.email : site.name;
+  const { html, text } = offerEmail({
+    headline: e.headline,
+    lines: [...e.lines, `${sender}, ${site.name}`],
     note: null,
     path: null,
     action: "",
@@ -209,14 +228,14 @@ export function noticeWithdrawal(
     db,
     {
       kind: "offer",
-      to: { address: offer.agentEmail, name: null },
+      to: { address: offer.agentEmail, name: e.to },
       replyTo: staff?.email,
-      subject: `Offer withdrawn: ${home}`,
+      subject: e.subject,
       text,
       html,
       links: { transactionId: transaction.id },
     },
-    now,
+    e.now,
   );
 }
 
@@ -234,10 +253,6 @@ export function noticeOtherBuyerAgent(
   backupPosition: number | null,
   now: Date,
 ) {
-  if (!offer.agentEmail) return;
-  const staff = db.select().from(users).where(eq(users.id, actor.id)).get();
-  const { site } = env();
-  const sender = staff ? fullName(staff) || staff.email : site.name;
   const home = propertyOf(transaction);
   const what = `${formatMoney(round.priceCents)}${offer.buyerName ? ` from ${offer.buyerName}` : ""}`;
   const { subject, headline, lines } =
@@ -254,24 +269,5 @@ export function noticeOtherBuyerAgent(
             `Your buyer's offer (${what}) moves up only if the accepted offer is cancelled; we will tell you at once.`,
           ],
         };
-  const { html, text } = offerEmail({
-    headline,
-    lines: [...lines, `${sender}, ${site.name}`],
-    note: null,
-    path: null,
-    action: "",
-  });
-  enqueueEmail(
-    db,
-    {
-      kind: "offer",
-      to: { address: offer.agentEmail, name: offer.buyerAgent },
-      replyTo: staff?.email,
-      subject,
-      text,
-      html,
-      links: { transactionId: transaction.id },
-    },
-    now,
-  );
+  emailOtherAgent(db, actor, transaction, offer, { to: offer.buyerAgent, subject, headline, lines, now });
 }

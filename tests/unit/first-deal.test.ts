@@ -37,11 +37,10 @@ import { createOffer, getOffer } from "~/models/offer.server";
 import { offeredLeads } from "~/models/routing.server";
 import { getSellerFigures, saveSellerFigures } from "~/models/seller-figures.server";
 import { agencyCosts } from "~/models/settings.server";
-import { addStaff } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { transactionFile } from "~/models/transaction-file.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { freshDb, outboxWithContent } from "./db";
+import { addAgent, freshDb, outboxWithContent } from "./db";
 
 const NOW = new Date("2026-12-01T18:00:00Z");
 const TODAY = "2026-12-01";
@@ -213,13 +212,7 @@ describe("a lead who becomes a client", () => {
 
   it("stops being marketed to and shares the agent with the transaction, without the lead being chosen", () => {
     campaign([0, 2, 7]);
-    const agent = addStaff(db, admin, {
-      email: "agent@agency.test",
-      firstName: "Ada",
-      lastName: "Agent",
-      role: "agent",
-      licenseNumber: "01234567",
-    });
+    const agent = addAgent(db, admin, "Ada");
     const submission = submitContact(db, lead("dana@example.com"), NOW)!;
     db.update(contactSubmissions)
       .set({ assignedAgentId: agent.id })
@@ -236,13 +229,7 @@ describe("a lead who becomes a client", () => {
   });
 
   it("an unassigned lead takes the transaction's agent", () => {
-    const agent = addStaff(db, admin, {
-      email: "agent@agency.test",
-      firstName: "Ada",
-      lastName: "Agent",
-      role: "agent",
-      licenseNumber: "01234567",
-    });
+    const agent = addAgent(db, admin, "Ada");
     const submission = submitContact(db, lead("lee@example.com"), NOW)!;
     createTransaction(
       db,
@@ -319,13 +306,7 @@ describe("agents and staff find their way", () => {
       .set({ routing: "first_to_claim", claimMinutes: 10 })
       .where(eq(agencySettings.id, 1))
       .run();
-    const agent = addStaff(db, admin, {
-      email: "agent@agency.test",
-      firstName: "Ada",
-      lastName: "Agent",
-      role: "agent",
-      licenseNumber: "01234567",
-    });
+    const agent = addAgent(db, admin, "Ada");
     submitContact(
       db,
       contactSchema.parse({ firstName: "Kim", lastName: "Lo", email: "kim@example.com", phone: "619 555 0100" }),
