@@ -25,8 +25,12 @@ export const serverHooks = {
   publicContentVersion: () => contentVersionOf(getDb(), "publicPages"),
   /** The app's part of a graceful stop (the mail batch, the demo provider, the database). */
   shutdown,
-  /** Runs a request's answer knowing its client's address (the audit's `ip`: models/audit.server.ts). */
-  withRequest: <T,>(ip: string | null, run: () => T): T => requestContext.run({ ip }, run),
+  /**
+   * Runs a request's answer knowing its client's address and browser (the audit's `ip`, an agreement's
+   * consent and signature: models/audit-log.server.ts).
+   */
+  withRequest: <T,>(client: { ip: string | null; browser: string | null }, run: () => T): T =>
+    requestContext.run(client, run),
 };
 export type ServerHooks = typeof serverHooks;
 

@@ -37,7 +37,8 @@ export function remixHandler(
     try {
       const key = req.method === "GET" ? missedCacheKeys.get(req) : undefined;
       const version = key ? pageCache.version() : 0;
-      const response = await withRequest(req.ip ?? null, () =>
+      const client = { ip: req.ip ?? null, browser: req.get("user-agent")?.slice(0, 400) ?? null };
+      const response = await withRequest(client, () =>
         handleRequest(toWebRequest(req, res, upload), { clientIp: req.ip }),
       );
       if (key && isStorable(response.status, response.headers) && pageCache.worthStoring(key)) {

@@ -126,6 +126,13 @@ const schema = z
     REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(8),
     /** Where uploaded documents and images are kept (default: a `files` folder beside the database file). */
     FILES_DIR: optionalString,
+    /**
+     * The brokerage's certificate that seals signed agreements (a PKCS#12 file) and its password. Unset: one
+     * self-signed certificate is made at first start and kept beside the database (signing.p12); replace it
+     * in production with one a PDF reader trusts (docs/agreements.md).
+     */
+    SIGNING_P12: optionalString,
+    SIGNING_P12_PASSWORD: z.string().optional(),
     /** The largest uploaded file accepted, in MB (at most 10 files per request: app/lib/upload-rules.ts). */
     UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
     /** The domain of reply addresses (reply+TOKEN@domain); unset: message e-mails say "reply in the portal". */
@@ -278,6 +285,12 @@ const schema = z
       filesDir: path.resolve(env.FILES_DIR ?? path.join(databaseDir, "files")),
       /** The largest uploaded file, in bytes (the files of one request: app/lib/upload-rules.ts). */
       uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
+      /** The seal's certificate (PKCS#12): configured, or the one made beside the database. */
+      signingP12: {
+        path: path.resolve(env.SIGNING_P12 ?? path.join(databaseDir, "signing.p12")),
+        password: env.SIGNING_P12_PASSWORD ?? "",
+        configured: env.SIGNING_P12 !== undefined,
+      },
       /** Where npm run backup (and the BACKUP_INTERVAL_HOURS schedule) writes. */
       backupDir: env.BACKUP_DIR ?? path.join(databaseDir, "backups"),
       SESSION_SECRET: sessionSecret,

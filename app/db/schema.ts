@@ -26,6 +26,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  AGREEMENT_KINDS,
+  SIGNER_ROLES,
+  STORED_AGREEMENT_STATUSES,
+  TEMPLATE_KINDS,
   COUNTINGS,
   DEADLINE_KEYS,
   DEADLINE_STATUSES,
@@ -88,6 +92,8 @@ export const users = sqliteTable(
     milestoneNotices: integer("milestone_notices", { mode: "boolean" }).notNull().default(true),
     /** The private calendar feed's token (/calendar/{token}.ics), made on first use; reset makes a new one. */
     calendarToken: text("calendar_token").unique(),
+    /** When the client acknowledged the agency disclosure (before their first agreement: docs/agreements.md). */
+    agencyDisclosureAt: integer("agency_disclosure_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -945,3 +951,120 @@ export const auditEvents = sqliteTable(
   ],
 );
 export type AuditEvent = typeof auditEvents.$inferSelect;
+
+/**
+ * The brokerage's agreement templates (docs/agreements.md): each row one version, never changed; editing a
+ * template adds the next version of its kind, and an agreement keeps the version it was made from.
+ */
+export const agreementTemplates = sqliteTable(
+  "agreement_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: TEMPLATE_KINDS }).notNull(),
+    name: text("name").notNull(),
+    version: integer("version").notNull(),
+    /** Plain text with {{field}} places and **bold** lines (app/lib/agreement-template.ts). */
+    body: text("body").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("agreement_templates_kind_version_idx").on(t.kind, t.version)],
+);
+export type AgreementTemplate = typeof agreementTemplates.$inferSelect;
+
+/**
+ * An agreement to sign (app/models/agreement.server.ts): from a template (its text made into the unsigned
+ * PDF when prepared) or any PDF of the transaction. A listing started on the site has no transaction until
+ * it is countersigned (`transaction_id` null; the listing's terms in `fields`). The unsigned PDF and the
+ * sealed one are files of the store; the sealed one is also a document of the transaction.
+ */
+export const agreements = sqliteTable(
+  "agreements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id").references(() => transactions.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Who countersigns: the transaction's agent; null: the broker (any admin signs for them). */
+    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: AGREEMENT_KINDS }).notNull(),
+    templateId: integer("template_id").references(() => agreementTemplates.id),
+    sourceDocumentId: integer("source_document_id").references(() => documents.id),
+    title: text("title").notNull(),
+    fields: text("fields", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    startsOn: text("starts_on"),
+    endsOn: text("ends_on"),
+    status: text("status", { enum: STORED_AGREEMENT_STATUSES }).notNull().default("draft"),
+    unsignedKey: text("unsigned_key").notNull(),
+    unsignedSha256: text("unsigned_sha256").notNull(),
+    signedKey: text("signed_key"),
+    signedSha256: text("signed_sha256"),
+    signedDocumentId: integer("signed_document_id").references(() => documents.id),
+    /** Started by the seller on the site (/start-listing): the countersignature opens the selling transaction. */
+    startedOnline: integer("started_online", { mode: "boolean" }).notNull().default(false),
+    declineReason: text("decline_reason"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("agreements_transaction_idx").on(t.transactionId, t.createdAt),
+    index("agreements_client_idx").on(t.clientId, t.kind, t.createdAt),
+    index("agreements_open_listing_idx").on(t.kind, t.status, t.endsOn),
+    index("agreements_signed_document_idx").on(t.signedDocumentId),
+  ],
+);
+export type Agreement = typeof agreements.$inferSelect;
+
+/** Who signs an agreement, in order, and the record that proves it (consent, view, signature: time, address, browser). */
+export const agreementSigners = sqliteTable(
+  "agreement_signers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    agreementId: integer("agreement_id")
+      .notNull()
+      .references(() => agreements.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    role: text("role", { enum: SIGNER_ROLES }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** The signer's account (the client, the agent); null: a co-signer who signs from a link, or the broker. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    consentedAt: integer("consented_at", { mode: "timestamp_ms" }),
+    consentIp: text("consent_ip"),
+    consentBrowser: text("consent_browser"),
+    viewedAt: integer("viewed_at", { mode: "timestamp_ms" }),
+    viewIp: text("view_ip"),
+    signedAt: integer("signed_at", { mode: "timestamp_ms" }),
+    signIp: text("sign_ip"),
+    signBrowser: text("sign_browser"),
+    typedName: text("typed_name"),
+    /** Who signed (the broker's seat: the admin who signed for the brokerage). */
+    signedBy: text("signed_by").references(() => users.id, { onDelete: "set null" }),
+    declinedAt: integer("declined_at", { mode: "timestamp_ms" }),
+    /** A co-signer's e-mailed link: the SHA-256 of its token, its end, and when it was used. */
+    linkHash: text("link_hash").unique(),
+    linkExpiresAt: integer("link_expires_at", { mode: "timestamp_ms" }),
+    linkUsedAt: integer("link_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("agreement_signers_agreement_idx").on(t.agreementId, t.position),
+    index("agreement_signers_user_idx").on(t.userId),
+  ],
+);
+export type AgreementSigner = typeof agreementSigners.$inferSelect;
+
+/** A listing started on the site before its seller signed in: claimed once, by the one who signs in (/start-listing). */
+export const listingStarts = sqliteTable("listing_starts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  tokenHash: text("token_hash").notNull().unique(),
+  address: text("address").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  termMonths: integer("term_months").notNull(),
+  agreementId: integer("agreement_id").references(() => agreements.id, { onDelete: "set null" }),
+  claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});

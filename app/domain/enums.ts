@@ -29,6 +29,7 @@ export const EMAIL_KINDS = [
   "estimate",
   "offer",
   "lead_email",
+  "agreement",
 ] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -158,3 +159,19 @@ export const AUDIT_ACTIONS = [
   "export",
   "sign_in",
 ] as const;
+
+/**
+ * Agreements and signatures (docs/agreements.md): what is signed (a template's listing or buyer agreement, or
+ * any PDF of the transaction), where it stands (`expired` is read from its end date, never stored), and who
+ * signs (clients and co-signers first, the agent or broker last).
+ */
+export const AGREEMENT_KINDS = ["listing", "buyer", "document"] as const;
+export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
+export const TEMPLATE_KINDS = ["listing", "buyer"] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export const STORED_AGREEMENT_STATUSES = ["draft", "sent", "signed", "declined", "voided"] as const;
+export type StoredAgreementStatus = (typeof STORED_AGREEMENT_STATUSES)[number];
+export const AGREEMENT_STATUSES = [...STORED_AGREEMENT_STATUSES, "expired"] as const;
+export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
+export const SIGNER_ROLES = ["client", "cosigner", "agent"] as const;
+export type SignerRole = (typeof SIGNER_ROLES)[number];

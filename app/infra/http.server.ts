@@ -4,9 +4,9 @@
  * and the JSON answers of the API (errors, validation, 405).
  */
 import { data } from "@remix-run/node";
-import type { ZodError } from "zod";
+import type { output, ZodError, ZodTypeAny } from "zod";
 import { env } from "~/config/env.server";
-import { InvalidInputError, statusOf } from "~/lib/errors";
+import { ConflictError, InvalidInputError, statusOf } from "~/lib/errors";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 
 /** True for the JSON endpoints under /api/ (their guards answer JSON, pages answer HTML). */
@@ -60,7 +60,8 @@ export function modelErrorResponse(error: unknown): Response {
   const status = statusOf(error);
   if (status === null) throw error;
   const fieldErrors = error instanceof InvalidInputError ? { errors: error.fieldErrors } : {};
-  return jsonError(status, (error as Error).message, fieldErrors);
+  const link = error instanceof ConflictError && error.link ? { link: error.link } : {};
+  return jsonError(status, (error as Error).message, { ...fieldErrors, ...link });
 }
 
 /**
@@ -100,3 +101,19 @@ export const fileNotFound = () =>
   new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 export { data };
+
+/** An async model call, answered like `modelCall`'s. */
+export async function modelCallAsync<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw modelErrorResponse(error);
+  }
+}
+
+/** A JSON body parsed by a schema, or a thrown 400 naming each bad field. */
+export function parseBody<S extends ZodTypeAny>(schema: S, body: unknown): output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data as output<S>;
+}

@@ -11,6 +11,7 @@
 import { env, EnvError } from "~/config/env.server";
 import { seedDatabase } from "~/db/seed.server";
 import { backupSite, describeBackup } from "~/infra/backup.server";
+import { sealCertificate } from "~/infra/agreement-pdf.server";
 import { getDb, setDb } from "~/infra/database.server";
 import { fileStore } from "~/infra/file-store.server";
 import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server";
@@ -18,6 +19,7 @@ import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provid
 import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
 import { ListenError } from "~/lib/errors";
+import { seedTemplates } from "~/models/agreement-template.server";
 import { purgeDocuments } from "~/models/document.server";
 import { purgeImages } from "~/models/image.server";
 
@@ -40,10 +42,15 @@ async function run() {
   state.__retentionTimer ??= setInterval(() => void runRetention(), 24 * 3600_000).unref();
 
   const seeded = seedDatabase(db);
+  seedTemplates(db);
   purgeExpiredSessions(db);
   state.__purgeTimer ??= setInterval(() => purgeExpiredSessions(getDb()), 3600_000).unref();
 
   console.log(`Database ready at ${config.DATABASE_URL}${seeded ? " (seeded)" : ""}`);
+  sealCertificate();
+  console.log(
+    `Agreements are sealed with ${config.signingP12.configured ? "SIGNING_P12" : "a self-signed certificate"} (${config.signingP12.path})`,
+  );
   if (config.useLocalOidc) {
     const provider = await localProviderInfo();
     console.log(

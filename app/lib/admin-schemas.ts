@@ -120,6 +120,7 @@ export const EMAIL_KIND_LABELS = {
   estimate: "Estimate",
   offer: "Offer",
   lead_email: "To a lead",
+  agreement: "Agreement",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

@@ -28,7 +28,11 @@ export class InvalidInputError extends Error {
  * accepted): 409, and nothing changes. */
 export class ConflictError extends Error {
   override name = "ConflictError";
-  constructor(message: string) {
+  /** Where to go to lift the conflict (a buyer agreement to sign), given with the message. */
+  constructor(
+    message: string,
+    readonly link?: string,
+  ) {
     super(message);
   }
 }

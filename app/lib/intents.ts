@@ -87,3 +87,13 @@ export const isOfferAnswer = <T extends { intent?: unknown }>(
   answer: T | undefined,
 ): answer is Extract<T, { intent: (typeof offerIntents)[keyof typeof offerIntents] }> =>
   answer !== undefined && Object.values(offerIntents).includes(answer.intent as never);
+
+/** An agreement's signing page (/agreements/{id}/sign, a co-signer's /sign/{token}). */
+export const signingIntents = { consent: "consent", sign: "sign", decline: "decline" } as const;
+
+/** A transaction's agreements on the Manage page: prepare, send, void. */
+export const agreementIntents = {
+  prepare: "prepare-agreement",
+  send: "send-agreement",
+  void: "void-agreement",
+} as const;

@@ -48,6 +48,15 @@ export function parsePlainDate(text: string): PlainDate | null {
 
 export const addDaysTo = (date: PlainDate, days: number): PlainDate => print(dayOf(date) + days * DAY_MS);
 
+/** The same day `months` later, or that month's last day when it has no such day (Jan 31 + 1 month: Feb 28). */
+export const addMonthsTo = (date: PlainDate, months: number): PlainDate => {
+  const [, y, m, d] = SHAPE.exec(date)!;
+  const year = Number(y);
+  const month = Number(m) - 1 + months;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return print(Date.UTC(year, month, Math.min(Number(d), last)));
+};
+
 /** 0 = Sunday ... 6 = Saturday. */
 export const weekdayOf = (date: PlainDate): number => new Date(dayOf(date)).getUTCDay();
 

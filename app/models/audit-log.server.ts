@@ -15,8 +15,14 @@ import type { AuditRole } from "~/domain/enums";
 import { fullName } from "~/lib/format";
 import { roleOf, type Actor } from "~/models/actor.server";
 
-/** The request being answered: its client's address (the audit's `ip`). */
-export const requestContext = new AsyncLocalStorage<{ ip: string | null }>();
+/** The request being answered: its client's address (the audit's `ip`) and browser (an agreement's signer's). */
+export const requestContext = new AsyncLocalStorage<{ ip: string | null; browser?: string | null }>();
+
+/** The address and browser of the request being answered (null outside one: a job, a test). */
+export const requestClient = () => {
+  const store = requestContext.getStore();
+  return { ip: store?.ip ?? null, browser: store?.browser ?? null };
+};
 
 export type AuditInput = {
   action: string;

@@ -8,10 +8,10 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { documents, transactionMilestones, transactions, users, type Document } from "~/db/schema";
+import { agreements, documents, transactionMilestones, transactions, users, type Document } from "~/db/schema";
 import type { UploaderRole } from "~/domain/enums";
 import { env } from "~/config/env.server";
-import { ForbiddenError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
 import { DOCUMENT_TYPES, purgeCutoff, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { assertStaff, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
@@ -53,6 +53,18 @@ const viewColumns = {
   lastName: users.lastName,
   email: users.email,
 };
+
+/** A transaction's PDFs that are not removed, newest first (what staff may send for signature). */
+export function documentsPdfs(db: Db, actor: Actor, transactionId: number): Array<{ id: number; name: string }> {
+  getTransaction(db, actor, transactionId);
+  return db
+    .select({ id: documents.id, name: documents.name })
+    .from(documents)
+    .where(and(documentsOf(transactionId, false), eq(documents.contentType, "application/pdf")))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(100)
+    .all();
+}
 
 /** Documents with their uploader's name. */
 const selectViews = (db: DbOrTx) =>
@@ -301,6 +313,9 @@ export function removeDocument(db: Db, actor: Actor, id: number, now = new Date(
   if (!mayRemoveDocument(actor, document, staff)) {
     throw new ForbiddenError("You can remove only the documents you uploaded.");
   }
+  if (isSealedDocument(db, id)) {
+    throw new ConflictError("A signed agreement is kept for the retention period: it cannot be removed.");
+  }
   if (document.removedAt) return;
   db.transaction((tx) => {
     tx.update(documents).set({ removedAt: now, removedBy: actor.id }).where(eq(documents.id, id)).run();
@@ -329,6 +344,10 @@ export function restoreDocument(db: Db, actor: Actor, id: number): void {
     });
   });
 }
+
+/** Whether a document is the sealed copy of a signed agreement (app/models/agreement.server.ts): never removed. */
+const isSealedDocument = (db: DbOrTx, documentId: number) =>
+  Boolean(db.select({ id: agreements.id }).from(agreements).where(eq(agreements.signedDocumentId, documentId)).get());
 
 /** Files older than this with no row are left-overs (a crash between the write and the row). */
 const ORPHAN_AGE_MS = 24 * 3600_000;

@@ -257,3 +257,21 @@ export function claimOffer(db: Db, actor: Actor, leadId: number, now = new Date(
     until: lead.claimUntil!,
   };
 }
+
+/**
+ * The agent a new client who came by the site (a listing started online) goes to: the next in turn under
+ * round robin, as a lead would; under first to claim, or with routing off or no agent taking leads, none
+ * (the broker's, whom any admin acts for).
+ */
+export function agentForNewClient(tx: DbOrTx): User | null {
+  const settings = routingSettings(tx);
+  if (settings.mode !== "round_robin") return null;
+  const agents = routableAgents(tx);
+  if (agents.length === 0) return null;
+  const last = settings.roundRobinLast
+    ? tx.select().from(users).where(eq(users.id, settings.roundRobinLast)).get()
+    : undefined;
+  const agent = nextInTurn(agents, last)!;
+  tx.update(agencySettings).set({ roundRobinLast: agent.id }).where(eq(agencySettings.id, 1)).run();
+  return agent;
+}

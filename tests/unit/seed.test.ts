@@ -63,6 +63,9 @@ describe("first-start seed", () => {
       .map((r) => (r as { name: string }).name);
     expect(tables).toEqual([
       "agency_settings",
+      "agreement_signers",
+      "agreement_templates",
+      "agreements",
       "audit_events",
       "blog_posts",
       "contact_submissions",
@@ -84,6 +87,7 @@ describe("first-start seed", () => {
       "lead_hours",
       "lead_nurturing_campaigns",
       "lead_nurturing_emails",
+      "listing_starts",
       "listings",
       "messages",
       "offer_documents",

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AgreementsSection } from "~/components/agreements-section";
 import { ContractSection } from "~/components/contract-form";
 import { DocumentsSection } from "~/components/documents-section";
 import { EstimatesSection } from "~/components/estimates-section";
@@ -20,7 +21,7 @@ import { contractIntents, isOfferAnswer, messageIntents, milestoneIntents, trans
 import { todayIn } from "~/lib/plain-date";
 import { privatePageMeta } from "~/lib/seo";
 import { getContract, offerAcceptedOn, toListedDeadline } from "~/models/contract.server";
-import { documentsPage } from "~/models/document.server";
+import { documentsPage, documentsPdfs } from "~/models/document.server";
 import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { contractFromCancelledOffer } from "~/models/offer-moves.server";
@@ -35,6 +36,7 @@ import { messageSection, type MessageActionData } from "~/sections/messages.serv
 import { milestoneSection, type MilestoneActionData } from "~/sections/milestones.server";
 import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
 import { assignmentSection } from "~/sections/assignment.server";
+import { agreementSection, agreementsData } from "~/sections/agreements.server";
 import { sectionAction } from "~/sections/page-sections.server";
 import { transactionSection, type TransactionActionData } from "~/sections/transaction.server";
 
@@ -68,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     freshEstimate: { side: sideOf(transaction), ...newEstimateValues(transaction) },
     today: todayIn(new Date()),
     team: teamOf(db, staff.isAdmin, transaction.assignedAgentId, id),
+    agreements: agreementsData(db, staff, transaction, documentsPdfs(db, staff, id)),
   };
 }
 
@@ -95,6 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     offerSection,
     messageSection,
     assignmentSection,
+    agreementSection,
   ]);
 }
 
@@ -182,6 +186,14 @@ export default function ManageTransaction() {
       />
 
       <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
+
+      <AgreementsSection
+        list={data.agreements.list}
+        staff
+        templates={data.agreements.templates}
+        pdfs={data.agreements.pdfs}
+        today={data.today}
+      />
 
       <MessagesSection
         transactionId={transaction.id}

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AgreementsSection } from "~/components/agreements-section";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AddPropertyDialog } from "~/components/add-property-dialog";
 import { CalendarFeed } from "~/components/calendar-feed";
@@ -34,6 +35,7 @@ import { listListings, toListingJson } from "~/models/listing.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
+import { agreementPdfPath, clientAgreements, signingPath } from "~/models/agreement.server";
 import { accountSection } from "~/sections/account.server";
 import { documentSection, type DocumentActionData } from "~/sections/documents.server";
 import { estimateSection, type EstimateActionData } from "~/sections/estimates.server";
@@ -81,6 +83,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listings: listListings(db, user).map(toListingJson),
     agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
+    agreements: clientAgreements(db, user).map((a) => ({
+      id: a.id,
+      title: a.title,
+      status: a.status,
+      endsOn: a.endsOn,
+      signers: a.signers.map((s) => ({ name: s.name, role: s.role, signedAt: s.signedAt?.toISOString() ?? null })),
+      pdf: agreementPdfPath(a.id),
+      sign: signingPath(a.id),
+    })),
   };
 }
 
@@ -216,6 +227,8 @@ export default function ClientPortal() {
           </section>
         )}
       </div>
+
+      {data.agreements.length ? <AgreementsSection list={data.agreements} staff={false} today={data.today} /> : null}
 
       <NoticesSetting on={user.notices} />
       <ListingsSection listings={data.listings} makeOffer={data.offers?.side === "buying"} />

@@ -1,0 +1,23 @@
+/** Agreement e-mails (app/models/agreement-mail.server.ts): a request to sign, a turn, a decline, a void, the signed copy. */
+import { Button, Text } from "@react-email/components";
+import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
+
+export function AgreementEmail(
+  p: EmailFrame & { heading: string; lines: string[]; action?: { label: string; url: string } | null },
+) {
+  return (
+    <EmailLayout site={p.site} appUrl={p.appUrl} preview={p.preview}>
+      <Text style={{ ...paragraph, fontSize: "17px", fontWeight: 700 }}>{p.heading}</Text>
+      {p.lines.map((line, i) => (
+        <Text key={i} style={paragraph}>
+          {line}
+        </Text>
+      ))}
+      {p.action ? (
+        <Button href={p.action.url} style={button}>
+          {p.action.label}
+        </Button>
+      ) : null}
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The agreements' forms and the API's bodies (docs/agreements.md): one schema each for preparing an
+ * agreement, a consent, a signature, a decline, a template's new version and a listing started on the site.
+ * The prepare form's flat fields (`field.clientNames`, `cosignerName`) become the API's shape in
+ * `prepareFromForm`.
+ */
+import { z } from "zod";
+import { SIGNER_ROLES, TEMPLATE_KINDS } from "~/domain/enums";
+import { TEMPLATE_FIELDS } from "~/lib/agreement-template";
+import { AGREE_LABEL } from "~/lib/agreement-rules";
+import { blankToUndefined, MAX_LENGTH, numberInput } from "~/lib/form-values";
+import { parsePlainDate } from "~/lib/plain-date";
+
+const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const plainDate = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ invalid_type_error: message })
+      .refine((v) => parsePlainDate(v) === v, message)
+      .optional(),
+  );
+
+const id = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ invalid_type_error: "Invalid id" }).int("Invalid id").positive("Invalid id").optional(),
+);
+
+export const signerSchema = z.object({
+  name: z.string({ required_error: "Name the signer" }).trim().min(1, "Name the signer").max(MAX_LENGTH.name),
+  email: z
+    .string({ required_error: "Enter the signer's e-mail address" })
+    .trim()
+    .toLowerCase()
+    .max(MAX_LENGTH.email)
+    .regex(EMAIL, "Enter an e-mail address such as name@example.com"),
+  role: z.enum(SIGNER_ROLES, { errorMap: () => ({ message: "A signer is a client, a co-signer or the agent" }) }),
+});
+export type SignerInput = z.infer<typeof signerSchema>;
+
+const fieldValues = z
+  .record(z.string().trim().max(MAX_LENGTH.address, `At most ${MAX_LENGTH.address} characters`))
+  .default({})
+  .transform((values) => {
+    const known = new Set<string>(TEMPLATE_FIELDS.map((f) => f.name));
+    return Object.fromEntries(Object.entries(values).filter(([name]) => known.has(name)));
+  });
+
+/** POST /api/transactions/{id}/agreements, and the prepare form once flattened. */
+export const prepareAgreementSchema = z
+  .object({
+    templateId: id,
+    documentId: id,
+    startsOn: plainDate("Enter a real date (YYYY-MM-DD)"),
+    endsOn: plainDate("Enter a real date (YYYY-MM-DD)"),
+    fields: fieldValues,
+    signers: z.array(signerSchema).max(6, "At most six signers").default([]),
+  })
+  .refine((v) => (v.templateId === undefined) !== (v.documentId === undefined), {
+    message: "Choose a template or a document of the transaction",
+    path: ["templateId"],
+  });
+export type PrepareAgreementInput = z.infer<typeof prepareAgreementSchema>;
+
+/** The prepare form's flat fields in the API's shape: `field.*` the template's fields, a co-signer, the signers. */
+export function prepareFromForm(form: FormData, client: { name: string; email: string }): Record<string, unknown> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith("field.") && typeof value === "string") fields[key.slice(6)] = value;
+  }
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value.trim() : "";
+  };
+  const signers: Array<Record<string, string>> = [
+    { name: text("clientName") || client.name, email: client.email, role: "client" },
+  ];
+  if (text("cosignerName") || text("cosignerEmail")) {
+    signers.push({ name: text("cosignerName"), email: text("cosignerEmail"), role: "cosigner" });
+  }
+  return {
+    templateId: text("documentId") ? undefined : text("templateId") || undefined,
+    documentId: text("documentId") || undefined,
+    startsOn: text("startsOn") || undefined,
+    endsOn: text("endsOn") || undefined,
+    fields,
+    signers,
+  };
+}
+
+/** POST /api/agreements/{id}/consent. */
+export const consentSchema = z.object({
+  consent: checkbox.default(true),
+  agencyDisclosure: checkbox.optional(),
+});
+
+/** POST /api/agreements/{id}/sign. */
+export const signSchema = z.object({
+  typedName: z
+    .string({ required_error: "Type your full name" })
+    .trim()
+    .min(1, "Type your full name")
+    .max(MAX_LENGTH.name),
+  agree: checkbox.refine((v) => v, `Tick "${AGREE_LABEL}"`),
+});
+
+/** POST /api/agreements/{id}/decline. */
+export const declineSchema = z.object({
+  reason: z
+    .string({ required_error: "Say why you decline" })
+    .trim()
+    .min(1, "Say why you decline")
+    .max(1000, "At most 1000 characters"),
+});
+
+/** A template's new version (/admin/agreements). */
+export const templateSchema = z.object({
+  kind: z.enum(TEMPLATE_KINDS),
+  name: z.string({ required_error: "Name the template" }).trim().min(1, "Name the template").max(MAX_LENGTH.name),
+  body: z
+    .string({ required_error: "Write the agreement's text" })
+    .trim()
+    .min(1, "Write the agreement's text")
+    .max(50_000, "At most 50,000 characters"),
+});
+
+/** Listing terms a seller may choose on the site. */
+export const LISTING_TERMS = [3, 6, 9, 12] as const;
+export const MAX_LISTING_PRICE = 100_000_000;
+
+/** /start-listing: the home, its price and the listing's term. */
+export const startListingSchema = z.object({
+  address: z
+    .string({ required_error: "Enter the home's address" })
+    .trim()
+    .min(5, "Enter the home's address")
+    .max(MAX_LENGTH.address, `At most ${MAX_LENGTH.address} characters`),
+  price: z.preprocess(
+    numberInput,
+    z
+      .number({
+        required_error: "Enter the list price in whole dollars",
+        invalid_type_error: "Enter the list price in whole dollars",
+      })
+      .int("Enter the list price in whole dollars")
+      .min(1000, "Enter the list price in whole dollars")
+      .max(MAX_LISTING_PRICE, "Enter a price up to $100,000,000"),
+  ),
+  termMonths: z.preprocess(
+    (v) => (typeof v === "string" ? Number(v) : v),
+    z
+      .number({ invalid_type_error: "Choose the listing's term" })
+      .refine((v) => (LISTING_TERMS as readonly number[]).includes(v), "Choose the listing's term"),
+  ),
+});
+export type StartListingInput = z.infer<typeof startListingSchema>;

@@ -1,0 +1,119 @@
+/**
+ * The e-mails of an agreement (app/models/agreement.server.ts): a request to sign (a client's link to the
+ * portal, a co-signer's own single-use link), the countersigner's turn, a decline, a void, and the signed
+ * copy to every party. Each is queued in the database transaction of the step that causes it.
+ */
+import { createElement } from "react";
+import type { DbOrTx } from "~/db/client.server";
+import type { Agreement, AgreementSigner } from "~/db/schema";
+import { AgreementEmail } from "~/emails/agreement";
+import { renderEmail } from "~/emails/render.server";
+import { env } from "~/config/env.server";
+import { SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
+import { enqueueEmail } from "~/models/mail-queue.server";
+
+const signingUrl = (appUrl: string, agreementId: number) => `${appUrl}/agreements/${agreementId}/sign`;
+const linkUrl = (appUrl: string, token: string) => `${appUrl}/sign/${token}`;
+
+function send(
+  tx: DbOrTx,
+  agreement: Pick<Agreement, "id" | "transactionId">,
+  to: Pick<AgreementSigner, "email" | "name">,
+  subject: string,
+  lines: string[],
+  action: { label: string; url: string } | null,
+  now: Date,
+) {
+  const settings = env().mail;
+  const { html, text } = renderEmail(
+    createElement(AgreementEmail, {
+      site: settings.site,
+      appUrl: settings.appUrl,
+      preview: subject,
+      heading: subject,
+      lines,
+      action,
+    }),
+  );
+  enqueueEmail(
+    tx,
+    {
+      kind: "agreement",
+      to: { address: to.email, name: to.name },
+      subject,
+      text,
+      html,
+      links: { transactionId: agreement.transactionId },
+    },
+    now,
+  );
+}
+
+/** Please sign: a client or the countersigner opens the signing page; a co-signer their link (`token`). */
+export function mailSignRequest(
+  tx: DbOrTx,
+  agreement: Pick<Agreement, "id" | "transactionId" | "title">,
+  signer: AgreementSigner,
+  token: string | null,
+  now: Date,
+) {
+  const { appUrl } = env().mail;
+  const url = token ? linkUrl(appUrl, token) : signingUrl(appUrl, agreement.id);
+  const lines =
+    signer.role === "agent"
+      ? [`Every client has signed "${agreement.title}". It is your turn to countersign.`]
+      : [
+          `${env().site.name} asks you to sign "${agreement.title}" electronically.`,
+          token
+            ? `This link is yours alone: it works once, for ${SIGNING_LINK_DAYS} days, and only to sign as ${signer.email}.`
+            : "Sign in to the portal to read the agreement, consent to sign electronically and sign.",
+        ];
+  send(tx, agreement, signer, `Please sign: ${agreement.title}`, lines, { label: "Review and sign", url }, now);
+}
+
+/** What happened to an agreement, told to one signer: declined, voided, or signed by everyone (with the copy's link). */
+export function mailAgreementEvent(
+  tx: DbOrTx,
+  agreement: Pick<Agreement, "id" | "transactionId" | "title">,
+  signer: AgreementSigner,
+  event: "declined" | "voided" | "signed",
+  details: { by?: string; reason?: string; token?: string | null },
+  now: Date,
+) {
+  const { appUrl } = env().mail;
+  if (event === "declined") {
+    send(
+      tx,
+      agreement,
+      signer,
+      `Declined: ${agreement.title}`,
+      [`${details.by} declined to sign "${agreement.title}".`, `Their reason: ${details.reason}`],
+      null,
+      now,
+    );
+  } else if (event === "voided") {
+    send(
+      tx,
+      agreement,
+      signer,
+      `Voided: ${agreement.title}`,
+      [`"${agreement.title}" was voided and can no longer be signed.`],
+      null,
+      now,
+    );
+  } else {
+    const url = details.token ? linkUrl(appUrl, details.token) : `${appUrl}/agreements/${agreement.id}.pdf`;
+    send(
+      tx,
+      agreement,
+      signer,
+      `Signed by everyone: ${agreement.title}`,
+      [
+        `Everyone has signed "${agreement.title}". The signed copy carries each signature and a certificate of completion, sealed by ${env().site.name}.`,
+        "Keep a copy for your records.",
+      ],
+      { label: "Download the signed copy", url },
+      now,
+    );
+  }
+}

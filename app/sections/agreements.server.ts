@@ -1,0 +1,99 @@
+/**
+ * A transaction's agreements on its two pages (docs/agreements.md): the list with each one's signers, and
+ * on the Manage page the staff's forms: prepare one from a template (its fields prefilled from the
+ * transaction) or from a PDF of the transaction, send it, void it. Signing is on the agreement's own page
+ * (app/routes/agreements.$id.sign.tsx).
+ */
+import { data } from "@remix-run/node";
+import type { Db } from "~/db/client.server";
+import type { Transaction, User } from "~/db/schema";
+import { agreementPaper } from "~/infra/agreement-pdf.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { refuse } from "~/infra/page-action.server";
+import { prepareAgreementSchema, prepareFromForm } from "~/lib/agreement-schema";
+import { NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
+import { agreementIntents } from "~/lib/intents";
+import { isStaff } from "~/models/actor.server";
+import {
+  agreementPdfPath,
+  listAgreements,
+  prefilledFields,
+  prepareAgreement,
+  sendAgreement,
+  signingPath,
+  voidAgreement,
+} from "~/models/agreement.server";
+import { listTemplates } from "~/models/agreement-template.server";
+import { getTransaction } from "~/models/transaction.server";
+import { getUserById } from "~/models/user.server";
+import { backTo, type Section } from "~/sections/page-sections.server";
+
+/** The section's data: each agreement as the page lists it; for staff, the templates and the PDFs to sign. */
+export function agreementsData(
+  db: Db,
+  actor: User,
+  transaction: Transaction,
+  pdfs: Array<{ id: number; name: string }> = [],
+) {
+  const list = listAgreements(db, actor, transaction.id).map((a) => ({
+    id: a.id,
+    kind: a.kind,
+    title: a.title,
+    status: a.status,
+    endsOn: a.endsOn,
+    signers: a.signers.map((s) => ({ name: s.name, role: s.role, signedAt: s.signedAt?.toISOString() ?? null })),
+    pdf: agreementPdfPath(a.id),
+    sign: signingPath(a.id),
+  }));
+  if (!isStaff(actor)) return { list, templates: [], pdfs: [] };
+  return {
+    list,
+    templates: listTemplates(db, actor).map((t) => ({ id: t.id, name: t.name, kind: t.kind, version: t.version })),
+    pdfs,
+    prefilled: prefilledFields(db, transaction),
+  };
+}
+
+export type AgreementActionData = { intent: string; message: string };
+
+export const agreementSection: Section<typeof agreementIntents> = {
+  intents: agreementIntents,
+  async act(ctx, intent, formData) {
+    try {
+      if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
+      if (intent === agreementIntents.prepare) {
+        const client = getUserById(ctx.db, getTransaction(ctx.db, ctx.actor, ctx.transactionId).userId)!;
+        const parsed = prepareAgreementSchema.safeParse(
+          prepareFromForm(formData, { name: fullName(client) || client.email, email: client.email }),
+        );
+        if (!parsed.success) {
+          const { formErrors, fieldErrors } = parsed.error.flatten();
+          const message = formErrors[0] ?? Object.values(fieldErrors).flat()[0] ?? "Check the form";
+          return data<AgreementActionData>({ intent, message }, { status: 400 });
+        }
+        const prepared = await prepareAgreement(ctx.db, ctx.actor, agreementPaper(), ctx.transactionId, parsed.data);
+        return redirectWithToast(backTo(ctx, "agreements"), {
+          title: "Prepared",
+          description: `"${prepared.title}" is ready to send.`,
+        });
+      }
+      const id = Number(formData.get("agreementId"));
+      if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("Agreement not found");
+      if (intent === agreementIntents.send) {
+        sendAgreement(ctx.db, ctx.actor, id);
+        return redirectWithToast(backTo(ctx, "agreements"), {
+          title: "Sent",
+          description: "The signers are e-mailed.",
+        });
+      }
+      voidAgreement(ctx.db, ctx.actor, id);
+      return redirectWithToast(backTo(ctx, "agreements"), {
+        title: "Voided",
+        description: "It can no longer be signed.",
+      });
+    } catch (error) {
+      return refuse(error, { back: backTo(ctx, "agreements") });
+    }
+  },
+};

@@ -1,0 +1,352 @@
+/**
+ * Agreements (docs/agreements.md): the templates' fields and notices, the three-month rule, the signing
+ * order, the certificate's contents and hash; then a whole agreement with the real PDF and seal: prepare,
+ * send, consent, sign (the co-signer from their link), the sealed copy that pdfsig validates and rejects
+ * once a byte changes, the document that cannot be removed, who sees what, and a listing started online.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "~/db/client.server";
+import {
+  agencySettings,
+  agreements,
+  auditEvents,
+  documents,
+  transactionMilestones,
+  transactions,
+  type User,
+} from "~/db/schema";
+import { agreementPdf, appendixPdf, pageCount } from "~/infra/agreement-pdf.server";
+import { DirectoryStore } from "~/infra/file-store.server";
+import { sealPdf, selfSignedP12 } from "~/infra/pdf-seal.server";
+import { certificateOfCompletion, signaturePage, type CertificateInput } from "~/lib/agreement-certificate";
+import { agreementStatus, outOfTurn, typedNameMatches } from "~/lib/agreement-rules";
+import {
+  agreementDateErrors,
+  buyerAgreementLastDay,
+  COMMISSION_NOTICE,
+  fieldsOf,
+  fillTemplate,
+  SEEDED_TEMPLATES,
+  templateBlocks,
+  templateErrors,
+} from "~/lib/agreement-template";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { addMonthsTo } from "~/lib/plain-date";
+import {
+  agreementFile,
+  assertBuyerAgreement,
+  consentToSign,
+  getAgreement,
+  prepareAgreement,
+  sendAgreement,
+  signAgreement,
+  signerOfLink,
+  voidAgreement,
+  type AgreementPaper,
+} from "~/models/agreement.server";
+import { listTemplates, saveTemplate, seedTemplates } from "~/models/agreement-template.server";
+import { removeDocument } from "~/models/document.server";
+import { startListing } from "~/models/listing-start.server";
+import { createTransaction } from "~/models/transaction.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+import { addAgent, freshDb, outboxWithContent } from "./db";
+
+describe("templates and rules", () => {
+  it("seeds both templates with the §10147.5 notice in bold and a definite end date", () => {
+    for (const kind of ["listing", "buyer"] as const) {
+      const { body } = SEEDED_TEMPLATES[kind];
+      expect(templateErrors(kind, body)).toEqual([]);
+      expect(body).toContain(`**${COMMISSION_NOTICE[kind]}**`);
+      expect(body).toContain("reviews this text before it is used");
+      const blocks = templateBlocks(fillTemplate(body, { endsOn: "2027-03-01", clientNames: "Robin Lee" }));
+      expect(blocks.find((b) => b.kind === "bold")?.text).toBe(COMMISSION_NOTICE[kind]);
+      expect(blocks.some((b) => b.text.includes("2027-03-01"))).toBe(true);
+    }
+    expect(COMMISSION_NOTICE.buyer).toContain("between the buyer and broker");
+    expect(SEEDED_TEMPLATES.buyer.body).toMatch(/Compensation[\s\S]*due when[\s\S]*How it ends/);
+    expect(fieldsOf(SEEDED_TEMPLATES.listing.body)).toEqual(
+      expect.arrayContaining(["clientNames", "propertyAddress", "listPrice", "flatFee", "buyerAgentCompensation"]),
+    );
+    expect(templateErrors("buyer", "no notice")).toHaveLength(2);
+    expect(fillTemplate("Fee: {{flatFee}}", {})).toBe("Fee: ________");
+  });
+
+  it("a buyer agreement lasts at most three months from its start", () => {
+    expect(addMonthsTo("2027-01-31", 1)).toBe("2027-02-28");
+    expect(buyerAgreementLastDay("2027-01-15")).toBe("2027-04-15");
+    expect(agreementDateErrors("buyer", "2027-01-15", "2027-04-15")).toEqual({});
+    expect(agreementDateErrors("buyer", "2027-01-15", "2027-04-16").endsOn?.[0]).toMatch(/at most 3 months/);
+    expect(agreementDateErrors("listing", "2027-01-15", "2027-12-31")).toEqual({});
+    expect(agreementDateErrors("listing", "2027-01-15", undefined).endsOn).toEqual([
+      "Enter the date the agreement ends",
+    ]);
+    expect(agreementDateErrors("document", undefined, undefined)).toEqual({});
+  });
+
+  it("clients first, the agent last; names typed as on the agreement; an ended agreement is expired", () => {
+    const client = { role: "client" as const, name: "Robin Lee", signedAt: null };
+    const cosigner = { role: "cosigner" as const, name: "Sam Lee", signedAt: null };
+    const agent = { role: "agent" as const, name: "Ana Agent", signedAt: null };
+    expect(outOfTurn([client, cosigner, agent], agent)).toBe(
+      "The clients sign first: waiting for Robin Lee and Sam Lee",
+    );
+    expect(outOfTurn([client, cosigner, agent], cosigner)).toBeNull();
+    expect(
+      outOfTurn([{ ...client, signedAt: new Date() }, { ...cosigner, signedAt: new Date() }, agent], agent),
+    ).toBeNull();
+    expect(typedNameMatches("  robin   LEE ", "Robin Lee")).toBe(true);
+    expect(typedNameMatches("Robin", "Robin Lee")).toBe(false);
+    expect(agreementStatus({ status: "signed", endsOn: "2027-01-01" }, "2027-01-01")).toBe("signed");
+    expect(agreementStatus({ status: "signed", endsOn: "2027-01-01" }, "2027-01-02")).toBe("expired");
+    expect(agreementStatus({ status: "voided", endsOn: "2027-01-01" }, "2027-01-02")).toBe("voided");
+  });
+
+  it("the certificate names each signer's consent, view and signature in UTC and San Diego time, and the hash", () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 10, 27, 16, m));
+    const input: CertificateInput = {
+      agreementId: 7,
+      title: "Buyer representation agreement",
+      brokerage: "Coastline Flat Fee Realty",
+      unsignedSha256: "ab".repeat(32),
+      unsignedPages: 2,
+      createdAt: at(0),
+      sentAt: at(1),
+      completedAt: at(9),
+      signers: [
+        {
+          name: "Robin Lee",
+          email: "robin@example.com",
+          role: "client",
+          typedName: "Robin Lee",
+          consentedAt: at(2),
+          consentIp: "203.0.113.5",
+          consentBrowser: "Firefox",
+          viewedAt: at(3),
+          viewIp: "203.0.113.5",
+          signedAt: at(4),
+          signIp: "203.0.113.5",
+          signBrowser: "Firefox",
+        },
+      ],
+    };
+    const text = certificateOfCompletion(input)
+      .flatMap((s) => [s.heading, ...s.lines])
+      .join("\n");
+    expect(text).toContain(`SHA-256 of the unsigned PDF: ${"ab".repeat(32)}`);
+    expect(text).toContain("Client: Robin Lee <robin@example.com>");
+    expect(text).toContain(
+      "Consented to sign electronically: 2026-11-27 16:02:00 UTC (Nov 27, 2026, 8:02:00 AM PST, San Diego), from 203.0.113.5, Firefox",
+    );
+    expect(text).toContain("Opened the document: 2026-11-27 16:03:00 UTC");
+    expect(text).toContain('Signed as "Robin Lee": 2026-11-27 16:04:00 UTC');
+    expect(text.indexOf("Sent for signature")).toBeLessThan(text.indexOf("Robin Lee signed"));
+    expect(signaturePage(input)[0]!.lines[0]).toBe("Robin Lee");
+  });
+});
+
+const hasPdfsig = (() => {
+  try {
+    execFileSync("pdfsig", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe("an agreement signed in the portal", () => {
+  let db: Db;
+  let dir: string;
+  let paper: AgreementPaper;
+  let admin: User;
+  let store: DirectoryStore;
+  const p12 = selfSignedP12("Coastline Flat Fee Realty");
+
+  beforeEach(() => {
+    db = freshDb();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "agreements-"));
+    store = new DirectoryStore(dir);
+    paper = {
+      files: store,
+      agreementPdf,
+      async signedPdf(unsigned, input) {
+        const full = { ...input, unsignedPages: (await pageCount(unsigned)) ?? 0 };
+        const appendix = await appendixPdf(signaturePage(full), certificateOfCompletion(full), input);
+        return sealPdf(
+          unsigned,
+          appendix,
+          { p12, password: "" },
+          {
+            reason: "Signed",
+            name: input.brokerage,
+            location: "San Diego",
+            contactInfo: "office@example.com",
+            signingTime: input.completedAt,
+          },
+        );
+      },
+    };
+    seedTemplates(db);
+    admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const buyerTransaction = () => {
+    const agent = addAgent(db, admin);
+    const t = createTransaction(db, admin, {
+      email: "robin@example.com",
+      firstName: "Robin",
+      lastName: "Lee",
+      type: "buying",
+      propertyAddress: "Any home in North Park",
+      homeValue: "900000",
+    });
+    db.update(transactions).set({ assignedAgentId: agent.id }).where(eq(transactions.id, t.id)).run();
+    const client = upsertUserFromClaims(db, { email: "robin@example.com" });
+    return { t: { ...t, assignedAgentId: agent.id }, agent: { ...agent, isAgent: true }, client };
+  };
+
+  it("prepares, sends, collects every signature in turn and seals a copy pdfsig trusts; the copy cannot be removed", async () => {
+    const { t, agent, client } = buyerTransaction();
+    const template = listTemplates(db, admin).find((x) => x.kind === "buyer")!;
+    const now = new Date(Date.UTC(2027, 0, 15, 18));
+    const base = {
+      templateId: template.id,
+      startsOn: "2027-01-15",
+      fields: { clientNames: "Robin Lee and Sam Lee", buyerBrokerCompensation: "2.5% of the price" },
+      signers: [{ name: "Sam Lee", email: "sam@example.com", role: "cosigner" as const }],
+    };
+    await expect(prepareAgreement(db, agent, paper, t.id, { ...base, endsOn: "2027-04-16" }, now)).rejects.toThrow(
+      InvalidInputError,
+    );
+    await expect(prepareAgreement(db, client, paper, t.id, { ...base, endsOn: "2027-04-15" }, now)).rejects.toThrow();
+    const prepared = await prepareAgreement(db, agent, paper, t.id, { ...base, endsOn: "2027-04-15" }, now);
+    expect(prepared).toMatchObject({ kind: "buyer", status: "draft", templateVersion: 1 });
+    expect(prepared.signers.map((s) => [s.role, s.email])).toEqual([
+      ["client", "robin@example.com"],
+      ["cosigner", "sam@example.com"],
+      ["agent", "ana@agency.test"],
+    ]);
+    // Editing the template later never changes what was prepared.
+    saveTemplate(db, admin, { kind: "buyer", name: "Buyer agreement v2", body: `${template.body}\n\nA new clause.` });
+    expect(getAgreement(db, agent, prepared.id).templateVersion).toBe(1);
+
+    expect(() => assertBuyerAgreement(db, t, now)).toThrow(ConflictError);
+    sendAgreement(db, agent, prepared.id, now);
+    const mails = outboxWithContent(db, "agreement");
+    expect(mails.map((m) => m.toAddress).sort()).toEqual(["robin@example.com", "sam@example.com"]);
+    const token = /\/sign\/([A-Za-z0-9_-]{43})/.exec(
+      mails.find((m) => m.toAddress === "sam@example.com")!.textBody,
+    )![1]!;
+
+    const later = new Date(now.getTime() + 60_000);
+    const sign = (key: Parameters<typeof signAgreement>[2], typedName: string) =>
+      signAgreement(db, paper, key, prepared.id, { typedName, agree: true }, later);
+    await expect(sign({ actor: agent }, "Ana Agent")).rejects.toThrow(/clients sign first/);
+    await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/Consent to sign electronically first/);
+    expect(() => consentToSign(db, { actor: client }, prepared.id, {}, later)).toThrow(/agency disclosure/);
+    consentToSign(db, { actor: client }, prepared.id, { agencyDisclosure: true }, later);
+    agreementFile(db, { actor: client }, prepared.id, later);
+    await expect(sign({ actor: client }, "Robin")).rejects.toThrow(/Type your full name/);
+    await sign({ actor: client }, "Robin Lee");
+    await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/signed this agreement already/);
+
+    consentToSign(db, { token }, prepared.id, {}, later);
+    expect((await sign({ token }, "Sam Lee")).completed).toBe(false);
+    expect(() => signerOfLink(db, token, later)).toThrow(NotFoundError);
+    expect(() => signerOfLink(db, `${token.slice(0, -1)}A`, later)).toThrow(NotFoundError);
+
+    const stranger = upsertUserFromClaims(db, { email: "someone@example.com" });
+    expect(() => getAgreement(db, stranger, prepared.id)).toThrow(NotFoundError);
+    expect(() => agreementFile(db, { actor: stranger }, prepared.id)).toThrow(NotFoundError);
+
+    consentToSign(db, { actor: agent }, prepared.id, {}, later);
+    expect((await sign({ actor: agent }, "Ana Agent")).completed).toBe(true);
+
+    const done = getAgreement(db, client, prepared.id, later);
+    expect(done.status).toBe("signed");
+    const row = db.select().from(agreements).where(eq(agreements.id, prepared.id)).get()!;
+    const sealed = fs.readFileSync(path.join(dir, row.signedKey!));
+    expect(createHash("sha256").update(sealed).digest("hex")).toBe(row.signedSha256);
+    const document = db.select().from(documents).where(eq(documents.id, done.signedDocumentId!)).get()!;
+    expect(document).toMatchObject({ transactionId: t.id, contentType: "application/pdf", sha256: row.signedSha256 });
+    expect(() => removeDocument(db, admin, document.id)).toThrow(ConflictError);
+    expect(() => assertBuyerAgreement(db, t, later)).not.toThrow();
+    // After its end date it is expired, and an offer needs a new one.
+    expect(() => assertBuyerAgreement(db, t, new Date(Date.UTC(2027, 3, 17, 18)))).toThrow(ConflictError);
+    expect(getAgreement(db, client, prepared.id, new Date(Date.UTC(2027, 3, 17, 18))).status).toBe("expired");
+
+    const actions = db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectType, "agreement"))
+      .all()
+      .map((e) => e.action);
+    for (const step of ["prepare", "send", "consent", "view", "sign", "complete"])
+      expect(actions).toContain(`agreement.${step}`);
+    const copies = outboxWithContent(db, "agreement").filter((m) => m.subject.startsWith("Signed by everyone"));
+    expect(copies.map((m) => m.toAddress).sort()).toEqual(["ana@agency.test", "robin@example.com", "sam@example.com"]);
+
+    if (hasPdfsig) {
+      const file = path.join(dir, "sealed.pdf");
+      fs.writeFileSync(file, sealed);
+      expect(execFileSync("pdfsig", [file]).toString()).toContain("Signature is Valid.");
+      const changed = Buffer.from(sealed);
+      changed[200] = changed[200]! ^ 1;
+      fs.writeFileSync(file, changed);
+      expect(execFileSync("pdfsig", [file], { stdio: ["ignore", "pipe", "ignore"] }).toString()).not.toContain(
+        "Signature is Valid.",
+      );
+    }
+  });
+
+  it("a void ends an unsigned agreement; a signed one cannot be voided", async () => {
+    const { t, agent } = buyerTransaction();
+    const template = listTemplates(db, admin).find((x) => x.kind === "buyer")!;
+    const prepared = await prepareAgreement(db, agent, paper, t.id, {
+      templateId: template.id,
+      endsOn: addMonthsTo(new Date().toISOString().slice(0, 10), 2),
+      fields: {},
+      signers: [],
+    });
+    sendAgreement(db, agent, prepared.id);
+    expect(voidAgreement(db, agent, prepared.id).status).toBe("voided");
+    expect(() => voidAgreement(db, agent, prepared.id)).toThrow(ConflictError);
+  });
+
+  it("a listing started on the site goes to the agent in turn and opens its selling transaction when countersigned", async () => {
+    const agent = { ...addAgent(db, admin), isAgent: true };
+    db.update(agencySettings).set({ routing: "round_robin" }).run();
+    const seller = upsertUserFromClaims(db, { email: "casey@example.com", firstName: "Casey", lastName: "Ng" });
+    const id = await startListing(db, seller, paper, {
+      address: "12 Palm St, San Diego",
+      priceCents: 85_000_000,
+      termMonths: 6,
+    });
+    const view = getAgreement(db, seller, id);
+    expect(view).toMatchObject({ kind: "listing", status: "sent", transactionId: null });
+    expect(view.signers.map((s) => s.email)).toEqual(["casey@example.com", "ana@agency.test"]);
+    consentToSign(db, { actor: seller }, id, { agencyDisclosure: true });
+    await signAgreement(db, paper, { actor: seller }, id, { typedName: "Casey Ng", agree: true });
+    consentToSign(db, { actor: agent }, id, {});
+    await signAgreement(db, paper, { actor: agent }, id, { typedName: "Ana Agent", agree: true });
+    const opened = getAgreement(db, seller, id);
+    expect(opened.status).toBe("signed");
+    const transaction = db.select().from(transactions).where(eq(transactions.id, opened.transactionId!)).get()!;
+    expect(transaction).toMatchObject({
+      type: "selling",
+      userId: seller.id,
+      assignedAgentId: agent.id,
+      homeValueCents: 85_000_000,
+    });
+    expect(
+      db.select().from(transactionMilestones).where(eq(transactionMilestones.transactionId, transaction.id)).all()
+        .length,
+    ).toBe(14);
+  });
+});
