@@ -14,6 +14,7 @@ const ADMIN_LINKS = [
   ["/admin/blog", "Blog"],
   ["/admin/emails", "E-mails"],
   ["/admin/holidays", "Holidays"],
+  ["/admin/agreements", "Agreements"],
   ["/admin/team", "Team"],
   ["/admin/audit", "Audit"],
   ["/admin/settings", "Settings"],

@@ -7,6 +7,7 @@ import { Form } from "@remix-run/react";
 import { PageSection } from "~/components/page-section";
 import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { inputClass } from "~/components/field-shell";
+import { TEMPLATE_FIELDS } from "~/lib/agreement-template";
 import { agreementIntents } from "~/lib/intents";
 
 type Listed = {
@@ -24,12 +25,14 @@ export function AgreementsSection({
   staff,
   templates = [],
   pdfs = [],
+  prefilled = {},
   today,
 }: {
   list: Listed[];
   staff: boolean;
   templates?: Array<{ id: number; name: string; kind: string; version: number }>;
   pdfs?: Array<{ id: number; name: string }>;
+  prefilled?: Record<string, string>;
   today: string;
 }) {
   return (
@@ -110,6 +113,15 @@ export function AgreementsSection({
               <span>Ends on</span>
               <input type="date" name="endsOn" className={inputClass} />
             </label>
+            <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+              <legend className="font-semibold">The template&apos;s fields (filled in from the transaction)</legend>
+              {TEMPLATE_FIELDS.map((f) => (
+                <label key={f.name} className="grid gap-1">
+                  <span>{f.label}</span>
+                  <input name={`field.${f.name}`} defaultValue={prefilled[f.name] ?? ""} className={inputClass} />
+                </label>
+              ))}
+            </fieldset>
             <label className="grid gap-1">
               <span>Co-signer&apos;s name (optional)</span>
               <input name="cosignerName" className={inputClass} autoComplete="off" />

@@ -66,6 +66,11 @@ export function PricingSection() {
           Real estate commissions are not set by law and are negotiable. Our flat fee covers the listing side;
           compensation for a buyer's agent, if any, is agreed separately and in writing.
         </p>
+        <p className="mt-3 text-center">
+          <a href="/start-listing" className="font-semibold text-brand-700 underline">
+            Selling? Start your listing online
+          </a>
+        </p>
       </div>
     </section>
   );

@@ -82,6 +82,8 @@ export type OffersData = {
     basis: string;
     costs: AgencyCosts;
   } | null;
+  /** A purchase without the client's buyer agreement in force: where to sign it (offers answer 409 until then). */
+  buyerAgreementLink: string | null;
 };
 
 /** A refused form's answer: which form, what was typed, each field's message, or the refusal's sentence. */

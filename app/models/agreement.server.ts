@@ -263,6 +263,11 @@ export async function prepareAgreement(
   if (input.templateId !== undefined) {
     const template = db.select().from(agreementTemplates).where(eq(agreementTemplates.id, input.templateId)).get();
     if (!template) throw new InvalidInputError("Choose a template", { templateId: ["No such template"] });
+    const fits = template.kind === "listing" ? transaction.type === "selling" : transaction.type === "buying";
+    if (!fits) {
+      const message = `A ${template.kind === "listing" ? "listing agreement is for a sale" : "buyer agreement is for a purchase"}`;
+      throw new InvalidInputError(message, { templateId: [message] });
+    }
     const startsOn = input.startsOn ?? todayIn(now);
     const errors = agreementDateErrors(template.kind, startsOn, input.endsOn);
     if (Object.keys(errors).length) throw new InvalidInputError(Object.values(errors)[0]![0]!, errors);
@@ -850,26 +855,42 @@ export function buyerAgreementInForce(db: DbOrTx, transaction: Pick<Transaction,
   );
 }
 
-/** The 409 of a buyer with no agreement in force, naming where to sign it. */
-export function assertBuyerAgreement(
+/**
+ * Where a buying client signs the agreement an offer needs (the newest one sent to them, else the portal's
+ * Agreements), or null when one is in force or the transaction is a sale.
+ */
+export function buyerAgreementLink(
   db: DbOrTx,
   transaction: Pick<Transaction, "id" | "userId" | "type">,
   now = new Date(),
-) {
-  if (transaction.type !== "buying") return;
-  if (buyerAgreementInForce(db, transaction, now)) return;
+): string | null {
+  if (transaction.type !== "buying" || buyerAgreementInForce(db, transaction, now)) return null;
   const pending = db
-    .select({ id: agreements.id })
+    .select({ id: agreements.id, endsOn: agreements.endsOn })
     .from(agreements)
     .where(
       and(eq(agreements.clientId, transaction.userId), eq(agreements.kind, "buyer"), eq(agreements.status, "sent")),
     )
     .orderBy(desc(agreements.createdAt))
     .get();
-  throw new ConflictError(
-    "Sign your buyer representation agreement first: California requires it before an offer or a tour",
-    pending ? signingPath(pending.id) : "/client-portal#agreements",
-  );
+  return pending && (!pending.endsOn || pending.endsOn >= todayIn(now))
+    ? signingPath(pending.id)
+    : "/client-portal#agreements";
+}
+
+/** The 409 of a buyer with no agreement in force, with the link to review and sign it. */
+export function assertBuyerAgreement(
+  db: DbOrTx,
+  transaction: Pick<Transaction, "id" | "userId" | "type">,
+  now = new Date(),
+) {
+  const link = buyerAgreementLink(db, transaction, now);
+  if (link) {
+    throw new ConflictError(
+      "Sign your buyer representation agreement first: California requires it before an offer or a tour",
+      link,
+    );
+  }
 }
 
 /** Listings whose agreement is unsigned, or ends within 30 days (the dashboard's panel); an agent's own. */

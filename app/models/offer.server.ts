@@ -32,6 +32,7 @@ import { newOfferSchema, type Terms } from "~/lib/offer-schema";
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { assertBuyerAgreement } from "~/models/agreement.server";
 import { apiDecimal, apiWholeDollars } from "~/lib/money";
 import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
 import { figuresFor } from "~/models/seller-figures.server";
@@ -249,6 +250,8 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
     const terms = { ...input.terms, expiresAt: input.terms.expiresAt ?? (staff ? defaultExpiry(now) : null) };
     const buying = transaction.type === "buying";
     if (!staff && !buying) throw new ForbiddenError("Your agent records the offers you receive.");
+    // A buyer's offer comes after their written representation agreement (Civil Code §1670.50): 409 with its link.
+    if (buying) assertBuyerAgreement(tx, transaction, now);
     if (!buying && !input.buyerName) {
       throw new InvalidInputError("Name the buyer", { buyerName: ["Name the buyer"] });
     }

@@ -37,6 +37,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
   const db = getDb();
+  // Who may act comes first: anyone not on the agreement is told "not found" whatever the body.
+  modelCall(() => getAgreement(db, user, id));
   const body = await readJson(request);
   const key = { actor: user };
   switch (params.step) {

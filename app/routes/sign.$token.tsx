@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const id = linkAgreement(token);
   const back = `/sign/${token}`;
-  return signingAction(request, getDb(), { token }, id, back);
+  return signingAction(request, getDb(), { token }, id, back, "/sign/done");
 }
 
 export default function SignFromLink() {

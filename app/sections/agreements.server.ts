@@ -2,16 +2,16 @@
  * A transaction's agreements on its two pages (docs/agreements.md): the list with each one's signers, and
  * on the Manage page the staff's forms: prepare one from a template (its fields prefilled from the
  * transaction) or from a PDF of the transaction, send it, void it. Signing is on the agreement's own page
- * (app/routes/agreements.$id.sign.tsx).
+ * (app/routes/agreements.$id.sign.tsx). A refusal (a date past the three months, a co-signer without an
+ * address) comes back as a toast naming it, and nothing is prepared.
  */
-import { data } from "@remix-run/node";
 import type { Db } from "~/db/client.server";
 import type { Transaction, User } from "~/db/schema";
 import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
 import { prepareAgreementSchema, prepareFromForm } from "~/lib/agreement-schema";
-import { NotFoundError } from "~/lib/errors";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { agreementIntents } from "~/lib/intents";
 import { isStaff } from "~/models/actor.server";
@@ -55,8 +55,6 @@ export function agreementsData(
   };
 }
 
-export type AgreementActionData = { intent: string; message: string };
-
 export const agreementSection: Section<typeof agreementIntents> = {
   intents: agreementIntents,
   async act(ctx, intent, formData) {
@@ -69,8 +67,7 @@ export const agreementSection: Section<typeof agreementIntents> = {
         );
         if (!parsed.success) {
           const { formErrors, fieldErrors } = parsed.error.flatten();
-          const message = formErrors[0] ?? Object.values(fieldErrors).flat()[0] ?? "Check the form";
-          return data<AgreementActionData>({ intent, message }, { status: 400 });
+          throw new InvalidInputError(formErrors[0] ?? Object.values(fieldErrors).flat()[0] ?? "Check the form");
         }
         const prepared = await prepareAgreement(ctx.db, ctx.actor, agreementPaper(), ctx.transactionId, parsed.data);
         return redirectWithToast(backTo(ctx, "agreements"), {

@@ -21,6 +21,7 @@ import { todayIn } from "~/lib/plain-date";
 import { documentsPage } from "~/models/document.server";
 import { listListings } from "~/models/listing.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
+import { buyerAgreementLink } from "~/models/agreement.server";
 import { createOffer, getOffer, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
 import { figuresFor, netBasis, saveSellerFigures } from "~/models/seller-figures.server";
 import { agencyCosts } from "~/models/settings.server";
@@ -313,6 +314,7 @@ export function offersData(
       ? documentsPage(db, actor, transaction.id, { showAll: true }).list.map((d) => ({ id: d.id, name: d.name }))
       : [],
     figures: buying ? null : figuresData(db, transaction, now),
+    buyerAgreementLink: buyerAgreementLink(db, transaction, now),
   };
 }
 

@@ -40,7 +40,11 @@ export function signingView(db: Db, key: SignerKey, id: number, pdfUrl: string):
   };
 }
 
-export async function signingAction(request: Request, db: Db, key: SignerKey, id: number, back: string) {
+/**
+ * `done`: where a signer goes once they signed or declined, when it is not back to the page (a co-signer's
+ * link works once: it goes to /sign/done).
+ */
+export async function signingAction(request: Request, db: Db, key: SignerKey, id: number, back: string, done = back) {
   const formData = await readForm(request);
   const intent = intentOf(formData, signingIntents);
   try {
@@ -57,7 +61,7 @@ export async function signingAction(request: Request, db: Db, key: SignerKey, id
       if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
       try {
         const { completed } = await signAgreement(db, agreementPaper(), key, id, submission.value);
-        return redirectWithToast(back, {
+        return redirectWithToast(done, {
           title: "Signed",
           description: completed ? "Everyone has signed: the sealed copy is ready." : "Your signature is recorded.",
         });
@@ -78,7 +82,7 @@ export async function signingAction(request: Request, db: Db, key: SignerKey, id
       const submission = parseWithZod(formData, { schema: declineSchema });
       if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
       declineAgreement(db, key, id, submission.value.reason);
-      return redirectWithToast(back, { title: "Declined", description: "Everyone on the agreement is told." });
+      return redirectWithToast(done, { title: "Declined", description: "Everyone on the agreement is told." });
     }
     return unknownIntent();
   } catch (error) {

@@ -7,6 +7,7 @@ import { initializeMilestones, listMilestones, updateMilestone } from "~/models/
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { ADMIN_EMAIL, BASE_URL, E2E_DATABASE, E2E_SESSION_SECRET } from "../../playwright.config";
+import { insertSignedBuyerAgreement } from "../signed-agreement";
 
 export { expect };
 
@@ -197,6 +198,8 @@ export async function seedTransaction(options: {
   address?: string;
   homeValue?: number;
   milestones?: { status: MilestoneStatus; notes?: string; documentUrl?: string; completedAt?: number }[];
+  /** A purchase comes with its client's signed buyer agreement (an offer needs one) unless this is false. */
+  buyerAgreement?: boolean;
 }): Promise<number> {
   return withE2eDb((db) => {
     const admin = upsertUserFromClaims(db, { email: ADMIN_EMAIL }, [ADMIN_EMAIL]);
@@ -206,6 +209,7 @@ export async function seedTransaction(options: {
       propertyAddress: options.address ?? "Address to be confirmed",
       homeValue: String(options.homeValue ?? 500000),
     });
+    if (options.type === "buying" && options.buyerAgreement !== false) insertSignedBuyerAgreement(db, transaction);
     if (options.milestones?.length) {
       initializeMilestones(db, admin, transaction.id);
       const steps = listMilestones(db, admin, transaction.id);

@@ -13,6 +13,7 @@ import type { Page } from "@playwright/test";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { insertSignedBuyerAgreement } from "../signed-agreement";
 import { freePort, SmtpSink, startApp, toAddresses, type AppServer } from "./servers";
 
 const DOMAIN = "reply.agency.test";
@@ -110,13 +111,16 @@ test.describe("a team of agents", () => {
       const ids = await withE2eDb((db) => {
         const admin = upsertUserFromClaims(db, { email: ADMIN }, [ADMIN]);
         upsertUserFromClaims(db, { email: `ana-client-${name}@example.com`, firstName: "Rita", lastName: "Client" });
-        const open = (email: string, address: string) =>
-          createTransaction(
+        const open = (email: string, address: string) => {
+          const t = createTransaction(
             db,
             admin,
             { email, type: "buying", propertyAddress: address, homeValue: "750000" },
             { notify: false },
-          ).id;
+          );
+          insertSignedBuyerAgreement(db, t);
+          return t.id;
+        };
         return [
           open(`ana-client-${name}@example.com`, "1 Ana Way"),
           open(`ben-client-${name}@example.com`, "2 Ben Way"),

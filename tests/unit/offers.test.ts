@@ -7,7 +7,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import type { User } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { agreements, type User } from "~/db/schema";
 import { OFFER_MOVES, OFFER_STATUSES, type OfferMove, type OfferStatus } from "~/domain/enums";
 import { estimate, type SellerInputs } from "~/lib/estimate";
 import { sellerInputsSchema } from "~/lib/estimate-schema";
@@ -32,6 +33,7 @@ import { figuresFor } from "~/models/seller-figures.server";
 import { agencyCosts } from "~/models/settings.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { insertSignedBuyerAgreement } from "../signed-agreement";
 import { freshDb } from "./db";
 
 const buyerRound = { id: 1, number: 1, by: "buyer" as const, multiple: false };
@@ -217,6 +219,7 @@ describe("offers on transactions", () => {
     other: User;
     sale: number;
     purchase: number;
+    buyerAgreement: number;
   };
   const db = () => state.db;
   const NOW = new Date("2026-12-01T18:00:00Z");
@@ -247,6 +250,11 @@ describe("offers on transactions", () => {
       ).id;
     state.sale = open(state.seller.email, "selling");
     state.purchase = open(state.buyer.email, "buying");
+    state.buyerAgreement = insertSignedBuyerAgreement(
+      state.db,
+      { id: state.purchase, userId: state.buyer.id },
+      { startsOn: "2026-11-15", endsOn: "2027-02-15" },
+    );
   });
 
   const receive = (price: number, more: Record<string, unknown> = {}) =>
@@ -367,6 +375,31 @@ describe("offers on transactions", () => {
     expect(applyOfferEvent(db(), state.admin, b.id, { type: "final_signature" }, NOW).status).toBe("accepted");
     expect(getOffer(db(), state.admin, a.id).status).toBe("rejected");
     expect(() => applyOfferEvent(db(), state.admin, a.id, { type: "final_signature" }, NOW)).toThrow(ConflictError);
+  });
+
+  it("a purchase's offer needs the buyer's agreement in force: 409 with the link to sign it, and after its end", () => {
+    const home = createListing(db(), state.buyer, { address: "9 Ocean Ave, San Diego, CA", price: "900000" } as never);
+    const offer = () =>
+      createOffer(db(), state.buyer, state.purchase, { listingId: String(home.id), ...terms(880_000) }, NOW);
+    db().update(agreements).set({ status: "voided" }).where(eq(agreements.id, state.buyerAgreement)).run();
+    expect(offer).toThrow(/Sign your buyer representation agreement first/);
+    try {
+      offer();
+    } catch (error) {
+      expect((error as ConflictError).link).toBe("/client-portal#agreements");
+    }
+    insertSignedBuyerAgreement(
+      db(),
+      { id: state.purchase, userId: state.buyer.id },
+      { startsOn: "2026-08-01", endsOn: "2026-11-01" },
+    );
+    expect(offer).toThrow(ConflictError);
+    insertSignedBuyerAgreement(
+      db(),
+      { id: state.purchase, userId: state.buyer.id },
+      { startsOn: "2026-12-01", endsOn: "2027-03-01" },
+    );
+    expect(offer().status).toBe("requested");
   });
 
   it("a buying client requests an offer on a saved home; one open offer a home; they may withdraw it", () => {

@@ -192,6 +192,7 @@ export default function ManageTransaction() {
         staff
         templates={data.agreements.templates}
         pdfs={data.agreements.pdfs}
+        prefilled={data.agreements.prefilled}
         today={data.today}
       />
 

@@ -1,0 +1,131 @@
+/**
+ * /admin/agreements (admins): the brokerage's agreement templates (docs/agreements.md), the flat-fee listing
+ * agreement and the buyer representation agreement. Saving a text adds its next version: an agreement
+ * already prepared keeps the version it was made from. A text without the §10147.5 notice in bold or
+ * without its end date is refused with the reason.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccessErrorBoundary } from "~/components/access-boundary";
+import { card } from "~/components/card";
+import { TextareaField, TextField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { getDb } from "~/infra/database.server";
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { requireAdmin } from "~/infra/guards.server";
+import { readForm } from "~/infra/http.server";
+import { refuse } from "~/infra/page-action.server";
+import { templateSchema } from "~/lib/agreement-schema";
+import { TEMPLATE_FIELDS } from "~/lib/agreement-template";
+import { InvalidInputError } from "~/lib/errors";
+import { formatDate } from "~/lib/format";
+import { privatePageMeta } from "~/lib/seo";
+import { listTemplates, saveTemplate, templateVersions } from "~/models/agreement-template.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Agreements");
+
+const HERE = "/admin/agreements";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  return {
+    templates: listTemplates(db, admin).map((t) => ({
+      ...t,
+      createdAt: t.createdAt.toISOString(),
+      versions: templateVersions(db, admin, t.kind).map((v) => ({
+        version: v.version,
+        createdAt: v.createdAt.toISOString(),
+      })),
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: templateSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const saved = saveTemplate(getDb(), admin, submission.value);
+    return redirectWithToast(`${HERE}#${saved.kind}`, {
+      title: "Saved",
+      description: `${saved.name}: version ${saved.version}. Agreements already prepared keep their version.`,
+    });
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+    }
+    return refuse(error, { back: HERE });
+  }
+}
+
+export default function AdminAgreements() {
+  const { templates } = useLoaderData<typeof loader>();
+  const answer = useActionData<{ result: SubmissionResult<string[]> }>();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold">Agreements</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        The brokerage&apos;s own agreement texts, prepared on a transaction or signed from the site. Places to fill in:{" "}
+        {TEMPLATE_FIELDS.map((f) => `{{${f.name}}}`).join(", ")}, {"{{startsOn}}"}, {"{{endsOn}}"}. A line starting with
+        &quot;# &quot; is a heading; a paragraph between ** and ** is bold. Have the broker&apos;s counsel review a text
+        before it is used.
+      </p>
+      {templates.map((t) => (
+        <TemplateForm key={t.kind} template={t} lastResult={answer?.result} />
+      ))}
+    </div>
+  );
+}
+
+const constraint = getZodConstraint(templateSchema);
+
+function TemplateForm({
+  template,
+  lastResult,
+}: {
+  template: {
+    kind: string;
+    name: string;
+    body: string;
+    version: number;
+    versions: Array<{ version: number; createdAt: string }>;
+  };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: `template-${template.kind}`,
+    lastResult:
+      (lastResult?.initialValue as { kind?: string } | null | undefined)?.kind === template.kind
+        ? lastResult
+        : undefined,
+    constraint,
+    defaultValue: { kind: template.kind, name: template.name, body: template.body },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: templateSchema }),
+  });
+  return (
+    <section id={template.kind} aria-labelledby={`${template.kind}-title`} className={`mt-6 ${card} scroll-mt-24 p-5`}>
+      <h2 id={`${template.kind}-title`} className="text-lg font-semibold">
+        {template.name} <span className="text-sm font-normal text-slate-600">(version {template.version})</span>
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
+        <input type="hidden" name="kind" value={template.kind} />
+        <TextField field={fields.name} label="Name" />
+        <TextareaField field={fields.body} label="Text" rows={18} className="font-mono" />
+        <div>
+          <SubmitButton pendingLabel="Saving...">Save as a new version</SubmitButton>
+        </div>
+      </Form>
+      <p className="mt-3 text-sm text-slate-600">
+        Versions: {template.versions.map((v) => `${v.version} (${formatDate(v.createdAt)})`).join(", ")}
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AccessErrorBoundary />;
+}

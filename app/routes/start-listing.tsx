@@ -1,0 +1,112 @@
+/**
+ * /start-listing: a seller starts their flat-fee listing on the site (docs/agreements.md). They give the
+ * address, the price and the term and see the flat fee (the spec's tier of the price; live with JavaScript);
+ * the listing agreement is then made and ready to sign. A visitor not signed in signs in first and comes
+ * back to it (app/routes/start-listing.$token.tsx); a signed-in one goes straight to the signing page.
+ */
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { card } from "~/components/card";
+import { FieldShell, inputClass } from "~/components/field-shell";
+import { TextField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { agreementPaper } from "~/infra/agreement-pdf.server";
+import { getDb } from "~/infra/database.server";
+import { readForm } from "~/infra/http.server";
+import { getSessionUser } from "~/infra/session-user.server";
+import { loginPath } from "~/infra/sign-in.server";
+import { LISTING_TERMS, startListingSchema } from "~/lib/agreement-schema";
+import { numberInput } from "~/lib/form-values";
+import { centsOf, formatMoney } from "~/lib/money";
+import { TIERS, tierFor } from "~/lib/pricing";
+import { pageMeta } from "~/lib/seo";
+import { signingPath } from "~/models/agreement.server";
+import { holdListingStart, startListing } from "~/models/listing-start.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Start Your Flat-Fee Listing | Sign Your Listing Agreement Online",
+    description:
+      "List your San Diego home for a flat fee: enter the address, price and term, see your fee, and sign the listing agreement online.",
+    path: "/start-listing",
+  });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: startListingSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { user } = await getSessionUser(request);
+  const db = getDb();
+  if (!user) return redirect(loginPath(`/start-listing/${holdListingStart(db, submission.value)}`));
+  const id = await startListing(db, user, agreementPaper(), {
+    address: submission.value.address,
+    priceCents: centsOf(submission.value.price),
+    termMonths: submission.value.termMonths,
+  });
+  return redirect(signingPath(id));
+}
+
+const constraint = getZodConstraint(startListingSchema);
+
+/** The flat fee of a price as typed, or null while it is not a price. */
+function feeOf(typed: string | undefined): number | null {
+  const value = numberInput(typed);
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? tierFor(centsOf(value)).feeCents : null;
+}
+
+export default function StartListing() {
+  const answer = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "start-listing",
+    lastResult: answer?.result,
+    constraint,
+    defaultValue: { termMonths: "6" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: startListingSchema }),
+  });
+  const fee = feeOf(typeof fields.price.value === "string" ? fields.price.value : undefined);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Start your listing</h1>
+      <p className="mt-2 text-slate-600">
+        Tell us about your home, see your flat fee, and sign the listing agreement online. Your agent countersigns and
+        your sale&apos;s steps open in your portal.
+      </p>
+      <Form method="post" {...getFormProps(form)} className={`mt-6 grid gap-4 ${card} p-6`}>
+        <TextField field={fields.address} label="Home address" autoComplete="street-address" />
+        <TextField field={fields.price} label="List price" inputMode="numeric" hint="Whole dollars, such as 850,000" />
+        <FieldShell id={fields.termMonths.id} label="Listing term" error={fields.termMonths.errors?.[0]}>
+          <select {...getSelectProps(fields.termMonths)} className={inputClass}>
+            {LISTING_TERMS.map((months) => (
+              <option key={months} value={months}>
+                {months} months
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <p className="text-lg" data-testid="listing-fee" aria-live="polite">
+          {fee !== null ? (
+            <>
+              Your flat fee: <strong>{formatMoney(fee)}</strong>, due only when your home sells.
+            </>
+          ) : (
+            <>
+              Your flat fee depends on the price:{" "}
+              {TIERS.map((t) => `${formatMoney(t.feeCents)} (${t.range.toLowerCase()})`).join(", ")}.
+            </>
+          )}
+        </p>
+        <div>
+          <SubmitButton pendingLabel="Preparing...">Prepare my listing agreement</SubmitButton>
+        </div>
+        <p className="text-sm text-slate-600">
+          You sign in (or create your account) next; nothing is signed until you sign it.
+        </p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * Agreements signed in the portal (docs/agreements.md), in a real browser with JavaScript on and off: a
+ * seller starts a listing on the site, signs in, consents and signs; the broker countersigns; the selling
+ * transaction opens with its milestones; pdfsig validates the sealed PDF and rejects a copy with one byte
+ * changed; another client gets 404 on every URL of it. A buyer agreement prepared on the Manage page with a
+ * co-signer, who signs from the link e-mailed to a real SMTP server without an account; a buying client
+ * without an agreement gets 409 on Make an offer, then signs and the offer goes through; an expired
+ * agreement blocks again.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { agreements } from "~/db/schema";
+import { createListing } from "~/models/listing.server";
+import { createTransaction } from "~/models/transaction.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+import { expect, fillProviderForm, loginAs, queryDb, ready, test, uniqueEmail, withE2eDb } from "./fixtures";
+import { SmtpSink, startApp, toAddresses } from "./servers";
+
+/** pdfsig's verdict on a PDF's bytes. */
+function pdfsig(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pdfsig-")), "signed.pdf");
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync("pdfsig", [file], { stdio: ["ignore", "pipe", "ignore"] }).toString();
+  } catch (error) {
+    return String((error as { stdout?: Buffer }).stdout ?? error);
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+/** A buying client's offer on a saved home, over the API. */
+const offerTerms = (listingId: number, price: string) => ({
+  listingId: String(listingId),
+  price,
+  financing: "conventional",
+  downPaymentPercent: "20",
+  deposit: "25,000",
+  closeOfEscrowDays: "30",
+  contingencies: { investigation: "17", appraisal: "17", loan: "21" },
+});
+
+/** Consents (with the agency disclosure when asked) and signs with the typed name, on the signing page. */
+async function consentAndSign(page: Page, js: boolean, typedName: string) {
+  await ready(page, js);
+  await expect(page.getByRole("heading", { name: "Consent to sign electronically" })).toBeVisible();
+  const disclosure = page.getByLabel(/I have read the/);
+  if (await disclosure.count()) await disclosure.check();
+  await page.getByRole("button", { name: "I consent to sign electronically" }).click();
+  await expect(page.getByRole("heading", { name: "Sign", exact: true })).toBeVisible();
+  await ready(page, js);
+  await page.getByLabel("Your full name").fill(typedName);
+  await page.getByLabel("I agree to sign this document electronically").check();
+  await page.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(page.getByTestId("signing-done")).toBeVisible();
+}
+
+test.describe("agreements", () => {
+  test("a seller starts a listing on the site and signs; the broker countersigns; the sale opens; the seal holds", async ({
+    page,
+    browser,
+    js,
+  }) => {
+    const email = uniqueEmail("lister");
+    const address = `${Date.now()} Listing Ln, San Diego`;
+    await page.goto("/start-listing");
+    await ready(page, js);
+    await page.getByLabel("Home address").fill(address);
+    await page.getByLabel("List price").fill("850,000");
+    if (js) await expect(page.getByTestId("listing-fee")).toContainText("Your flat fee: $10,000");
+    await page.getByLabel("Listing term").selectOption("6");
+    await page.getByRole("button", { name: "Prepare my listing agreement" }).click();
+    await fillProviderForm(page, { email, firstName: "Casey" });
+    await expect(page).toHaveURL(/\/agreements\/\d+\/sign$/);
+    const id = Number(/agreements\/(\d+)\/sign/.exec(page.url())![1]);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(address);
+    await consentAndSign(page, js, "Casey");
+    await expect(page.getByText("Not signed yet")).toHaveCount(1);
+
+    // The countersigner: the routed agent, else the broker (any admin signs in the broker's seat).
+    const [counter] = await queryDb<{ name: string; email: string; user_id: string | null }>(
+      "SELECT name, email, user_id FROM agreement_signers WHERE agreement_id = ? AND role = 'agent'",
+      id,
+    );
+    const staffPage = await browser.newPage({ javaScriptEnabled: js });
+    try {
+      const staffEmail = counter!.user_id
+        ? (await queryDb<{ email: string }>("SELECT email FROM users WHERE id = ?", counter!.user_id))[0]!.email
+        : "admin@e2e.test";
+      await loginAs(staffPage, { email: staffEmail, returnTo: `/agreements/${id}/sign` });
+      await consentAndSign(staffPage, js, counter!.name);
+      await expect(staffPage.getByTestId("agreement-status")).toContainText("signed");
+    } finally {
+      await staffPage.close();
+    }
+
+    const [opened] = await queryDb<{ id: number; type: string; milestones_total: number }>(
+      "SELECT t.id, t.type, t.milestones_total FROM transactions t JOIN users u ON u.id = t.user_id WHERE u.email = ?",
+      email,
+    );
+    expect(opened).toMatchObject({ type: "selling", milestones_total: 14 });
+    await page.goto("/client-portal");
+    await expect(page.getByTestId("agreement")).toContainText("signed");
+
+    const pdf = await page.request.get(`/agreements/${id}.pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const sealed = Buffer.from(await pdf.body());
+    expect(pdfsig(sealed)).toContain("Signature is Valid.");
+    const changed = Buffer.from(sealed);
+    changed[Math.floor(changed.length / 3)] = changed[Math.floor(changed.length / 3)]! ^ 1;
+    expect(pdfsig(changed)).not.toContain("Signature is Valid.");
+
+    // Another client sees nothing of it.
+    const other = await browser.newPage({ javaScriptEnabled: js });
+    try {
+      await loginAs(other, { email: uniqueEmail("other"), returnTo: null });
+      expect((await other.request.get(`/agreements/${id}.pdf`)).status()).toBe(404);
+      expect((await other.request.get(`/api/transactions/${opened!.id}/agreements`)).status()).toBe(404);
+      const sign = await other.goto(`/agreements/${id}/sign`);
+      expect(sign?.status()).toBe(404);
+      const origin = { origin: new URL(other.url()).origin };
+      expect((await other.request.post(`/api/agreements/${id}/sign`, { headers: origin, data: {} })).status()).toBe(
+        404,
+      );
+    } finally {
+      await other.close();
+    }
+    const anonymous = await page.request.fetch(`/api/transactions/${opened!.id}/agreements`, {
+      headers: { cookie: "" },
+    });
+    expect(anonymous.status()).toBe(401);
+  });
+
+  test("a buyer agreement with a co-signer from an e-mailed link; Make an offer needs it, and an expired one blocks", async ({
+    page,
+    browser,
+    js,
+  }) => {
+    const smtp = await SmtpSink.start();
+    const app = await startApp("agreements", { SMTP_URL: smtp.url, MAIL_TICK_SECONDS: "1" });
+    const server = { database: app.database, baseUrl: app.baseUrl, secret: app.secret };
+    const client = "robin@example.com";
+    const cosigner = "sam@example.com";
+    try {
+      const { id, homeId } = await withE2eDb((db) => {
+        const admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+        const buyer = upsertUserFromClaims(db, { email: client, firstName: "Robin", lastName: "Lee" });
+        const t = createTransaction(
+          db,
+          admin,
+          { email: client, type: "buying", propertyAddress: "Homes in North Park", homeValue: "900000" },
+          { notify: false },
+        );
+        const home = createListing(db, buyer, { address: "9 Ocean Ave, San Diego, CA", price: "900000" } as never);
+        return { id: t.id, homeId: home.id };
+      }, app.database);
+
+      // Without an agreement, Make an offer is refused with the way to sign it.
+      await loginAs(page, { email: client, returnTo: null }, server);
+      const headers = { origin: app.baseUrl };
+      const refused = await page.request.post(`${app.baseUrl}/api/transactions/${id}/offers`, {
+        headers,
+        data: offerTerms(homeId, "880000"),
+      });
+      expect(refused.status()).toBe(409);
+      expect(await refused.json()).toMatchObject({
+        message: expect.stringContaining("Sign your buyer representation agreement first"),
+        link: "/client-portal#agreements",
+      });
+      await page.goto(`${app.baseUrl}/client-portal`);
+      await expect(page.getByTestId("buyer-agreement-needed")).toBeVisible();
+
+      // Staff prepare it on the Manage page with a co-signer, and send it.
+      const staff = await browser.newPage({ javaScriptEnabled: js });
+      await loginAs(staff, { email: "boss@agency.test", admin: true, returnTo: `/admin/transactions/${id}` }, server);
+      await ready(staff, js);
+      await staff.getByText("Prepare an agreement").click();
+      await staff.getByLabel("From").selectOption({ label: "Buyer representation agreement (version 1)" });
+      await staff.getByLabel("Ends on").fill("2099-01-01");
+      await staff.getByLabel("Buyer's broker compensation").fill("2.5% of the purchase price");
+      await staff.getByLabel("Co-signer's name (optional)").fill("Sam Lee");
+      await staff.getByLabel("Co-signer's e-mail").fill(cosigner);
+      await staff.getByRole("button", { name: "Prepare" }).click();
+      // Three months at most: the form says so and prepares nothing.
+      await expect(staff.getByText(/lasts at most 3 months/).first()).toBeVisible();
+      const endsOn = new Date(Date.now() + 60 * 24 * 3600_000).toISOString().slice(0, 10);
+      await staff.goto(`${app.baseUrl}/admin/transactions/${id}`);
+      await ready(staff, js);
+      await staff.getByText("Prepare an agreement").click();
+      await staff.getByLabel("From").selectOption({ label: "Buyer representation agreement (version 1)" });
+      await staff.getByLabel("Ends on").fill(endsOn);
+      await staff.getByLabel("Buyer's broker compensation").fill("2.5% of the purchase price");
+      await staff.getByLabel("Co-signer's name (optional)").fill("Sam Lee");
+      await staff.getByLabel("Co-signer's e-mail").fill(cosigner);
+      await staff.getByRole("button", { name: "Prepare" }).click();
+      await expect(staff.getByTestId("agreement")).toContainText("draft");
+      await staff.getByRole("button", { name: "Send for signature" }).click();
+      await expect(staff.getByTestId("agreement")).toContainText("sent");
+
+      // The client signs in the portal.
+      await page.goto(`${app.baseUrl}/client-portal`);
+      await page.getByRole("link", { name: "Review and sign", exact: true }).click();
+      await consentAndSign(page, js, "Robin Lee");
+
+      // The co-signer signs from their link, without an account.
+      const mail = await smtp.waitFor((m) => toAddresses(m).includes(cosigner));
+      const link = /(http:\/\/localhost:\d+\/sign\/[A-Za-z0-9_-]{43})/.exec(mail.mail.text ?? "")![1]!;
+      const cosignerPage = await browser.newPage({ javaScriptEnabled: js });
+      try {
+        const altered = await cosignerPage.goto(`${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`);
+        expect(altered?.status()).toBe(404);
+        await expect(cosignerPage.getByText("Buyer Representation")).toHaveCount(0);
+        await cosignerPage.goto(link);
+        expect((await cosignerPage.request.get(`${link}/document`)).headers()["content-type"]).toBe("application/pdf");
+        await consentAndSign(cosignerPage, js, "Sam Lee");
+        const used = await cosignerPage.goto(link);
+        expect(used?.status()).toBe(404);
+      } finally {
+        await cosignerPage.close();
+      }
+
+      // The broker countersigns (the transaction has no agent).
+      await staff.goto(`${app.baseUrl}/admin/transactions/${id}#agreements`);
+      await staff.getByRole("link", { name: "Countersign" }).click();
+      const [broker] = await withE2eDb(
+        (db) =>
+          db.$client
+            .prepare("SELECT name FROM agreement_signers WHERE role = 'agent' ORDER BY id DESC LIMIT 1")
+            .all() as Array<{ name: string }>,
+        app.database,
+      );
+      await consentAndSign(staff, js, broker!.name);
+      await staff.close();
+      const copy = await smtp.waitFor(
+        (m) => toAddresses(m).includes(cosigner) && /Signed by everyone/.test(m.mail.subject ?? ""),
+      );
+      expect(copy.mail.text).toMatch(/\/sign\/[A-Za-z0-9_-]{43}/);
+
+      // Now the offer goes through; once the agreement has ended, it is refused again.
+      const made = await page.request.post(`${app.baseUrl}/api/transactions/${id}/offers`, {
+        headers,
+        data: offerTerms(homeId, "880000"),
+      });
+      expect(made.status()).toBe(201);
+      await withE2eDb((db) => {
+        db.update(agreements)
+          .set({ startsOn: "2020-01-01", endsOn: "2020-03-01" })
+          .where(eq(agreements.transactionId, id))
+          .run();
+      }, app.database);
+      const listed = (await (
+        await page.request.get(`${app.baseUrl}/api/transactions/${id}/agreements`)
+      ).json()) as Array<{
+        status: string;
+      }>;
+      expect(listed[0]!.status).toBe("expired");
+      const blocked = await page.request.post(`${app.baseUrl}/api/transactions/${id}/offers`, {
+        headers,
+        data: offerTerms(homeId, "870000"),
+      });
+      expect(blocked.status()).toBe(409);
+    } finally {
+      await app.stop();
+      await smtp.close();
+    }
+  });
+});
