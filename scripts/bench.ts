@@ -19,6 +19,7 @@ import { benchAdmin } from "./bench-admin";
 import { benchDocuments } from "./bench-documents";
 import { benchDeadlines } from "./bench-deadlines";
 import { benchEstimates } from "./bench-estimates";
+import { benchAgreements } from "./bench-agreements";
 import { benchOffers } from "./bench-offers";
 import { benchTeam } from "./bench-team";
 import { SCALES } from "./bench-data";
@@ -187,6 +188,7 @@ const parts: Record<string, () => Promise<void>> = {
   estimates: () => benchEstimates({ port: PORT + 60, dir: "tests/.tmp/bench" }),
   offers: () => benchOffers({ port: PORT + 70, dir: "tests/.tmp/bench" }),
   team: () => benchTeam({ port: PORT + 80, dir: "tests/.tmp/bench" }),
+  agreements: () => benchAgreements({ port: PORT + 100, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
   // The dashboard and the leads the day 100,000 leads arrive (an import, a flood of sign-ups).
   flood: () =>

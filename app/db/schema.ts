@@ -1009,6 +1009,8 @@ export const agreements = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /** A listing's end date its 14-day reminder went out for (app/models/listing-reminders.server.ts). */
+    endRemindedOn: text("end_reminded_on"),
   },
   (t) => [
     index("agreements_transaction_idx").on(t.transactionId, t.createdAt),

@@ -11,6 +11,7 @@ import { alertUnclaimed } from "~/models/lead-intake.server";
 import { expireOffers } from "~/models/offer-moves.server";
 import { expireClaims } from "~/models/routing.server";
 import { queueDueReminders } from "~/models/reminders.server";
+import { remindListingEnds } from "~/models/listing-reminders.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
 /**
@@ -72,6 +73,7 @@ export async function mailTick(
   }
   await queueReminders(db, now);
   expireOffers(db, now());
+  remindListingEnds(db, now());
   expireClaims(db, now(), alertUnclaimed);
   return deliverDue(db, transport, settings, { now });
 }

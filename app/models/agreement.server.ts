@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   agreements,
@@ -119,14 +119,28 @@ const signersOf = (db: DbOrTx, agreementId: number) =>
     .orderBy(asc(agreementSigners.position))
     .all();
 
-function viewOf(db: DbOrTx, a: Agreement, signers: AgreementSigner[], today: string): AgreementView {
-  const version = a.templateId
-    ? (db
-        .select({ version: agreementTemplates.version })
-        .from(agreementTemplates)
-        .where(eq(agreementTemplates.id, a.templateId))
-        .get()?.version ?? null)
-    : null;
+/** The template versions of these agreements, by template id (one query, by the primary key). */
+function versionsOf(db: DbOrTx, rows: Pick<Agreement, "templateId">[]): Map<number, number> {
+  const ids = [...new Set(rows.map((r) => r.templateId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  return new Map(
+    db
+      .select({ id: agreementTemplates.id, version: agreementTemplates.version })
+      .from(agreementTemplates)
+      .where(inArray(agreementTemplates.id, ids))
+      .all()
+      .map((t) => [t.id, t.version]),
+  );
+}
+
+function viewOf(
+  db: DbOrTx,
+  a: Agreement,
+  signers: AgreementSigner[],
+  today: string,
+  versions = versionsOf(db, [a]),
+): AgreementView {
+  const version = a.templateId ? (versions.get(a.templateId) ?? null) : null;
   return {
     id: a.id,
     kind: a.kind,
@@ -192,12 +206,14 @@ function viewsOf(db: DbOrTx, rows: Agreement[], now: Date): AgreementView[] {
     .orderBy(asc(agreementSigners.agreementId), asc(agreementSigners.position))
     .all();
   const today = todayIn(now);
+  const versions = versionsOf(db, rows);
   return rows.map((r) =>
     viewOf(
       db,
       r,
       all.filter((s) => s.agreementId === r.id),
       today,
+      versions,
     ),
   );
 }
@@ -893,35 +909,40 @@ export function assertBuyerAgreement(
   }
 }
 
-/** Listings whose agreement is unsigned, or ends within 30 days (the dashboard's panel); an agent's own. */
+/**
+ * The dashboard's listing agreements to act on: not signed yet (a draft, or sent and waiting), or signed and
+ * ending within 30 days; soonest end first, at most 20. An agent sees those they countersign.
+ */
 export function listingAgreementWarnings(db: Db, actor: Actor, now = new Date()) {
   const today = todayIn(now);
   const soon = todayIn(new Date(now.getTime() + 30 * DAY_MS));
-  const rows = db
+  return db
     .select({
       id: agreements.id,
       title: agreements.title,
       status: agreements.status,
       endsOn: agreements.endsOn,
       transactionId: agreements.transactionId,
-      agentId: agreements.agentId,
     })
     .from(agreements)
     .where(
       and(
         eq(agreements.kind, "listing"),
-        inArray(agreements.status, ["draft", "sent", "signed"]),
-        sql`${agreements.endsOn} >= ${today}`,
+        or(
+          and(inArray(agreements.status, ["draft", "sent"]), gte(agreements.endsOn, today)),
+          and(eq(agreements.status, "signed"), gte(agreements.endsOn, today), lte(agreements.endsOn, soon)),
+        ),
+        actor.isAdmin ? undefined : eq(agreements.agentId, actor.id),
       ),
     )
     .orderBy(asc(agreements.endsOn))
-    .limit(200)
-    .all();
-  return rows
-    .filter((r) => actor.isAdmin || r.agentId === actor.id)
-    .filter((r) => r.status !== "signed" || (r.endsOn !== null && r.endsOn <= soon))
-    .slice(0, 20)
-    .map((r) => ({ ...r, warning: r.status === "signed" ? ("ending" as const) : ("unsigned" as const) }));
+    .limit(20)
+    .all()
+    .map((r) => ({
+      ...r,
+      warning: r.status === "signed" ? ("ending" as const) : ("unsigned" as const),
+      href: r.transactionId ? `/admin/transactions/${r.transactionId}#agreements` : signingPath(r.id),
+    }));
 }
 
 export const signingPath = (id: number) => `/agreements/${id}/sign`;

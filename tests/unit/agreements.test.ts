@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
@@ -37,12 +38,13 @@ import {
   templateErrors,
 } from "~/lib/agreement-template";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { addMonthsTo } from "~/lib/plain-date";
+import { addMonthsTo, formatPlainDate } from "~/lib/plain-date";
 import {
   agreementFile,
   assertBuyerAgreement,
   consentToSign,
   getAgreement,
+  listingAgreementWarnings,
   prepareAgreement,
   sendAgreement,
   signAgreement,
@@ -51,8 +53,9 @@ import {
   type AgreementPaper,
 } from "~/models/agreement.server";
 import { listTemplates, saveTemplate, seedTemplates } from "~/models/agreement-template.server";
-import { removeDocument } from "~/models/document.server";
+import { insertDocuments, removeDocument } from "~/models/document.server";
 import { startListing } from "~/models/listing-start.server";
+import { remindListingEnds } from "~/models/listing-reminders.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { addAgent, freshDb, outboxWithContent } from "./db";
@@ -348,5 +351,55 @@ describe("an agreement signed in the portal", () => {
       db.select().from(transactionMilestones).where(eq(transactionMilestones.transactionId, transaction.id)).all()
         .length,
     ).toBe(14);
+
+    // Its end date is a key date: a reminder 14 days before, once; the dashboard lists it meanwhile.
+    const noon = new Date(Date.UTC(2030, 0, 10, 20));
+    db.update(agreements).set({ endsOn: "2030-01-20" }).where(eq(agreements.id, id)).run();
+    expect(remindListingEnds(db, new Date(Date.UTC(2030, 0, 5, 20)))).toBe(0);
+    expect(listingAgreementWarnings(db, admin, noon).map((w) => [w.id, w.warning])).toEqual([[id, "ending"]]);
+    expect(listingAgreementWarnings(db, agent, noon)).toHaveLength(1);
+    const other = { ...addAgent(db, admin, "Ben", "07654321"), isAgent: true };
+    expect(listingAgreementWarnings(db, other, noon)).toEqual([]);
+    expect(remindListingEnds(db, new Date(Date.UTC(2030, 0, 10, 15)))).toBe(0); // 7 AM in San Diego: not yet
+    expect(remindListingEnds(db, noon)).toBe(1);
+    expect(remindListingEnds(db, noon)).toBe(0);
+    const reminders = outboxWithContent(db, "agreement").filter((m) =>
+      m.subject.startsWith("Your listing agreement ends"),
+    );
+    expect(reminders.map((m) => m.toAddress).sort()).toEqual(["ana@agency.test", "casey@example.com"]);
+    expect(reminders[0]!.subject).toBe(`Your listing agreement ends on ${formatPlainDate("2030-01-20")}`);
+  });
+
+  it("any PDF of the transaction is sent for signature; the signed copy appends the pages and the seal", async () => {
+    const { t, agent, client } = buyerTransaction();
+    const source = await agreementPdf(templateBlocks("# A counter offer\n\nPrice: $880,000."), {
+      title: "Counter",
+      brokerage: "B",
+    });
+    const stored = await store.put("documents", Readable.from(source));
+    const [documentId] = insertDocuments(
+      db,
+      { transactionId: t.id, uploadedBy: admin.id, role: "admin" },
+      [{ ...stored, name: "Counter offer 1.pdf", contentType: "application/pdf" }],
+      new Date(),
+    );
+    const prepared = await prepareAgreement(db, agent, paper, t.id, { documentId, fields: {}, signers: [] });
+    expect(prepared).toMatchObject({ kind: "document", title: "Counter offer 1.pdf", documentId, endsOn: null });
+    sendAgreement(db, agent, prepared.id);
+    consentToSign(db, { actor: client }, prepared.id, { agencyDisclosure: true });
+    await signAgreement(db, paper, { actor: client }, prepared.id, { typedName: "Robin Lee", agree: true });
+    consentToSign(db, { actor: agent }, prepared.id, {});
+    expect(
+      (await signAgreement(db, paper, { actor: agent }, prepared.id, { typedName: "Ana Agent", agree: true }))
+        .completed,
+    ).toBe(true);
+    const row = db.select().from(agreements).where(eq(agreements.id, prepared.id)).get()!;
+    const sealed = fs.readFileSync(path.join(dir, row.signedKey!));
+    expect(await pageCount(sealed)).toBe((await pageCount(source))! + 2);
+    if (hasPdfsig) {
+      const file = path.join(dir, "counter.pdf");
+      fs.writeFileSync(file, sealed);
+      expect(execFileSync("pdfsig", [file]).toString()).toContain("Signature is Valid.");
+    }
   });
 });

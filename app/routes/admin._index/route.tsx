@@ -16,6 +16,7 @@ import { adminSearchSchema, searchParamsObject, TYPE_FILTERS } from "~/lib/admin
 import { panel } from "./panel";
 import { SpeedToLead } from "./speed-to-lead";
 import { UnreadMessages } from "./unread-messages";
+import { ListingAgreements } from "./listing-agreements";
 import { requireStaff } from "~/infra/guards.server";
 import { OfferedLeadsLine } from "~/components/offered-leads";
 import { offeredLeads } from "~/models/routing.server";
@@ -44,6 +45,7 @@ import { unsentEmails } from "~/models/mail-queue.server";
 import { speedToLead } from "~/models/speed-to-lead.server";
 import { duration } from "~/lib/time";
 import { unreadThreads } from "~/models/message.server";
+import { listingAgreementWarnings } from "~/models/agreement.server";
 import { createTestData } from "~/models/sample-data.server";
 
 const RECENT_SUBMISSIONS = 5;
@@ -99,6 +101,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         waiting: duration(Date.now() - l.createdAt.getTime()),
       })),
     }))(speedToLead(db, staff)),
+    listingAgreements: listingAgreementWarnings(db, staff).map(({ id, title, warning, endsOn, href }) => ({
+      id,
+      title,
+      warning,
+      endsOn,
+      href,
+    })),
     unread: (({ total, threads }) => ({
       total,
       threads: threads.map((t) => ({ ...t, lastAt: t.lastAt.toISOString() })),
@@ -224,6 +233,8 @@ export default function AdminDashboard() {
       </div>
 
       <DueSoonCard rows={d.dueSoon} today={d.today} className={`${panel} mt-6`} />
+
+      <ListingAgreements rows={d.listingAgreements} />
 
       <SpeedToLead speed={d.speed} />
 
