@@ -11,7 +11,7 @@
 import { env, EnvError } from "~/config/env.server";
 import { seedDatabase } from "~/db/seed.server";
 import { backupSite, describeBackup } from "~/infra/backup.server";
-import { sealCertificate } from "~/infra/agreement-pdf.server";
+import { agreementPaper, sealCertificate } from "~/infra/agreement-pdf.server";
 import { getDb, setDb } from "~/infra/database.server";
 import { fileStore } from "~/infra/file-store.server";
 import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server";
@@ -20,6 +20,7 @@ import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
 import { ListenError } from "~/lib/errors";
 import { seedTemplates } from "~/models/agreement-template.server";
+import { completePendingAgreements } from "~/models/agreement.server";
 import { purgeDocuments } from "~/models/document.server";
 import { purgeImages } from "~/models/image.server";
 
@@ -48,6 +49,9 @@ async function run() {
 
   console.log(`Database ready at ${config.DATABASE_URL}${seeded ? " (seeded)" : ""}`);
   sealCertificate();
+  void completePendingAgreements(db, agreementPaper())
+    .then((n) => n && console.log(`[agreements] sealed ${n} agreement(s) signed before a stop`))
+    .catch((error: unknown) => console.error("[agreements] sealing at start failed:", error));
   console.log(
     `Agreements are sealed with ${config.signingP12.configured ? "SIGNING_P12" : "a self-signed certificate"} (${config.signingP12.path})`,
   );

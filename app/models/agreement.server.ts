@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   agreements,
@@ -755,6 +755,25 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
       mailAgreementEvent(tx, { ...agreement, transactionId }, signer, "signed", { token }, now);
     }
   });
+}
+
+/**
+ * Agreements whose every signature is in but whose seal was not made (the process stopped in between):
+ * sealed now. The server calls it at start (app/infra/startup.server.ts).
+ */
+export async function completePendingAgreements(db: Db, paper: AgreementPaper, now = new Date()): Promise<number> {
+  const pending = db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(
+      and(
+        eq(agreements.status, "sent"),
+        sql`NOT EXISTS (SELECT 1 FROM ${agreementSigners} s WHERE s.agreement_id = ${agreements.id} AND s.signed_at IS NULL)`,
+      ),
+    )
+    .all();
+  for (const { id } of pending) await completeAgreement(db, paper, id, now);
+  return pending.length;
 }
 
 /** The selling transaction of a listing started on the site, opened by its countersigner with its milestones. */

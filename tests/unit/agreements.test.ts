@@ -42,6 +42,7 @@ import { addMonthsTo, formatPlainDate } from "~/lib/plain-date";
 import {
   agreementFile,
   assertBuyerAgreement,
+  completePendingAgreements,
   consentToSign,
   getAgreement,
   listingAgreementWarnings,
@@ -235,6 +236,11 @@ describe("an agreement signed in the portal", () => {
       ["cosigner", "sam@example.com"],
       ["agent", "ana@agency.test"],
     ]);
+    // A new version must keep the notice the law asks for; a client may not save one.
+    expect(() => saveTemplate(db, admin, { kind: "buyer", name: "No notice", body: "{{endsOn}}" })).toThrow(
+      InvalidInputError,
+    );
+    expect(() => saveTemplate(db, client, { kind: "buyer", name: "x", body: template.body })).toThrow();
     // Editing the template later never changes what was prepared.
     saveTemplate(db, admin, { kind: "buyer", name: "Buyer agreement v2", body: `${template.body}\n\nA new clause.` });
     expect(getAgreement(db, agent, prepared.id).templateVersion).toBe(1);
@@ -269,7 +275,13 @@ describe("an agreement signed in the portal", () => {
     expect(() => agreementFile(db, { actor: stranger }, prepared.id)).toThrow(NotFoundError);
 
     consentToSign(db, { actor: agent }, prepared.id, {}, later);
-    expect((await sign({ actor: agent }, "Ana Agent")).completed).toBe(true);
+    // A stop between the last signature and the seal: the next start seals it.
+    const sealing = paper.signedPdf;
+    paper.signedPdf = () => Promise.reject(new Error("the process stopped"));
+    await expect(sign({ actor: agent }, "Ana Agent")).rejects.toThrow("the process stopped");
+    paper.signedPdf = sealing;
+    expect(getAgreement(db, client, prepared.id, later).status).toBe("sent");
+    expect(await completePendingAgreements(db, paper, later)).toBe(1);
 
     const done = getAgreement(db, client, prepared.id, later);
     expect(done.status).toBe("signed");
