@@ -16,6 +16,7 @@ export const PUBLIC_PAGES = [
   "/",
   "/net-sheet",
   "/cash-to-close",
+  "/start-listing",
   "/blog",
   "/privacy-policy",
   "/terms-of-service",

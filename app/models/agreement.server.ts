@@ -104,7 +104,10 @@ function visibleAgreement(db: DbOrTx, actor: Actor, id: number): { agreement: Ag
   if (agreement.transactionId !== null) {
     const transaction = findTransaction(db, actor, agreement.transactionId);
     if (!transaction) throw new NotFoundError(NOT_FOUND);
-    return { agreement, staff: isStaffOn(db, actor, transaction) };
+    const staff = isStaffOn(db, actor, transaction);
+    // A draft is staff's until it is sent.
+    if (!staff && agreement.status === "draft") throw new NotFoundError(NOT_FOUND);
+    return { agreement, staff };
   }
   if (actor.isAdmin || (isStaff(actor) && agreement.agentId === actor.id)) return { agreement, staff: true };
   if (agreement.clientId === actor.id) return { agreement, staff: false };
@@ -171,12 +174,14 @@ function viewOf(
 export function listAgreements(db: Db, actor: Actor, transactionId: number, now = new Date()): AgreementView[] {
   const transaction = findTransaction(db, actor, transactionId);
   if (!transaction) throw new NotFoundError("Transaction not found");
+  const staff = isStaffOn(db, actor, transaction);
   const rows = db
     .select()
     .from(agreements)
     .where(eq(agreements.transactionId, transactionId))
     .orderBy(desc(agreements.createdAt), desc(agreements.id))
-    .all();
+    .all()
+    .filter((a) => staff || a.status !== "draft");
   return viewsOf(db, rows, now);
 }
 

@@ -60,6 +60,40 @@ async function consentAndSign(page: Page, js: boolean, typedName: string) {
 }
 
 test.describe("agreements", () => {
+  test("admins save a template's next version; a text without the commission notice is refused", async ({
+    page,
+    js,
+  }) => {
+    const app = await startApp("templates", {});
+    const server = { database: app.database, baseUrl: app.baseUrl, secret: app.secret };
+    try {
+      await loginAs(page, { email: "boss@agency.test", admin: true, returnTo: "/admin/agreements" }, server);
+      await ready(page, js);
+      const buyer = page.getByRole("region", { name: /Buyer representation agreement/ });
+      await expect(buyer.getByRole("heading")).toContainText("(version 1)");
+      const body = await buyer.getByLabel("Text").inputValue();
+      await buyer.getByLabel("Text").fill(body.replace(/\*\*Notice:[^*]+\*\*/, "No notice here."));
+      await buyer.getByRole("button", { name: "Save as a new version" }).click();
+      await expect(page.getByText(/Keep the notice of Bus. & Prof. Code §10147.5 in bold/).first()).toBeVisible();
+      const again = page.getByRole("region", { name: /Buyer representation agreement/ });
+      await again.getByLabel("Text").fill(`${body}\n\nAn added clause.`);
+      await again.getByRole("button", { name: "Save as a new version" }).click();
+      await expect(
+        page.getByRole("region", { name: /Buyer representation agreement/ }).getByRole("heading"),
+      ).toContainText("(version 2)");
+      const templates = (await (await page.request.get(`${app.baseUrl}/api/agreement-templates`)).json()) as Array<{
+        kind: string;
+        version: number;
+      }>;
+      expect(templates.map((t) => [t.kind, t.version])).toEqual([
+        ["listing", 1],
+        ["buyer", 2],
+      ]);
+    } finally {
+      await app.stop();
+    }
+  });
+
   test("a seller starts a listing on the site and signs; the broker countersigns; the sale opens; the seal holds", async ({
     page,
     browser,

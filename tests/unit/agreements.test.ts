@@ -45,6 +45,7 @@ import {
   completePendingAgreements,
   consentToSign,
   getAgreement,
+  listAgreements,
   listingAgreementWarnings,
   prepareAgreement,
   sendAgreement,
@@ -246,7 +247,11 @@ describe("an agreement signed in the portal", () => {
     expect(getAgreement(db, agent, prepared.id).templateVersion).toBe(1);
 
     expect(() => assertBuyerAgreement(db, t, now)).toThrow(ConflictError);
+    // A draft is staff's: the client sees it once it is sent.
+    expect(() => getAgreement(db, client, prepared.id)).toThrow(NotFoundError);
+    expect(listAgreements(db, client, t.id)).toEqual([]);
     sendAgreement(db, agent, prepared.id, now);
+    expect(listAgreements(db, client, t.id).map((a) => a.id)).toEqual([prepared.id]);
     const mails = outboxWithContent(db, "agreement");
     expect(mails.map((m) => m.toAddress).sort()).toEqual(["robin@example.com", "sam@example.com"]);
     const token = /\/sign\/([A-Za-z0-9_-]{43})/.exec(

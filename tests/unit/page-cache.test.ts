@@ -28,6 +28,7 @@ describe("the page cache key and its bypass rules", () => {
       "/privacy-policy",
       "/terms-of-service",
       "/ca-disclosures",
+      "/start-listing",
       "/sitemap.xml",
       "/robots.txt",
     ]) {
