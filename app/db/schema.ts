@@ -25,7 +25,11 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ShowingRules } from "~/domain/enums";
 import {
+  PRICE_OPINIONS,
+  SHOWING_SOURCES,
+  SHOWING_STATUSES,
   AGREEMENT_KINDS,
   SIGNER_ROLES,
   STORED_AGREEMENT_STATUSES,
@@ -1070,3 +1074,54 @@ export const listingStarts = sqliteTable("listing_starts", {
   claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+/**
+ * A listing's showing page and rules (issue 38; app/models/showing.server.ts): the page's unguessable token
+ * (/showings/{token}, reset by staff), the seller's rules (app/lib/showing-slots.ts) and the access
+ * instructions, which only the agent of an approved showing is sent.
+ */
+export const showingSettings = sqliteTable("showing_settings", {
+  transactionId: integer("transaction_id")
+    .primaryKey()
+    .references(() => transactions.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  rules: text("rules", { mode: "json" }).$type<ShowingRules>().notNull(),
+  accessInstructions: text("access_instructions").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+/** A showing of a listing: asked for on its page or booked by phone, with its buyer's agent and their feedback. */
+export const showings = sqliteTable(
+  "showings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    status: text("status", { enum: SHOWING_STATUSES }).notNull(),
+    source: text("source", { enum: SHOWING_SOURCES }).notNull(),
+    /** The time it is for: the approved or proposed one, else the first slot asked for. */
+    start: integer("start", { mode: "timestamp_ms" }).notNull(),
+    end: integer("end", { mode: "timestamp_ms" }).notNull(),
+    /** The slots asked for (ISO instants), in the agent's order. */
+    slots: text("slots", { mode: "json" }).$type<string[]>().notNull(),
+    agentName: text("agent_name").notNull(),
+    brokerage: text("brokerage").notNull(),
+    licenseNumber: text("license_number").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    people: integer("people").notNull(),
+    note: text("note"),
+    interest: integer("interest"),
+    priceOpinion: text("price_opinion", { enum: PRICE_OPINIONS }),
+    comments: text("comments"),
+    feedbackAt: integer("feedback_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("showings_transaction_start_idx").on(t.transactionId, t.start),
+    index("showings_transaction_status_idx").on(t.transactionId, t.status, t.start),
+  ],
+);
+export type Showing = typeof showings.$inferSelect;

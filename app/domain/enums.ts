@@ -175,3 +175,24 @@ export const AGREEMENT_STATUSES = [...STORED_AGREEMENT_STATUSES, "expired"] as c
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 export const SIGNER_ROLES = ["client", "cosigner", "agent"] as const;
 export type SignerRole = (typeof SIGNER_ROLES)[number];
+
+/** Showings of a listing (issue 38): where one stands, how it came, and a buyer's agent's view of the price. */
+export const SHOWING_STATUSES = ["requested", "approved", "declined", "proposed", "cancelled", "done"] as const;
+export type ShowingStatus = (typeof SHOWING_STATUSES)[number];
+export const SHOWING_SOURCES = ["page", "phone"] as const;
+export const PRICE_OPINIONS = ["too_high", "about_right", "low"] as const;
+export const SHOWING_EVENT_TYPES = ["approve", "decline", "propose", "cancel"] as const;
+export type ShowingEventType = (typeof SHOWING_EVENT_TYPES)[number];
+
+/**
+ * A listing's showing rules (app/lib/showing-slots.ts has what they allow): showing hours per weekday (index
+ * 0 is Sunday; "HH:MM" San Diego wall-clock), the minimum notice, the slot length, blocked dates, whether
+ * requests are approved automatically.
+ */
+export type ShowingRules = {
+  hours: Array<Array<{ from: string; to: string }>>;
+  noticeHours: number;
+  slotMinutes: 30 | 60;
+  blockedDates: string[];
+  autoApprove: boolean;
+};

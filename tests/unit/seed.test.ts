@@ -98,6 +98,8 @@ describe("first-start seed", () => {
       "reply_tokens",
       "seller_figures",
       "sessions",
+      "showing_settings",
+      "showings",
       "transaction_collaborators",
       "transaction_counts",
       "transaction_milestones",
