@@ -4,18 +4,11 @@
  * and the portal of a purchase with 10 agreements (drafts, sent, signed; goal p95 <= 20 ms), 500
  * sequential views after 200 (bench-server.ts). Prints; asserts nothing.
  */
-import { agreementPdf, appendixPdf, pageCount } from "~/infra/agreement-pdf.server";
+import { agreementPaper, agreementPdf, pageCount } from "~/infra/agreement-pdf.server";
 import { DirectoryStore } from "~/infra/file-store.server";
-import { sealPdf, selfSignedP12 } from "~/infra/pdf-seal.server";
-import { certificateOfCompletion, signaturePage } from "~/lib/agreement-certificate";
+import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { SEEDED_TEMPLATES, templateBlocks, fillTemplate } from "~/lib/agreement-template";
-import {
-  consentToSign,
-  prepareAgreement,
-  sendAgreement,
-  signAgreement,
-  type AgreementPaper,
-} from "~/models/agreement.server";
+import { consentToSign, prepareAgreement, sendAgreement, signAgreement } from "~/models/agreement.server";
 import { listTemplates, seedTemplates } from "~/models/agreement-template.server";
 import { initializeMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
@@ -38,26 +31,7 @@ export async function benchAgreements(options: { port: number; dir: string }) {
   const { database, db, admin } = freshBenchDatabase(options.dir, "agreements", "Alex");
   seedTemplates(db);
   const p12 = selfSignedP12("Bench Realty");
-  const paper: AgreementPaper = {
-    files: new DirectoryStore(`${options.dir}/agreements-files`),
-    agreementPdf,
-    async signedPdf(unsigned, input) {
-      const full = { ...input, unsignedPages: (await pageCount(unsigned)) ?? 0 };
-      const appendix = await appendixPdf(signaturePage(full), certificateOfCompletion(full), input);
-      return sealPdf(
-        unsigned,
-        appendix,
-        { p12, password: "" },
-        {
-          reason: "Signed",
-          name: input.brokerage,
-          location: "San Diego",
-          contactInfo: "office@example.com",
-          signingTime: input.completedAt,
-        },
-      );
-    },
-  };
+  const paper = agreementPaper(new DirectoryStore(`${options.dir}/agreements-files`), () => ({ p12, password: "" }));
 
   // Sealing: a 20-page agreement (the listing text over and over), with three signers.
   const blocks = templateBlocks(fillTemplate(SEEDED_TEMPLATES.listing.body, { endsOn: "2027-06-01" }));

@@ -15,6 +15,7 @@ import { loadSealCertificate, sealPdf, type SealCertificate } from "~/infra/pdf-
 import { certificateOfCompletion, signaturePage, type CertificateSection } from "~/lib/agreement-certificate";
 import type { TemplateBlock } from "~/lib/agreement-template";
 import { agreementFile, type AgreementPaper, type SignerKey } from "~/models/agreement.server";
+import type { FileStore } from "~/models/files.server";
 
 /** pdfkit's standard fonts write WinAnsi: what it lacks is spelled out. */
 const pdfText = (text: string) =>
@@ -118,10 +119,16 @@ export function sealCertificate(): SealCertificate {
   return certificate;
 }
 
-/** The PDFs of agreements as the models ask for them (app/models/agreement.server.ts `AgreementPaper`). */
-export function agreementPaper(): AgreementPaper {
+/**
+ * The PDFs of agreements as the models ask for them (app/models/agreement.server.ts `AgreementPaper`): the
+ * site's file store and seal certificate, or others given (the unit tests' and the bench's).
+ */
+export function agreementPaper(
+  files: FileStore = fileStore(),
+  certificate: () => SealCertificate = sealCertificate,
+): AgreementPaper {
   return {
-    files: fileStore(),
+    files,
     agreementPdf,
     async signedPdf(unsigned, input) {
       const pages = (await pageCount(unsigned)) ?? 0;
@@ -129,7 +136,7 @@ export function agreementPaper(): AgreementPaper {
       const options = { title: input.title, brokerage: input.brokerage };
       const appendix = await appendixPdf(signaturePage(full), certificateOfCompletion(full), options);
       const config = env();
-      return sealPdf(unsigned, appendix, sealCertificate(), {
+      return sealPdf(unsigned, appendix, certificate(), {
         reason: `Signed by ${input.signers.map((s) => s.name).join(", ")}; certificate of completion attached`,
         name: config.site.name,
         location: "San Diego, California",

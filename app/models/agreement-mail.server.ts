@@ -12,13 +12,14 @@ import { env } from "~/config/env.server";
 import { SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
 import { enqueueEmail } from "~/models/mail-queue.server";
 
-const signingUrl = (appUrl: string, agreementId: number) => `${appUrl}/agreements/${agreementId}/sign`;
+export const signingUrl = (appUrl: string, agreementId: number) => `${appUrl}/agreements/${agreementId}/sign`;
 const linkUrl = (appUrl: string, token: string) => `${appUrl}/sign/${token}`;
 
-function send(
+/** One agreement e-mail: a heading (its subject), its lines and an optional button, to one person. */
+export function mailAgreement(
   tx: DbOrTx,
   agreement: Pick<Agreement, "id" | "transactionId">,
-  to: Pick<AgreementSigner, "email" | "name">,
+  to: { email: string; name: string | null },
   subject: string,
   lines: string[],
   action: { label: string; url: string } | null,
@@ -68,7 +69,15 @@ export function mailSignRequest(
             ? `This link is yours alone: it works once, for ${SIGNING_LINK_DAYS} days, and only to sign as ${signer.email}.`
             : "Sign in to the portal to read the agreement, consent to sign electronically and sign.",
         ];
-  send(tx, agreement, signer, `Please sign: ${agreement.title}`, lines, { label: "Review and sign", url }, now);
+  mailAgreement(
+    tx,
+    agreement,
+    signer,
+    `Please sign: ${agreement.title}`,
+    lines,
+    { label: "Review and sign", url },
+    now,
+  );
 }
 
 /** What happened to an agreement, told to one signer: declined, voided, or signed by everyone (with the copy's link). */
@@ -82,7 +91,7 @@ export function mailAgreementEvent(
 ) {
   const { appUrl } = env().mail;
   if (event === "declined") {
-    send(
+    mailAgreement(
       tx,
       agreement,
       signer,
@@ -92,7 +101,7 @@ export function mailAgreementEvent(
       now,
     );
   } else if (event === "voided") {
-    send(
+    mailAgreement(
       tx,
       agreement,
       signer,
@@ -103,7 +112,7 @@ export function mailAgreementEvent(
     );
   } else {
     const url = details.token ? linkUrl(appUrl, details.token) : `${appUrl}/agreements/${agreement.id}.pdf`;
-    send(
+    mailAgreement(
       tx,
       agreement,
       signer,

@@ -7,8 +7,8 @@
  * staff (a listing started on the site: its client, its agent, admins); anyone else is told "not found". A
  * co-signer without an account acts through the e-mailed link (`signerOfLink`). Every step is in the audit.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -47,6 +47,7 @@ import { recordAudit, requestClient } from "~/models/audit-log.server";
 import { insertDocuments } from "~/models/document.server";
 import type { FileStore } from "~/models/files.server";
 import { createTransaction, findTransaction, getTransactionAsStaff, isStaffOn } from "~/models/transaction.server";
+import { newToken, sha256Hex } from "~/models/secret-token.server";
 
 /** The store's folder of agreements' PDFs (unsigned and sealed): never swept as documents' left-overs. */
 export const AGREEMENTS_FOLDER = "agreements";
@@ -87,14 +88,10 @@ export type AgreementView = {
   sentAt: Date | null;
 };
 
-const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
-
 async function readAll(files: FileStore, key: string): Promise<Buffer> {
   const stream = files.get(key);
   if (!stream) throw new Error(`The agreement's file ${key} is missing`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return buffer(stream);
 }
 
 /** An agreement the actor may read, and whether as staff (404 for anyone else, its existence being private). */
@@ -489,9 +486,9 @@ export function sendAgreement(db: Db, actor: Actor, id: number, now = new Date()
 /** A co-signer's link token (made and stored as its hash); null for a signer with an account. */
 function linkFor(tx: DbOrTx, signer: AgreementSigner, days: number, now: Date): string | null {
   if (signer.role !== "cosigner") return null;
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken(32);
   tx.update(agreementSigners)
-    .set({ linkHash: sha256(token), linkExpiresAt: new Date(now.getTime() + days * DAY_MS), linkUsedAt: null })
+    .set({ linkHash: sha256Hex(token), linkExpiresAt: new Date(now.getTime() + days * DAY_MS), linkUsedAt: null })
     .where(eq(agreementSigners.id, signer.id))
     .run();
   return token;
@@ -513,7 +510,7 @@ export function signerOfLink(
   const signer = db
     .select()
     .from(agreementSigners)
-    .where(eq(agreementSigners.linkHash, sha256(token)))
+    .where(eq(agreementSigners.linkHash, sha256Hex(token)))
     .get();
   if (!signer || signer.linkUsedAt || !signer.linkExpiresAt || signer.linkExpiresAt <= now) {
     throw new NotFoundError("This link is not valid");
@@ -702,7 +699,8 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
   const signers = signersOf(db, id);
   if (signers.some((s) => !s.signedAt)) return;
   const unsigned = await readAll(paper.files, agreement.unsignedKey);
-  if (sha256(unsigned) !== agreement.unsignedSha256) throw new Error(`The unsigned PDF of agreement ${id} has changed`);
+  if (sha256Hex(unsigned) !== agreement.unsignedSha256)
+    throw new Error(`The unsigned PDF of agreement ${id} has changed`);
   const sealed = await paper.signedPdf(unsigned, {
     agreementId: id,
     title: agreement.title,

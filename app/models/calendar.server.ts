@@ -5,7 +5,6 @@
  * active transaction, from a week ago to four months ahead. app/infra/calendar-feed.server.ts writes them
  * as iCalendar.
  */
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { deadlines, transactions, users, type Deadline, type User } from "~/db/schema";
@@ -14,8 +13,8 @@ import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { openDeadlinesDue } from "~/models/contract.server";
 import { collaborationsOf, findTransaction } from "~/models/transaction.server";
+import { newToken } from "~/models/secret-token.server";
 
-const newToken = () => randomBytes(24).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 /** The user's feed token, made on first use (the signed-in user's row, when given, already has it). */

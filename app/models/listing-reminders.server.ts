@@ -5,15 +5,12 @@
  * (app/infra/mail-sender.server.ts); recorded in the same database transaction as its e-mails.
  */
 import { and, eq, gte, isNull, lte, ne, or } from "drizzle-orm";
-import { createElement } from "react";
 import { env } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { agreements, transactions, users } from "~/db/schema";
-import { AgreementEmail } from "~/emails/agreement";
-import { renderEmail } from "~/emails/render.server";
 import { fullName } from "~/lib/format";
 import { addDaysTo, formatPlainDate, instantAt, todayIn } from "~/lib/plain-date";
-import { enqueueEmail } from "~/models/mail-queue.server";
+import { mailAgreement, signingUrl } from "~/models/agreement-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 
 export const LISTING_END_NOTICE_DAYS = 14;
@@ -48,27 +45,13 @@ export function remindListingEnds(db: Db, now: Date, limit = 20): number {
         `The listing agreement for ${transaction.propertyAddress ?? "the home"} ends on ${formatPlainDate(endsOn)}.`,
         "To keep the home on the market after that date, the seller and the agent sign a new agreement (a listing never renews by itself).",
       ];
-      const { html, text } = renderEmail(
-        createElement(AgreementEmail, {
-          site: settings.site,
-          appUrl: settings.appUrl,
-          preview: subject,
-          heading: subject,
-          lines,
-          action: { label: "Open the agreement", url: `${settings.appUrl}/agreements/${agreement.id}/sign` },
-        }),
-      );
+      const action = { label: "Open the agreement", url: signingUrl(settings.appUrl, agreement.id) };
       const to = [
-        ...(client ? [{ address: client.email, name: fullName(client) || null }] : []),
-        ...staffRecipients(tx, transaction),
+        ...(client ? [{ email: client.email, name: fullName(client) || null }] : []),
+        ...staffRecipients(tx, transaction).map((r) => ({ email: r.address, name: r.name })),
       ];
-      for (const recipient of to) {
-        enqueueEmail(
-          tx,
-          { kind: "agreement", to: recipient, subject, text, html, links: { transactionId: transaction.id } },
-          now,
-        );
-      }
+      for (const recipient of to)
+        mailAgreement(tx, { ...agreement, transactionId: transaction.id }, recipient, subject, lines, action, now);
       tx.update(agreements).set({ endRemindedOn: endsOn }).where(eq(agreements.id, agreement.id)).run();
     });
   }

@@ -5,7 +5,6 @@
  * signed in leaves the terms under a one-day token and signs in; the one who signs in claims them once.
  * The countersignature opens the selling transaction (app/models/agreement.server.ts `completeAgreement`).
  */
-import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -23,8 +22,7 @@ import type { Actor } from "~/models/actor.server";
 import { AGREEMENTS_FOLDER, insertStartedListing, type AgreementPaper } from "~/models/agreement.server";
 import { latestTemplate } from "~/models/agreement-template.server";
 import { agentForNewClient } from "~/models/routing.server";
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+import { newToken, sha256Hex } from "~/models/secret-token.server";
 
 /** What a buyer's agent is offered when the seller has not said (the agent settles it with them before the MLS). */
 const NO_BUYER_AGENT_OFFER =
@@ -32,10 +30,10 @@ const NO_BUYER_AGENT_OFFER =
 
 /** A visitor's terms, kept for a day under a token they claim once signed in. */
 export function holdListingStart(db: Db, input: StartListingInput, now = new Date()): string {
-  const token = randomBytes(24).toString("base64url");
+  const token = newToken();
   db.insert(listingStarts)
     .values({
-      tokenHash: sha256(token),
+      tokenHash: sha256Hex(token),
       address: input.address,
       priceCents: centsOf(input.price),
       termMonths: input.termMonths,
@@ -102,7 +100,7 @@ export async function claimListingStart(
   const start = db
     .select()
     .from(listingStarts)
-    .where(eq(listingStarts.tokenHash, sha256(token)))
+    .where(eq(listingStarts.tokenHash, sha256Hex(token)))
     .get();
   if (!start || now.getTime() - start.createdAt.getTime() > DAY_MS)
     throw new NotFoundError("This listing start has expired: start again");

@@ -7,7 +7,7 @@
  * participant (the address it went to, and its side) of one thread. A reply to it comes back through
  * app/models/inbound-email.server.ts, which finds the participant with `participantOfToken`.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import type { DbOrTx } from "~/db/client.server";
@@ -20,9 +20,8 @@ import { replyAddress } from "~/lib/inbound-rules";
 import { WIRE_FRAUD_NOTICE } from "~/lib/message-schema";
 import { propertyOf, recipientOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
+import { sha256Hex } from "~/models/secret-token.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
-
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A new reply token for one participant of one thread; only its hash is kept. */
 function newReplyToken(
@@ -32,7 +31,7 @@ function newReplyToken(
 ) {
   const token = randomBytes(20).toString("hex");
   tx.insert(replyTokens)
-    .values({ tokenHash: hashOf(token), ...participant, address: participant.address.toLowerCase(), createdAt: now })
+    .values({ tokenHash: sha256Hex(token), ...participant, address: participant.address.toLowerCase(), createdAt: now })
     .run();
   return token;
 }
@@ -42,7 +41,7 @@ export function participantOfToken(db: DbOrTx, token: string) {
   return db
     .select({ transactionId: replyTokens.transactionId, address: replyTokens.address, role: replyTokens.role })
     .from(replyTokens)
-    .where(eq(replyTokens.tokenHash, hashOf(token)))
+    .where(eq(replyTokens.tokenHash, sha256Hex(token)))
     .get();
 }
 

@@ -5,7 +5,6 @@
  * staff read the showings, set the rules, approve, decline, propose another time or cancel; staff record a
  * showing booked by phone. Two approved showings never overlap (409). Anyone else is told "not found".
  */
-import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { showingSettings, showings, transactions, type Showing, type Transaction } from "~/db/schema";
@@ -15,10 +14,10 @@ import type { ShowingEventInput, ShowingRequestInput, ShowingRulesInput } from "
 import { DEFAULT_RULES, freeSlots, slotError, type Busy, type ShowingRules } from "~/lib/showing-slots";
 import { assertStaff, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { newToken } from "~/models/secret-token.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
 
 const NOT_FOUND = "Showing page not found";
-const newToken = () => randomBytes(24).toString("base64url");
 
 /** A sale the actor may read (its client or staff); a purchase is "not found" (it has no showings). */
 function saleOf(db: DbOrTx, actor: Actor, transactionId: number): Transaction {
@@ -145,26 +144,19 @@ export function requestShowing(db: Db, token: string, input: ShowingRequestInput
     const free = input.slots.find((s) => slotError(rules, busy, s.start, now) === null);
     const approved = rules.autoApprove && free !== undefined;
     const start = approved ? free.start : input.slots[0]!.start;
-    const row = tx
-      .insert(showings)
-      .values({
-        transactionId: transaction.id,
+    const row = insertShowing(
+      tx,
+      transaction.id,
+      input,
+      {
         status: approved ? "approved" : "requested",
         source: "page",
         start,
         end: new Date(start.getTime() + length),
-        slots: input.slots.map((s) => s.start.toISOString()),
-        agentName: input.agentName,
-        brokerage: input.brokerage,
-        licenseNumber: input.licenseNumber,
-        phone: input.phone,
-        email: input.email,
-        people: input.people,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+        slots: input.slots.map((s) => s.start),
+      },
+      now,
+    );
     recordAudit(tx, null, {
       action: "showing.request",
       subject: { type: "showing", id: row.id },
@@ -191,26 +183,13 @@ export function recordPhoneShowing(
     const rules = settingsOf(tx, transactionId).rules;
     const end = new Date(input.start.getTime() + rules.slotMinutes * 60_000);
     assertNoOverlap(tx, transactionId, { start: input.start, end });
-    const row = tx
-      .insert(showings)
-      .values({
-        transactionId,
-        status: "approved",
-        source: "phone",
-        start: input.start,
-        end,
-        slots: [input.start.toISOString()],
-        agentName: input.agentName,
-        brokerage: input.brokerage,
-        licenseNumber: input.licenseNumber,
-        phone: input.phone,
-        email: input.email,
-        people: input.people,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+    const row = insertShowing(
+      tx,
+      transactionId,
+      input,
+      { status: "approved", source: "phone", start: input.start, end, slots: [input.start] },
+      now,
+    );
     recordAudit(tx, actor, {
       action: "showing.record",
       subject: { type: "showing", id: row.id },
@@ -220,6 +199,33 @@ export function recordPhoneShowing(
     });
     return row;
   });
+}
+
+/** A showing's row: its buyer's agent as they gave themselves, and when and how it stands. */
+function insertShowing(
+  tx: DbOrTx,
+  transactionId: number,
+  agent: Omit<ShowingRequestInput, "slots">,
+  showing: { status: ShowingStatus; source: "page" | "phone"; start: Date; end: Date; slots: Date[] },
+  now: Date,
+): Showing {
+  return tx
+    .insert(showings)
+    .values({
+      transactionId,
+      ...showing,
+      slots: showing.slots.map((s) => s.toISOString()),
+      agentName: agent.agentName,
+      brokerage: agent.brokerage,
+      licenseNumber: agent.licenseNumber,
+      phone: agent.phone,
+      email: agent.email,
+      people: agent.people,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
 }
 
 function assertNoOverlap(db: DbOrTx, transactionId: number, slot: Busy, except?: number) {

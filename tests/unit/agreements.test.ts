@@ -22,9 +22,9 @@ import {
   transactions,
   type User,
 } from "~/db/schema";
-import { agreementPdf, appendixPdf, pageCount } from "~/infra/agreement-pdf.server";
+import { agreementPaper, agreementPdf, pageCount } from "~/infra/agreement-pdf.server";
 import { DirectoryStore } from "~/infra/file-store.server";
-import { sealPdf, selfSignedP12 } from "~/infra/pdf-seal.server";
+import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { certificateOfCompletion, signaturePage, type CertificateInput } from "~/lib/agreement-certificate";
 import { agreementStatus, outOfTurn, typedNameMatches } from "~/lib/agreement-rules";
 import {
@@ -176,26 +176,7 @@ describe("an agreement signed in the portal", () => {
     db = freshDb();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "agreements-"));
     store = new DirectoryStore(dir);
-    paper = {
-      files: store,
-      agreementPdf,
-      async signedPdf(unsigned, input) {
-        const full = { ...input, unsignedPages: (await pageCount(unsigned)) ?? 0 };
-        const appendix = await appendixPdf(signaturePage(full), certificateOfCompletion(full), input);
-        return sealPdf(
-          unsigned,
-          appendix,
-          { p12, password: "" },
-          {
-            reason: "Signed",
-            name: input.brokerage,
-            location: "San Diego",
-            contactInfo: "office@example.com",
-            signingTime: input.completedAt,
-          },
-        );
-      },
-    };
+    paper = agreementPaper(store, () => ({ p12, password: "" }));
     seedTemplates(db);
     admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
   });
