@@ -1,7 +1,7 @@
 /** The benchmarks' way to run the real server: build/server.js, with its own database and ports. */
 import { spawn } from "node:child_process";
 import http from "node:http";
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { openDatabase, type Db } from "~/db/client.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { createDbSessionStorage } from "~/infra/session.server";
@@ -63,6 +63,28 @@ export function spawnServer(port: number, env: Record<string, string>) {
     },
     stdio: "ignore",
   });
+}
+
+/**
+ * A bare node:http server in its own process that answers `bytes` (brotli-compressed once) to every request:
+ * the ceiling of this machine that a page under load is compared with. Stop it with `.kill()`.
+ */
+export async function startBareServer(port: number, bytes: Buffer) {
+  mkdirSync("tests/.tmp/bench", { recursive: true });
+  const file = `tests/.tmp/bench/bare-${port}.html`;
+  writeFileSync(file, bytes);
+  const bare = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const zlib = require("node:zlib"); const body = zlib.brotliCompressSync(require("node:fs").readFileSync(${JSON.stringify(file)}));
+       require("node:http").createServer((req, res) => { res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "br", "content-length": body.length }); res.end(body); })
+         .listen(${port}, () => console.log("up"));`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise((resolve) => bare.stdout!.once("data", resolve));
+  return bare;
 }
 
 /** Starts the server on `port` and waits until /healthz answers. */

@@ -11,7 +11,6 @@
  * `--scale=today|10y`), and the dashboard on the day 100,000 leads arrive (`flood`).
  * It prints figures; it asserts nothing (budgets are compared in the output).
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 import { launchOptions } from "../playwright.config";
@@ -20,12 +19,13 @@ import { benchDocuments } from "./bench-documents";
 import { benchDeadlines } from "./bench-deadlines";
 import { benchEstimates } from "./bench-estimates";
 import { benchAgreements } from "./bench-agreements";
+import { benchShowings } from "./bench-showings";
 import { benchOffers } from "./bench-offers";
 import { benchTeam } from "./bench-team";
 import { SCALES } from "./bench-data";
 import { benchMail } from "./bench-mail";
 import { benchMessages } from "./bench-messages";
-import { spawnServer, waitForServer } from "./bench-server";
+import { spawnServer, startBareServer, waitForServer } from "./bench-server";
 import { describeLoad, load, type LoadResult } from "./load";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -135,21 +135,9 @@ const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/
  */
 async function publicLoad() {
   const landing = await fetch(`${BASE}/`, { headers: BROWSER_HEADERS });
-  const bytes = Buffer.from(await landing.arrayBuffer()); // fetch decodes: store the identity bytes
-  const { writeFileSync } = await import("node:fs");
-  writeFileSync("tests/.tmp/bench/landing.html", bytes);
+  const bytes = Buffer.from(await landing.arrayBuffer()); // fetch decodes: the identity bytes
   const barePort = PORT + 5;
-  const bare = spawn(
-    process.execPath,
-    [
-      "-e",
-      `const zlib = require("node:zlib"); const body = zlib.brotliCompressSync(require("node:fs").readFileSync("tests/.tmp/bench/landing.html"));
-       require("node:http").createServer((req, res) => { res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "br", "content-length": body.length }); res.end(body); })
-         .listen(${barePort}, () => console.log("up"));`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  await new Promise((resolve) => bare.stdout!.once("data", resolve));
+  const bare = await startBareServer(barePort, bytes);
   try {
     const baseline = await load(`http://localhost:${barePort}/`, { headers: BROWSER_HEADERS });
     console.log(`load, bare node:http with the landing page's bytes: ${describeLoad(baseline)}`);
@@ -170,7 +158,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|flood` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|flood` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -189,6 +177,7 @@ const parts: Record<string, () => Promise<void>> = {
   offers: () => benchOffers({ port: PORT + 70, dir: "tests/.tmp/bench" }),
   team: () => benchTeam({ port: PORT + 80, dir: "tests/.tmp/bench" }),
   agreements: () => benchAgreements({ port: PORT + 100, dir: "tests/.tmp/bench" }),
+  showings: () => benchShowings({ port: PORT + 110, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
   // The dashboard and the leads the day 100,000 leads arrive (an import, a flood of sign-ups).
   flood: () =>

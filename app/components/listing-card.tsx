@@ -23,6 +23,8 @@ export type CardListing = {
   isFavorite: boolean;
   notes: string | null;
   zillowId: string | null;
+  /** The client's own rating after a tour (1–5) and their note for the agent (app/models/tour.server.ts). */
+  tourRating?: { rating: number; note: string | null } | null;
 };
 
 const statusLabel = (status: string) =>
@@ -154,6 +156,12 @@ export function ListingCard({ listing, makeOffer = false }: { listing: CardListi
             .join(" · ") || "Details not entered"}
         </p>
         {listing.notes ? <p className="mt-2 line-clamp-2 text-sm text-slate-700">{listing.notes}</p> : null}
+        {listing.tourRating ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="listing-tour-rating">
+            After your tour: {listing.tourRating.rating}/5
+            {listing.tourRating.note ? ` · “${listing.tourRating.note}”` : ""}
+          </p>
+        ) : null}
         <div className="mt-3 flex flex-wrap gap-2">
           {listing.zillowId ? (
             <a

@@ -15,6 +15,10 @@ export type PortalNavCounts = {
   offers: number;
   unreadMessages: number;
   homes: number;
+  /** A sale's showings waiting for an answer (null: a purchase, no Showings section). */
+  showingRequests?: number | null;
+  /** A purchase's tours (null: a sale, no Tours section). */
+  tours?: number | null;
 };
 
 export function PortalNav({ counts }: { counts: PortalNavCounts }) {
@@ -30,6 +34,18 @@ export function PortalNav({ counts }: { counts: PortalNavCounts }) {
           { href: "#documents", label: "Documents", note: counts.documents ? String(counts.documents) : null },
           { href: "#estimates", label: "Estimates", note: counts.estimates ? String(counts.estimates) : null },
           { href: "#offers", label: "Offers", note: counts.offers ? `${counts.offers} open` : null },
+          ...(counts.showingRequests !== undefined && counts.showingRequests !== null
+            ? [
+                {
+                  href: "#showings",
+                  label: "Showings",
+                  note: counts.showingRequests ? `${counts.showingRequests} to answer` : null,
+                },
+              ]
+            : []),
+          ...(counts.tours !== undefined && counts.tours !== null
+            ? [{ href: "#tours", label: "Tours", note: counts.tours ? String(counts.tours) : null }]
+            : []),
           {
             href: "#messages",
             label: "Messages",

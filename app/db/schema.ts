@@ -30,6 +30,7 @@ import {
   PRICE_OPINIONS,
   SHOWING_SOURCES,
   SHOWING_STATUSES,
+  TOUR_STOP_STATUSES,
   AGREEMENT_KINDS,
   SIGNER_ROLES,
   STORED_AGREEMENT_STATUSES,
@@ -583,6 +584,8 @@ export const emailContents = sqliteTable("email_contents", {
     .default(sql`'{}'`),
   /** What a mergeable message was built from, to build it again with more changes. */
   payload: text("payload", { mode: "json" }).$type<unknown>(),
+  /** An iCalendar invitation sent with it (a showing's, issue 38): its METHOD and text. */
+  calendar: text("calendar", { mode: "json" }).$type<{ method: "REQUEST" | "CANCEL"; content: string }>(),
 });
 
 /** E-mails per (status, kind), kept by triggers on email_outbox: the log's totals and the dashboard's counts. */
@@ -1080,15 +1083,21 @@ export const listingStarts = sqliteTable("listing_starts", {
  * (/showings/{token}, reset by staff), the seller's rules (app/lib/showing-slots.ts) and the access
  * instructions, which only the agent of an approved showing is sent.
  */
-export const showingSettings = sqliteTable("showing_settings", {
-  transactionId: integer("transaction_id")
-    .primaryKey()
-    .references(() => transactions.id, { onDelete: "cascade" }),
-  token: text("token").notNull().unique(),
-  rules: text("rules", { mode: "json" }).$type<ShowingRules>().notNull(),
-  accessInstructions: text("access_instructions").notNull().default(""),
-  updatedAt: updatedAt(),
-});
+export const showingSettings = sqliteTable(
+  "showing_settings",
+  {
+    transactionId: integer("transaction_id")
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    rules: text("rules", { mode: "json" }).$type<ShowingRules>().notNull(),
+    accessInstructions: text("access_instructions").notNull().default(""),
+    /** When the seller's next weekly summary is due (app/models/showing-feedback.server.ts). */
+    summaryDueAt: integer("summary_due_at", { mode: "timestamp_ms" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("showing_settings_summary_due_idx").on(t.summaryDueAt)],
+);
 
 /** A showing of a listing: asked for on its page or booked by phone, with its buyer's agent and their feedback. */
 export const showings = sqliteTable(
@@ -1116,12 +1125,74 @@ export const showings = sqliteTable(
     priceOpinion: text("price_opinion", { enum: PRICE_OPINIONS }),
     comments: text("comments"),
     feedbackAt: integer("feedback_at", { mode: "timestamp_ms" }),
+    /** The buyer's agent's own links (accept a proposed time, give feedback): no account, this key only. */
+    agentToken: text("agent_token").notNull().unique(),
+    /** Raised each time the invitation changes (iCalendar SEQUENCE): approved, moved, cancelled. */
+    sequence: integer("sequence").notNull().default(0),
+    /** When the feedback request (then its one reminder) is due; null once asked twice, answered or cancelled. */
+    feedbackDueAt: integer("feedback_due_at", { mode: "timestamp_ms" }),
+    /** Feedback requests sent: 0, 1 (asked), 2 (reminded). */
+    feedbackAsks: integer("feedback_asks").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("showings_transaction_start_idx").on(t.transactionId, t.start),
-    index("showings_transaction_status_idx").on(t.transactionId, t.status, t.start),
+    // With the interest: a listing's totals (count, average interest) read the index alone.
+    index("showings_transaction_status_idx").on(t.transactionId, t.status, t.start, t.interest),
+    index("showings_feedback_due_idx").on(t.feedbackDueAt),
+    index("showings_start_idx").on(t.start),
   ],
 );
 export type Showing = typeof showings.$inferSelect;
+
+/**
+ * A buying client's tour of saved homes (issue 38; app/models/tour.server.ts): up to three preferred times;
+ * each home is a stop their agent confirms at its own time.
+ */
+export const tours = sqliteTable(
+  "tours",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    /** The preferred times (ISO instants), in the client's order. */
+    slots: text("slots", { mode: "json" }).$type<string[]>().notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("tours_transaction_idx").on(t.transactionId, t.createdAt)],
+);
+export type Tour = typeof tours.$inferSelect;
+
+/** One home of a tour, in the client's order: asked for, confirmed at a time, or cancelled; rated after. */
+export const tourStops = sqliteTable(
+  "tour_stops",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tourId: integer("tour_id")
+      .notNull()
+      .references(() => tours.id, { onDelete: "cascade" }),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    status: text("status", { enum: TOUR_STOP_STATUSES }).notNull(),
+    start: integer("start", { mode: "timestamp_ms" }),
+    end: integer("end", { mode: "timestamp_ms" }),
+    sequence: integer("sequence").notNull().default(0),
+    /** The client's own view after the tour (1–5) and their note for the agent, private to them and staff. */
+    rating: integer("rating"),
+    note: text("note"),
+    ratedAt: integer("rated_at", { mode: "timestamp_ms" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("tour_stops_tour_listing_idx").on(t.tourId, t.listingId),
+    index("tour_stops_listing_idx").on(t.listingId, t.ratedAt),
+    index("tour_stops_start_idx").on(t.start),
+  ],
+);
+export type TourStop = typeof tourStops.$inferSelect;

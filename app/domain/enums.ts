@@ -30,6 +30,7 @@ export const EMAIL_KINDS = [
   "offer",
   "lead_email",
   "agreement",
+  "showing",
 ] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -183,6 +184,9 @@ export const SHOWING_SOURCES = ["page", "phone"] as const;
 export const PRICE_OPINIONS = ["too_high", "about_right", "low"] as const;
 export const SHOWING_EVENT_TYPES = ["approve", "decline", "propose", "cancel"] as const;
 export type ShowingEventType = (typeof SHOWING_EVENT_TYPES)[number];
+export const TOUR_STOP_STATUSES = ["requested", "confirmed", "cancelled"] as const;
+export type TourStopStatus = (typeof TOUR_STOP_STATUSES)[number];
+export const TOUR_EVENT_TYPES = ["confirm", "cancel", "rate"] as const;
 
 /**
  * A listing's showing rules (app/lib/showing-slots.ts has what they allow): showing hours per weekday (index

@@ -2,7 +2,8 @@
  * Deadlines as iCalendar (RFC 5545), written by ical-generator: one all-day event per deadline
  * (DTSTART;VALUE=DATE, DTEND the next day), a UID that stays the same for the deadline's life, SEQUENCE
  * raised when its date changes, a summary "Loan contingency removal — 123 Main St" and the portal's
- * link. Served by /calendar/{token}.ics (the feed) and /deadlines/{id}.ics (one event).
+ * link. Served by /calendar/{token}.ics (the feed) and /deadlines/{id}.ics (one event). A feed also holds
+ * its showings and tour stops as timed events (app/lib/visit-calendar.ts).
  *
  * A feed's text is kept in memory by what it says (its events' ids, dates, sequences and changes): a
  * calendar app asks again every few hours, and ical-generator folds lines by encoding each character on
@@ -14,6 +15,7 @@ import ical from "ical-generator";
 import { env } from "~/config/env.server";
 import { ruleOf } from "~/lib/deadlines";
 import { addDaysTo, type PlainDate } from "~/lib/plain-date";
+import { addVisit, type Visit } from "~/lib/visit-calendar";
 import type { Feed, FeedEvent } from "~/models/calendar.server";
 
 const ICS_HEADERS = {
@@ -25,7 +27,7 @@ const ICS_HEADERS = {
 /** A plain date as the UTC midnight ical-generator writes as a DATE. */
 const asDate = (date: PlainDate) => new Date(`${date}T00:00:00Z`);
 
-function calendarOf(name: string, events: FeedEvent[]) {
+function calendarOf(name: string, events: FeedEvent[], visits: Visit[] = []) {
   const { mail } = env();
   const domain = new URL(mail.appUrl).hostname;
   const calendar = ical({ name, prodId: { company: mail.site.name, product: "Key dates", language: "EN" } });
@@ -44,6 +46,7 @@ function calendarOf(name: string, events: FeedEvent[]) {
       url: `${mail.appUrl}/client-portal`,
     });
   }
+  for (const visit of visits) addVisit(calendar, visit, domain);
   return calendar;
 }
 
@@ -67,12 +70,17 @@ export function feedResponse(feed: Feed, request?: Request): Response {
         )
         .join("\n"),
     )
+    .update(
+      feed.visits
+        .map((v) => [v.key, v.sequence, v.stamp.getTime(), v.start.getTime(), v.cancelled, v.location].join("\t"))
+        .join("\n"),
+    )
     .digest("base64url")}"`;
   const headers = { ...ICS_HEADERS, ETag: etag };
   if (request?.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   let text = written.get(etag);
   if (text === undefined) {
-    text = calendarOf(name, feed.events).toString();
+    text = calendarOf(name, feed.events, feed.visits).toString();
     if (written.size >= FEEDS_KEPT) written.delete(written.keys().next().value!);
   } else {
     written.delete(etag);

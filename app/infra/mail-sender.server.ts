@@ -12,6 +12,7 @@ import { expireOffers } from "~/models/offer-moves.server";
 import { expireClaims } from "~/models/routing.server";
 import { queueDueReminders } from "~/models/reminders.server";
 import { remindListingEnds } from "~/models/listing-reminders.server";
+import { askDueFeedback, sendWeeklySummaries } from "~/models/showing-feedback.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
 /**
@@ -57,7 +58,8 @@ const DRIP_SLICE = 20;
 /**
  * One tick: queue due drips and deadline reminders (a slice at a time, letting requests run in between),
  * expire the offers whose time ran out (app/models/offer-moves.server.ts, with their e-mails) and the
- * leads' claims (app/models/routing.server.ts: the admins are told), then deliver.
+ * leads' claims (app/models/routing.server.ts: the admins are told), ask for showings' feedback and send the
+ * sellers' weekly summaries (app/models/showing-feedback.server.ts), then deliver.
  */
 export async function mailTick(
   db: Db,
@@ -74,6 +76,8 @@ export async function mailTick(
   await queueReminders(db, now);
   expireOffers(db, now());
   remindListingEnds(db, now());
+  askDueFeedback(db, now());
+  sendWeeklySummaries(db, now());
   expireClaims(db, now(), alertUnclaimed);
   return deliverDue(db, transport, settings, { now });
 }

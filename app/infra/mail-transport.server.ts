@@ -27,6 +27,10 @@ function message(row: QueuedEmail, from: string) {
     messageId: row.messageId,
     date: row.createdAt,
     headers: row.headers,
+    // A showing's invitation: a text/calendar part calendar apps offer to add (or remove, METHOD:CANCEL).
+    ...(row.calendar
+      ? { icalEvent: { method: row.calendar.method, filename: "invite.ics", content: row.calendar.content } }
+      : {}),
     // Only the addressee: the envelope never comes from headers or visitor input.
     envelope: { from: addressOf(from), to: [row.toAddress] },
   };

@@ -121,6 +121,7 @@ export const EMAIL_KIND_LABELS = {
   offer: "Offer",
   lead_email: "To a lead",
   agreement: "Agreement",
+  showing: "Showing",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

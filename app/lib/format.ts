@@ -25,3 +25,15 @@ export const fullName = (person: { firstName?: string | null; lastName?: string 
 
 /** A phone number as a tel: link (digits and a leading + only). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+const slotFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "America/Los_Angeles",
+});
+
+/** A showing's or a tour's time, short, in San Diego's time zone ("Sat, Mar 13, 10:00 AM"). */
+export const formatSlot = (date: Date | string | number): string => slotFormat.format(new Date(date));

@@ -97,3 +97,14 @@ export const agreementIntents = {
   send: "send-agreement",
   void: "void-agreement",
 } as const;
+
+/** A listing's showings on the portal (the seller) and the Manage page (staff, who also record and reset). */
+export const showingIntents = {
+  saveRules: "save-showing-rules",
+  answer: "answer-showing",
+  record: "record-showing",
+  resetPage: "reset-showing-page",
+} as const;
+
+/** A purchase's tours: the client asks; the agent confirms; either cancels; the client rates. */
+export const tourIntents = { request: "request-tour", move: "move-tour" } as const;

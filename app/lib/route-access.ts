@@ -24,6 +24,11 @@ export const PUBLIC_PAGES = [
 ] as const;
 /** Public files rendered by routes, cached like the pages. */
 const PUBLIC_FILES = ["/sitemap.xml", "/robots.txt"] as const;
+/**
+ * A listing's showing page, /showings/{token} (issue 38): the same for every anonymous visitor, so cached like
+ * a public page, but unlisted: not in the sitemap, and robots.txt keeps crawlers out of /showings/.
+ */
+const SHOWING_PAGE_PATH = /^\/showings\/[A-Za-z0-9_-]{32}$/;
 /** An article: /blog/{slug}. */
 const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The query parameters a public page reads; a request with any other query is rendered fresh, never stored. */
@@ -47,6 +52,8 @@ export const PRIVATE_SECTIONS = [
   { path: "/deadlines", page: false },
   { path: "/estimates", page: false },
   { path: "/unsubscribe", page: false },
+  // A buyer's agent's own page of their showing (accept a time, cancel, feedback).
+  { path: "/showings/agent", page: false },
 ] as const;
 
 /**
@@ -74,7 +81,8 @@ export const INBOUND_WEBHOOK_MAX_BYTES = 50 * 1024 * 1024;
 const publicPaths = new Set<string>([...PUBLIC_PAGES, ...PUBLIC_FILES]);
 
 /** A public page or file, the same for every anonymous visitor. */
-export const isPublicPath = (path: string) => publicPaths.has(path) || ARTICLE_PATH.test(path);
+export const isPublicPath = (path: string) =>
+  publicPaths.has(path) || ARTICLE_PATH.test(path) || SHOWING_PAGE_PATH.test(path);
 
 /** A path whose answers are someone's data. */
 export const isPrivatePath = (path: string) =>
@@ -84,5 +92,7 @@ export const isPrivatePath = (path: string) =>
   );
 
 /** robots.txt's rules: crawlers stay out of every private section. */
-export const robotsDisallowed = () =>
-  PRIVATE_SECTIONS.map((section) => (section.page ? section.path : `${section.path}/`));
+export const robotsDisallowed = () => [
+  ...PRIVATE_SECTIONS.map((section) => (section.page ? section.path : `${section.path}/`)),
+  "/showings/",
+];

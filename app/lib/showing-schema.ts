@@ -5,7 +5,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
-import { SHOWING_EVENT_TYPES } from "~/domain/enums";
+import { PRICE_OPINIONS, SHOWING_EVENT_TYPES } from "~/domain/enums";
 import { MAX_LENGTH } from "~/lib/form-values";
 import { AGENCY_TIME_ZONE, parsePlainDate } from "~/lib/plain-date";
 import { MAX_NOTICE_HOURS } from "~/lib/showing-slots";
@@ -39,7 +39,7 @@ export const showingRulesSchema = z.object({
 export type ShowingRulesInput = z.infer<typeof showingRulesSchema>;
 
 /** An instant: ISO 8601 with an offset, or a form's San Diego "YYYY-MM-DDTHH:MM". */
-const instant = z.string({ required_error: "Choose a time" }).transform((v, ctx) => {
+export const instant = z.string({ required_error: "Choose a time" }).transform((v, ctx) => {
   const local = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/.exec(v.trim());
   const at = local
     ? new Date(
@@ -107,3 +107,64 @@ export const showingEventSchema = z.object({
   note: z.string().trim().max(1000, "At most 1,000 characters").optional(),
 });
 export type ShowingEventInput = z.infer<typeof showingEventSchema>;
+
+/** The buyer's agent's feedback after a showing (their own link, no account). */
+export const showingFeedbackSchema = z.object({
+  interest: z.coerce
+    .number({ invalid_type_error: "Choose your buyer's interest, 1 to 5" })
+    .int("Choose your buyer's interest, 1 to 5")
+    .min(1, "Choose your buyer's interest, 1 to 5")
+    .max(5, "Choose your buyer's interest, 1 to 5"),
+  price: z.enum(PRICE_OPINIONS, { errorMap: () => ({ message: "Choose what your buyer thinks of the price" }) }),
+  comments: z.string().trim().max(2000, "At most 2,000 characters").default(""),
+});
+export type ShowingFeedbackInput = z.infer<typeof showingFeedbackSchema>;
+
+export const PRICE_OPINION_LABELS: Record<(typeof PRICE_OPINIONS)[number], string> = {
+  too_high: "Too high",
+  about_right: "About right",
+  low: "Low",
+};
+
+/** The showing page's form: three time inputs, of which the agent fills one to three (empty ones left out). */
+export const showingRequestFormSchema = showingRequestSchema.extend({
+  slots: z.preprocess(
+    (value) => (Array.isArray(value) ? value.filter((s) => s && typeof s === "object" && "start" in s && s.start) : []),
+    showingRequestSchema.shape.slots,
+  ),
+});
+
+/** The weekdays, Sunday first (the rules' `hours` index). */
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** A wall-clock "HH:MM" as a person in the US reads it: "10 AM", "6:30 PM", "12 PM". */
+const clockText = (hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number);
+  const hour = h! % 12 === 0 ? 12 : h! % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, "0")}` : ""} ${h! < 12 || h === 24 ? "AM" : "PM"}`;
+};
+
+/** A day's showing hours as a person reads them ("10 AM–6 PM", or "Closed"). */
+export const hoursText = (windows: Array<{ from: string; to: string }>) =>
+  windows.length ? windows.map((w) => `${clockText(w.from)}–${clockText(w.to)}`).join(", ") : "Closed";
+
+/**
+ * The portal's rules form: one window a day ("from-{weekday}", "to-{weekday}"; both empty = closed), the
+ * notice, the slot length, blocked dates one per line (or comma), "approval" = "auto" | "manual", and the
+ * access instructions. Days given more windows through the API keep only the first when saved here.
+ */
+export function rulesFromForm(formData: FormData) {
+  const text = (name: string) => String(formData.get(name) ?? "").trim();
+  return {
+    hours: WEEKDAYS.map((_, i) =>
+      text(`from-${i}`) || text(`to-${i}`) ? [{ from: text(`from-${i}`), to: text(`to-${i}`) }] : [],
+    ),
+    noticeHours: text("noticeHours"),
+    slotMinutes: text("slotMinutes"),
+    blockedDates: text("blockedDates")
+      .split(/[\s,]+/)
+      .filter(Boolean),
+    autoApprove: text("approval") === "auto",
+    accessInstructions: text("accessInstructions"),
+  };
+}

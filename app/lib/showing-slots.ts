@@ -68,19 +68,39 @@ export function slotError(rules: ShowingRules, busy: Busy[], start: Date, now: D
   return null;
 }
 
-/** The free slots' starts from `now` over the next `days` days (San Diego dates), soonest first. */
+/**
+ * The free slots' starts from `now` over the next `days` days (San Diego dates), soonest first. Each window's
+ * slots are laid out from its first instant, minute by minute, unless a daylight-saving change falls inside
+ * the window (its length in instants differs from its length on the clock): then each slot's instant is
+ * worked out on its own. A slot laid out here is inside the hours and off the blocked dates by construction;
+ * what is left to check is the notice and the approved showings.
+ */
 export function freeSlots(rules: ShowingRules, busy: Busy[], now: Date, days = 14): Date[] {
   const slots: Date[] = [];
   const today = todayIn(now);
+  const earliest = now.getTime() + rules.noticeHours * 3600_000;
+  const length = rules.slotMinutes * 60_000;
   for (let i = 0; i < Math.min(days, MAX_DAYS_AHEAD + 1); i++) {
     const date = addDaysTo(today, i);
     if (rules.blockedDates.includes(date)) continue;
     for (const window of rules.hours[weekdayOf(date)] ?? []) {
-      for (let m = minutesOf(window.from); m + rules.slotMinutes <= minutesOf(window.to); m += rules.slotMinutes) {
-        const start = sanDiegoInstant(date, m);
-        if (slotError(rules, busy, start, now) === null) slots.push(start);
+      const from = minutesOf(window.from);
+      const to = minutesOf(window.to);
+      const first = sanDiegoInstant(date, from).getTime();
+      const steady = sanDiegoInstant(date, to).getTime() - first === (to - from) * 60_000;
+      for (let m = from; m + rules.slotMinutes <= to; m += rules.slotMinutes) {
+        const start = steady ? first + (m - from) * 60_000 : sanDiegoInstant(date, m).getTime();
+        if (start <= now.getTime() || start < earliest) continue;
+        if (busy.some((b) => start < b.end.getTime() && b.start.getTime() < start + length)) continue;
+        slots.push(new Date(start));
       }
     }
   }
   return slots;
+}
+
+/** An instant as a form's San Diego wall-clock "YYYY-MM-DDTHH:MM" (a datetime-local input's value). */
+export function wallClockInput(at: Date): string {
+  const { date, minutes } = wallClock(at);
+  return `${date}T${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }

@@ -6,7 +6,7 @@
 import { createElement } from "react";
 import type { DbOrTx } from "~/db/client.server";
 import type { Agreement, AgreementSigner } from "~/db/schema";
-import { AgreementEmail } from "~/emails/agreement";
+import { PlainEmail } from "~/emails/plain";
 import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
@@ -27,7 +27,7 @@ export function mailAgreement(
 ) {
   const settings = env().mail;
   const { html, text } = renderEmail(
-    createElement(AgreementEmail, {
+    createElement(PlainEmail, {
       site: settings.site,
       appUrl: settings.appUrl,
       preview: subject,

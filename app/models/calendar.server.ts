@@ -1,17 +1,31 @@
 /**
  * Calendar feeds (docs/decisions/018-deadlines.md): each user's private feed address carries a random token
  * (192 bits) kept on their row; reset makes a new one and the old address is unknown at once. A client's
- * feed holds the open deadlines of their active transactions; an admin's (the staff feed) those of every
- * active transaction, from a week ago to four months ahead. app/infra/calendar-feed.server.ts writes them
+ * feed holds the open deadlines of their active transactions, with their listing's showings or their tours
+ * (issue 38); an admin's (the staff feed) those of every active transaction, from a week ago to four months
+ * ahead; an agent's, those of their transactions. app/infra/calendar-feed.server.ts writes them
  * as iCalendar.
  */
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lte, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { deadlines, transactions, users, type Deadline, type User } from "~/db/schema";
+import {
+  deadlines,
+  listings,
+  showings,
+  tourStops,
+  tours,
+  transactions,
+  users,
+  type Deadline,
+  type User,
+} from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
+import { DAY_MS } from "~/lib/time";
+import type { Visit } from "~/lib/visit-calendar";
 import type { Actor } from "~/models/actor.server";
 import { openDeadlinesDue } from "~/models/contract.server";
+import { showingVisit } from "~/models/showing-mail.server";
 import { collaborationsOf, findTransaction } from "~/models/transaction.server";
 import { newToken } from "~/models/secret-token.server";
 
@@ -38,7 +52,80 @@ export type FeedEvent = {
   propertyAddress: string | null;
 };
 
-export type Feed = { user: User; staff: boolean; events: FeedEvent[] };
+export type Feed = { user: User; staff: boolean; events: FeedEvent[]; visits: Visit[] };
+
+/**
+ * The visits of a feed (issue 38): approved showings of a listing (cancelled ones after approval, marked
+ * cancelled) and confirmed tour stops (cancelled ones marked too), from a week ago to four months ahead; of
+ * the given transactions, or of every active one the staff member is on (`staff`).
+ */
+function visitsOf(db: Db, now: Date, scope: { transactionIds: number[] } | { staff: User }): Visit[] {
+  const from = new Date(now.getTime() - 7 * DAY_MS);
+  const to = new Date(now.getTime() + 120 * DAY_MS);
+  const ids = "transactionIds" in scope ? scope.transactionIds : null;
+  if (ids && !ids.length) return [];
+  // A client's few transactions by (transaction_id, start); the staff's by (start) across the agency.
+  const shown = db
+    .select({ showing: showings, transaction: transactions })
+    .from(showings)
+    .innerJoin(transactions, eq(transactions.id, showings.transactionId))
+    .where(
+      and(
+        ids ? inArray(showings.transactionId, ids) : undefined,
+        gte(showings.start, from),
+        lte(showings.start, to),
+        or(eq(showings.status, "approved"), and(eq(showings.status, "cancelled"), gt(showings.sequence, 0))),
+      ),
+    )
+    .all();
+  const stops = db
+    .select({ stop: tourStops, address: listings.address, transaction: transactions })
+    .from(tourStops)
+    .innerJoin(tours, eq(tours.id, tourStops.tourId))
+    .innerJoin(transactions, eq(transactions.id, tours.transactionId))
+    .innerJoin(listings, eq(listings.id, tourStops.listingId))
+    .where(
+      and(ids ? inArray(tours.transactionId, ids) : undefined, gte(tourStops.start, from), lte(tourStops.start, to)),
+    )
+    .all();
+  const agent = "staff" in scope && !scope.staff.isAdmin ? scope.staff.id : null;
+  const mine = agent
+    ? new Set([
+        ...db
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(eq(transactions.assignedAgentId, agent))
+          .all()
+          .map((t) => t.id),
+        ...collaborationsOf(db, agent),
+      ])
+    : null;
+  const keep = (t: { id: number; status: string }) => t.status === "active" && (!mine || mine.has(t.id));
+  return [
+    ...shown
+      .filter((r) => keep(r.transaction))
+      .map(({ showing: s, transaction: t }) =>
+        showingVisit(
+          s,
+          t.propertyAddress ?? "The listing",
+          `Buyer's agent: ${s.agentName} (${s.brokerage}), ${s.people} ${s.people === 1 ? "person" : "people"}.`,
+        ),
+      ),
+    ...stops
+      .filter((r) => keep(r.transaction))
+      .map(({ stop, address }) => ({
+        key: `tour-stop-${stop.id}`,
+        sequence: stop.sequence,
+        stamp: stop.updatedAt,
+        start: stop.start!,
+        end: stop.end!,
+        summary: `Tour — ${address}`,
+        description: `Stop ${stop.position} of the tour.`,
+        location: address,
+        cancelled: stop.status === "cancelled",
+      })),
+  ].sort((a, b) => a.start.getTime() - b.start.getTime() || a.key.localeCompare(b.key));
+}
 
 /** The feed of a token, or null for an unknown one. */
 export function feedOf(db: Db, token: string, now = new Date()): Feed | null {
@@ -56,7 +143,7 @@ export function feedOf(db: Db, token: string, now = new Date()): Feed | null {
       ? []
       : [or(eq(transactions.assignedAgentId, user.id), inArray(transactions.id, collaborationsOf(db, user.id)))!];
     const events = openDeadlinesDue(db, addDaysTo(today, -7), addDaysTo(today, 120), ...mine).all();
-    return { user, staff: true, events };
+    return { user, staff: true, events, visits: visitsOf(db, now, { staff: user }) };
   }
   const own = db
     .select({ id: transactions.id })
@@ -73,7 +160,7 @@ export function feedOf(db: Db, token: string, now = new Date()): Feed | null {
         .filter((e) => e.deadline.status === "open")
         .sort((a, b) => a.deadline.dueOn.localeCompare(b.deadline.dueOn) || a.deadline.id - b.deadline.id)
     : [];
-  return { user, staff: false, events };
+  return { user, staff: false, events, visits: visitsOf(db, now, { transactionIds: own }) };
 }
 
 /** One deadline as a single event, for the transaction's client and admins; anyone else: not found. */

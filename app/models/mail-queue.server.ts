@@ -34,6 +34,8 @@ export type OutgoingEmail = {
   links?: Pick<NewOutboxEmail, "contactSubmissionId" | "engagementId" | "campaignEmailId" | "transactionId">;
   coalesceKey?: string;
   payload?: unknown;
+  /** An iCalendar invitation (or its cancellation) sent with it. */
+  calendar?: EmailContent["calendar"];
 };
 
 /** An e-mail with what it says: what the sender sends and the e-mail's page shows. */
@@ -46,6 +48,7 @@ const withContent = {
   htmlBody: emailContents.htmlBody,
   headers: emailContents.headers,
   payload: emailContents.payload,
+  calendar: emailContents.calendar,
 };
 
 /** Stores a message to send at once (a new stable Message-ID). Names and subjects are made header-safe here. */
@@ -74,6 +77,7 @@ export function enqueueEmail(db: DbOrTx, email: OutgoingEmail, now: Date): Outbo
       htmlBody: email.html,
       headers: email.headers ?? {},
       payload: email.payload ?? null,
+      calendar: email.calendar ?? null,
     })
     .run();
   return row;

@@ -5,19 +5,29 @@
  * staff read the showings, set the rules, approve, decline, propose another time or cancel; staff record a
  * showing booked by phone. Two approved showings never overlap (409). Anyone else is told "not found".
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, lt } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { showingSettings, showings, transactions, type Showing, type Transaction } from "~/db/schema";
 import type { ShowingStatus } from "~/domain/enums";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import type { ShowingEventInput, ShowingRequestInput, ShowingRulesInput } from "~/lib/showing-schema";
+import { DAY_MS } from "~/lib/time";
+import type {
+  ShowingEventInput,
+  ShowingFeedbackInput,
+  ShowingRequestInput,
+  ShowingRulesInput,
+} from "~/lib/showing-schema";
 import { DEFAULT_RULES, freeSlots, slotError, type Busy, type ShowingRules } from "~/lib/showing-slots";
 import { assertStaff, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { newToken } from "~/models/secret-token.server";
+import { mailAgentMove, mailBuyerAgent, mailNewRequest } from "~/models/showing-mail.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
 
 const NOT_FOUND = "Showing page not found";
+const WEEK_MS = 7 * DAY_MS;
+/** The feedback request goes an hour after the showing ends. */
+export const FEEDBACK_AFTER_MS = 3600_000;
 
 /** A sale the actor may read (its client or staff); a purchase is "not found" (it has no showings). */
 function saleOf(db: DbOrTx, actor: Actor, transactionId: number): Transaction {
@@ -33,7 +43,7 @@ function settingsOf(db: DbOrTx, transactionId: number) {
   return (
     db
       .insert(showingSettings)
-      .values({ transactionId, token: newToken(), rules: DEFAULT_RULES })
+      .values({ transactionId, token: newToken(), rules: DEFAULT_RULES, summaryDueAt: new Date(Date.now() + WEEK_MS) })
       .onConflictDoNothing()
       .returning()
       .get() ?? db.select().from(showingSettings).where(eq(showingSettings.transactionId, transactionId)).get()!
@@ -132,7 +142,7 @@ export function showingPage(db: Db, token: string, now = new Date()) {
  */
 export function requestShowing(db: Db, token: string, input: ShowingRequestInput, now = new Date()): Showing {
   return db.transaction((tx) => {
-    const { transaction, rules } = saleOfToken(tx, token);
+    const { transaction, rules, access } = saleOfToken(tx, token);
     const busy = busyOf(tx, transaction.id, now);
     const errors: Record<string, string[]> = {};
     input.slots.forEach((slot, i) => {
@@ -164,6 +174,8 @@ export function requestShowing(db: Db, token: string, input: ShowingRequestInput
       changes: { agent: input.agentName, brokerage: input.brokerage, status: row.status },
       at: now,
     });
+    mailNewRequest(tx, row, transaction, now);
+    if (row.status === "approved") mailBuyerAgent(tx, row, transaction, access, "approved", now);
     return row;
   });
 }
@@ -180,7 +192,7 @@ export function recordPhoneShowing(
   return db.transaction((tx) => {
     const sale = saleOf(tx, actor, transactionId);
     if (!isStaffOn(tx, actor, sale)) throw new NotFoundError("Transaction not found");
-    const rules = settingsOf(tx, transactionId).rules;
+    const { rules, accessInstructions } = settingsOf(tx, transactionId);
     const end = new Date(input.start.getTime() + rules.slotMinutes * 60_000);
     assertNoOverlap(tx, transactionId, { start: input.start, end });
     const row = insertShowing(
@@ -197,6 +209,8 @@ export function recordPhoneShowing(
       changes: { agent: input.agentName, start: input.start.toISOString() },
       at: now,
     });
+    // A showing still to come is confirmed to the agent; a past one is only asked for feedback.
+    if (row.start > now) mailBuyerAgent(tx, row, sale, accessInstructions, "approved", now);
     return row;
   });
 }
@@ -221,6 +235,8 @@ function insertShowing(
       phone: agent.phone,
       email: agent.email,
       people: agent.people,
+      agentToken: newToken(),
+      feedbackDueAt: showing.status === "approved" ? new Date(showing.end.getTime() + FEEDBACK_AFTER_MS) : null,
       createdAt: now,
       updatedAt: now,
     })
@@ -266,51 +282,187 @@ export function showingEvent(db: Db, actor: Actor, id: number, input: ShowingEve
     const showing = tx.select().from(showings).where(eq(showings.id, id)).get();
     if (!showing) throw new NotFoundError("Showing not found");
     saleOf(tx, actor, showing.transactionId);
-    if (!MOVES[input.type].includes(showing.status)) {
-      throw new ConflictError(
-        `A showing ${showing.status} cannot be ${input.type === "cancel" ? "cancelled" : `${input.type}d`}`,
-      );
+    return move(tx, actor, showing, input, now);
+  });
+}
+
+/**
+ * One move of a showing, by the seller's side (`actor`) or its buyer's agent (null: accepting a proposed time
+ * or cancelling from their own page), with the e-mail it sends the agent.
+ */
+function move(tx: DbOrTx, actor: Actor | null, showing: Showing, input: ShowingEventInput, now: Date): Showing {
+  if (!MOVES[input.type].includes(showing.status)) {
+    throw new ConflictError(
+      `A showing ${showing.status} cannot be ${input.type === "cancel" ? "cancelled" : `${input.type}d`}`,
+    );
+  }
+  const length = showing.end.getTime() - showing.start.getTime();
+  let start = showing.start;
+  if (input.type === "approve" || input.type === "propose") {
+    start = input.start ?? showing.start;
+    if (
+      input.type === "approve" &&
+      input.start &&
+      !showing.slots.includes(input.start.toISOString()) &&
+      showing.status !== "proposed"
+    ) {
+      throw new InvalidInputError("Approve one of the times asked for, or propose another", {
+        start: ["Not one of the times asked for"],
+      });
     }
-    const length = showing.end.getTime() - showing.start.getTime();
-    let start = showing.start;
-    if (input.type === "approve" || input.type === "propose") {
-      start = input.start ?? showing.start;
-      if (
-        input.type === "approve" &&
-        input.start &&
-        !showing.slots.includes(input.start.toISOString()) &&
-        showing.status !== "proposed"
-      ) {
-        throw new InvalidInputError("Approve one of the times asked for, or propose another", {
-          start: ["Not one of the times asked for"],
-        });
-      }
-      if (input.type === "approve")
-        assertNoOverlap(tx, showing.transactionId, { start, end: new Date(start.getTime() + length) }, id);
+    if (input.type === "propose" && start <= now) {
+      throw new InvalidInputError("Propose a time still to come", { start: ["That time is in the past"] });
     }
-    const status: ShowingStatus =
-      input.type === "approve"
-        ? "approved"
-        : input.type === "decline"
-          ? "declined"
-          : input.type === "propose"
-            ? "proposed"
-            : "cancelled";
+    if (input.type === "approve")
+      assertNoOverlap(tx, showing.transactionId, { start, end: new Date(start.getTime() + length) }, showing.id);
+  }
+  const status = STATUS_AFTER[input.type];
+  const end = new Date(start.getTime() + length);
+  const row = tx
+    .update(showings)
+    .set({
+      status,
+      start,
+      end,
+      note: input.note || showing.note,
+      // A cancelled invitation is the same event, one version later.
+      sequence: showing.status === "approved" ? showing.sequence + 1 : showing.sequence,
+      feedbackDueAt: status === "approved" ? new Date(end.getTime() + FEEDBACK_AFTER_MS) : null,
+      updatedAt: now,
+    })
+    .where(eq(showings.id, showing.id))
+    .returning()
+    .get()!;
+  recordAudit(tx, actor, {
+    action: `showing.${input.type}`,
+    subject: { type: "showing", id: showing.id },
+    transactionId: showing.transactionId,
+    changes: {
+      from: showing.status,
+      to: status,
+      start: start.toISOString(),
+      by: actor ? "seller side" : "buyer's agent",
+    },
+    at: now,
+  });
+  const transaction = tx.select().from(transactions).where(eq(transactions.id, showing.transactionId)).get()!;
+  const access = settingsOf(tx, showing.transactionId).accessInstructions;
+  // A request cancelled before any answer was never confirmed: the agent hears of it only if they did not cancel it.
+  if (status !== "cancelled" || showing.status === "approved" || actor !== null)
+    mailBuyerAgent(tx, row, transaction, access, MAIL_AFTER[input.type], now);
+  if (actor === null) mailAgentMove(tx, row, transaction, now);
+  return row;
+}
+
+const STATUS_AFTER = { approve: "approved", decline: "declined", propose: "proposed", cancel: "cancelled" } as const;
+const MAIL_AFTER = { approve: "approved", decline: "declined", propose: "proposed", cancel: "cancelled" } as const;
+
+/** A showing by its buyer's agent's token (their page), else "not found". */
+function byAgentToken(db: DbOrTx, token: string): Showing {
+  const showing = /^[A-Za-z0-9_-]{32}$/.test(token)
+    ? db.select().from(showings).where(eq(showings.agentToken, token)).get()
+    : undefined;
+  if (!showing) throw new NotFoundError("Showing not found");
+  return showing;
+}
+
+/** The buyer's agent's page of their showing: the address, the time, where it stands, its feedback. */
+export function agentShowing(db: Db, token: string, now = new Date()) {
+  const showing = byAgentToken(db, token);
+  const transaction = db.select().from(transactions).where(eq(transactions.id, showing.transactionId)).get()!;
+  return { address: transaction.propertyAddress ?? "The listing", showing: toShowingJson(showing, now) };
+}
+
+/** The buyer's agent accepts the time the seller proposed, or cancels (their own page). */
+export function agentShowingEvent(db: Db, token: string, type: "approve" | "cancel", now = new Date()): Showing {
+  return db.transaction((tx) => move(tx, null, byAgentToken(tx, token), { type }, now));
+}
+
+/** The buyer's agent's feedback after the showing: once, and only once it has ended. */
+export function giveShowingFeedback(db: Db, token: string, input: ShowingFeedbackInput, now = new Date()): Showing {
+  return db.transaction((tx) => {
+    const showing = byAgentToken(tx, token);
+    if (showing.status !== "approved" || showing.end > now)
+      throw new ConflictError("Feedback is asked for once the showing is over");
+    if (showing.feedbackAt) throw new ConflictError("Thank you: your feedback is already with the seller");
     const row = tx
       .update(showings)
-      .set({ status, start, end: new Date(start.getTime() + length), note: input.note ?? showing.note, updatedAt: now })
-      .where(eq(showings.id, id))
+      .set({
+        interest: input.interest,
+        priceOpinion: input.price,
+        comments: input.comments || null,
+        feedbackAt: now,
+        feedbackDueAt: null,
+        updatedAt: now,
+      })
+      .where(eq(showings.id, showing.id))
       .returning()
       .get()!;
-    recordAudit(tx, actor, {
-      action: `showing.${input.type}`,
-      subject: { type: "showing", id },
+    recordAudit(tx, null, {
+      action: "showing.feedback",
+      subject: { type: "showing", id: showing.id },
       transactionId: showing.transactionId,
-      changes: { from: showing.status, to: status, start: start.toISOString() },
+      changes: { interest: input.interest, price: input.price },
       at: now,
     });
     return row;
   });
+}
+
+/** Past showings a portal page shows at once; older ones page by their start (`before`). */
+export const PAST_PAGE = 10;
+
+/**
+ * A sale's showings as its portal section shows them (the seller and staff): those still to come (soonest
+ * first), a page of past ones (latest first, before `before`), and the totals of the past ones with their
+ * average interest. Each read walks the index (transaction_id, start) or (transaction_id, status, start), so
+ * 500 past showings cost what 20 do.
+ */
+export function showingsOverview(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+  options: { before?: Date | null } = {},
+  now = new Date(),
+) {
+  saleOf(db, actor, transactionId);
+  const upcoming = db
+    .select()
+    .from(showings)
+    .where(and(eq(showings.transactionId, transactionId), gte(showings.start, now)))
+    .orderBy(asc(showings.start), asc(showings.id))
+    .limit(100)
+    .all();
+  const past = db
+    .select()
+    .from(showings)
+    .where(
+      and(
+        eq(showings.transactionId, transactionId),
+        lt(showings.start, options.before ?? now),
+        lt(showings.start, now),
+      ),
+    )
+    .orderBy(desc(showings.start), desc(showings.id))
+    .limit(PAST_PAGE + 1)
+    .all();
+  const totals = db
+    .select({ shown: count(), rated: count(showings.interest), interest: avg(showings.interest) })
+    .from(showings)
+    .where(and(eq(showings.transactionId, transactionId), eq(showings.status, "approved"), lt(showings.start, now)))
+    .get();
+  return {
+    upcoming: upcoming.map((s) => ({ ...toShowingJson(s, now), contact: { phone: s.phone, email: s.email } })),
+    past: past
+      .slice(0, PAST_PAGE)
+      .map((s) => ({ ...toShowingJson(s, now), contact: { phone: s.phone, email: s.email } })),
+    olderBefore: past.length > PAST_PAGE ? past[PAST_PAGE - 1]!.start.toISOString() : null,
+    totals: {
+      shown: totals?.shown ?? 0,
+      rated: totals?.rated ?? 0,
+      interest: totals?.interest === null || totals?.interest === undefined ? null : Number(totals.interest),
+    },
+  };
 }
 
 /** The API's shape of a showing: a past approved one reads "done". */
@@ -323,6 +475,7 @@ export function toShowingJson(s: Showing, now = new Date()) {
     status,
     slots: s.slots,
     people: s.people,
+    note: s.note,
     agent: { name: s.agentName, brokerage: s.brokerage, licenseNumber: s.licenseNumber },
     feedback: s.feedbackAt ? { interest: s.interest, price: s.priceOpinion, comments: s.comments } : null,
   };

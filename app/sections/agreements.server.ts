@@ -11,7 +11,7 @@ import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
 import { prepareAgreementSchema, prepareFromForm } from "~/lib/agreement-schema";
-import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { agreementIntents } from "~/lib/intents";
 import { isStaff } from "~/models/actor.server";
@@ -27,7 +27,7 @@ import {
 import { listTemplates } from "~/models/agreement-template.server";
 import { getTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
-import { backTo, type Section } from "~/sections/page-sections.server";
+import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
 
 /** The section's data: each agreement as the page lists it; for staff, the templates and the PDFs to sign. */
 export function agreementsData(
@@ -62,14 +62,11 @@ export const agreementSection: Section<typeof agreementIntents> = {
       if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
       if (intent === agreementIntents.prepare) {
         const client = getUserById(ctx.db, getTransaction(ctx.db, ctx.actor, ctx.transactionId).userId)!;
-        const parsed = prepareAgreementSchema.safeParse(
+        const input = parseSectionForm(
+          prepareAgreementSchema,
           prepareFromForm(formData, { name: fullName(client) || client.email, email: client.email }),
         );
-        if (!parsed.success) {
-          const { formErrors, fieldErrors } = parsed.error.flatten();
-          throw new InvalidInputError(formErrors[0] ?? Object.values(fieldErrors).flat()[0] ?? "Check the form");
-        }
-        const prepared = await prepareAgreement(ctx.db, ctx.actor, agreementPaper(), ctx.transactionId, parsed.data);
+        const prepared = await prepareAgreement(ctx.db, ctx.actor, agreementPaper(), ctx.transactionId, input);
         return redirectWithToast(backTo(ctx, "agreements"), {
           title: "Prepared",
           description: `"${prepared.title}" is ready to send.`,

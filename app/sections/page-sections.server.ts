@@ -13,11 +13,13 @@
  * jump to the section's top. The browser says which it is (`Sec-Fetch-Mode: navigate` for a page).
  */
 import type { data } from "@remix-run/node";
+import type { output, ZodTypeAny } from "zod";
 import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import { readForm } from "~/infra/http.server";
 import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { isMultipart } from "~/infra/upload.server";
+import { InvalidInputError } from "~/lib/errors";
 
 export type SectionContext = {
   db: Db;
@@ -75,3 +77,15 @@ export function only<I extends Record<string, string>, K extends keyof I>(
 /** The page's path, with a section's anchor when the form came as a page. */
 export const backTo = (ctx: SectionContext, anchor: string) =>
   ctx.asPage === false ? ctx.back : `${ctx.back}#${anchor}`;
+
+/**
+ * A section's plain form read with its zod schema; a refusal names the first problem (the section answers it
+ * with a toast, `refuse`), with every field's messages.
+ */
+export function parseSectionForm<S extends ZodTypeAny>(schema: S, value: unknown): output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const { formErrors, fieldErrors } = parsed.error.flatten();
+  const first = formErrors[0] ?? (Object.values(fieldErrors).flat()[0] as string | undefined) ?? "Check the form";
+  throw new InvalidInputError(first, fieldErrors as Record<string, string[]>);
+}

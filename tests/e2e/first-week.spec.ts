@@ -85,6 +85,7 @@ test.describe("a new client's first week", () => {
       "Documents",
       "Estimates",
       "Offers",
+      "Tours",
       /^Messages\s*1 new$/,
       /^Homes\s*2$/,
     ]);

@@ -100,6 +100,8 @@ describe("first-start seed", () => {
       "sessions",
       "showing_settings",
       "showings",
+      "tour_stops",
+      "tours",
       "transaction_collaborators",
       "transaction_counts",
       "transaction_milestones",

@@ -177,7 +177,11 @@ describe("migration 0007", () => {
         )
         .run();
     });
-    expect(sqlite.prepare("select * from email_contents order by email_id").all()).toEqual([
+    expect(
+      sqlite
+        .prepare("select email_id, text_body, html_body, headers, payload from email_contents order by email_id")
+        .all(),
+    ).toEqual([
       {
         email_id: 1,
         text_body: "Plain words",

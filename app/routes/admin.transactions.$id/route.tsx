@@ -7,6 +7,8 @@ import { DocumentsSection } from "~/components/documents-section";
 import { EstimatesSection } from "~/components/estimates-section";
 import { MessagesSection } from "~/components/messages-section";
 import { OffersSection } from "~/components/offers-section";
+import { ShowingsSection } from "~/components/showings-section";
+import { ToursSection } from "~/components/tours-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { TeamSection } from "~/components/team-section";
 import { TransactionTabs } from "~/components/transaction-tabs";
@@ -37,6 +39,8 @@ import { milestoneSection, type MilestoneActionData } from "~/sections/milestone
 import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
 import { assignmentSection } from "~/sections/assignment.server";
 import { agreementSection, agreementsData } from "~/sections/agreements.server";
+import { showingSection, showingsData } from "~/sections/showings.server";
+import { tourSection, toursData } from "~/sections/tours.server";
 import { sectionAction } from "~/sections/page-sections.server";
 import { transactionSection, type TransactionActionData } from "~/sections/transaction.server";
 
@@ -71,6 +75,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     today: todayIn(new Date()),
     team: teamOf(db, staff.isAdmin, transaction.assignedAgentId, id),
     agreements: agreementsData(db, staff, transaction, documentsPdfs(db, staff, id)),
+    showings: showingsData(db, staff, transaction, query),
+    tours: toursData(db, staff, transaction),
   };
 }
 
@@ -99,6 +105,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     messageSection,
     assignmentSection,
     agreementSection,
+    showingSection,
+    tourSection,
   ]);
 }
 
@@ -186,6 +194,8 @@ export default function ManageTransaction() {
       />
 
       <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
+      {data.showings ? <ShowingsSection data={data.showings} path={`/admin/transactions/${transaction.id}`} /> : null}
+      {data.tours ? <ToursSection data={data.tours} /> : null}
 
       <AgreementsSection
         list={data.agreements.list}

@@ -13,6 +13,8 @@ import { ADD_PROPERTY_DIALOG, ListingsSection } from "~/components/listings-sect
 import { MessagesSection } from "~/components/messages-section";
 import { NoticesSetting } from "~/components/notices-setting";
 import { OffersSection } from "~/components/offers-section";
+import { ShowingsSection } from "~/components/showings-section";
+import { ToursSection } from "~/components/tours-section";
 import { PortalNav } from "~/components/portal-nav";
 import { ProgressPanel } from "~/components/progress-panel";
 import { YourAgent } from "~/components/your-agent";
@@ -35,6 +37,7 @@ import { listListings, toListingJson } from "~/models/listing.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
+import { ratingsOf } from "~/models/tour.server";
 import { agreementPdfPath, clientAgreements, signingPath } from "~/models/agreement.server";
 import { accountSection } from "~/sections/account.server";
 import { documentSection, type DocumentActionData } from "~/sections/documents.server";
@@ -44,6 +47,8 @@ import { messageSection, type MessageActionData } from "~/sections/messages.serv
 import { milestoneSection } from "~/sections/milestones.server";
 import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
 import { only, sectionAction } from "~/sections/page-sections.server";
+import { showingSection, showingsData } from "~/sections/showings.server";
+import { tourSection, toursData } from "~/sections/tours.server";
 
 const PORTAL = "/client-portal";
 
@@ -80,7 +85,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     estimates: id ? listEstimates(db, user, id).map(toListedEstimate) : [],
     freshEstimate: transaction ? { side: sideOf(transaction), ...newEstimateValues(transaction) } : null,
     offers: transaction ? offersData(db, user, transaction, query) : null,
-    listings: listListings(db, user).map(toListingJson),
+    showings: transaction ? showingsData(db, user, transaction, query) : null,
+    tours: transaction ? toursData(db, user, transaction) : null,
+    listings: withTourRatings(db, listListings(db, user).map(toListingJson)),
     agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
     agreements: clientAgreements(db, user).map((a) => ({
@@ -93,6 +100,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sign: signingPath(a.id),
     })),
   };
+}
+
+/** Each saved home with the client's rating of it after a tour, if any. */
+function withTourRatings<T extends { id: number }>(db: ReturnType<typeof getDb>, homes: T[]) {
+  const ratings = ratingsOf(
+    db,
+    homes.map((h) => h.id),
+  );
+  return homes.map((h) => ({ ...h, tourRating: ratings.get(h.id) ?? null }));
 }
 
 /** The client's agent, else the broker (the agency's phone and address). */
@@ -119,6 +135,8 @@ export async function action({ request }: ActionFunctionArgs) {
     only(messageSection, "send"),
     estimateSection,
     offerSection,
+    only(showingSection, "saveRules", "answer"),
+    tourSection,
     only(milestoneSection, "initialize"),
     accountSection,
   ]);
@@ -159,6 +177,8 @@ export default function ClientPortal() {
           offers: data.offers?.open.length ?? 0,
           unreadMessages: thread?.unread ?? 0,
           homes: data.listings.length,
+          showingRequests: data.showings ? data.showings.upcoming.filter((s) => s.status === "requested").length : null,
+          tours: data.tours ? data.tours.tours.length : null,
         }}
       />
 
@@ -192,6 +212,8 @@ export default function ClientPortal() {
             {data.offers ? (
               <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
             ) : null}
+            {data.showings ? <ShowingsSection data={data.showings} path={PORTAL} /> : null}
+            {data.tours ? <ToursSection data={data.tours} /> : null}
             {thread ? (
               <MessagesSection
                 transactionId={transaction.id}

@@ -1,8 +1,8 @@
-/** Agreement e-mails (app/models/agreement-mail.server.ts): a request to sign, a turn, a decline, a void, the signed copy. */
+/** A plain e-mail: a heading, its lines and an optional button (the agreements' e-mails, app/models/agreement-mail.server.ts; the showings', showing-mail.server.ts). */
 import { Button, Text } from "@react-email/components";
 import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
 
-export function AgreementEmail(
+export function PlainEmail(
   p: EmailFrame & { heading: string; lines: string[]; action?: { label: string; url: string } | null },
 ) {
   return (
