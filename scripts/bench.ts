@@ -20,6 +20,7 @@ import { benchDeadlines } from "./bench-deadlines";
 import { benchEstimates } from "./bench-estimates";
 import { benchAgreements } from "./bench-agreements";
 import { benchShowings } from "./bench-showings";
+import { benchBackups } from "./bench-backups";
 import { benchOffers } from "./bench-offers";
 import { benchTeam } from "./bench-team";
 import { SCALES } from "./bench-data";
@@ -158,7 +159,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|flood` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|backups|flood` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -178,6 +179,7 @@ const parts: Record<string, () => Promise<void>> = {
   team: () => benchTeam({ port: PORT + 80, dir: "tests/.tmp/bench" }),
   agreements: () => benchAgreements({ port: PORT + 100, dir: "tests/.tmp/bench" }),
   showings: () => benchShowings({ port: PORT + 110, dir: "tests/.tmp/bench" }),
+  backups: () => benchBackups({ port: PORT + 120, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
   // The dashboard and the leads the day 100,000 leads arrive (an import, a flood of sign-ups).
   flood: () =>

@@ -115,12 +115,47 @@ const schema = z
     RATE_LIMIT_TOKEN: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("60/60,1000/86400")),
     /** POST /api/estimates: anyone may compute an estimate, within these windows. */
     RATE_LIMIT_ESTIMATE: optionalString.pipe(rateLimitSpec).transform((v) => v ?? parseLimits("60/60,2000/86400")),
-    /** Hours between automatic backups (npm run backup); unset or 0: none. */
-    BACKUP_INTERVAL_HOURS: z.coerce
-      .number()
-      .min(0)
-      .max(24 * 30)
-      .default(0),
+    /**
+     * Hours between automatic backups, a decimal number (0.01 in tests): with S3 configured, snapshots of the
+     * database sent to the bucket (default 1); without, `npm run backup`'s folders on this disk (default 0: none).
+     */
+    BACKUP_INTERVAL_HOURS: optionalString.pipe(
+      z.coerce
+        .number()
+        .min(0)
+        .max(24 * 30)
+        .optional(),
+    ),
+    /**
+     * S3-compatible storage that holds a copy of every stored file and the database's snapshots
+     * (docs/backups.md): AWS S3 when S3_ENDPOINT is empty, or any S3-compatible endpoint (Backblaze B2,
+     * Cloudflare R2, Wasabi, MinIO). Unset S3_BUCKET: the app keeps everything on this host, as before.
+     */
+    S3_ENDPOINT: optionalString.pipe(
+      z.string().url("must be a URL such as https://s3.us-west-002.backblazeb2.com").optional(),
+    ),
+    S3_REGION: optionalString,
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)",
+        )
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: optionalString.pipe(
+      z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+    ),
+    /** A folder of the bucket the app keeps to ("coastline/"), so one bucket can hold several things. */
+    S3_PREFIX: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._/-]*$/, "must be letters, digits, '.', '_', '-' and '/'")
+        .optional(),
+    ),
     BACKUP_DIR: optionalString,
     /** The hour (0-23, San Diego time) deadline reminders go out: two days before and on the day. */
     REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(8),
@@ -228,6 +263,39 @@ const schema = z
           "OIDC_CLIENT_SECRET, or DEMO_SIGN_IN=true to run a public demo on purpose",
       });
     }
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required with S3_BUCKET" });
+        }
+      }
+      if (!env.S3_ENDPOINT && !env.S3_REGION) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["S3_REGION"],
+          message: "is required with S3_BUCKET on AWS (S3_ENDPOINT empty)",
+        });
+      }
+    } else {
+      for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PREFIX"] as const) {
+        if (env[name]) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["S3_BUCKET"], message: `is required with ${name}` });
+          break;
+        }
+      }
+    }
+    const s3 =
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT ?? null,
+            region: env.S3_REGION ?? "us-east-1",
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+            prefix: env.S3_PREFIX ? `${env.S3_PREFIX.replace(/^\/+|\/+$/g, "")}/` : "",
+          }
+        : null;
     const databaseDir = env.DATABASE_URL === ":memory:" ? "./data" : path.dirname(env.DATABASE_URL);
     const site: SiteConfig = {
       ...DEFAULT_SITE,
@@ -291,8 +359,12 @@ const schema = z
         password: env.SIGNING_P12_PASSWORD ?? "",
         configured: env.SIGNING_P12 !== undefined,
       },
-      /** Where npm run backup (and the BACKUP_INTERVAL_HOURS schedule) writes. */
+      /** Where npm run backup (and the BACKUP_INTERVAL_HOURS schedule without S3) writes. */
       backupDir: env.BACKUP_DIR ?? path.join(databaseDir, "backups"),
+      /** The S3-compatible copy of the files and the snapshots (docs/backups.md), or null: this host only. */
+      s3,
+      /** Hours between scheduled backups: snapshots to S3 when configured (default 1), else local folders (default none). */
+      backupIntervalHours: env.BACKUP_INTERVAL_HOURS ?? (s3 ? 1 : 0),
       SESSION_SECRET: sessionSecret,
       /** True when cookies must carry the Secure flag. */
       secureCookies: appUrl.protocol === "https:",

@@ -1196,3 +1196,58 @@ export const tourStops = sqliteTable(
   ],
 );
 export type TourStop = typeof tourStops.$inferSelect;
+
+/**
+ * Every stored file's copy in the S3-compatible store (issue 39; app/models/offsite.server.ts): its SHA-256
+ * and size as stored here, when it was copied, the object's ETag and version. A file fetched back from the
+ * bucket (a new disk, a restored database) is checked against `sha256`.
+ */
+export const offsiteFiles = sqliteTable("offsite_files", {
+  key: text("key").primaryKey(),
+  sha256: text("sha256").notNull(),
+  size: integer("size").notNull(),
+  storedAt: integer("stored_at", { mode: "timestamp_ms" }).notNull(),
+  copiedAt: integer("copied_at", { mode: "timestamp_ms" }),
+  etag: text("etag"),
+  versionId: text("version_id"),
+  /** Removed here (a document past its retention): its object is deleted too (the bucket keeps its versions). */
+  removedAt: integer("removed_at", { mode: "timestamp_ms" }),
+});
+export type OffsiteFile = typeof offsiteFiles.$inferSelect;
+
+/**
+ * The durable queue of copies to the bucket, like the outbox of e-mails: a row per file to copy (or object to
+ * delete), written before the file is, retried with backoff until it is done, surviving a restart or a crash.
+ */
+export const offsiteQueue = sqliteTable(
+  "offsite_queue",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    action: text("action", { enum: ["put", "delete"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("offsite_queue_due_idx").on(t.nextAttemptAt), index("offsite_queue_created_idx").on(t.createdAt)],
+);
+export type OffsiteCopy = typeof offsiteQueue.$inferSelect;
+
+/**
+ * The state of the copies off the host, one row (id 1): the last snapshot, the last error, the bucket's
+ * versioning, and the incident the admins were told of (null when none is open).
+ */
+export const offsiteStatus = sqliteTable("offsite_status", {
+  id: integer("id").primaryKey(),
+  lastSnapshotAt: integer("last_snapshot_at", { mode: "timestamp_ms" }),
+  lastSnapshotKey: text("last_snapshot_key"),
+  lastSnapshotBytes: integer("last_snapshot_bytes"),
+  lastError: text("last_error"),
+  lastErrorAt: integer("last_error_at", { mode: "timestamp_ms" }),
+  versioning: text("versioning"),
+  incidentSince: integer("incident_since", { mode: "timestamp_ms" }),
+  incidentReason: text("incident_reason"),
+  /** Files stored before the copies began have been queued (once). */
+  backfilledAt: integer("backfilled_at", { mode: "timestamp_ms" }),
+});

@@ -31,6 +31,7 @@ export const EMAIL_KINDS = [
   "lead_email",
   "agreement",
   "showing",
+  "backup",
 ] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

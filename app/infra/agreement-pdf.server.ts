@@ -148,9 +148,9 @@ export function agreementPaper(
 }
 
 /** An agreement's PDF over HTTP (/agreements/{id}.pdf, a co-signer's /sign/{token}/document): the model decides. */
-export function agreementFileResponse(db: Db, key: SignerKey, id: number): Response {
+export async function agreementFileResponse(db: Db, key: SignerKey, id: number): Promise<Response> {
   const file = agreementFile(db, key, id);
-  const body = fileStore().get(file.key);
+  const body = await fileStore().get(file.key);
   if (!body) {
     console.error(`[agreements] the file ${file.key} of agreement ${id} is missing`);
     return new Response("This agreement's file is missing. Please tell the agency.", {

@@ -88,7 +88,7 @@ export async function storeBlogImage(
 
 /** The original as sharp's input: HEIC/HEIF through heic-decode, anything else as it is. */
 async function decode(original: StagedFile, storage: FileStore): Promise<Sharp> {
-  const stream = storage.get(original.key);
+  const stream = await storage.get(original.key);
   if (!stream) throw new Error(`The uploaded image ${original.key} is missing`);
   const bytes = await buffer(stream);
   const { default: sharp } = await import("sharp");
@@ -103,12 +103,12 @@ async function decode(original: StagedFile, storage: FileStore): Promise<Sharp> 
 }
 
 /** GET /images/{id}-{width}.webp: public, cached a year (a file never changes: a new image has a new id). */
-export function imageResponse(db: Db, file: string, storage: FileStore = fileStore()): Response | null {
+export async function imageResponse(db: Db, file: string, storage: FileStore = fileStore()): Promise<Response | null> {
   const match = IMAGE_FILE.exec(file);
   if (!match) return null;
   const [, id, width] = match as unknown as [string, string, string];
   const variant = getImage(db, id)?.variants.find((v) => v.name === Number(width));
-  const stream = variant ? storage.get(imageKey(id, variant.name)) : null;
+  const stream = variant ? await storage.get(imageKey(id, variant.name)) : null;
   if (!variant || !stream) return null;
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
     headers: {

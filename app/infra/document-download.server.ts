@@ -16,9 +16,14 @@ const INLINE_TYPES = new Set(["application/pdf", "image/jpeg", "image/png", "ima
  * browser with `inline` for a PDF or an image. Headers: the name in RFC 6266/5987 form, nosniff, never
  * stored, and a CSP sandbox so that no uploaded file runs script on this origin.
  */
-export function documentResponse(db: Db, actor: Actor, id: number, options: { inline?: boolean } = {}): Response {
+export async function documentResponse(
+  db: Db,
+  actor: Actor,
+  id: number,
+  options: { inline?: boolean } = {},
+): Promise<Response> {
   const document = documentForDownload(db, actor, id);
-  const file = fileStore().get(document.storageKey);
+  const file = await fileStore().get(document.storageKey);
   if (!file) {
     console.error(`[documents] the file of document ${document.id} (${document.storageKey}) is missing`);
     return new Response("This document's file is missing. Please tell the agency.", {

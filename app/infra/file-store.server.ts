@@ -1,8 +1,7 @@
 /**
  * Where uploaded files live: put a stream, get it back as a stream, delete it (the `FileStore` interface
- * of app/models/files.server.ts, which models are given). The one implementation is a directory
- * (FILES_DIR); an S3-compatible store can take its place behind the same interface
- * (docs/decisions/017-documents.md says how).
+ * of app/models/files.server.ts, which models are given). Files live in a directory (FILES_DIR); with S3
+ * configured each is also copied to the bucket (app/infra/offsite-store.server.ts, docs/backups.md).
  *
  * Keys are the store's own names, never an uploaded name: `documents/3f/3fa9…` (a random 128-bit id,
  * in 256 folders so that no folder grows to hundreds of thousands of files) or a name the caller
@@ -10,14 +9,16 @@
  * renamed: a key that exists is a whole file, and a crash leaves only `.partial` files, which the daily
  * retention job removes once they are a day old (`removePartials`).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { env } from "~/config/env.server";
-import type { FileStore } from "~/models/files.server";
+import { getDb } from "~/infra/database.server";
+import { offsiteStore, siteObjectStore } from "~/infra/offsite-store.server";
+import { newStorageKey, type FileStore } from "~/models/files.server";
 
 const PARTIAL = ".partial";
 /** A key: folders and names of letters, digits, `-`, `_` and `.`, never `..` or a leading `/`. */
@@ -32,8 +33,7 @@ export class DirectoryStore implements FileStore {
   }
 
   async put(folder: string, body: Readable | ReadableStream<Uint8Array>, options: { key?: string } = {}) {
-    const id = randomBytes(16).toString("hex");
-    const key = options.key ?? `${folder}/${id.slice(0, 2)}/${id}`;
+    const key = options.key ?? newStorageKey(folder);
     const file = this.pathOf(key);
     const partial = `${file}${PARTIAL}`;
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -59,7 +59,23 @@ export class DirectoryStore implements FileStore {
     return { key, size, sha256: hash.digest("hex") };
   }
 
-  get(key: string): Readable | null {
+  async get(key: string): Promise<Readable | null> {
+    return this.getLocal(key);
+  }
+
+  /** A file's SHA-256 and size, read from the disk. */
+  async hashOf(key: string): Promise<{ sha256: string; size: number }> {
+    const hash = createHash("sha256");
+    let size = 0;
+    for await (const chunk of fs.createReadStream(this.pathOf(key))) {
+      hash.update(chunk as Buffer);
+      size += (chunk as Buffer).length;
+    }
+    return { sha256: hash.digest("hex"), size };
+  }
+
+  /** The file's bytes on this disk, or null. */
+  getLocal(key: string): Readable | null {
     const file = this.pathOf(key);
     if (!fs.existsSync(file)) return null;
     return fs.createReadStream(file);
@@ -118,14 +134,22 @@ async function syncDirectory(dir: string) {
   }
 }
 
-let store: DirectoryStore | undefined;
+export type SiteFileStore = FileStore & { removePartials(olderThan: Date): Promise<number> };
 
-/** This process's file store: FILES_DIR (created when first used). */
-export function fileStore(): DirectoryStore {
-  const root = env().filesDir;
-  if (!store || store.root !== root) {
-    fs.mkdirSync(root, { recursive: true });
-    store = new DirectoryStore(root);
+let store: SiteFileStore | undefined;
+let storeRoot: string | undefined;
+
+/**
+ * This process's file store: FILES_DIR (created when first used); with S3 configured, the same directory with
+ * each file's copy queued to the bucket and a missing file fetched back from it (offsite-store.server.ts).
+ */
+export function fileStore(): SiteFileStore {
+  const config = env();
+  if (!store || storeRoot !== config.filesDir) {
+    fs.mkdirSync(config.filesDir, { recursive: true });
+    const local = new DirectoryStore(config.filesDir);
+    store = config.s3 ? offsiteStore(local, getDb, () => siteObjectStore()) : local;
+    storeRoot = config.filesDir;
   }
   return store;
 }

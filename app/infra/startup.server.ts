@@ -13,7 +13,7 @@ import { seedDatabase } from "~/db/seed.server";
 import { backupSite, describeBackup } from "~/infra/backup.server";
 import { agreementPaper, sealCertificate } from "~/infra/agreement-pdf.server";
 import { getDb, setDb } from "~/infra/database.server";
-import { fileStore } from "~/infra/file-store.server";
+import { DirectoryStore, fileStore } from "~/infra/file-store.server";
 import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server";
 import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provider.server";
 import { startMailer } from "~/infra/mail-sender.server";
@@ -23,11 +23,17 @@ import { seedTemplates } from "~/models/agreement-template.server";
 import { completePendingAgreements } from "~/models/agreement.server";
 import { purgeDocuments } from "~/models/document.server";
 import { purgeImages } from "~/models/image.server";
+import { startCopier, snapshotTmpDir, type Copier } from "~/infra/offsite-copier.server";
+import { siteObjectStore } from "~/infra/offsite-store.server";
+
+/** How often the copier sends what is due to the S3 store. */
+const OFFSITE_TICK_MS = 5_000;
 
 const state = globalThis as unknown as {
   __startup?: Promise<void>;
   __purgeTimer?: NodeJS.Timeout;
   __backupTimer?: NodeJS.Timeout;
+  __copier?: Copier;
   __retentionTimer?: NodeJS.Timeout;
   __mailer?: ReturnType<typeof startMailer>;
   __inboundSmtp?: Promise<InboundSmtp>;
@@ -84,9 +90,21 @@ async function run() {
     );
   }
   if (inbound.webhookSecret) console.log("Replies: POST /api/inbound-email (a provider's inbound webhook)");
-  if (config.BACKUP_INTERVAL_HOURS > 0) {
-    state.__backupTimer ??= setInterval(() => void runBackup(), config.BACKUP_INTERVAL_HOURS * 3600_000).unref();
-    console.log(`Backups: every ${config.BACKUP_INTERVAL_HOURS} h to ${config.backupDir} (the newest 14 are kept)`);
+  if (config.s3) {
+    const local = new DirectoryStore(config.filesDir);
+    state.__copier ??= startCopier(getDb, local, siteObjectStore(), {
+      tickMs: OFFSITE_TICK_MS,
+      intervalHours: config.backupIntervalHours,
+      tmpDir: snapshotTmpDir(config.DATABASE_URL),
+      hashOf: (key) => local.hashOf(key),
+    });
+    console.log(
+      `Backups: every file copied to the S3 store ${config.s3.bucket}/${config.s3.prefix}` +
+        (config.backupIntervalHours > 0 ? `, a database snapshot every ${config.backupIntervalHours} h` : ""),
+    );
+  } else if (config.backupIntervalHours > 0) {
+    state.__backupTimer ??= setInterval(() => void runBackup(), config.backupIntervalHours * 3600_000).unref();
+    console.log(`Backups: every ${config.backupIntervalHours} h to ${config.backupDir} (the newest 14 are kept)`);
   }
   console.log(`Files: ${config.filesDir} (uploads up to ${config.UPLOAD_MAX_MB} MB a file)`);
   console.log(`Site: ${config.APP_URL}`);
@@ -127,6 +145,7 @@ async function runBackup() {
 export async function shutdown() {
   clearInterval(state.__purgeTimer);
   clearInterval(state.__backupTimer);
+  state.__copier?.stop();
   clearInterval(state.__retentionTimer);
   await state.__mailer?.stop();
   await (await state.__inboundSmtp?.catch(() => undefined))?.close();

@@ -129,7 +129,7 @@ function refusalOf(error: unknown): unknown {
 
 /** The MIME type the file's first bytes say (file-type), or undefined. */
 async function detectType(storage: FileStore, key: string): Promise<string | undefined> {
-  const stream = storage.get(key);
+  const stream = await storage.get(key);
   if (!stream) return undefined;
   try {
     return (await fileTypeFromStream(stream))?.mime;

@@ -122,6 +122,7 @@ export const EMAIL_KIND_LABELS = {
   lead_email: "To a lead",
   agreement: "Agreement",
   showing: "Showing",
+  backup: "Backup",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

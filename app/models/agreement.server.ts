@@ -89,7 +89,7 @@ export type AgreementView = {
 };
 
 async function readAll(files: FileStore, key: string): Promise<Buffer> {
-  const stream = files.get(key);
+  const stream = await files.get(key);
   if (!stream) throw new Error(`The agreement's file ${key} is missing`);
   return buffer(stream);
 }

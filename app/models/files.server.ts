@@ -4,16 +4,23 @@
  * app/infra/upload.server.ts); a route or the server passes them in, like the database, so that the rules
  * (who may add a file, which types, what is kept) live in models and app/infra only carries bytes.
  */
+import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { UploadRefusal } from "~/lib/errors";
 
 export type StoredFile = { key: string; size: number; sha256: string };
 
+/** A new key in `folder`: a random 128-bit id in one of 256 sub-folders (none grows to a huge folder). */
+export function newStorageKey(folder: string) {
+  const id = randomBytes(16).toString("hex");
+  return `${folder}/${id.slice(0, 2)}/${id}`;
+}
+
 export interface FileStore {
   /** Writes `body` under a new random key in `folder` (or under `key`); resolves once it is on the disk. */
   put(folder: string, body: Readable | ReadableStream<Uint8Array>, options?: { key?: string }): Promise<StoredFile>;
-  /** The file's bytes, or null when there is no such file. */
-  get(key: string): Readable | null;
+  /** The file's bytes, or null when there is no such file (with S3, fetched back first when missing here). */
+  get(key: string): Promise<Readable | null>;
   /** Deletes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Every key in `folder` with its last change, for the sweep of files without a row. */

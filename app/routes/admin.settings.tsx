@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
-import { card } from "~/components/card";
+import { anchorOffset, card } from "~/components/card";
 import { SelectField, TextField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
@@ -23,6 +23,8 @@ import { settingsSchema } from "~/lib/settings-schema";
 import { ROUTING_HINTS, ROUTING_LABELS } from "~/lib/team-schema";
 import { ROUTING_MODES } from "~/domain/enums";
 import { getSettings, updateSettings } from "~/models/settings.server";
+import { offsiteOverview } from "~/models/offsite.server";
+import { formatDateTime } from "~/lib/format";
 
 export const meta: MetaFunction = () => privatePageMeta("Settings");
 
@@ -41,6 +43,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
     homeWarranty: optional(costs.homeWarrantyCents),
     routing: routing.mode,
     claimMinutes: String(routing.claimMinutes),
+    backups: backupsView(offsiteOverview(getDb())),
+  };
+}
+
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The Backups panel's lines (docs/backups.md): dates as San Diego reads them. */
+function backupsView(o: ReturnType<typeof offsiteOverview>) {
+  return {
+    configured: o.configured,
+    bucket: o.bucket,
+    lastSnapshot: o.lastSnapshot
+      ? `${formatDateTime(o.lastSnapshot.at)} (${sizeText(o.lastSnapshot.bytes)} compressed)`
+      : null,
+    waiting: o.waiting,
+    oldestWaiting: o.oldestWaiting ? formatDateTime(o.oldestWaiting) : null,
+    lastError: o.lastError
+      ? `${o.lastError.message}${o.lastError.at ? ` (${formatDateTime(o.lastError.at)})` : ""}`
+      : null,
+    versioning: o.versioning,
+    intervalHours: o.intervalHours,
+    problems: o.problems,
   };
 }
 
@@ -131,7 +156,47 @@ export default function Settings() {
           </div>
         </Form>
       </section>
+      <BackupsPanel backups={values.backups} />
     </div>
+  );
+}
+
+function BackupsPanel({ backups: b }: { backups: ReturnType<typeof backupsView> }) {
+  return (
+    <section id="backups" aria-labelledby="backups-title" className={`mt-4 ${anchorOffset} ${card} p-6 text-sm`}>
+      <h2 id="backups-title" className="text-lg font-semibold">
+        Backups
+      </h2>
+      {!b.configured ? (
+        <p className="mt-2 text-slate-700">
+          Off the host: not configured. Everything is on this server only; set the S3_* variables to copy the documents
+          and the database to S3-compatible storage (README, &quot;Backups and restore&quot;).
+        </p>
+      ) : (
+        <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]" data-testid="backups-status">
+          <dt className="text-slate-600">Store</dt>
+          <dd className="break-all">{b.bucket}</dd>
+          <dt className="text-slate-600">Last snapshot</dt>
+          <dd>
+            {b.lastSnapshot ?? "None yet"} · every {b.intervalHours} h
+          </dd>
+          <dt className="text-slate-600">Copies waiting</dt>
+          <dd>
+            {b.waiting}
+            {b.oldestWaiting ? ` (the oldest since ${b.oldestWaiting})` : ""}
+          </dd>
+          <dt className="text-slate-600">Versioning</dt>
+          <dd>{b.versioning ?? "Not read yet"}</dd>
+          <dt className="text-slate-600">Last error</dt>
+          <dd className="break-words">{b.lastError ?? "None"}</dd>
+        </dl>
+      )}
+      {b.problems.length ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-red-800">
+          {b.problems.join(". ")}.
+        </p>
+      ) : null}
+    </section>
   );
 }
 

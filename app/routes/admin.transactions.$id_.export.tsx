@@ -31,13 +31,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     <TransactionFileSummary data={file.data} formatAt={at} agency={{ name: site.name, license: site.license }} />,
   );
   const store = fileStore();
-  function* entries(): Generator<ZipEntry> {
+  async function* entries(): AsyncGenerator<ZipEntry> {
     yield { name: "summary.html", source: `<!doctype html>${summary}` };
     yield { name: "transaction.json", source: `${JSON.stringify(file.data, null, 2)}\n` };
     yield { name: "messages.txt", source: messagesText(file.data, at) };
     yield { name: "audit.csv", source: () => Readable.from(auditLines(file.audit())) };
     for (const document of file.files) {
-      const bytes = store.get(document.key);
+      const bytes = await store.get(document.key);
       yield bytes
         ? { name: document.path, source: bytes, store: true }
         : {

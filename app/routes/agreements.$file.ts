@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!user) return signInToOpen({ one: "agreement", many: "Agreements" }, new URL(request.url).pathname, clearCookie);
   if (id === null) return fileNotFound();
   try {
-    return agreementFileResponse(getDb(), { actor: user }, id);
+    return await agreementFileResponse(getDb(), { actor: user }, id);
   } catch (error) {
     if (error instanceof NotFoundError) return fileNotFound();
     throw error;

@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   try {
     if (id === null) throw new NotFoundError();
-    return documentResponse(getDb(), user, id, { inline: url.searchParams.get("inline") === "1" });
+    return await documentResponse(getDb(), user, id, { inline: url.searchParams.get("inline") === "1" });
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     return plainPageResponse(

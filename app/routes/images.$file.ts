@@ -5,5 +5,5 @@ import { fileNotFound } from "~/infra/http.server";
 
 /** GET /images/{id}-{width}.webp: a blog image's WebP file, public and cached a year; else 404. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  return imageResponse(getDb(), params.file ?? "") ?? fileNotFound();
+  return (await imageResponse(getDb(), params.file ?? "")) ?? fileNotFound();
 }

@@ -14,7 +14,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const db = getDb();
     const { agreement } = signerOfLink(db, token);
-    return agreementFileResponse(db, { token }, agreement.id);
+    return await agreementFileResponse(db, { token }, agreement.id);
   } catch (error) {
     if (error instanceof NotFoundError) return fileNotFound();
     throw error;

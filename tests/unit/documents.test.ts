@@ -541,7 +541,7 @@ describe("the routes", () => {
     expect(inline.headers.get("content-disposition")).toBe(
       `inline; filename="r_sum_ _final_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%C2%ABfinal%C2%BB.pdf`,
     );
-    const response = documentResponse(app.db, app.admin, doc!.id, { inline: true });
+    const response = await documentResponse(app.db, app.admin, doc!.id, { inline: true });
     expect(response.headers.get("content-security-policy")).toBe("sandbox");
     await response.body?.cancel();
     await inline.body?.cancel();

@@ -30,6 +30,7 @@ import { BulkAssign, BulkCheckbox } from "~/components/bulk-assign";
 import { bulkAssignAction } from "~/sections/bulk-assign.server";
 import { countOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
+import { offsiteOverview } from "~/models/offsite.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import type { User } from "~/db/schema";
 import { listContactSubmissions, toContactSummary } from "~/models/lead.server";
@@ -89,6 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offeredLeads: offeredLeads(db, staff).total,
     submissionCount: summary.contactSubmissions,
     emails: staff.isAdmin ? unsentEmails(db, staff) : null,
+    backupProblems: staff.isAdmin ? offsiteOverview(db).problems : [],
     isAdmin: staff.isAdmin,
     agents: bulkAssignees(db, staff),
     collaborations: collaborations(db, staff),
@@ -169,6 +171,18 @@ export default function AdminDashboard() {
 
   return (
     <div className="mx-auto max-w-6xl">
+      {d.backupProblems.length ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-red-800"
+          data-testid="backup-banner"
+        >
+          Backups: {d.backupProblems.join(". ")}.{" "}
+          <Link to="/admin/settings#backups" className="font-semibold underline">
+            See the backups
+          </Link>
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
         <div className="flex flex-wrap gap-3">

@@ -1,0 +1,252 @@
+/**
+ * The database off the host (issue 39; docs/backups.md): a consistent snapshot (SQLite's online backup, which
+ * lets the site go on), checked (`PRAGMA integrity_check`) and counted in a worker thread so that no request
+ * waits for it, gzip-compressed and streamed to the bucket as `snapshots/app-<time>.db.gz` with its manifest
+ * beside it (`.json`: the SHA-256 and size of the compressed bytes, the schema version, the rows per table,
+ * the time); then the retention (app/lib/snapshot-retention.ts) deletes what is no longer kept. And the way
+ * back: `restoreFromS3` (npm run restore) takes the latest snapshot (or the last at or before a time), checks
+ * its SHA-256 and its integrity, then fetches every file the database names, each checked against its SHA-256.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { PassThrough, Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { Worker } from "node:worker_threads";
+import zlib from "node:zlib";
+import Database from "better-sqlite3";
+import type { Db } from "~/db/client.server";
+import { backupName } from "~/infra/backup.server";
+import type { ObjectStore } from "~/infra/s3.server";
+import { snapshotsToDelete } from "~/lib/snapshot-retention";
+
+export const SNAPSHOTS = "snapshots/";
+const NAME = /^snapshots\/(app-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z)\.json$/;
+
+export type Manifest = {
+  key: string;
+  sha256: string;
+  bytes: number;
+  databaseBytes: number;
+  schemaVersion: { migrations: number; lastMigrationAt: number | null };
+  rowCounts: Record<string, number>;
+  takenAt: string;
+};
+
+/** A stream's bytes counted and hashed on their way. */
+function measured() {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ sha256: hash.digest("hex"), bytes }) };
+}
+
+/** integrity_check, the schema version and each table's rows of a database file, in a worker thread. */
+function inspect(
+  file: string,
+): Promise<{ integrity: string; schemaVersion: Manifest["schemaVersion"]; rowCounts: Record<string, number> }> {
+  const code = `
+    const { parentPort, workerData } = require("node:worker_threads");
+    const Database = require("better-sqlite3");
+    const db = new Database(workerData, { readonly: true });
+    try {
+      const integrity = db.pragma("integrity_check", { simple: true });
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+      const rowCounts = {};
+      for (const t of tables) rowCounts[t] = db.prepare('SELECT count(*) FROM "' + t.replace(/"/g, '""') + '"').pluck().get();
+      const m = tables.includes("__drizzle_migrations")
+        ? db.prepare("SELECT count(*) AS migrations, max(created_at) AS last FROM __drizzle_migrations").get()
+        : { migrations: 0, last: null };
+      parentPort.postMessage({ integrity: String(integrity), rowCounts, schemaVersion: { migrations: m.migrations, lastMigrationAt: m.last === null ? null : Number(m.last) } });
+    } finally { db.close(); }`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: file });
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => (code === 0 ? undefined : reject(new Error(`the check stopped (${code})`))));
+  });
+}
+
+/** Takes a snapshot and sends it with its manifest; returns the manifest. The copy's folder is `tmpDir`. */
+export async function takeSnapshot(
+  db: Db,
+  store: ObjectStore,
+  options: { tmpDir: string; now?: Date },
+): Promise<Manifest> {
+  const at = options.now ?? new Date();
+  const name = backupName(at);
+  fs.mkdirSync(options.tmpDir, { recursive: true });
+  const copy = path.join(options.tmpDir, `${name}.snapshot.db`);
+  fs.rmSync(copy, { force: true });
+  try {
+    await db.$client.backup(copy);
+    // The copy is one file of its own (no -wal): out of WAL mode before it is read elsewhere.
+    const handle = new Database(copy);
+    handle.pragma("journal_mode = DELETE");
+    handle.close();
+    const checked = await inspect(copy);
+    if (checked.integrity !== "ok") throw new Error(`integrity_check of the snapshot said: ${checked.integrity}`);
+    const key = `${SNAPSHOTS}${name}.db.gz`;
+    const measure = measured();
+    const body = new PassThrough();
+    const sending = store.put(key, body, { contentType: "application/gzip" });
+    // The store refused: the file's reading stops too.
+    sending.catch((error: unknown) => body.destroy(error as Error));
+    await pipeline(fs.createReadStream(copy), zlib.createGzip({ level: 6 }), measure.stream, body);
+    await sending;
+    const { sha256, bytes } = measure.result();
+    const manifest: Manifest = {
+      key,
+      sha256,
+      bytes,
+      databaseBytes: fs.statSync(copy).size,
+      schemaVersion: checked.schemaVersion,
+      rowCounts: checked.rowCounts,
+      takenAt: at.toISOString(),
+    };
+    const json = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    await store.put(`${SNAPSHOTS}${name}.json`, json, {
+      sha256: createHash("sha256").update(json).digest("hex"),
+      contentType: "application/json",
+    });
+    return manifest;
+  } finally {
+    fs.rmSync(copy, { force: true });
+  }
+}
+
+/** The snapshots in the bucket, oldest first: their manifest's key and time. */
+export async function listSnapshots(store: ObjectStore) {
+  const found: Array<{ manifest: string; at: Date }> = [];
+  for await (const object of store.list(SNAPSHOTS)) {
+    const m = NAME.exec(object.key);
+    if (!m) continue;
+    const [, , y, mo, d, h, mi, s, ms] = m;
+    found.push({ manifest: object.key, at: new Date(Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!, +(ms ?? 0))) });
+  }
+  return found.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** Deletes the snapshots the retention no longer keeps (the compressed file and its manifest). */
+export async function applyRetention(store: ObjectStore, now = new Date()): Promise<string[]> {
+  const all = await listSnapshots(store);
+  const remove = new Set(
+    snapshotsToDelete(
+      all.map((s) => s.at),
+      now,
+    ).map((d) => d.getTime()),
+  );
+  const keys = all
+    .filter((s) => remove.has(s.at.getTime()))
+    .flatMap((s) => [s.manifest, s.manifest.replace(/\.json$/, ".db.gz")]);
+  if (keys.length) await store.deleteMany(keys);
+  return keys;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export type RestoreReport = {
+  manifest: Manifest;
+  database: string;
+  integrity: string;
+  rowCounts: Record<string, number>;
+  files: { restored: number; bytes: number; missing: string[]; mismatched: string[] };
+};
+
+/**
+ * Restores the latest snapshot (or the last at or before `at`) into the empty folder `to`: `app.db` and
+ * `files/`. Refuses a folder that is not empty, and a snapshot whose SHA-256 is not its manifest's.
+ */
+export async function restoreFromS3(
+  store: ObjectStore,
+  options: { to: string; at?: Date; log?: (line: string) => void },
+): Promise<RestoreReport> {
+  const log = options.log ?? (() => {});
+  if (fs.existsSync(options.to) && fs.readdirSync(options.to).length > 0) {
+    throw new Error(`${options.to} is not empty: restore into an empty folder`);
+  }
+  const snapshots = (await listSnapshots(store)).filter((s) => !options.at || s.at <= options.at);
+  const chosen = snapshots.at(-1);
+  if (!chosen)
+    throw new Error(options.at ? `No snapshot at or before ${options.at.toISOString()}` : "No snapshot in the bucket");
+  const manifestObject = await store.get(chosen.manifest);
+  if (!manifestObject) throw new Error(`The manifest ${chosen.manifest} is gone`);
+  const manifest = JSON.parse((await readAll(manifestObject.body)).toString("utf8")) as Manifest;
+  log(`Snapshot ${manifest.key} of ${manifest.takenAt} (${manifest.bytes} bytes compressed)`);
+
+  fs.mkdirSync(options.to, { recursive: true });
+  const database = path.join(options.to, "app.db");
+  const object = await store.get(manifest.key);
+  if (!object) throw new Error(`The snapshot ${manifest.key} is gone`);
+  // The compressed bytes are checked against the manifest before a byte of them is used.
+  const compressed = `${database}.gz`;
+  const measure = measured();
+  await pipeline(object.body, measure.stream, fs.createWriteStream(compressed));
+  const { sha256 } = measure.result();
+  if (sha256 !== manifest.sha256) {
+    fs.rmSync(compressed, { force: true });
+    throw new Error(
+      `The snapshot ${manifest.key} does not match its manifest's SHA-256 (${sha256} ≠ ${manifest.sha256}): refused`,
+    );
+  }
+  await pipeline(fs.createReadStream(compressed), zlib.createGunzip(), fs.createWriteStream(database));
+  fs.rmSync(compressed, { force: true });
+  const checked = await inspect(database);
+  if (checked.integrity !== "ok")
+    throw new Error(`integrity_check of the restored database said: ${checked.integrity}`);
+  log(`Database: ${database}, SHA-256 checked, integrity ok`);
+
+  // Every file the database names: the copies' rows (with their SHA-256), and any document without one.
+  const named = new Database(database, { readonly: true });
+  const tables = new Set(named.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
+  const wanted = new Map<string, string>();
+  if (tables.has("documents")) {
+    for (const row of named.prepare("SELECT storage_key AS key, sha256 FROM documents").all() as Array<{
+      key: string;
+      sha256: string;
+    }>)
+      wanted.set(row.key, row.sha256);
+  }
+  if (tables.has("offsite_files")) {
+    for (const row of named.prepare("SELECT key, sha256 FROM offsite_files WHERE removed_at IS NULL").all() as Array<{
+      key: string;
+      sha256: string;
+    }>)
+      wanted.set(row.key, row.sha256);
+  }
+  named.close();
+  const files = { restored: 0, bytes: 0, missing: [] as string[], mismatched: [] as string[] };
+  for (const [key, expected] of wanted) {
+    const file = await store.get(key);
+    if (!file) {
+      files.missing.push(key);
+      continue;
+    }
+    const target = path.join(options.to, "files", ...key.split("/"));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const m = measured();
+    await pipeline(file.body, m.stream, fs.createWriteStream(target));
+    const got = m.result();
+    if (got.sha256 !== expected) {
+      fs.rmSync(target, { force: true });
+      files.mismatched.push(key);
+      continue;
+    }
+    files.restored += 1;
+    files.bytes += got.bytes;
+  }
+  log(`Files: ${files.restored} restored (${files.bytes} bytes), each SHA-256 checked`);
+  if (files.missing.length) log(`Missing from the bucket: ${files.missing.join(", ")}`);
+  if (files.mismatched.length) log(`Refused (SHA-256 differs): ${files.mismatched.join(", ")}`);
+  return { manifest, database, integrity: checked.integrity, rowCounts: checked.rowCounts, files };
+}
