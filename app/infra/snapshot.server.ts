@@ -1,18 +1,19 @@
 /**
  * The database off the host (issue 39; docs/backups.md): a consistent snapshot (SQLite's online backup, which
- * lets the site go on), checked (`PRAGMA integrity_check`) and counted in a worker thread so that no request
- * waits for it, gzip-compressed and streamed to the bucket as `snapshots/app-<time>.db.gz` with its manifest
+ * lets the site go on), checked (`PRAGMA integrity_check`) and counted, then compressed, in child processes at
+ * the lowest CPU priority so that no request waits for it, gzip-compressed and streamed to the bucket as `snapshots/app-<time>.db.gz` with its manifest
  * beside it (`.json`: the SHA-256 and size of the compressed bytes, the schema version, the rows per table,
  * the time); then the retention (app/lib/snapshot-retention.ts) deletes what is no longer kept. And the way
  * back: `restoreFromS3` (npm run restore) takes the latest snapshot (or the last at or before a time), checks
  * its SHA-256 and its integrity, then fetches every file the database names, each checked against its SHA-256.
  */
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { PassThrough, Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import type { Db } from "~/db/client.server";
@@ -47,14 +48,34 @@ function measured() {
   return { stream, result: () => ({ sha256: hash.digest("hex"), bytes }) };
 }
 
-/** integrity_check, the schema version and each table's rows of a database file, in a worker thread. */
-function inspect(
+/**
+ * A Node child process at the lowest CPU priority (nice 19) running `code` with `args`: the snapshot's heavy
+ * work (the check, the compression) then takes only the CPU the site leaves (docs/backups.md, "Measured").
+ */
+function lowPriority(code: string, args: string[]) {
+  const child = spawn(process.execPath, ["-e", code, "--", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  try {
+    if (child.pid) os.setPriority(child.pid, 19);
+  } catch {
+    // not allowed here: it runs at the normal priority
+  }
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve, reject) =>
+    child.once("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`the child stopped (${code}): ${stderr.slice(0, 300)}`)),
+    ),
+  );
+  return { stdout: child.stdout!, exited };
+}
+
+/** integrity_check, the schema version and each table's rows of a database file, in a low-priority child. */
+async function inspect(
   file: string,
 ): Promise<{ integrity: string; schemaVersion: Manifest["schemaVersion"]; rowCounts: Record<string, number> }> {
   const code = `
-    const { parentPort, workerData } = require("node:worker_threads");
     const Database = require("better-sqlite3");
-    const db = new Database(workerData, { readonly: true });
+    const db = new Database(process.argv[process.argv.length - 1], { readonly: true });
     try {
       const integrity = db.pragma("integrity_check", { simple: true });
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
@@ -63,14 +84,19 @@ function inspect(
       const m = tables.includes("__drizzle_migrations")
         ? db.prepare("SELECT count(*) AS migrations, max(created_at) AS last FROM __drizzle_migrations").get()
         : { migrations: 0, last: null };
-      parentPort.postMessage({ integrity: String(integrity), rowCounts, schemaVersion: { migrations: m.migrations, lastMigrationAt: m.last === null ? null : Number(m.last) } });
+      process.stdout.write(JSON.stringify({ integrity: String(integrity), rowCounts, schemaVersion: { migrations: m.migrations, lastMigrationAt: m.last === null ? null : Number(m.last) } }));
     } finally { db.close(); }`;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: file });
-    worker.once("message", resolve);
-    worker.once("error", reject);
-    worker.once("exit", (code) => (code === 0 ? undefined : reject(new Error(`the check stopped (${code})`))));
-  });
+  const child = lowPriority(code, [file]);
+  const [out] = await Promise.all([readAll(child.stdout), child.exited]);
+  return JSON.parse(out.toString("utf8")) as Awaited<ReturnType<typeof inspect>>;
+}
+
+/** A file gzip-compressed by a low-priority child, as a stream. */
+function gzipped(file: string) {
+  return lowPriority(
+    `require("node:fs").createReadStream(process.argv[process.argv.length - 1]).pipe(require("node:zlib").createGzip({ level: 6 })).pipe(process.stdout)`,
+    [file],
+  );
 }
 
 /** Takes a snapshot and sends it with its manifest; returns the manifest. The copy's folder is `tmpDir`. */
@@ -98,7 +124,8 @@ export async function takeSnapshot(
     const sending = store.put(key, body, { contentType: "application/gzip" });
     // The store refused: the file's reading stops too.
     sending.catch((error: unknown) => body.destroy(error as Error));
-    await pipeline(fs.createReadStream(copy), zlib.createGzip({ level: 6 }), measure.stream, body);
+    const compressing = gzipped(copy);
+    await Promise.all([pipeline(compressing.stdout, measure.stream, body), compressing.exited]);
     await sending;
     const { sha256, bytes } = measure.result();
     const manifest: Manifest = {

@@ -292,8 +292,8 @@ describe.runIf(base)("copies to a real S3-compatible store", () => {
       () => db,
       () => wrong,
     );
-    const t0 = new Date();
     await files.put("documents", Readable.from(randomBytes(2000)));
+    const t0 = new Date(); // the copy is due from its put on
     expect(await copyRound(db, local, wrong, () => t0)).toBe(0);
     expect(offsiteOverview(db, t0).lastError?.message).toMatch(/Signature|Access|Denied|Forbidden/i);
     expect(checkIncident(db, t0)).toBeNull(); // not an hour yet
