@@ -17,6 +17,7 @@ import {
   checkIncident,
   copyDone,
   copyFailed,
+  copyLater,
   dropCopy,
   dueCopies,
   fileRow,
@@ -53,10 +54,11 @@ export async function copyRound(db: Db, local: LocalStore, bucket: ObjectStore, 
           const body = local.getLocal(copy.key);
           if (!row || !body) {
             body?.destroy();
-            // Written after its row was queued, or never: wait a little, then drop it.
-            if (now().getTime() - copy.createdAt.getTime() > ORPHAN_MS) dropCopy(db, copy);
-            else copyFailed(db, copy, `${copy.key} is not on the disk yet`, now());
-            return true;
+            // Removed already (a refused upload's file, a purge): nothing to copy. Else it is still being
+            // written (a large upload) or its write failed: look again in a minute, drop it after a day.
+            if (row?.removedAt || now().getTime() - copy.createdAt.getTime() > ORPHAN_MS) dropCopy(db, copy);
+            else copyLater(db, copy, now());
+            return null;
           }
           const object = await bucket.put(copy.key, body, { sha256: row.sha256 });
           copyDone(db, copy, object, now());
@@ -67,7 +69,7 @@ export async function copyRound(db: Db, local: LocalStore, bucket: ObjectStore, 
         }
       }),
     );
-    done += results.filter(Boolean).length;
+    done += results.filter((r) => r === true).length;
     if (results.includes(false)) break;
   }
   return done;

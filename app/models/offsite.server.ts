@@ -89,7 +89,15 @@ export function copyFailed(db: Db, copy: OffsiteCopy, error: string, now = new D
   recordError(db, error, now);
 }
 
-/** A queued copy whose file never came (the write failed): dropped. */
+/** A copy whose file is still being written: looked at again in a minute (no error: nothing failed). */
+export function copyLater(db: Db, copy: OffsiteCopy, now = new Date()) {
+  db.update(offsiteQueue)
+    .set({ nextAttemptAt: new Date(now.getTime() + 60_000) })
+    .where(eq(offsiteQueue.id, copy.id))
+    .run();
+}
+
+/** A queued copy with nothing to send (its file was removed, or its write failed a day ago): dropped. */
 export function dropCopy(db: Db, copy: OffsiteCopy) {
   db.delete(offsiteQueue).where(eq(offsiteQueue.id, copy.id)).run();
 }

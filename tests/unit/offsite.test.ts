@@ -167,6 +167,22 @@ describe.runIf(base)("copies to a real S3-compatible store", () => {
     expect(fs.existsSync(path.join(dir, ...stored.key.split("/")))).toBe(false);
   });
 
+  it("a file removed before its copy (a refused upload) is not copied, and no error is recorded", async () => {
+    const bucket = await newBucket();
+    const { db, local } = setUp();
+    const files = offsiteStore(
+      local,
+      () => db,
+      () => bucket,
+    );
+    const stored = await files.put("documents", Readable.from(randomBytes(1000)));
+    await files.delete(stored.key);
+    await copyRound(db, local, bucket);
+    expect(db.select().from(offsiteQueue).all()).toEqual([]);
+    expect(await bucket.get(stored.key)).toBeNull();
+    expect(offsiteOverview(db).lastError).toBeNull();
+  });
+
   it("with the store unreachable uploads still succeed and copies wait; when it is back the queue drains", async () => {
     const bucket = await newBucket();
     const down = objectStore({ ...base!, bucket: bucket.bucket, endpoint: "http://127.0.0.1:9" });
