@@ -3,14 +3,11 @@
  * portal, a co-signer's own single-use link), the countersigner's turn, a decline, a void, and the signed
  * copy to every party. Each is queued in the database transaction of the step that causes it.
  */
-import { createElement } from "react";
 import type { DbOrTx } from "~/db/client.server";
 import type { Agreement, AgreementSigner } from "~/db/schema";
-import { PlainEmail } from "~/emails/plain";
-import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
-import { enqueueEmail } from "~/models/mail-queue.server";
+import { queuePlainEmail } from "~/models/plain-mail.server";
 
 export const signingUrl = (appUrl: string, agreementId: number) => `${appUrl}/agreements/${agreementId}/sign`;
 const linkUrl = (appUrl: string, token: string) => `${appUrl}/sign/${token}`;
@@ -25,26 +22,15 @@ export function mailAgreement(
   action: { label: string; url: string } | null,
   now: Date,
 ) {
-  const settings = env().mail;
-  const { html, text } = renderEmail(
-    createElement(PlainEmail, {
-      site: settings.site,
-      appUrl: settings.appUrl,
-      preview: subject,
-      heading: subject,
-      lines,
-      action,
-    }),
-  );
-  enqueueEmail(
+  queuePlainEmail(
     tx,
     {
       kind: "agreement",
       to: { address: to.email, name: to.name },
       subject,
-      text,
-      html,
-      links: { transactionId: agreement.transactionId },
+      lines,
+      action,
+      transactionId: agreement.transactionId,
     },
     now,
   );

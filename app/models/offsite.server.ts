@@ -8,14 +8,11 @@
  * (offsite-copier.server.ts); this module only records.
  */
 import { and, asc, count, eq, isNull, lte, min } from "drizzle-orm";
-import { createElement } from "react";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { offsiteFiles, offsiteQueue, offsiteStatus, users, type OffsiteCopy } from "~/db/schema";
-import { PlainEmail } from "~/emails/plain";
-import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { formatDateTime } from "~/lib/format";
-import { enqueueEmail } from "~/models/mail-queue.server";
+import { queuePlainEmail } from "~/models/plain-mail.server";
 
 /** A copy waiting longer than this opens an incident. */
 export const COPY_WAIT_ALARM_MS = 3600_000;
@@ -207,23 +204,14 @@ export function checkIncident(db: Db, now = new Date()): "opened" | "closed" | n
           `Everything waiting has reached the S3 store again (the problem began ${formatDateTime(row.incidentSince!)}).`,
         ];
     const settings = env().mail;
-    const { html, text } = renderEmail(
-      createElement(PlainEmail, {
-        site: settings.site,
-        appUrl: settings.appUrl,
-        preview: subject,
-        heading: subject,
-        lines,
-        action: { label: "Open the backups", url: `${settings.appUrl}/admin/settings#backups` },
-      }),
-    );
     const admins = tx
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt)))
       .all();
     const to = admins.length ? admins.map((a) => a.email) : settings.leadAlertEmails;
-    for (const address of to) enqueueEmail(tx, { kind: "backup", to: { address }, subject, text, html }, now);
+    const action = { label: "Open the backups", url: `${settings.appUrl}/admin/settings#backups` };
+    for (const address of to) queuePlainEmail(tx, { kind: "backup", to: { address }, subject, lines, action }, now);
     return open ? "opened" : "closed";
   });
 }

@@ -6,16 +6,13 @@
  * `showing_settings.summary_due_at`), a bounded slice per tick.
  */
 import { and, asc, eq, gte, isNotNull, lt, lte } from "drizzle-orm";
-import { createElement } from "react";
 import type { Db } from "~/db/client.server";
 import { showingSettings, showings, transactions, users } from "~/db/schema";
-import { PlainEmail } from "~/emails/plain";
-import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { formatDate, formatSlot, fullName } from "~/lib/format";
 import { PRICE_OPINION_LABELS } from "~/lib/showing-schema";
 import { DAY_MS } from "~/lib/time";
-import { enqueueEmail } from "~/models/mail-queue.server";
+import { queuePlainEmail } from "~/models/plain-mail.server";
 import { mailBuyerAgent } from "~/models/showing-mail.server";
 
 /** The reminder goes this long after the request, and nothing after it. */
@@ -117,27 +114,15 @@ export function sendWeeklySummaries(db: Db, now: Date, limit = 20): number {
             ),
           ]
         : [`No showings of ${address} from ${formatDate(from)} to ${formatDate(now)}.`];
-      const settingsMail = env().mail;
-      const subject = `Your week of showings: ${address}`;
-      const { html, text } = renderEmail(
-        createElement(PlainEmail, {
-          site: settingsMail.site,
-          appUrl: settingsMail.appUrl,
-          preview: subject,
-          heading: subject,
-          lines,
-          action: { label: "See every showing", url: `${settingsMail.appUrl}/client-portal#showings` },
-        }),
-      );
-      enqueueEmail(
+      queuePlainEmail(
         tx,
         {
           kind: "showing",
           to: { address: seller.email, name: fullName(seller) || null },
-          subject,
-          text,
-          html,
-          links: { transactionId: transaction.id },
+          subject: `Your week of showings: ${address}`,
+          lines,
+          action: { label: "See every showing", url: `${env().mail.appUrl}/client-portal#showings` },
+          transactionId: transaction.id,
         },
         now,
       );

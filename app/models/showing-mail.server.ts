@@ -5,16 +5,13 @@
  * (the invitation again as METHOD:CANCEL, STATUS:CANCELLED, the next SEQUENCE), the feedback request and its
  * one reminder; to the seller and the transaction's staff, a new request to answer.
  */
-import { createElement } from "react";
 import type { DbOrTx } from "~/db/client.server";
 import { users, type Showing, type Transaction } from "~/db/schema";
 import { eq } from "drizzle-orm";
-import { PlainEmail } from "~/emails/plain";
-import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { formatSlot, fullName } from "~/lib/format";
 import { invitation, type Visit } from "~/lib/visit-calendar";
-import { enqueueEmail } from "~/models/mail-queue.server";
+import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 
 /** The buyer's agent's own page of a showing: accept a proposed time, cancel, give feedback. */
@@ -51,18 +48,7 @@ function send(
   now: Date,
   calendar?: ReturnType<typeof invitation>,
 ) {
-  const settings = env().mail;
-  const { html, text } = renderEmail(
-    createElement(PlainEmail, {
-      site: settings.site,
-      appUrl: settings.appUrl,
-      preview: subject,
-      heading: subject,
-      lines,
-      action,
-    }),
-  );
-  enqueueEmail(tx, { kind: "showing", to, subject, text, html, calendar, links: { transactionId } }, now);
+  queuePlainEmail(tx, { kind: "showing", to, subject, lines, action, calendar, transactionId }, now);
 }
 
 export type ShowingMail = "approved" | "declined" | "proposed" | "cancelled" | "feedback" | "reminder";

@@ -7,11 +7,8 @@
  * Only the transaction's client and its staff read a tour; anyone else is told "not found".
  */
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { createElement } from "react";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { listings, tourStops, tours, type Tour, type TourStop, type Transaction } from "~/db/schema";
-import { PlainEmail } from "~/emails/plain";
-import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatSlot } from "~/lib/format";
@@ -19,7 +16,7 @@ import { TOUR_STOP_MINUTES, type TourEventInput, type TourRequestInput } from "~
 import { isStaff, type Actor } from "~/models/actor.server";
 import { assertBuyerAgreement } from "~/models/agreement.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { enqueueEmail } from "~/models/mail-queue.server";
+import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
 
@@ -81,45 +78,25 @@ export function requestTour(db: Db, actor: Actor, transactionId: number, input: 
     const byId = new Map(homes.map((h) => [h.id, h.address]));
     const { appUrl } = env().mail;
     for (const staff of staffRecipients(tx, transaction)) {
-      mail(
+      queuePlainEmail(
         tx,
-        transactionId,
-        staff,
-        "Tour requested",
-        [
-          `Your client asks to see ${input.listingIds.length === 1 ? "a home" : `${input.listingIds.length} homes`}, in this order: ${input.listingIds.map((id) => byId.get(id)).join("; ")}.`,
-          `Times that suit them: ${tour.slots.map((s) => formatSlot(s)).join("; ")}.`,
-          ...(tour.note ? [`Their note: ${tour.note}`] : []),
-        ],
-        { label: "Confirm the times", url: `${appUrl}/admin/transactions/${transactionId}#tours` },
+        {
+          kind: "showing",
+          to: staff,
+          subject: "Tour requested",
+          lines: [
+            `Your client asks to see ${input.listingIds.length === 1 ? "a home" : `${input.listingIds.length} homes`}, in this order: ${input.listingIds.map((id) => byId.get(id)).join("; ")}.`,
+            `Times that suit them: ${tour.slots.map((s) => formatSlot(s)).join("; ")}.`,
+            ...(tour.note ? [`Their note: ${tour.note}`] : []),
+          ],
+          action: { label: "Confirm the times", url: `${appUrl}/admin/transactions/${transactionId}#tours` },
+          transactionId,
+        },
         now,
       );
     }
     return tourOf(tx, tour);
   });
-}
-
-function mail(
-  tx: DbOrTx,
-  transactionId: number,
-  to: { address: string; name: string | null },
-  subject: string,
-  lines: string[],
-  action: { label: string; url: string },
-  now: Date,
-) {
-  const settings = env().mail;
-  const { html, text } = renderEmail(
-    createElement(PlainEmail, {
-      site: settings.site,
-      appUrl: settings.appUrl,
-      preview: subject,
-      heading: subject,
-      lines,
-      action,
-    }),
-  );
-  enqueueEmail(tx, { kind: "showing", to, subject, text, html, links: { transactionId } }, now);
 }
 
 /**
