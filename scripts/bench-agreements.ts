@@ -8,7 +8,8 @@ import { agreementPaper, agreementPdf, pageCount } from "~/infra/agreement-pdf.s
 import { DirectoryStore } from "~/infra/file-store.server";
 import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { SEEDED_TEMPLATES, templateBlocks, fillTemplate } from "~/lib/agreement-template";
-import { consentToSign, prepareAgreement, sendAgreement, signAgreement } from "~/models/agreement.server";
+import { prepareAgreement, sendAgreement } from "~/models/agreement-prepare.server";
+import { consentToSign, signAgreement } from "~/models/agreement-signing.server";
 import { listTemplates, seedTemplates } from "~/models/agreement-template.server";
 import { initializeMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";

@@ -14,7 +14,8 @@ import { fileStore } from "~/infra/file-store.server";
 import { loadSealCertificate, sealPdf, type SealCertificate } from "~/infra/pdf-seal.server";
 import { certificateOfCompletion, signaturePage, type CertificateSection } from "~/lib/agreement-certificate";
 import type { TemplateBlock } from "~/lib/agreement-template";
-import { agreementFile, type AgreementPaper, type SignerKey } from "~/models/agreement.server";
+import { type AgreementPaper, type SignerKey } from "~/models/agreement-access.server";
+import { agreementFile } from "~/models/agreement-signing.server";
 import type { FileStore } from "~/models/files.server";
 
 /** pdfkit's standard fonts write WinAnsi: what it lacks is spelled out. */

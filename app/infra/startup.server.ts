@@ -20,7 +20,7 @@ import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
 import { ListenError } from "~/lib/errors";
 import { seedTemplates } from "~/models/agreement-template.server";
-import { completePendingAgreements } from "~/models/agreement.server";
+import { completePendingAgreements } from "~/models/agreement-seal.server";
 import { purgeDocuments } from "~/models/document.server";
 import { purgeImages } from "~/models/image.server";
 import { startCopier, snapshotTmpDir, type Copier } from "~/infra/offsite-copier.server";

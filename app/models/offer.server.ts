@@ -32,7 +32,7 @@ import { newOfferSchema, type Terms } from "~/lib/offer-schema";
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { assertBuyerAgreement } from "~/models/agreement.server";
+import { assertBuyerAgreement } from "~/models/buyer-agreement.server";
 import { apiDecimal, apiWholeDollars } from "~/lib/money";
 import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
 import { figuresFor } from "~/models/seller-figures.server";

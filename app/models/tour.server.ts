@@ -14,7 +14,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatSlot } from "~/lib/format";
 import { TOUR_STOP_MINUTES, type TourEventInput, type TourRequestInput } from "~/lib/tour-schema";
 import { isStaff, type Actor } from "~/models/actor.server";
-import { assertBuyerAgreement } from "~/models/agreement.server";
+import { assertBuyerAgreement } from "~/models/buyer-agreement.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";

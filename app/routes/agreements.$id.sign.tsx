@@ -12,7 +12,7 @@ import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
 import { idParam, modelCall } from "~/infra/http.server";
 import { privatePageMeta } from "~/lib/seo";
-import { agreementPdfPath, signingPath } from "~/models/agreement.server";
+import { agreementPdfPath, signingPath } from "~/models/agreement-access.server";
 import { signingAction, signingView } from "~/sections/signing.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

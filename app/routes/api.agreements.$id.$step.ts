@@ -18,15 +18,9 @@ import {
   readJson,
 } from "~/infra/http.server";
 import { consentSchema, declineSchema, signSchema } from "~/lib/agreement-schema";
-import {
-  consentToSign,
-  declineAgreement,
-  getAgreement,
-  sendAgreement,
-  signAgreement,
-  toAgreementJson,
-  voidAgreement,
-} from "~/models/agreement.server";
+import { sendAgreement } from "~/models/agreement-prepare.server";
+import { consentToSign, declineAgreement, signAgreement, voidAgreement } from "~/models/agreement-signing.server";
+import { getAgreement, toAgreementJson } from "~/models/agreement-view.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);

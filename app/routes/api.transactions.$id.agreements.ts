@@ -10,7 +10,8 @@ import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, modelCallAsync, parseBody, readJson } from "~/infra/http.server";
 import { prepareAgreementSchema } from "~/lib/agreement-schema";
-import { listAgreements, prepareAgreement, toAgreementJson } from "~/models/agreement.server";
+import { prepareAgreement } from "~/models/agreement-prepare.server";
+import { listAgreements, toAgreementJson } from "~/models/agreement-view.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -11,7 +11,7 @@ import { getDb } from "~/infra/database.server";
 import { plainPageResponse } from "~/infra/plain-page.server";
 import { NotFoundError } from "~/lib/errors";
 import { privatePageMeta } from "~/lib/seo";
-import { signerOfLink } from "~/models/agreement.server";
+import { signerOfLink } from "~/models/agreement-access.server";
 import { signingAction, signingView } from "~/sections/signing.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Sign an agreement");

@@ -7,7 +7,7 @@ import { agreementFileResponse } from "~/infra/agreement-pdf.server";
 import { getDb } from "~/infra/database.server";
 import { fileNotFound } from "~/infra/http.server";
 import { NotFoundError } from "~/lib/errors";
-import { signerOfLink } from "~/models/agreement.server";
+import { signerOfLink } from "~/models/agreement-access.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";

@@ -11,7 +11,7 @@ import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
 import { plainPageResponse } from "~/infra/plain-page.server";
 import { NotFoundError } from "~/lib/errors";
-import { signingPath } from "~/models/agreement.server";
+import { signingPath } from "~/models/agreement-access.server";
 import { claimListingStart } from "~/models/listing-start.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

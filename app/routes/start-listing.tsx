@@ -23,7 +23,7 @@ import { numberInput } from "~/lib/form-values";
 import { centsOf, formatMoney } from "~/lib/money";
 import { TIERS, tierFor } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
-import { signingPath } from "~/models/agreement.server";
+import { signingPath } from "~/models/agreement-access.server";
 import { holdListingStart, startListing } from "~/models/listing-start.server";
 
 export const meta: MetaFunction = ({ matches }) =>

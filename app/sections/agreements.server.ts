@@ -15,15 +15,10 @@ import { NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { agreementIntents } from "~/lib/intents";
 import { isStaff } from "~/models/actor.server";
-import {
-  agreementPdfPath,
-  listAgreements,
-  prefilledFields,
-  prepareAgreement,
-  sendAgreement,
-  signingPath,
-  voidAgreement,
-} from "~/models/agreement.server";
+import { agreementPdfPath, signingPath } from "~/models/agreement-access.server";
+import { prefilledFields, prepareAgreement, sendAgreement } from "~/models/agreement-prepare.server";
+import { voidAgreement } from "~/models/agreement-signing.server";
+import { listAgreements } from "~/models/agreement-view.server";
 import { listTemplates } from "~/models/agreement-template.server";
 import { getTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";

@@ -21,7 +21,7 @@ import { todayIn } from "~/lib/plain-date";
 import { documentsPage } from "~/models/document.server";
 import { listListings } from "~/models/listing.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
-import { buyerAgreementLink } from "~/models/agreement.server";
+import { buyerAgreementLink } from "~/models/buyer-agreement.server";
 import { createOffer, getOffer, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
 import { figuresFor, netBasis, saveSellerFigures } from "~/models/seller-figures.server";
 import { agencyCosts } from "~/models/settings.server";

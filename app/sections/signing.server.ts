@@ -14,13 +14,8 @@ import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { consentSchema, declineSchema, signSchema } from "~/lib/agreement-schema";
 import { statusOf } from "~/lib/errors";
 import { signingIntents } from "~/lib/intents";
-import {
-  consentToSign,
-  declineAgreement,
-  signAgreement,
-  signingState,
-  type SignerKey,
-} from "~/models/agreement.server";
+import { type SignerKey } from "~/models/agreement-access.server";
+import { consentToSign, declineAgreement, signAgreement, signingState } from "~/models/agreement-signing.server";
 
 export function signingView(db: Db, key: SignerKey, id: number, pdfUrl: string): SigningView {
   const state = signingState(db, key, id);

@@ -15,7 +15,7 @@ import { tourIntents } from "~/lib/intents";
 import { wallClockInput } from "~/lib/showing-slots";
 import { tourEventSchema, tourRequestFromForm, tourRequestSchema } from "~/lib/tour-schema";
 import { isStaff } from "~/models/actor.server";
-import { buyerAgreementLink } from "~/models/agreement.server";
+import { buyerAgreementLink } from "~/models/buyer-agreement.server";
 import { listListings } from "~/models/listing.server";
 import { listTours, requestTour, toTourJson, tourEvent } from "~/models/tour.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";

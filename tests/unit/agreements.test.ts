@@ -39,21 +39,13 @@ import {
 } from "~/lib/agreement-template";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { addMonthsTo, formatPlainDate } from "~/lib/plain-date";
-import {
-  agreementFile,
-  assertBuyerAgreement,
-  completePendingAgreements,
-  consentToSign,
-  getAgreement,
-  listAgreements,
-  listingAgreementWarnings,
-  prepareAgreement,
-  sendAgreement,
-  signAgreement,
-  signerOfLink,
-  voidAgreement,
-  type AgreementPaper,
-} from "~/models/agreement.server";
+import { signerOfLink, type AgreementPaper } from "~/models/agreement-access.server";
+import { listingAgreementWarnings } from "~/models/agreement-lists.server";
+import { prepareAgreement, sendAgreement } from "~/models/agreement-prepare.server";
+import { completePendingAgreements } from "~/models/agreement-seal.server";
+import { agreementFile, consentToSign, signAgreement, voidAgreement } from "~/models/agreement-signing.server";
+import { getAgreement, listAgreements } from "~/models/agreement-view.server";
+import { assertBuyerAgreement } from "~/models/buyer-agreement.server";
 import { listTemplates, saveTemplate, seedTemplates } from "~/models/agreement-template.server";
 import { insertDocuments, removeDocument } from "~/models/document.server";
 import { startListing } from "~/models/listing-start.server";

@@ -46,7 +46,7 @@ import { unsentEmails } from "~/models/mail-queue.server";
 import { speedToLead } from "~/models/speed-to-lead.server";
 import { duration } from "~/lib/time";
 import { unreadThreads } from "~/models/message.server";
-import { listingAgreementWarnings } from "~/models/agreement.server";
+import { listingAgreementWarnings } from "~/models/agreement-lists.server";
 import { createTestData } from "~/models/sample-data.server";
 
 const RECENT_SUBMISSIONS = 5;

@@ -1,0 +1,122 @@
+/**
+ * Who may read an agreement and who acts on it (docs/agreements.md): its transaction's client and staff (a listing
+ * started on the site: its client, its agent, admins), a signer by their account or a co-signer by the e-mailed
+ * link; anyone else is told "not found". The one access rule every agreement module imports.
+ */
+import { buffer } from "node:stream/consumers";
+import { asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { agreements, agreementSigners, type Agreement, type AgreementSigner } from "~/db/schema";
+import type { CertificateInput } from "~/lib/agreement-certificate";
+import { agreementStatus } from "~/lib/agreement-rules";
+import { type TemplateBlock } from "~/lib/agreement-template";
+import { ConflictError, NotFoundError } from "~/lib/errors";
+import { todayIn } from "~/lib/plain-date";
+import { isStaff, type Actor } from "~/models/actor.server";
+import type { FileStore } from "~/models/files.server";
+import { findTransaction, isStaffOn } from "~/models/transaction.server";
+import { sha256Hex } from "~/models/secret-token.server";
+
+/** The store's folder of agreements' PDFs (unsigned and sealed): never swept as documents' left-overs. */
+export const AGREEMENTS_FOLDER = "agreements";
+
+/** What the model asks of PDFs (app/infra/agreement-pdf.server.ts `agreementPaper`), with the file store. */
+export interface AgreementPaper {
+  files: FileStore;
+  /** The unsigned agreement laid out from its template's filled text. */
+  agreementPdf(blocks: TemplateBlock[], options: { title: string; brokerage: string }): Promise<Buffer>;
+  /** The signed copy: the document, the signature page and the certificate, sealed with the brokerage's certificate. */
+  signedPdf(unsigned: Buffer, certificate: Omit<CertificateInput, "unsignedPages">): Promise<Buffer>;
+}
+
+export const NOT_FOUND = "Agreement not found";
+
+export async function readAll(files: FileStore, key: string): Promise<Buffer> {
+  const stream = await files.get(key);
+  if (!stream) throw new Error(`The agreement's file ${key} is missing`);
+  return buffer(stream);
+}
+
+/** An agreement the actor may read, and whether as staff (404 for anyone else, its existence being private). */
+export function visibleAgreement(db: DbOrTx, actor: Actor, id: number): { agreement: Agreement; staff: boolean } {
+  const agreement = db.select().from(agreements).where(eq(agreements.id, id)).get();
+  if (!agreement) throw new NotFoundError(NOT_FOUND);
+  if (agreement.transactionId !== null) {
+    const transaction = findTransaction(db, actor, agreement.transactionId);
+    if (!transaction) throw new NotFoundError(NOT_FOUND);
+    const staff = isStaffOn(db, actor, transaction);
+    // A draft is staff's until it is sent.
+    if (!staff && agreement.status === "draft") throw new NotFoundError(NOT_FOUND);
+    return { agreement, staff };
+  }
+  if (actor.isAdmin || (isStaff(actor) && agreement.agentId === actor.id)) return { agreement, staff: true };
+  if (agreement.clientId === actor.id) return { agreement, staff: false };
+  throw new NotFoundError(NOT_FOUND);
+}
+
+export const signersOf = (db: DbOrTx, agreementId: number) =>
+  db
+    .select()
+    .from(agreementSigners)
+    .where(eq(agreementSigners.agreementId, agreementId))
+    .orderBy(asc(agreementSigners.position))
+    .all();
+
+/** Who acts on an agreement: a signed-in person, or a co-signer holding their e-mailed link. */
+export type SignerKey = { actor: Actor } | { token: string };
+
+/**
+ * The co-signer a link belongs to, while it is good (7 days, unused): anything else, a used, expired or
+ * altered link, is "not found" and shows nothing of the document. A link to a signed copy opens that only.
+ */
+export function signerOfLink(
+  db: DbOrTx,
+  token: string,
+  now = new Date(),
+): { agreement: Agreement; signer: AgreementSigner } {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new NotFoundError("This link is not valid");
+  const signer = db
+    .select()
+    .from(agreementSigners)
+    .where(eq(agreementSigners.linkHash, sha256Hex(token)))
+    .get();
+  if (!signer || signer.linkUsedAt || !signer.linkExpiresAt || signer.linkExpiresAt <= now) {
+    throw new NotFoundError("This link is not valid");
+  }
+  const agreement = db.select().from(agreements).where(eq(agreements.id, signer.agreementId)).get()!;
+  return { agreement, signer };
+}
+
+/** The agreement and the signer the key acts as (the actor's own row; an admin in the broker's seat). */
+export function signerFor(
+  db: DbOrTx,
+  key: SignerKey,
+  id: number,
+  now: Date,
+): { agreement: Agreement; signer: AgreementSigner; actor: Actor | null } {
+  if ("token" in key) {
+    const found = signerOfLink(db, key.token, now);
+    if (found.agreement.id !== id) throw new NotFoundError(NOT_FOUND);
+    return { ...found, actor: null };
+  }
+  const { agreement } = visibleAgreement(db, key.actor, id);
+  const signers = signersOf(db, id);
+  const own =
+    signers.find((s) => s.userId === key.actor.id) ??
+    (key.actor.isAdmin ? signers.find((s) => s.role === "agent" && s.userId === null) : undefined);
+  if (!own) throw new ConflictError("You are not a signer of this agreement");
+  return { agreement, signer: own, actor: key.actor };
+}
+
+/** 409 unless the agreement is waiting for signatures. */
+export function assertOpen(agreement: Agreement, now: Date) {
+  const status = agreementStatus(agreement, todayIn(now));
+  if (status === "draft") throw new ConflictError("This agreement has not been sent for signature yet");
+  if (status === "signed") throw new ConflictError("This agreement is signed already");
+  if (status === "declined") throw new ConflictError("This agreement was declined");
+  if (status === "voided") throw new ConflictError("This agreement was voided");
+  if (status === "expired") throw new ConflictError("This agreement's end date has passed");
+}
+
+export const signingPath = (id: number) => `/agreements/${id}/sign`;
+export const agreementPdfPath = (id: number) => `/agreements/${id}.pdf`;

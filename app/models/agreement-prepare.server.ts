@@ -1,0 +1,309 @@
+/**
+ * Preparing an agreement (staff: from a template or a PDF of the transaction; a seller's listing started on
+ * the site), its signers in order, and sending it with each signer's link.
+ */
+import { Readable } from "node:stream";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import {
+  agreements,
+  agreementSigners,
+  agreementTemplates,
+  documents,
+  users,
+  type AgreementSigner,
+  type Transaction,
+} from "~/db/schema";
+import { env } from "~/config/env.server";
+import type { AgreementKind, SignerRole } from "~/domain/enums";
+import { agreementStatus, SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
+import type { PrepareAgreementInput } from "~/lib/agreement-schema";
+import { agreementDateErrors, fillTemplate, templateBlocks } from "~/lib/agreement-template";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
+import { tierFor } from "~/lib/pricing";
+import { todayIn } from "~/lib/plain-date";
+import { DAY_MS } from "~/lib/time";
+import { type Actor } from "~/models/actor.server";
+import { mailSignRequest } from "~/models/agreement-mail.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { getTransactionAsStaff } from "~/models/transaction.server";
+import { newToken, sha256Hex } from "~/models/secret-token.server";
+import {
+  NOT_FOUND,
+  AGREEMENTS_FOLDER,
+  signersOf,
+  visibleAgreement,
+  readAll,
+  type AgreementPaper,
+} from "~/models/agreement-access.server";
+import { getAgreement, type AgreementView } from "~/models/agreement-view.server";
+
+/** The signer who countersigns: the transaction's agent, else the broker (any admin signs in the broker's seat). */
+function countersigner(db: DbOrTx, agentId: string | null): { name: string; email: string; userId: string | null } {
+  const agent = agentId ? db.select().from(users).where(eq(users.id, agentId)).get() : undefined;
+  if (agent && !agent.deactivatedAt)
+    return { name: fullName(agent) || agent.email, email: agent.email, userId: agent.id };
+  const { site } = env();
+  return { name: site.broker, email: site.email, userId: null };
+}
+
+/** What a template's fields are prefilled with from a transaction: client, property, value, tier, agent, broker. */
+export function prefilledFields(
+  db: DbOrTx,
+  transaction: Pick<Transaction, "userId" | "propertyAddress" | "homeValueCents" | "assignedAgentId">,
+): Record<string, string> {
+  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
+  const agent = transaction.assignedAgentId
+    ? db.select().from(users).where(eq(users.id, transaction.assignedAgentId)).get()
+    : undefined;
+  const { site } = env();
+  const value = transaction.homeValueCents;
+  return {
+    clientNames: client ? fullName(client) || client.email : "",
+    propertyAddress: transaction.propertyAddress ?? "",
+    listPrice: value ? formatMoney(value) : "",
+    flatFee: value ? formatMoney(tierFor(value).feeCents) : "",
+    buyerAgentCompensation: "",
+    buyerBrokerCompensation: "",
+    agentName: agent ? fullName(agent) || agent.email : site.broker,
+    agentLicense: agent?.licenseNumber ?? site.brokerLicense,
+    brokerName: site.broker,
+    brokerLicense: site.brokerLicense,
+    brokerageName: site.name,
+  };
+}
+
+/**
+ * Prepares an agreement on a transaction (staff): from the newest version of a template (its text filled in
+ * and laid out as the unsigned PDF) or from a PDF document of the transaction. The signers: the client, any
+ * co-signers, then the countersigner (the transaction's agent, else the broker). A draft until sent.
+ */
+export async function prepareAgreement(
+  db: Db,
+  actor: Actor,
+  paper: AgreementPaper,
+  transactionId: number,
+  input: PrepareAgreementInput,
+  now = new Date(),
+): Promise<AgreementView> {
+  const transaction = getTransactionAsStaff(db, actor, transactionId);
+  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get()!;
+  const signers = signersFor(db, input.signers, client, transaction.assignedAgentId);
+  let source: { kind: AgreementKind; title: string; templateId: number | null; documentId: number | null; pdf: Buffer };
+  if (input.templateId !== undefined) {
+    const template = db.select().from(agreementTemplates).where(eq(agreementTemplates.id, input.templateId)).get();
+    if (!template) throw new InvalidInputError("Choose a template", { templateId: ["No such template"] });
+    const fits = template.kind === "listing" ? transaction.type === "selling" : transaction.type === "buying";
+    if (!fits) {
+      const message = `A ${template.kind === "listing" ? "listing agreement is for a sale" : "buyer agreement is for a purchase"}`;
+      throw new InvalidInputError(message, { templateId: [message] });
+    }
+    const startsOn = input.startsOn ?? todayIn(now);
+    const errors = agreementDateErrors(template.kind, startsOn, input.endsOn);
+    if (Object.keys(errors).length) throw new InvalidInputError(Object.values(errors)[0]![0]!, errors);
+    // The transaction's own values, under whatever the preparer typed.
+    const given = Object.fromEntries(Object.entries(input.fields).filter(([, v]) => v !== ""));
+    input = { ...input, startsOn, fields: { ...prefilledFields(db, transaction), ...given } };
+    const values = { ...input.fields, startsOn, endsOn: input.endsOn };
+    const title = `${template.name}: ${input.fields.propertyAddress || input.fields.clientNames || "agreement"}`;
+    const pdf = await paper.agreementPdf(templateBlocks(fillTemplate(template.body, values)), {
+      title,
+      brokerage: env().site.name,
+    });
+    source = { kind: template.kind, title, templateId: template.id, documentId: null, pdf };
+  } else {
+    const document = db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.id, input.documentId!),
+          eq(documents.transactionId, transactionId),
+          isNull(documents.removedAt),
+        ),
+      )
+      .get();
+    if (!document)
+      throw new InvalidInputError("Choose a document of this transaction", {
+        documentId: ["Not a document of this transaction"],
+      });
+    if (document.contentType !== "application/pdf") {
+      throw new InvalidInputError("Only a PDF can be signed", { documentId: ["Only a PDF can be signed"] });
+    }
+    const pdf = await readAll(paper.files, document.storageKey);
+    source = { kind: "document", title: document.name, templateId: null, documentId: document.id, pdf };
+  }
+  const stored = await paper.files.put(AGREEMENTS_FOLDER, Readable.from(source.pdf));
+  const id = db.transaction((tx) => {
+    const row = tx
+      .insert(agreements)
+      .values({
+        transactionId,
+        clientId: transaction.userId,
+        agentId: transaction.assignedAgentId,
+        kind: source.kind,
+        templateId: source.templateId,
+        sourceDocumentId: source.documentId,
+        title: source.title,
+        fields: source.kind === "document" ? {} : input.fields,
+        startsOn: source.kind === "document" ? null : (input.startsOn ?? null),
+        endsOn: source.kind === "document" ? null : (input.endsOn ?? null),
+        unsignedKey: stored.key,
+        unsignedSha256: stored.sha256,
+        createdBy: actor.id,
+        createdAt: now,
+      })
+      .returning({ id: agreements.id })
+      .get();
+    insertSigners(tx, row.id, signers);
+    recordAudit(tx, actor, {
+      action: "agreement.prepare",
+      subject: { type: "agreement", id: row.id },
+      transactionId,
+      changes: {
+        kind: source.kind,
+        title: source.title,
+        signers: signers.map((s) => `${s.name} <${s.email}> (${s.role})`),
+      },
+      at: now,
+    });
+    return row.id;
+  });
+  return getAgreement(db, actor, id, now);
+}
+
+type NewSigner = { name: string; email: string; role: SignerRole; userId: string | null };
+
+/** The signers in their order: the client (their account), co-signers, then the countersigner. */
+function signersFor(
+  db: DbOrTx,
+  given: PrepareAgreementInput["signers"],
+  client: { id: string; email: string; firstName: string | null; lastName: string | null },
+  agentId: string | null,
+): NewSigner[] {
+  const clientGiven = given.find((s) => s.role === "client");
+  if (clientGiven && clientGiven.email !== client.email) {
+    throw new InvalidInputError("The client signer is the transaction's client", {
+      signers: [`The client signs as ${client.email}`],
+    });
+  }
+  const counter = countersigner(db, agentId);
+  const agentGiven = given.find((s) => s.role === "agent");
+  if (agentGiven && agentGiven.email !== counter.email) {
+    throw new InvalidInputError("The agent who signs is the transaction's agent, or the broker", {
+      signers: [`The agent signs as ${counter.email}`],
+    });
+  }
+  const cosigners = given.filter((s) => s.role === "cosigner");
+  if (cosigners.some((s) => s.email === client.email || s.email === counter.email)) {
+    throw new InvalidInputError("A co-signer has an e-mail address of their own", {
+      cosignerEmail: ["A co-signer has an e-mail address of their own"],
+    });
+  }
+  return [
+    {
+      name: clientGiven?.name ?? (fullName(client) || client.email),
+      email: client.email,
+      role: "client",
+      userId: client.id,
+    },
+    ...cosigners.map((s) => ({ name: s.name, email: s.email, role: "cosigner" as const, userId: null })),
+    { name: agentGiven?.name ?? counter.name, email: counter.email, role: "agent", userId: counter.userId },
+  ];
+}
+
+function insertSigners(tx: DbOrTx, agreementId: number, signers: NewSigner[]) {
+  signers.forEach((s, position) =>
+    tx
+      .insert(agreementSigners)
+      .values({ agreementId, position, role: s.role, name: s.name, email: s.email, userId: s.userId })
+      .run(),
+  );
+}
+
+/** A new agreement's rows for a listing started on the site (app/models/listing-start.server.ts), sent at once. */
+export function insertStartedListing(
+  tx: DbOrTx,
+  values: {
+    client: { id: string; email: string; firstName: string | null; lastName: string | null };
+    agentId: string | null;
+    templateId: number;
+    title: string;
+    fields: Record<string, string>;
+    startsOn: string;
+    endsOn: string;
+    stored: { key: string; sha256: string };
+  },
+  now: Date,
+): number {
+  const row = tx
+    .insert(agreements)
+    .values({
+      transactionId: null,
+      clientId: values.client.id,
+      agentId: values.agentId,
+      kind: "listing",
+      templateId: values.templateId,
+      title: values.title,
+      fields: values.fields,
+      startsOn: values.startsOn,
+      endsOn: values.endsOn,
+      unsignedKey: values.stored.key,
+      unsignedSha256: values.stored.sha256,
+      startedOnline: true,
+      status: "sent",
+      createdBy: values.client.id,
+      createdAt: now,
+      sentAt: now,
+    })
+    .returning({ id: agreements.id })
+    .get();
+  insertSigners(tx, row.id, signersFor(tx, [], values.client, values.agentId));
+  recordAudit(
+    tx,
+    { id: values.client.id, isAdmin: false },
+    {
+      action: "agreement.prepare",
+      subject: { type: "agreement", id: row.id },
+      changes: { kind: "listing", title: values.title, startedOnline: true },
+      at: now,
+    },
+  );
+  return row.id;
+}
+
+/** Sends a draft for signature (staff): each client is e-mailed a link; each co-signer their own single-use link. */
+export function sendAgreement(db: Db, actor: Actor, id: number, now = new Date()): AgreementView {
+  db.transaction((tx) => {
+    const { agreement, staff } = visibleAgreement(tx, actor, id);
+    if (!staff) throw new NotFoundError(NOT_FOUND);
+    if (agreement.status !== "draft") throw new ConflictError("This agreement has been sent already");
+    if (agreementStatus(agreement, todayIn(now)) === "expired")
+      throw new ConflictError("This agreement's end date has passed");
+    tx.update(agreements).set({ status: "sent", sentAt: now }).where(eq(agreements.id, id)).run();
+    for (const signer of signersOf(tx, id)) {
+      if (signer.role === "agent") continue;
+      mailSignRequest(tx, agreement, signer, linkFor(tx, signer, SIGNING_LINK_DAYS, now), now);
+    }
+    recordAudit(tx, actor, {
+      action: "agreement.send",
+      subject: { type: "agreement", id },
+      transactionId: agreement.transactionId,
+      at: now,
+    });
+  });
+  return getAgreement(db, actor, id, now);
+}
+
+/** A co-signer's link token (made and stored as its hash); null for a signer with an account. */
+export function linkFor(tx: DbOrTx, signer: AgreementSigner, days: number, now: Date): string | null {
+  if (signer.role !== "cosigner") return null;
+  const token = newToken(32);
+  tx.update(agreementSigners)
+    .set({ linkHash: sha256Hex(token), linkExpiresAt: new Date(now.getTime() + days * DAY_MS), linkUsedAt: null })
+    .where(eq(agreementSigners.id, signer.id))
+    .run();
+  return token;
+}

@@ -1,0 +1,170 @@
+/**
+ * Agreements as pages and the API read them: one, a transaction's, a client's, and the API's shape.
+ */
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { agreements, agreementSigners, agreementTemplates, type Agreement, type AgreementSigner } from "~/db/schema";
+import type { AgreementKind, AgreementStatus, SignerRole } from "~/domain/enums";
+import { agreementStatus } from "~/lib/agreement-rules";
+import { NotFoundError } from "~/lib/errors";
+import { todayIn } from "~/lib/plain-date";
+import { type Actor } from "~/models/actor.server";
+import { findTransaction, isStaffOn } from "~/models/transaction.server";
+import { signersOf, visibleAgreement, agreementPdfPath } from "~/models/agreement-access.server";
+
+export type AgreementView = {
+  id: number;
+  kind: AgreementKind;
+  title: string;
+  status: AgreementStatus;
+  transactionId: number | null;
+  startsOn: string | null;
+  endsOn: string | null;
+  templateVersion: number | null;
+  signers: Array<{
+    id: number;
+    name: string;
+    email: string;
+    role: SignerRole;
+    consentedAt: Date | null;
+    viewedAt: Date | null;
+    signedAt: Date | null;
+  }>;
+  documentId: number | null;
+  signedDocumentId: number | null;
+  declineReason: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+/** The template versions of these agreements, by template id (one query, by the primary key). */
+function versionsOf(db: DbOrTx, rows: Pick<Agreement, "templateId">[]): Map<number, number> {
+  const ids = [...new Set(rows.map((r) => r.templateId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  return new Map(
+    db
+      .select({ id: agreementTemplates.id, version: agreementTemplates.version })
+      .from(agreementTemplates)
+      .where(inArray(agreementTemplates.id, ids))
+      .all()
+      .map((t) => [t.id, t.version]),
+  );
+}
+
+export function viewOf(
+  db: DbOrTx,
+  a: Agreement,
+  signers: AgreementSigner[],
+  today: string,
+  versions = versionsOf(db, [a]),
+): AgreementView {
+  const version = a.templateId ? (versions.get(a.templateId) ?? null) : null;
+  return {
+    id: a.id,
+    kind: a.kind,
+    title: a.title,
+    status: agreementStatus(a, today),
+    transactionId: a.transactionId,
+    startsOn: a.startsOn,
+    endsOn: a.endsOn,
+    templateVersion: version,
+    signers: signers.map((s) => ({
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      role: s.role,
+      consentedAt: s.consentedAt,
+      viewedAt: s.viewedAt,
+      signedAt: s.signedAt,
+    })),
+    documentId: a.sourceDocumentId,
+    signedDocumentId: a.signedDocumentId,
+    declineReason: a.declineReason,
+    createdAt: a.createdAt,
+    sentAt: a.sentAt,
+  };
+}
+
+/** A transaction's agreements, newest first, each with its signers (two queries, whatever their number). */
+export function listAgreements(db: Db, actor: Actor, transactionId: number, now = new Date()): AgreementView[] {
+  const transaction = findTransaction(db, actor, transactionId);
+  if (!transaction) throw new NotFoundError("Transaction not found");
+  const staff = isStaffOn(db, actor, transaction);
+  const rows = db
+    .select()
+    .from(agreements)
+    .where(eq(agreements.transactionId, transactionId))
+    .orderBy(desc(agreements.createdAt), desc(agreements.id))
+    .all()
+    .filter((a) => staff || a.status !== "draft");
+  return viewsOf(db, rows, now);
+}
+
+/** The agreements a client signs, with no transaction yet or any (the portal's list), newest first. */
+export function clientAgreements(db: Db, actor: Actor, now = new Date()): AgreementView[] {
+  const rows = db
+    .select()
+    .from(agreements)
+    .where(eq(agreements.clientId, actor.id))
+    .orderBy(desc(agreements.createdAt), desc(agreements.id))
+    .all()
+    .filter((a) => a.status !== "draft");
+  return viewsOf(db, rows, now);
+}
+
+function viewsOf(db: DbOrTx, rows: Agreement[], now: Date): AgreementView[] {
+  if (rows.length === 0) return [];
+  const all = db
+    .select()
+    .from(agreementSigners)
+    .where(
+      inArray(
+        agreementSigners.agreementId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(agreementSigners.agreementId), asc(agreementSigners.position))
+    .all();
+  const today = todayIn(now);
+  const versions = versionsOf(db, rows);
+  return rows.map((r) =>
+    viewOf(
+      db,
+      r,
+      all.filter((s) => s.agreementId === r.id),
+      today,
+      versions,
+    ),
+  );
+}
+
+/** One agreement as the actor may see it. */
+export function getAgreement(db: Db, actor: Actor, id: number, now = new Date()): AgreementView & { staff: boolean } {
+  const { agreement, staff } = visibleAgreement(db, actor, id);
+  return { ...viewOf(db, agreement, signersOf(db, id), todayIn(now)), staff };
+}
+
+/** The API's shape of an agreement. */
+export function toAgreementJson(a: AgreementView) {
+  return {
+    id: a.id,
+    kind: a.kind,
+    title: a.title,
+    status: a.status,
+    transactionId: a.transactionId,
+    startsOn: a.startsOn,
+    endsOn: a.endsOn,
+    templateVersion: a.templateVersion,
+    signers: a.signers.map((s) => ({
+      name: s.name,
+      email: s.email,
+      role: s.role,
+      consentedAt: s.consentedAt?.toISOString() ?? null,
+      signedAt: s.signedAt?.toISOString() ?? null,
+    })),
+    documentId: a.documentId,
+    signedDocumentId: a.signedDocumentId,
+    pdf: agreementPdfPath(a.id),
+    createdAt: a.createdAt.toISOString(),
+  };
+}
