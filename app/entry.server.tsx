@@ -10,7 +10,7 @@ import { applySecurityHeaders, createNonce } from "~/infra/security-headers.serv
 import { getDb } from "~/infra/database.server";
 import { shutdown, startup } from "~/infra/startup.server";
 import { requestContext } from "~/models/audit-log.server";
-import { contentVersionOf } from "~/models/content-version.server";
+import { contentVersionOf, pageScopeVersion } from "~/models/content-version.server";
 import css from "~/tailwind.css?inline";
 
 // Configuration check, migrations, seed and the local provider run when the
@@ -23,6 +23,8 @@ export const streamTimeout = 5_000;
 export const serverHooks = {
   /** The public pages' content version: a page cached at another version is stale (server/page-cache.ts). */
   publicContentVersion: () => contentVersionOf(getDb(), "publicPages"),
+  /** One page's own scope's version (`sale:12`): a page stored at another is stale (server/page-cache.ts). */
+  pageScopeVersion: (scope: string) => pageScopeVersion(getDb(), scope),
   /** The app's part of a graceful stop (the mail batch, the demo provider, the database). */
   shutdown,
   /**

@@ -9,7 +9,7 @@ import { DirectoryStore } from "~/infra/file-store.server";
 import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { SEEDED_TEMPLATES, templateBlocks, fillTemplate } from "~/lib/agreement-template";
 import { prepareAgreement, sendAgreement } from "~/models/agreement-prepare.server";
-import { consentToSign, signAgreement } from "~/models/agreement-signing.server";
+import { agreementFile, consentToSign, signAgreement } from "~/models/agreement-signing.server";
 import { listTemplates, seedTemplates } from "~/models/agreement-template.server";
 import { initializeMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
@@ -55,6 +55,11 @@ export async function benchAgreements(options: { port: number; dir: string }) {
     signedAt: at,
     signIp: "203.0.113.5",
     signBrowser: "Mozilla/5.0 (bench)",
+    forBroker: role === "agent",
+    consentDisclosureId: 1,
+    consentWithdrawnAt: null,
+    agencyDisclosureAt: role === "agent" ? null : at,
+    viewBrowser: "Mozilla/5.0 (bench)",
   });
   const times: number[] = [];
   for (let i = 0; i < 10; i++) {
@@ -68,6 +73,8 @@ export async function benchAgreements(options: { port: number; dir: string }) {
       sentAt: at,
       completedAt: at,
       signers: [signer("Robin Lee", "client"), signer("Sam Lee", "cosigner"), signer("Ana Agent", "agent")],
+      brokerSeat: "Bench Realty, broker (DRE #01234567)",
+      disclosures: [{ id: 1, version: 1, body: "# Consent\n\nThe disclosure's text." }],
     });
     times.push(performance.now() - start);
   }
@@ -94,12 +101,13 @@ export async function benchAgreements(options: { port: number; dir: string }) {
       templateId: template.id,
       endsOn,
       fields: { buyerBrokerCompensation: `${2 + i / 10}% of the price` },
-      signers: [{ name: `Co-signer ${i}`, email: `cosigner${i}@example.com`, role: "cosigner" }],
+      signers: [{ name: `Sam Cosigner${i}`, email: `cosigner${i}@example.com`, role: "cosigner" }],
     });
     if (i < 4) continue;
     sendAgreement(db, admin, a.id);
     if (i < 7) continue;
-    consentToSign(db, { actor: buyer }, a.id, { agencyDisclosure: true });
+    consentToSign(db, { actor: buyer }, a.id, { consent: true, agencyDisclosure: true });
+    agreementFile(db, { actor: buyer }, a.id);
     await signAgreement(db, paper, { actor: buyer }, a.id, { typedName: "Robin Lee", agree: true });
   }
   const none = createTransaction(

@@ -11,12 +11,14 @@
  *   by its SHA-256, and the nonce attributes are removed (docs/decisions/007-page-cache.md says why).
  * - Every entry remembers the public content version (a counter that triggers on `blog_posts` raise in
  *   the database), so publishing, editing or unpublishing a post, from any connection, invalidates at once.
+ *   A page that names a scope of its own (the `x-page-scope` header: a listing's showing page, `sale:12@5`)
+ *   also remembers that scope's version, so a change to that listing empties that page alone.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import Negotiator from "negotiator";
-import { isPublicPath, PUBLIC_PAGE_QUERY } from "~/lib/route-access";
+import { isPublicPath, PAGE_SCOPE_HEADER, PUBLIC_PAGE_QUERY } from "~/lib/route-access";
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 export const CACHE_TTL_MS = 60_000;
@@ -72,8 +74,16 @@ export type CacheEntry = {
   bodies: Record<Encoding, Buffer>;
   etag: string;
   version: number;
+  /** The page's own scope and the version its loader read (PAGE_SCOPE_HEADER), if it named one. */
+  scope: { name: string; version: number } | null;
   storedAt: number;
 };
+
+/** The scope a rendered page names (`sale:12@5`), or null. */
+export function scopeOf(headers: Headers): CacheEntry["scope"] {
+  const match = /^([a-z]+:[0-9]+)@([0-9]+)$/.exec(headers.get(PAGE_SCOPE_HEADER) ?? "");
+  return match ? { name: match[1]!, version: Number(match[2]) } : null;
+}
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -110,6 +120,7 @@ const SKIPPED_HEADERS = new Set([
   "vary",
   "transfer-encoding",
   "connection",
+  PAGE_SCOPE_HEADER,
 ]);
 
 /** Builds an entry from a rendered answer: hash-based CSP, ETag and the compressed variants. */
@@ -139,7 +150,15 @@ export async function buildEntry(
     }),
   ]);
   const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-  return { status, headers: kept, bodies: { identity, gzip: gz, br }, etag, version, storedAt: now };
+  return {
+    status,
+    headers: kept,
+    bodies: { identity, gzip: gz, br },
+    etag,
+    version,
+    scope: scopeOf(headers),
+    storedAt: now,
+  };
 }
 
 const ENCODINGS: Encoding[] = ["br", "gzip", "identity"];
@@ -208,7 +227,14 @@ export class PageCache {
   /** Pages with a query asked for once, and when: stored if asked for again within the minute. */
   private askedOnce = new Map<string, number>();
   constructor(
-    private readonly options: { version: () => number; maxEntries?: number; maxBytes?: number; ttlMs?: number },
+    private readonly options: {
+      version: () => number;
+      /** A page scope's version (app/db/schema.ts `pageScopes`); without it, scoped entries are never stale by scope. */
+      scopeVersion?: (scope: string) => number;
+      maxEntries?: number;
+      maxBytes?: number;
+      ttlMs?: number;
+    },
   ) {}
 
   /**
@@ -239,7 +265,11 @@ export class PageCache {
   get(key: string, now = Date.now()): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (now - entry.storedAt >= (this.options.ttlMs ?? CACHE_TTL_MS) || entry.version !== this.options.version()) {
+    if (
+      now - entry.storedAt >= (this.options.ttlMs ?? CACHE_TTL_MS) ||
+      entry.version !== this.options.version() ||
+      (entry.scope && this.options.scopeVersion && entry.scope.version !== this.options.scopeVersion(entry.scope.name))
+    ) {
       this.remove(key);
       return undefined;
     }

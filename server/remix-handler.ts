@@ -22,6 +22,7 @@ import { requestBodies } from "./middleware";
 import { streamedBody } from "./streamed-body";
 import type { ServerHooks } from "~/entry.server";
 import { buildEntry, isStorable, sendEntry, type PageCache } from "./page-cache";
+import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
 
 /** The page-cache key of a request that missed the cache (web.ts), to store its answer under. */
 export const missedCacheKeys = new WeakMap<IncomingMessage, string>();
@@ -86,7 +87,7 @@ function toWebRequest(req: Request, res: Response, upload: { limit: number; tooL
 async function sendResponse(res: Response, response: globalThis.Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  for (const [name, value] of response.headers) if (name !== PAGE_SCOPE_HEADER) res.append(name, value);
   if (!response.body) return void res.end();
   if (/^text\/html/i.test(response.headers.get("content-type") ?? "")) {
     return void res.end(Buffer.from(await response.arrayBuffer()));

@@ -23,6 +23,7 @@ import { missedCacheKeys, remixHandler } from "./remix-handler";
 export function serveWeb(config: Env, { build, hooks }: AppBuild) {
   const pageCache = new PageCache({
     version: hooks.publicContentVersion,
+    scopeVersion: hooks.pageScopeVersion,
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
   });
 

@@ -1,36 +1,54 @@
 /**
  * The signing page's body (/agreements/{id}/sign for a signed-in signer, /sign/{token} for a co-signer's
- * link): the agreement and who signs it, then the signer's next step: the E-SIGN consent (and a client's
- * agency disclosure before their first agreement), the signature (a typed name and "I agree"), or a decline
- * with a reason. Plain forms; with JavaScript, no reload and a pending label.
+ * link): the agreement and who signs it, then the signer's next step: the E-SIGN consent with its versioned
+ * disclosure (and the agency disclosure of a listing or buyer agreement), opening the PDF, the signature (their
+ * full legal name and "I agree"), or a decline with a reason; a consent given can be withdrawn. Plain forms;
+ * with JavaScript, no reload and a pending label.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { card } from "~/components/card";
 import { TextareaField, TextField } from "~/components/form-field";
-import { buttonOutline, SubmitButton } from "~/components/submit-button";
-import { AGREE_LABEL } from "~/lib/agreement-rules";
-import { declineSchema, signSchema } from "~/lib/agreement-schema";
+import { buttonOutline, buttonPrimary, SubmitButton } from "~/components/submit-button";
+import { AGREE_LABEL, AGREEMENT_STATUS_WORDS, SIGNER_ROLE_LABELS } from "~/lib/agreement-rules";
+import { CONSENT_LABEL, declineSchema, signSchema } from "~/lib/agreement-schema";
+import { templateBlocks } from "~/lib/agreement-template";
 import { formatDateTime } from "~/lib/format";
 import { signingIntents } from "~/lib/intents";
+import type { AgreementStatus, SignerRole } from "~/domain/enums";
 
 export type SigningView = {
   agreement: {
     title: string;
-    status: string;
+    kind: string;
+    status: AgreementStatus;
     endsOn: string | null;
-    signers: Array<{ name: string; role: string; signedAt: string | null }>;
+    transactionId: number | null;
+    signers: Array<{ name: string; role: SignerRole; forBroker: boolean; seatOpen: boolean; signedAt: string | null }>;
   };
-  signer: { name: string; email: string; role: string };
+  signer: {
+    name: string;
+    email: string;
+    role: SignerRole;
+    forBroker: boolean;
+    legalName: string | null;
+    firstName: string | null;
+  };
   consented: boolean;
+  withdrawn: boolean;
+  viewed: boolean;
   signed: boolean;
   needsDisclosure: boolean;
   waitingFor: string | null;
+  disclosure: { version: number; body: string };
   pdfUrl: string;
+  /** Where this signer goes next (their portal, the transaction's page), or null (a co-signer's link). */
+  back: string | null;
 };
 
-const ROLE = { client: "Client", cosigner: "Co-signer", agent: "Agent or broker" } as Record<string, string>;
+const roleOf = (s: { role: SignerRole; forBroker: boolean }) =>
+  s.forBroker ? "For the broker" : SIGNER_ROLE_LABELS[s.role];
 
 export function SigningPanel({
   view,
@@ -47,7 +65,7 @@ export function SigningPanel({
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold">{agreement.title}</h1>
       <p className="mt-1 text-sm text-slate-600" data-testid="agreement-status">
-        Status: {agreement.status}
+        {AGREEMENT_STATUS_WORDS[agreement.status]}
         {agreement.endsOn ? ` · ends ${agreement.endsOn}` : ""}
       </p>
       <p className="mt-3">
@@ -59,7 +77,8 @@ export function SigningPanel({
         {agreement.signers.map((s, i) => (
           <li key={i} className="flex flex-wrap justify-between gap-2 px-4 py-2">
             <span>
-              {s.name} <span className="text-slate-500">({ROLE[s.role] ?? s.role})</span>
+              {s.seatOpen ? "An admin of the brokerage" : s.name || "The client"}{" "}
+              <span className="text-slate-500">({roleOf(s)})</span>
             </span>
             <span>{s.signedAt ? `Signed ${formatDateTime(s.signedAt)}` : "Not signed yet"}</span>
           </li>
@@ -71,60 +90,91 @@ export function SigningPanel({
         </p>
       ) : null}
       {view.signed ? (
-        <p className="mt-6 font-semibold" data-testid="signing-done">
-          You signed this agreement.{" "}
-          {agreement.status === "signed" ? "Everyone has signed: the PDF above is the sealed copy." : ""}
-        </p>
+        <NextAfterSigning view={view} />
       ) : !open ? (
         <p className="mt-6" data-testid="signing-closed">
-          This agreement is {agreement.status}: there is nothing to sign.
+          This agreement reads &ldquo;{AGREEMENT_STATUS_WORDS[agreement.status].toLowerCase()}&rdquo;: there is nothing
+          to sign.
         </p>
       ) : view.waitingFor ? (
         <p className="mt-6" data-testid="signing-waiting">
           {view.waitingFor}.
         </p>
-      ) : !view.consented ? (
-        <ConsentForm needsDisclosure={view.needsDisclosure} />
+      ) : !view.consented || view.needsDisclosure ? (
+        <ConsentForm view={view} lastResult={lastResult} />
       ) : (
-        <SignForm name={view.signer.name} lastResult={lastResult} />
+        <SignForm view={view} lastResult={lastResult} />
       )}
+      {view.consented && !view.signed && open ? <WithdrawForm /> : null}
       {open && !view.signed ? <DeclineForm lastResult={lastResult} /> : null}
     </div>
   );
 }
 
-/** What E-SIGN (15 U.S.C. §7001(c)) asks a consumer to be told before consenting. */
-function ConsentForm({ needsDisclosure }: { needsDisclosure: boolean }) {
+/** What happens after this signer's signature, and the way back. */
+function NextAfterSigning({ view }: { view: SigningView }) {
+  const status = view.agreement.status;
+  const waiting = view.agreement.signers.filter((s) => !s.signedAt);
+  return (
+    <section className={`mt-6 ${card} p-5`} data-testid="signing-done">
+      <p className="font-semibold">You signed this agreement.</p>
+      <p className="mt-2 text-sm text-slate-700" data-testid="signing-next">
+        {status === "signed"
+          ? "Everyone has signed: the PDF above is the sealed copy, and each of you is e-mailed a link to it."
+          : status === "sealing"
+            ? "Everyone has signed. The sealed copy is being made; we e-mail it to each of you as soon as it is ready."
+            : waiting.length
+              ? `Next: ${waiting.map((s) => (s.forBroker ? "the broker" : s.name || "the other signer")).join(" and ")} ${waiting.length === 1 ? "signs" : "sign"}. We have told them, and we e-mail you the signed copy once everyone has signed.`
+              : "We e-mail you the signed copy once everyone has signed."}
+      </p>
+      {view.back ? (
+        <p className="mt-3">
+          <a className={buttonPrimary} href={view.back}>
+            Back to your {view.back.startsWith("/admin") ? "transaction" : "portal"}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The E-SIGN disclosure (its version, shown as written) and the consent box; the agency disclosure where due. */
+function ConsentForm({ view, lastResult }: { view: SigningView; lastResult?: SubmissionResult<string[]> | null }) {
+  const errors = (lastResult?.error ?? {}) as Record<string, string[] | null>;
   return (
     <section aria-labelledby="consent-title" className={`mt-6 ${card} p-5`}>
       <h2 id="consent-title" className="text-lg font-semibold">
-        Consent to sign electronically
+        {view.withdrawn ? "You withdrew your consent" : "Consent to sign electronically"}
       </h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-        <li>
-          <strong>What it covers:</strong> this agreement and the records of it we send you (the signed copy, the
-          certificate of completion).
-        </li>
-        <li>
-          <strong>Paper:</strong> you may ask for a paper copy at any time, free of charge, by e-mail or phone to the
-          office.
-        </li>
-        <li>
-          <strong>Withdrawing:</strong> you may withdraw your consent by telling us before you sign; we then prepare the
-          agreement on paper. Withdrawing does not undo what you signed before.
-        </li>
-        <li>
-          <strong>Your e-mail address:</strong> tell your agent or the office when it changes, so the records reach you.
-        </li>
-        <li>
-          <strong>What you need:</strong> a device with a current web browser and a PDF reader (any browser opens the
-          PDF above; if it opened, you can read the records).
-        </li>
-      </ul>
+      {view.withdrawn ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Your agent will offer you this agreement on paper. To sign it here after all, consent again below.
+        </p>
+      ) : null}
+      <div className="mt-2 grid gap-2 text-sm text-slate-700" data-testid="esign-disclosure">
+        {templateBlocks(view.disclosure.body).map((b, i) =>
+          b.kind === "heading" ? (
+            i === 0 ? null : (
+              <h3 key={i} className="mt-2 font-semibold text-slate-900">
+                {b.text}
+              </h3>
+            )
+          ) : (
+            <p key={i}>{b.text}</p>
+          ),
+        )}
+        <p className="text-xs text-slate-500">Disclosure version {view.disclosure.version}</p>
+      </div>
       <Form method="post" preventScrollReset className="mt-4 grid gap-3">
-        {needsDisclosure ? (
+        {view.needsDisclosure ? (
           <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="agencyDisclosure" required className="mt-1 h-5 w-5" />
+            <input
+              type="checkbox"
+              name="agencyDisclosure"
+              required
+              className="mt-1 h-5 w-5"
+              aria-invalid={errors.agencyDisclosure ? true : undefined}
+            />
             <span>
               I have read the{" "}
               <a className="underline" href="/ca-disclosures#agency" target="_blank" rel="noreferrer">
@@ -134,9 +184,29 @@ function ConsentForm({ needsDisclosure }: { needsDisclosure: boolean }) {
             </span>
           </label>
         ) : null}
+        {view.consented ? (
+          <input type="hidden" name="consent" value="true" />
+        ) : (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="consent"
+              required
+              className="mt-1 h-5 w-5"
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? "consent-error" : undefined}
+            />
+            <span>{CONSENT_LABEL}</span>
+          </label>
+        )}
+        {errors.consent?.[0] ? (
+          <p id="consent-error" className="text-sm text-red-700">
+            {errors.consent[0]}
+          </p>
+        ) : null}
         <div>
           <SubmitButton intent={signingIntents.consent} pendingLabel="Saving...">
-            I consent to sign electronically
+            {view.consented ? "Acknowledge" : "I consent"}
           </SubmitButton>
         </div>
       </Form>
@@ -146,7 +216,7 @@ function ConsentForm({ needsDisclosure }: { needsDisclosure: boolean }) {
 
 const signConstraint = getZodConstraint(signSchema);
 
-function SignForm({ name, lastResult }: { name: string; lastResult?: SubmissionResult<string[]> | null }) {
+function SignForm({ view, lastResult }: { view: SigningView; lastResult?: SubmissionResult<string[]> | null }) {
   const [form, fields] = useForm({
     id: "sign",
     lastResult:
@@ -157,16 +227,26 @@ function SignForm({ name, lastResult }: { name: string; lastResult?: SubmissionR
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signSchema }),
   });
+  const { legalName, firstName } = view.signer;
   return (
     <section aria-labelledby="sign-title" className={`mt-6 ${card} p-5`}>
       <h2 id="sign-title" className="text-lg font-semibold">
         Sign
       </h2>
+      {view.viewed ? null : (
+        <p className="mt-2 text-sm text-slate-700" data-testid="open-first">
+          Open the PDF above and read it before you sign: the record shows when you opened it.
+        </p>
+      )}
       <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-3">
         <TextField
           field={fields.typedName}
-          label="Your full name"
-          hint={`Type it as the agreement names you: ${name}. It is shown as your signature.`}
+          label="Type your full legal name"
+          hint={
+            legalName
+              ? `As the agreement names you: ${legalName}. It is shown as your signature.`
+              : `Your given name and family name${firstName ? `, beginning with ${firstName}` : ""}. It becomes the name on your account and is shown as your signature.`
+          }
           autoComplete="name"
         />
         <label className="flex items-start gap-2 text-sm">
@@ -185,6 +265,25 @@ function SignForm({ name, lastResult }: { name: string; lastResult?: SubmissionR
         </div>
       </Form>
     </section>
+  );
+}
+
+function WithdrawForm() {
+  return (
+    <details className="mt-6 text-sm">
+      <summary className="cursor-pointer font-semibold">Withdraw my consent to sign electronically</summary>
+      <Form method="post" preventScrollReset className="mt-3 grid gap-3">
+        <p className="text-slate-700">
+          The agreement then waits for you, and your agent offers it to you on paper. Nothing you signed before is
+          undone.
+        </p>
+        <div>
+          <SubmitButton intent={signingIntents.withdraw} pendingLabel="Withdrawing..." className={buttonOutline}>
+            Withdraw my consent
+          </SubmitButton>
+        </div>
+      </Form>
+    </details>
   );
 }
 

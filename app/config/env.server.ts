@@ -229,6 +229,14 @@ const schema = z
         message: "is required in production (NODE_ENV=production and APP_URL is not localhost)",
       });
     }
+    if (env.SIGNING_P12_PASSWORD && !env.SIGNING_P12) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SIGNING_P12_PASSWORD"],
+        message:
+          "is set without SIGNING_P12: name the certificate file it opens, or unset it (a self-signed certificate needs none)",
+      });
+    }
     if (env.OIDC_ISSUER && !(env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

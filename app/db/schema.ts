@@ -654,6 +654,16 @@ export const contentVersions = sqliteTable("content_version", {
  */
 export const CONTENT_VERSION_ROWS = { publicPages: 1 } as const;
 
+/**
+ * A public page's own version counters, one per scope (`sale:<transactionId>`: a listing's showing page), raised
+ * by triggers (migration 0023) so that a change empties from the page cache only the pages that show it
+ * (server/page-cache.ts), where `content_version`'s `publicPages` empties every public page.
+ */
+export const pageScopes = sqliteTable("page_scopes", {
+  scope: text("scope").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
 /** rate-limiter-flexible's RateLimiterSQLite table (key, points, expire in ms). */
 export const rateLimits = sqliteTable(
   "rate_limits",
@@ -980,7 +990,24 @@ export const agreementTemplates = sqliteTable(
 export type AgreementTemplate = typeof agreementTemplates.$inferSelect;
 
 /**
- * An agreement to sign (app/models/agreement.server.ts): from a template (its text made into the unsigned
+ * The E-SIGN consumer disclosure (15 U.S.C. §7001(c); app/lib/esign-disclosure.ts): each row one version, never
+ * changed; a consent records the version it was given to (agreement_signers.consent_disclosure_id).
+ */
+export const consentDisclosures = sqliteTable(
+  "consent_disclosures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    version: integer("version").notNull(),
+    body: text("body").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("consent_disclosures_version_idx").on(t.version)],
+);
+export type ConsentDisclosure = typeof consentDisclosures.$inferSelect;
+
+/**
+ * An agreement to sign (app/models/agreement-prepare.server.ts): from a template (its text made into the unsigned
  * PDF when prepared) or any PDF of the transaction. A listing started on the site has no transaction until
  * it is countersigned (`transaction_id` null; the listing's terms in `fields`). The unsigned PDF and the
  * sealed one are files of the store; the sealed one is also a document of the transaction.
@@ -1018,8 +1045,16 @@ export const agreements = sqliteTable(
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     /** A listing's end date its 14-day reminder went out for (app/models/listing-reminders.server.ts). */
     endRemindedOn: text("end_reminded_on"),
+    /**
+     * A seal that failed after the last signature (app/models/agreement-seal.server.ts): how many tries, when the
+     * jobs process tries again (null: nothing to retry), and the last error, shown to staff with a Retry.
+     */
+    sealAttempts: integer("seal_attempts").notNull().default(0),
+    sealNextAt: integer("seal_next_at", { mode: "timestamp_ms" }),
+    sealError: text("seal_error"),
   },
   (t) => [
+    index("agreements_seal_due_idx").on(t.sealNextAt),
     index("agreements_transaction_idx").on(t.transactionId, t.createdAt),
     index("agreements_client_idx").on(t.clientId, t.kind, t.createdAt),
     index("agreements_open_listing_idx").on(t.kind, t.status, t.endsOn),
@@ -1045,14 +1080,26 @@ export const agreementSigners = sqliteTable(
     consentedAt: integer("consented_at", { mode: "timestamp_ms" }),
     consentIp: text("consent_ip"),
     consentBrowser: text("consent_browser"),
+    /** The version of the E-SIGN consumer disclosure they consented to (consent_disclosures). */
+    consentDisclosureId: integer("consent_disclosure_id").references(() => consentDisclosures.id),
+    /** When they withdrew their consent (the agreement waits for them; paper is offered). */
+    consentWithdrawnAt: integer("consent_withdrawn_at", { mode: "timestamp_ms" }),
+    /** When this signer acknowledged the agency disclosure for this agreement (a listing or buyer agreement). */
+    agencyDisclosureAt: integer("agency_disclosure_at", { mode: "timestamp_ms" }),
     viewedAt: integer("viewed_at", { mode: "timestamp_ms" }),
     viewIp: text("view_ip"),
+    viewBrowser: text("view_browser"),
     signedAt: integer("signed_at", { mode: "timestamp_ms" }),
     signIp: text("sign_ip"),
     signBrowser: text("sign_browser"),
     typedName: text("typed_name"),
     /** Who signed (the broker's seat: the admin who signed for the brokerage). */
     signedBy: text("signed_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The broker's seat: signed for the brokerage by an admin, who is then this row's name, e-mail and account
+     * (named when preparing, or whoever signs it).
+     */
+    forBroker: integer("for_broker", { mode: "boolean" }).notNull().default(false),
     declinedAt: integer("declined_at", { mode: "timestamp_ms" }),
     /** A co-signer's e-mailed link: the SHA-256 of its token, its end, and when it was used. */
     linkHash: text("link_hash").unique(),
@@ -1067,16 +1114,25 @@ export const agreementSigners = sqliteTable(
 export type AgreementSigner = typeof agreementSigners.$inferSelect;
 
 /** A listing started on the site before its seller signed in: claimed once, by the one who signs in (/start-listing). */
-export const listingStarts = sqliteTable("listing_starts", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  tokenHash: text("token_hash").notNull().unique(),
-  address: text("address").notNull(),
-  priceCents: integer("price_cents").notNull(),
-  termMonths: integer("term_months").notNull(),
-  agreementId: integer("agreement_id").references(() => agreements.id, { onDelete: "set null" }),
-  claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+export const listingStarts = sqliteTable(
+  "listing_starts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The SHA-256 of the secret the starting browser keeps in a cookie: only that visitor may claim it. */
+    browserHash: text("browser_hash"),
+    /** The seller's full legal name as they typed it (the agreement's and the signature's). */
+    sellerName: text("seller_name"),
+    address: text("address").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    termMonths: integer("term_months").notNull(),
+    agreementId: integer("agreement_id").references(() => agreements.id, { onDelete: "set null" }),
+    claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  // Unclaimed starts are deleted after 7 days (app/models/listing-start.server.ts).
+  (t) => [index("listing_starts_created_idx").on(t.createdAt)],
+);
 
 /**
  * A listing's showing page and rules (issue 38; app/models/showing.server.ts): the page's unguessable token

@@ -171,7 +171,8 @@ export const AGREEMENT_KINDS = ["listing", "buyer", "document"] as const;
 export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
 export const TEMPLATE_KINDS = ["listing", "buyer"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-export const STORED_AGREEMENT_STATUSES = ["draft", "sent", "signed", "declined", "voided"] as const;
+/** `sealing`: every signature is in and the sealed copy is being made (retried after a failure). */
+export const STORED_AGREEMENT_STATUSES = ["draft", "sent", "sealing", "signed", "declined", "voided"] as const;
 export type StoredAgreementStatus = (typeof STORED_AGREEMENT_STATUSES)[number];
 export const AGREEMENT_STATUSES = [...STORED_AGREEMENT_STATUSES, "expired"] as const;
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];

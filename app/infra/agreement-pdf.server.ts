@@ -11,7 +11,7 @@ import { env } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { contentDisposition } from "~/infra/document-download.server";
 import { fileStore } from "~/infra/file-store.server";
-import { loadSealCertificate, sealPdf, type SealCertificate } from "~/infra/pdf-seal.server";
+import { loadSealCertificate, sealableError, sealPdf, type SealCertificate } from "~/infra/pdf-seal.server";
 import { certificateOfCompletion, signaturePage, type CertificateSection } from "~/lib/agreement-certificate";
 import type { TemplateBlock } from "~/lib/agreement-template";
 import { type AgreementPaper, type SignerKey } from "~/models/agreement-access.server";
@@ -131,6 +131,7 @@ export function agreementPaper(
   return {
     files,
     agreementPdf,
+    sealableError,
     async signedPdf(unsigned, input) {
       const pages = (await pageCount(unsigned)) ?? 0;
       const full = { ...input, unsignedPages: pages };

@@ -6,12 +6,15 @@
 import { env, type MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { createMailTransport, type MailTransport } from "~/infra/mail-transport.server";
+import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { processDueDrips } from "~/models/drips.server";
 import { alertUnclaimed } from "~/models/lead-intake.server";
 import { expireOffers } from "~/models/offer-moves.server";
 import { expireClaims } from "~/models/routing.server";
 import { queueDueReminders } from "~/models/reminders.server";
 import { remindListingEnds } from "~/models/listing-reminders.server";
+import { purgeListingStarts } from "~/models/listing-start.server";
+import { retryDueSeals } from "~/models/agreement-seal.server";
 import { askDueFeedback, sendWeeklySummaries } from "~/models/showing-feedback.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
@@ -57,6 +60,7 @@ const DRIP_SLICE = 20;
 
 /**
  * One tick: queue due drips and deadline reminders (a slice at a time, letting requests run in between),
+ * retry the seals that failed (app/models/agreement-seal.server.ts), delete the listing starts nobody claimed,
  * expire the offers whose time ran out (app/models/offer-moves.server.ts, with their e-mails) and the
  * leads' claims (app/models/routing.server.ts: the admins are told), ask for showings' feedback and send the
  * sellers' weekly summaries (app/models/showing-feedback.server.ts), then deliver.
@@ -76,6 +80,8 @@ export async function mailTick(
   await queueReminders(db, now);
   expireOffers(db, now());
   remindListingEnds(db, now());
+  purgeListingStarts(db, now());
+  await retryDueSeals(db, agreementPaper(), now());
   askDueFeedback(db, now());
   sendWeeklySummaries(db, now());
   expireClaims(db, now(), alertUnclaimed);

@@ -12,7 +12,7 @@ import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { P12Signer } from "@signpdf/signer-p12";
 import { SignPdf } from "@signpdf/signpdf";
 import forge from "node-forge";
-import { PDFDocument } from "pdf-lib";
+import { EncryptedPDFError, PDFDocument } from "pdf-lib";
 
 export type SealCertificate = { p12: Buffer; password: string };
 
@@ -89,4 +89,33 @@ export async function sealPdf(
   const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
   const signer = new P12Signer(certificate.p12, { passphrase: certificate.password });
   return new SignPdf().sign(prepared, signer, signature.signingTime);
+}
+
+/**
+ * Why a PDF could not be sealed once signed (an encrypted or damaged file), or null: it is read, given a page
+ * and the signature's placeholder, and written again, as the seal will do. Checked when it is prepared for
+ * signature, so that no signature is given to a document that cannot carry the seal.
+ */
+export async function sealableError(document: Uint8Array): Promise<string | null> {
+  try {
+    const pdf = await PDFDocument.load(document, { updateMetadata: false });
+    if (pdf.getPageCount() === 0) return "This PDF has no pages: it cannot be signed";
+    pdf.addPage();
+    pdflibAddPlaceholder({
+      pdfDoc: pdf,
+      reason: "check",
+      name: "check",
+      location: "check",
+      contactInfo: "check",
+      signatureLength: 16_384,
+    });
+    await pdf.save({ useObjectStreams: false });
+    return null;
+  } catch (error) {
+    // pdf-lib's EncryptedPDFError (its class is not always the one imported here: match its message too).
+    if (error instanceof EncryptedPDFError || /is encrypted/.test((error as Error).message)) {
+      return "This PDF is encrypted (protected by a password): save an unprotected copy and upload that";
+    }
+    return `This PDF is damaged and cannot be sealed once signed (${(error as Error).message.slice(0, 120)}): upload a new copy`;
+  }
 }

@@ -20,6 +20,7 @@ import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
 import { ListenError } from "~/lib/errors";
 import { seedTemplates } from "~/models/agreement-template.server";
+import { seedDisclosure } from "~/models/consent-disclosure.server";
 import { completePendingAgreements } from "~/models/agreement-seal.server";
 import { purgeDocuments } from "~/models/document.server";
 import { purgeImages } from "~/models/image.server";
@@ -50,13 +51,14 @@ async function run() {
 
   const seeded = seedDatabase(db);
   seedTemplates(db);
+  seedDisclosure(db);
   purgeExpiredSessions(db);
   state.__purgeTimer ??= setInterval(() => purgeExpiredSessions(getDb()), 3600_000).unref();
 
   console.log(`Database ready at ${config.DATABASE_URL}${seeded ? " (seeded)" : ""}`);
   sealCertificate();
   void completePendingAgreements(db, agreementPaper())
-    .then((n) => n && console.log(`[agreements] sealed ${n} agreement(s) signed before a stop`))
+    .then((n) => n && console.log(`[agreements] sealed ${n} agreement(s) signed before a stop or a failed seal`))
     .catch((error: unknown) => console.error("[agreements] sealing at start failed:", error));
   console.log(
     `Agreements are sealed with ${config.signingP12.configured ? "SIGNING_P12" : "a self-signed certificate"} (${config.signingP12.path})`,

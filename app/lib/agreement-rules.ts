@@ -4,23 +4,27 @@
  * last), and what a signature must carry.
  */
 import type { AgreementStatus, SignerRole, StoredAgreementStatus } from "~/domain/enums";
+import { buyerAgreementLastDay } from "~/lib/agreement-template";
 
 /** A signed or pending agreement past its end date is expired; what was declined or voided stays so. */
 export function agreementStatus(
   a: { status: StoredAgreementStatus; endsOn: string | null },
   today: string,
 ): AgreementStatus {
-  if ((a.status === "signed" || a.status === "sent" || a.status === "draft") && a.endsOn && a.endsOn < today) {
+  if (a.status !== "declined" && a.status !== "voided" && a.endsOn && a.endsOn < today) {
     return "expired";
   }
   return a.status;
 }
 
-/** In force on `today`: signed, started, not ended. */
+/** In force on `today`: signed by everyone (sealed, or its seal being made), started, not ended. */
 export const inForce = (
   a: { status: StoredAgreementStatus; startsOn: string | null; endsOn: string | null },
   today: string,
-) => a.status === "signed" && (!a.startsOn || a.startsOn <= today) && (!a.endsOn || today <= a.endsOn);
+) =>
+  (a.status === "signed" || a.status === "sealing") &&
+  (!a.startsOn || a.startsOn <= today) &&
+  (!a.endsOn || today <= a.endsOn);
 
 type Turn = { role: SignerRole; name: string; signedAt: Date | null };
 
@@ -31,16 +35,57 @@ export function outOfTurn(signers: Turn[], signer: Turn): string | null {
   return waiting.length ? `The clients sign first: waiting for ${waiting.join(" and ")}` : null;
 }
 
+const normName = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+
 /** Whether a typed name is the signer's full name (case, spacing and accents aside). */
 export function typedNameMatches(typed: string, name: string): boolean {
-  const norm = (s: string) =>
-    s
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/\s+/g, " ")
-      .trim()
-      .toLowerCase();
-  return norm(typed) !== "" && norm(typed) === norm(name);
+  return normName(typed) !== "" && normName(typed) === normName(name);
+}
+
+/** A full legal name: at least two words (a given name and a family name). */
+export const isLegalName = (name: string | null | undefined): name is string =>
+  !!name && name.trim().split(/\s+/).length >= 2;
+
+/**
+ * Why a typed name cannot be a signature, or null. `expected`: the legal name the record already holds (the
+ * agreement's, else the account's); it must be typed as it is. Without one, the first name the account holds
+ * (if any) starts it, and it has at least two words: it then becomes the account's full name.
+ */
+export function legalNameError(typed: string, expected: string | null, firstName: string | null): string | null {
+  if (expected) return typedNameMatches(typed, expected) ? null : `Type your full legal name: ${expected}`;
+  if (!isLegalName(typed)) return "Type your full legal name: your given name and your family name";
+  if (firstName && !normName(typed).startsWith(`${normName(firstName)} `)) {
+    return `Type your full legal name, beginning with ${firstName.trim()}`;
+  }
+  return null;
+}
+
+/** A typed legal name as an account's first and last names: the first name it holds, and the rest. */
+export function splitLegalName(typed: string, firstName: string | null): { firstName: string; lastName: string } {
+  const words = typed.trim().split(/\s+/);
+  const given = firstName ? firstName.trim().split(/\s+/).length : 1;
+  return { firstName: words.slice(0, given).join(" "), lastName: words.slice(given).join(" ") };
+}
+
+/** Who a signer is, in words (the signing page, the certificate). */
+export const SIGNER_ROLE_LABELS = { client: "Client", cosigner: "Co-signer", agent: "Agent or broker" } as const;
+
+/**
+ * Civil Code §1670.50: a buyer agreement lasts at most three months from the day it is made. Why a client may not
+ * sign it on `today` (its end is more than three months away), or null.
+ */
+export function buyerTermError(a: { kind: string; endsOn: string | null }, today: string): string | null {
+  if (a.kind !== "buyer" || !a.endsOn || a.endsOn <= buyerAgreementLastDay(today)) return null;
+  return (
+    `This buyer agreement ends on ${a.endsOn}, more than three months after today (Civil Code §1670.50 voids ` +
+    "it): ask your agent for a new one"
+  );
 }
 
 /** How long a co-signer's e-mailed link is good for. */
@@ -50,3 +95,14 @@ export const COPY_LINK_DAYS = 30;
 
 /** The words a signer ticks. */
 export const AGREE_LABEL = "I agree to sign this document electronically";
+
+/** An agreement's status in words, as a signer or staff read it (never an internal value such as "sent"). */
+export const AGREEMENT_STATUS_WORDS: Record<AgreementStatus, string> = {
+  draft: "Draft, not sent yet",
+  sent: "Waiting for signatures",
+  sealing: "Signed, sealing the copy",
+  signed: "Signed",
+  declined: "Declined",
+  voided: "Voided",
+  expired: "Ended",
+};

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { SIGNER_ROLES, TEMPLATE_KINDS } from "~/domain/enums";
 import { TEMPLATE_FIELDS } from "~/lib/agreement-template";
-import { AGREE_LABEL } from "~/lib/agreement-rules";
+import { AGREE_LABEL, isLegalName } from "~/lib/agreement-rules";
 import { blankToUndefined, MAX_LENGTH, numberInput } from "~/lib/form-values";
 import { parsePlainDate } from "~/lib/plain-date";
 
@@ -90,9 +90,20 @@ export function prepareFromForm(form: FormData, client: { name: string; email: s
   };
 }
 
-/** POST /api/agreements/{id}/consent. */
+/** The words a signer ticks to consent (the page's box; the API's `consent: true`). */
+export const CONSENT_LABEL = "I have read the disclosure above and consent to sign electronically";
+
+/**
+ * POST /api/agreements/{id}/consent: a consent is recorded only when it is given (`consent: true`, or the box
+ * ticked); anything else, a missing or false one, is a 400 and changes nothing.
+ */
 export const consentSchema = z.object({
-  consent: checkbox.default(true),
+  consent: z.preprocess(
+    (v) => (v === "on" || v === "true" ? true : v),
+    z.literal(true, {
+      errorMap: () => ({ message: `Tick "${CONSENT_LABEL}" to consent, or sign on paper` }),
+    }),
+  ),
   agencyDisclosure: checkbox.optional(),
 });
 
@@ -104,6 +115,11 @@ export const signSchema = z.object({
     .min(1, "Type your full name")
     .max(MAX_LENGTH.name),
   agree: checkbox.refine((v) => v, `Tick "${AGREE_LABEL}"`),
+});
+
+/** POST /api/agreements/{id}/resend (staff): the co-signer who gets a new link. */
+export const resendSchema = z.object({
+  signerId: z.coerce.number({ invalid_type_error: "Choose the co-signer" }).int().positive("Choose the co-signer"),
 });
 
 /** POST /api/agreements/{id}/decline. */
@@ -130,8 +146,16 @@ export const templateSchema = z.object({
 export const LISTING_TERMS = [3, 6, 9, 12] as const;
 export const MAX_LISTING_PRICE = 100_000_000;
 
-/** /start-listing: the home, its price and the listing's term. */
+/** A person's full legal name as they type it to sign: a given name and a family name. */
+export const legalName = z
+  .string({ required_error: "Enter your full legal name" })
+  .trim()
+  .max(MAX_LENGTH.name, `At most ${MAX_LENGTH.name} characters`)
+  .refine(isLegalName, "Enter your full legal name: your given name and your family name");
+
+/** /start-listing: the seller's legal name, the home, its price and the listing's term. */
 export const startListingSchema = z.object({
+  sellerName: legalName,
   address: z
     .string({ required_error: "Enter the home's address" })
     .trim()

@@ -41,20 +41,24 @@ export const BUYER_AGREEMENT_MAX_MONTHS = 3;
 /** The last day a buyer agreement starting on `startsOn` may run to: three months from that day. */
 export const buyerAgreementLastDay = (startsOn: string) => addMonthsTo(startsOn, BUYER_AGREEMENT_MAX_MONTHS);
 
-/** The field errors of an agreement's dates: an end date is required, after the start; a buyer's at most three months. */
+/**
+ * The field errors of an agreement's dates: an end date is required, after the start; a buyer's at most three
+ * months after the day it is made (`today`: Civil Code §1670.50 counts from then, whatever the start date).
+ */
 export function agreementDateErrors(
   kind: TemplateKind | "document",
   startsOn: string | undefined,
   endsOn: string | undefined,
+  today: string,
 ): Record<string, string[]> {
   if (kind === "document") return {};
   if (!endsOn) return { endsOn: ["Enter the date the agreement ends"] };
   if (startsOn && endsOn < startsOn) return { endsOn: ["The end date is before the start date"] };
-  if (kind === "buyer" && startsOn && endsOn > buyerAgreementLastDay(startsOn)) {
+  if (kind === "buyer" && endsOn > buyerAgreementLastDay(today)) {
     return {
       endsOn: [
-        `A buyer representation agreement lasts at most ${BUYER_AGREEMENT_MAX_MONTHS} months (Civil Code §1670.50): ` +
-          `end it on or before ${buyerAgreementLastDay(startsOn)}`,
+        `A buyer representation agreement lasts at most ${BUYER_AGREEMENT_MAX_MONTHS} months from the day it is made ` +
+          `(Civil Code §1670.50): end it on or before ${buyerAgreementLastDay(today)}`,
       ],
     };
   }
@@ -93,15 +97,61 @@ export const fieldsOf = (body: string): TemplateField[] => {
   );
 };
 
-/** What a template must hold to be saved: the commission notice of its kind, and (a listing) its end date. */
+/** The field that states the broker's compensation in each kind: its section is the compensation provision. */
+export const COMPENSATION_FIELD: Record<TemplateKind, TemplateField> = {
+  listing: "flatFee",
+  buyer: "buyerBrokerCompensation",
+};
+
+/**
+ * What a template must hold to be saved: the commission notice of its kind in bold, standing immediately before
+ * the section that states the compensation (Bus. & Prof. Code §10147.5 puts it before the compensation
+ * provision), and the agreement's end date.
+ */
 export function templateErrors(kind: TemplateKind, body: string): string[] {
   const errors: string[] = [];
-  if (!body.includes(`**${COMMISSION_NOTICE[kind]}**`)) {
-    errors.push(`Keep the notice of Bus. & Prof. Code §10147.5 in bold: **${COMMISSION_NOTICE[kind]}**`);
+  const notice = `**${COMMISSION_NOTICE[kind]}**`;
+  if (!body.includes(notice)) {
+    errors.push(`Keep the notice of Bus. & Prof. Code §10147.5 in bold: ${notice}`);
+  } else {
+    const blocks = templateBlocks(body);
+    const field = `{{${COMPENSATION_FIELD[kind]}}}`;
+    const at = blocks.findIndex((b) => b.text.includes(field));
+    // The compensation section starts at the last heading before the compensation field.
+    let heading = at;
+    while (heading > 0 && blocks[heading]!.kind !== "heading") heading--;
+    const before = blocks[heading - 1];
+    if (at < 0) {
+      errors.push(`Keep the compensation: ${field}`);
+    } else if (
+      blocks[heading]?.kind !== "heading" ||
+      before?.kind !== "bold" ||
+      before.text !== COMMISSION_NOTICE[kind]
+    ) {
+      errors.push(
+        "Put the notice of Bus. & Prof. Code §10147.5 immediately before the section that states the compensation " +
+          `(the heading above ${field})`,
+      );
+    }
   }
   if (!body.includes("{{endsOn}}")) errors.push("Keep the agreement's end date: {{endsOn}}");
   return errors;
 }
+
+/** The fields a filled template would leave blank (printed "________"): each must be filled before it is sent. */
+export function blankFields(body: string, values: TemplateValues): string[] {
+  return [...new Set([...body.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].filter(
+    (name) => !values[name as TemplateField]?.trim(),
+  );
+}
+
+/** A field's label on the prepare form ("Buyer's broker compensation"), or its name. */
+export const fieldLabel = (name: string) =>
+  name === "endsOn"
+    ? "End date"
+    : name === "startsOn"
+      ? "Start date"
+      : (TEMPLATE_FIELDS.find((f) => f.name === name)?.label ?? name);
 
 const REVIEW =
   "This is the brokerage's own plain-English agreement, not a form of the California Association of " +
@@ -123,11 +173,11 @@ Property: {{propertyAddress}}. List price: {{listPrice}}.
 
 This exclusive right to sell begins on {{startsOn}} and ends at 11:59 PM on {{endsOn}}. It does not renew by itself; a new term needs a new written agreement.
 
+**${COMMISSION_NOTICE.listing}**
+
 # 2. The flat fee
 
 Seller pays Broker a flat fee of {{flatFee}}, due only when the sale closes. No fee is owed if the Property does not sell during the term. The fee does not change with the sale price.
-
-**${COMMISSION_NOTICE.listing}**
 
 # 3. Buyer's agent
 
@@ -165,11 +215,11 @@ This agreement begins on {{startsOn}} and ends at 11:59 PM on {{endsOn}}, no mor
 
 Broker helps Buyer find and tour homes, explains the market and the disclosures, prepares and negotiates offers, and guides Buyer through escrow to closing.
 
+**${COMMISSION_NOTICE.buyer}**
+
 # 3. Compensation
 
 Buyer's broker compensation is {{buyerBrokerCompensation}}. It is due when Buyer's purchase of a home closes during the term, and is paid by the seller or the seller's broker if they offer it, otherwise by Buyer at closing. This amount is negotiable and is not set by law.
-
-**${COMMISSION_NOTICE.buyer}**
 
 # 4. Agency
 

@@ -89,13 +89,20 @@ export const isOfferAnswer = <T extends { intent?: unknown }>(
   answer !== undefined && Object.values(offerIntents).includes(answer.intent as never);
 
 /** An agreement's signing page (/agreements/{id}/sign, a co-signer's /sign/{token}). */
-export const signingIntents = { consent: "consent", sign: "sign", decline: "decline" } as const;
+export const signingIntents = {
+  consent: "consent",
+  withdraw: "withdraw-consent",
+  sign: "sign",
+  decline: "decline",
+} as const;
 
-/** A transaction's agreements on the Manage page: prepare, send, void. */
+/** A transaction's agreements on the Manage page: prepare, send, void, a co-signer's new link, the seal's retry. */
 export const agreementIntents = {
   prepare: "prepare-agreement",
   send: "send-agreement",
   void: "void-agreement",
+  resend: "resend-agreement-link",
+  retrySeal: "retry-agreement-seal",
 } as const;
 
 /** A listing's showings on the portal (the seller) and the Manage page (staff, who also record and reset). */

@@ -29,6 +29,13 @@ const PUBLIC_FILES = ["/sitemap.xml", "/robots.txt"] as const;
  * a public page, but unlisted: not in the sitemap, and robots.txt keeps crawlers out of /showings/.
  */
 const SHOWING_PAGE_PATH = /^\/showings\/[A-Za-z0-9_-]{32}$/;
+/**
+ * The header a public page's answer names its own scope with (`sale:12@5`: the scope and the version its loader
+ * read before its data), when a change should empty it alone from the page cache (app/db/schema.ts
+ * `pageScopes`). The server keeps it with the cached page and never sends it.
+ */
+export const PAGE_SCOPE_HEADER = "x-page-scope";
+
 /** An article: /blog/{slug}. */
 const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The query parameters a public page reads; a request with any other query is rendered fresh, never stored. */

@@ -6,15 +6,17 @@
 import { buffer } from "node:stream/consumers";
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { agreements, agreementSigners, type Agreement, type AgreementSigner } from "~/db/schema";
+import { agreements, agreementSigners, users, type Agreement, type AgreementSigner } from "~/db/schema";
 import type { CertificateInput } from "~/lib/agreement-certificate";
 import { agreementStatus } from "~/lib/agreement-rules";
 import { type TemplateBlock } from "~/lib/agreement-template";
 import { ConflictError, NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
 import { todayIn } from "~/lib/plain-date";
 import { isStaff, type Actor } from "~/models/actor.server";
 import type { FileStore } from "~/models/files.server";
 import { findTransaction, isStaffOn } from "~/models/transaction.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { sha256Hex } from "~/models/secret-token.server";
 
 /** The store's folder of agreements' PDFs (unsigned and sealed): never swept as documents' left-overs. */
@@ -27,6 +29,8 @@ export interface AgreementPaper {
   agreementPdf(blocks: TemplateBlock[], options: { title: string; brokerage: string }): Promise<Buffer>;
   /** The signed copy: the document, the signature page and the certificate, sealed with the brokerage's certificate. */
   signedPdf(unsigned: Buffer, certificate: Omit<CertificateInput, "unsignedPages">): Promise<Buffer>;
+  /** Why a PDF could not carry the seal once signed (encrypted, damaged), or null. */
+  sealableError(pdf: Buffer): Promise<string | null>;
 }
 
 export const NOT_FOUND = "Agreement not found";
@@ -87,12 +91,19 @@ export function signerOfLink(
   return { agreement, signer };
 }
 
-/** The agreement and the signer the key acts as (the actor's own row; an admin in the broker's seat). */
+/**
+ * The agreement and the signer the key acts as: the actor's own row, or for an admin the broker's seat. The
+ * seat is signed by an admin in their own name: acting on it (`take`: consenting, opening the PDF, signing)
+ * makes it theirs, their name, e-mail and account, and what another admin recorded there before (a consent, an
+ * opening) is cleared, since it was not this person's. Reading it (`take` false) shows it as theirs would be.
+ * Someone who may read the agreement but does not sign it: 409; anyone else: 404.
+ */
 export function signerFor(
   db: DbOrTx,
   key: SignerKey,
   id: number,
   now: Date,
+  take = false,
 ): { agreement: Agreement; signer: AgreementSigner; actor: Actor | null } {
   if ("token" in key) {
     const found = signerOfLink(db, key.token, now);
@@ -101,18 +112,43 @@ export function signerFor(
   }
   const { agreement } = visibleAgreement(db, key.actor, id);
   const signers = signersOf(db, id);
-  const own =
-    signers.find((s) => s.userId === key.actor.id) ??
-    (key.actor.isAdmin ? signers.find((s) => s.role === "agent" && s.userId === null) : undefined);
-  if (!own) throw new ConflictError("You are not a signer of this agreement");
-  return { agreement, signer: own, actor: key.actor };
+  const own = signers.find((s) => s.userId === key.actor.id);
+  if (own) return { agreement, signer: own, actor: key.actor };
+  const seat = key.actor.isAdmin ? signers.find((s) => s.forBroker && !s.signedAt) : undefined;
+  if (!seat) throw new ConflictError("You are not a signer of this agreement");
+  const person = db.select().from(users).where(eq(users.id, key.actor.id)).get()!;
+  const mine = {
+    name: fullName(person),
+    email: person.email,
+    userId: person.id,
+    consentedAt: null,
+    consentIp: null,
+    consentBrowser: null,
+    consentDisclosureId: null,
+    consentWithdrawnAt: null,
+    agencyDisclosureAt: null,
+    viewedAt: null,
+    viewIp: null,
+    viewBrowser: null,
+  };
+  if (take) {
+    db.update(agreementSigners).set(mine).where(eq(agreementSigners.id, seat.id)).run();
+    recordAudit(db, key.actor, {
+      action: "agreement.seat",
+      subject: { type: "agreement", id },
+      transactionId: agreement.transactionId,
+      changes: { from: seat.email, to: person.email },
+      at: now,
+    });
+  }
+  return { agreement, signer: { ...seat, ...mine }, actor: key.actor };
 }
 
 /** 409 unless the agreement is waiting for signatures. */
 export function assertOpen(agreement: Agreement, now: Date) {
   const status = agreementStatus(agreement, todayIn(now));
   if (status === "draft") throw new ConflictError("This agreement has not been sent for signature yet");
-  if (status === "signed") throw new ConflictError("This agreement is signed already");
+  if (status === "signed" || status === "sealing") throw new ConflictError("This agreement is signed already");
   if (status === "declined") throw new ConflictError("This agreement was declined");
   if (status === "voided") throw new ConflictError("This agreement was voided");
   if (status === "expired") throw new ConflictError("This agreement's end date has passed");

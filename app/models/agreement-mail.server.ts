@@ -3,11 +3,13 @@
  * portal, a co-signer's own single-use link), the countersigner's turn, a decline, a void, and the signed
  * copy to every party. Each is queued in the database transaction of the step that causes it.
  */
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import type { Agreement, AgreementSigner } from "~/db/schema";
+import { agreementSigners, type Agreement, type AgreementSigner } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
 import { queuePlainEmail } from "~/models/plain-mail.server";
+import { adminRecipients } from "~/models/staff-recipients.server";
 
 export const signingUrl = (appUrl: string, agreementId: number) => `${appUrl}/agreements/${agreementId}/sign`;
 const linkUrl = (appUrl: string, token: string) => `${appUrl}/sign/${token}`;
@@ -36,6 +38,23 @@ export function mailAgreement(
   );
 }
 
+/**
+ * Who on staff hears of an agreement: its agent; the broker's seat before an admin takes it, every admin (the
+ * named admin once one is); with neither, the admins.
+ */
+export function agreementStaff(
+  tx: DbOrTx,
+  agreement: Pick<Agreement, "id">,
+): Array<{ email: string; name: string | null }> {
+  const counter = tx
+    .select()
+    .from(agreementSigners)
+    .where(and(eq(agreementSigners.agreementId, agreement.id), eq(agreementSigners.role, "agent")))
+    .get();
+  if (counter?.userId) return [{ email: counter.email, name: counter.name || null }];
+  return adminRecipients(tx).map((a) => ({ email: a.address, name: a.name }));
+}
+
 /** Please sign: a client or the countersigner opens the signing page; a co-signer their link (`token`). */
 export function mailSignRequest(
   tx: DbOrTx,
@@ -46,15 +65,30 @@ export function mailSignRequest(
 ) {
   const { appUrl } = env().mail;
   const url = token ? linkUrl(appUrl, token) : signingUrl(appUrl, agreement.id);
-  const lines =
-    signer.role === "agent"
-      ? [`Every client has signed "${agreement.title}". It is your turn to countersign.`]
-      : [
-          `${env().site.name} asks you to sign "${agreement.title}" electronically.`,
-          token
-            ? `This link is yours alone: it works once, for ${SIGNING_LINK_DAYS} days, and only to sign as ${signer.email}.`
-            : "Sign in to the portal to read the agreement, consent to sign electronically and sign.",
-        ];
+  if (signer.role === "agent") {
+    const lines = [
+      `Every client has signed "${agreement.title}". It is your turn to countersign.`,
+      ...(signer.forBroker && !signer.userId ? [`Any admin signs it for ${env().site.name}, in their own name.`] : []),
+    ];
+    for (const to of signer.userId ? [signer] : agreementStaff(tx, agreement)) {
+      mailAgreement(
+        tx,
+        agreement,
+        to,
+        `Please sign: ${agreement.title}`,
+        lines,
+        { label: "Review and sign", url },
+        now,
+      );
+    }
+    return;
+  }
+  const lines = [
+    `${env().site.name} asks you to sign "${agreement.title}" electronically.`,
+    token
+      ? `This link is yours alone: it works once, for ${SIGNING_LINK_DAYS} days, and only to sign as ${signer.email}.`
+      : "Sign in to the portal to read the agreement, consent to sign electronically and sign.",
+  ];
   mailAgreement(
     tx,
     agreement,
@@ -110,5 +144,22 @@ export function mailAgreementEvent(
       { label: "Download the signed copy", url },
       now,
     );
+  }
+}
+
+/** A note to the agreement's staff (a consent withdrawn, a seal that failed), with the agreement's page. */
+export function mailAgreementStaff(
+  tx: DbOrTx,
+  agreement: Pick<Agreement, "id" | "transactionId" | "title">,
+  subject: string,
+  lines: string[],
+  now: Date,
+) {
+  const { appUrl } = env().mail;
+  const url = agreement.transactionId
+    ? `${appUrl}/admin/transactions/${agreement.transactionId}#agreements`
+    : signingUrl(appUrl, agreement.id);
+  for (const to of agreementStaff(tx, agreement)) {
+    mailAgreement(tx, agreement, to, subject, lines, { label: "Open the agreement", url }, now);
   }
 }

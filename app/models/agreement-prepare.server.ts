@@ -13,12 +13,20 @@ import {
   users,
   type AgreementSigner,
   type Transaction,
+  type User,
 } from "~/db/schema";
 import { env } from "~/config/env.server";
 import type { AgreementKind, SignerRole } from "~/domain/enums";
-import { agreementStatus, SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
+import { agreementStatus, isLegalName, SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
 import type { PrepareAgreementInput } from "~/lib/agreement-schema";
-import { agreementDateErrors, fillTemplate, templateBlocks } from "~/lib/agreement-template";
+import {
+  agreementDateErrors,
+  blankFields,
+  fieldLabel,
+  fillTemplate,
+  templateBlocks,
+  type TemplateValues,
+} from "~/lib/agreement-template";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
@@ -33,6 +41,7 @@ import { newToken, sha256Hex } from "~/models/secret-token.server";
 import {
   NOT_FOUND,
   AGREEMENTS_FOLDER,
+  assertOpen,
   signersOf,
   visibleAgreement,
   readAll,
@@ -40,39 +49,87 @@ import {
 } from "~/models/agreement-access.server";
 import { getAgreement, type AgreementView } from "~/models/agreement-view.server";
 
-/** The signer who countersigns: the transaction's agent, else the broker (any admin signs in the broker's seat). */
-function countersigner(db: DbOrTx, agentId: string | null): { name: string; email: string; userId: string | null } {
+/** The broker's seat before an admin takes it: how the signers' list names it. */
+export const brokerSeatName = () => `${env().site.name}, broker`;
+
+/**
+ * The signer who countersigns: the transaction's agent; else the broker's seat, which any admin signs for the
+ * brokerage in their own name (`named`: the admin who will, by their own e-mail; else whoever signs it).
+ */
+function countersigner(db: DbOrTx, agentId: string | null, named?: { email: string }): NewSigner {
   const agent = agentId ? db.select().from(users).where(eq(users.id, agentId)).get() : undefined;
-  if (agent && !agent.deactivatedAt)
-    return { name: fullName(agent) || agent.email, email: agent.email, userId: agent.id };
-  const { site } = env();
-  return { name: site.broker, email: site.email, userId: null };
+  if (agent && !agent.deactivatedAt) {
+    if (named && named.email !== agent.email) {
+      throw new InvalidInputError("The agent who signs is the transaction's agent", {
+        signers: [`The agent signs as ${agent.email}`],
+      });
+    }
+    return { name: fullName(agent), email: agent.email, role: "agent", userId: agent.id, forBroker: false };
+  }
+  if (named) {
+    const admin = db.select().from(users).where(eq(users.email, named.email)).get();
+    if (!admin?.isAdmin || admin.deactivatedAt) {
+      const message = `${named.email} is not an admin: the broker's seat is signed by an admin in their own name`;
+      throw new InvalidInputError(message, { signers: [message] });
+    }
+    return { name: fullName(admin), email: admin.email, role: "agent", userId: admin.id, forBroker: true };
+  }
+  return { name: brokerSeatName(), email: env().site.email, role: "agent", userId: null, forBroker: true };
 }
 
-/** What a template's fields are prefilled with from a transaction: client, property, value, tier, agent, broker. */
-export function prefilledFields(
-  db: DbOrTx,
-  transaction: Pick<Transaction, "userId" | "propertyAddress" | "homeValueCents" | "assignedAgentId">,
-): Record<string, string> {
-  const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
-  const agent = transaction.assignedAgentId
-    ? db.select().from(users).where(eq(users.id, transaction.assignedAgentId)).get()
-    : undefined;
+type Person = Pick<User, "firstName" | "lastName" | "email" | "licenseNumber">;
+
+/**
+ * What a template's fields are prefilled with from the records: the client, the property, its value and the
+ * flat fee of its tier, the agent (or the broker), the brokerage. One rule for a transaction's agreement and a
+ * listing started on the site.
+ */
+export function agreementFields(input: {
+  client: Person | undefined;
+  agent: Person | undefined;
+  propertyAddress: string | null;
+  valueCents: number | null;
+}): Record<string, string> {
   const { site } = env();
-  const value = transaction.homeValueCents;
+  const value = input.valueCents;
   return {
-    clientNames: client ? fullName(client) || client.email : "",
-    propertyAddress: transaction.propertyAddress ?? "",
+    clientNames: input.client ? fullName(input.client) : "",
+    propertyAddress: input.propertyAddress ?? "",
     listPrice: value ? formatMoney(value) : "",
     flatFee: value ? formatMoney(tierFor(value).feeCents) : "",
     buyerAgentCompensation: "",
     buyerBrokerCompensation: "",
-    agentName: agent ? fullName(agent) || agent.email : site.broker,
-    agentLicense: agent?.licenseNumber ?? site.brokerLicense,
+    agentName: input.agent ? fullName(input.agent) || input.agent.email : site.broker,
+    agentLicense: input.agent?.licenseNumber ?? site.brokerLicense,
     brokerName: site.broker,
     brokerLicense: site.brokerLicense,
     brokerageName: site.name,
   };
+}
+
+/** A transaction's prefilled fields (its client, property, value, agent). */
+export function prefilledFields(
+  db: DbOrTx,
+  transaction: Pick<Transaction, "userId" | "propertyAddress" | "homeValueCents" | "assignedAgentId">,
+): Record<string, string> {
+  const byId = (id: string | null) => (id ? db.select().from(users).where(eq(users.id, id)).get() : undefined);
+  return agreementFields({
+    client: byId(transaction.userId),
+    agent: byId(transaction.assignedAgentId),
+    propertyAddress: transaction.propertyAddress,
+    valueCents: transaction.homeValueCents,
+  });
+}
+
+/** 400 naming each field a filled template would leave blank: nothing goes out for signature with a blank line. */
+export function assertNoBlanks(body: string, values: TemplateValues) {
+  const blanks = blankFields(body, values);
+  if (!blanks.length) return;
+  throw new InvalidInputError(`Fill in before it is sent: ${blanks.map(fieldLabel).join(", ")}`, {
+    ...Object.fromEntries(
+      blanks.map((name) => [name === "endsOn" ? name : `fields.${name}`, [`Fill in ${fieldLabel(name)}`]]),
+    ),
+  });
 }
 
 /**
@@ -91,6 +148,7 @@ export async function prepareAgreement(
   const transaction = getTransactionAsStaff(db, actor, transactionId);
   const client = db.select().from(users).where(eq(users.id, transaction.userId)).get()!;
   const signers = signersFor(db, input.signers, client, transaction.assignedAgentId);
+  const today = todayIn(now);
   let source: { kind: AgreementKind; title: string; templateId: number | null; documentId: number | null; pdf: Buffer };
   if (input.templateId !== undefined) {
     const template = db.select().from(agreementTemplates).where(eq(agreementTemplates.id, input.templateId)).get();
@@ -100,13 +158,14 @@ export async function prepareAgreement(
       const message = `A ${template.kind === "listing" ? "listing agreement is for a sale" : "buyer agreement is for a purchase"}`;
       throw new InvalidInputError(message, { templateId: [message] });
     }
-    const startsOn = input.startsOn ?? todayIn(now);
-    const errors = agreementDateErrors(template.kind, startsOn, input.endsOn);
+    const startsOn = input.startsOn ?? today;
+    const errors = agreementDateErrors(template.kind, startsOn, input.endsOn, today);
     if (Object.keys(errors).length) throw new InvalidInputError(Object.values(errors)[0]![0]!, errors);
     // The transaction's own values, under whatever the preparer typed.
     const given = Object.fromEntries(Object.entries(input.fields).filter(([, v]) => v !== ""));
     input = { ...input, startsOn, fields: { ...prefilledFields(db, transaction), ...given } };
     const values = { ...input.fields, startsOn, endsOn: input.endsOn };
+    assertNoBlanks(template.body, values);
     const title = `${template.name}: ${input.fields.propertyAddress || input.fields.clientNames || "agreement"}`;
     const pdf = await paper.agreementPdf(templateBlocks(fillTemplate(template.body, values)), {
       title,
@@ -133,6 +192,8 @@ export async function prepareAgreement(
       throw new InvalidInputError("Only a PDF can be signed", { documentId: ["Only a PDF can be signed"] });
     }
     const pdf = await readAll(paper.files, document.storageKey);
+    const unsealable = await paper.sealableError(pdf);
+    if (unsealable) throw new InvalidInputError(unsealable, { documentId: [unsealable] });
     source = { kind: "document", title: document.name, templateId: null, documentId: document.id, pdf };
   }
   const stored = await paper.files.put(AGREEMENTS_FOLDER, Readable.from(source.pdf));
@@ -174,9 +235,13 @@ export async function prepareAgreement(
   return getAgreement(db, actor, id, now);
 }
 
-type NewSigner = { name: string; email: string; role: SignerRole; userId: string | null };
+type NewSigner = { name: string; email: string; role: SignerRole; userId: string | null; forBroker: boolean };
 
-/** The signers in their order: the client (their account), co-signers, then the countersigner. */
+/**
+ * The signers in their order: the client (their account; named as the account names them, never by their e-mail
+ * address: a legal name of their own is asked when they sign), co-signers (each by their full legal name), then
+ * the countersigner.
+ */
 function signersFor(
   db: DbOrTx,
   given: PrepareAgreementInput["signers"],
@@ -189,28 +254,35 @@ function signersFor(
       signers: [`The client signs as ${client.email}`],
     });
   }
-  const counter = countersigner(db, agentId);
   const agentGiven = given.find((s) => s.role === "agent");
-  if (agentGiven && agentGiven.email !== counter.email) {
-    throw new InvalidInputError("The agent who signs is the transaction's agent, or the broker", {
-      signers: [`The agent signs as ${counter.email}`],
-    });
-  }
+  const counter = countersigner(db, agentId, agentGiven);
   const cosigners = given.filter((s) => s.role === "cosigner");
   if (cosigners.some((s) => s.email === client.email || s.email === counter.email)) {
     throw new InvalidInputError("A co-signer has an e-mail address of their own", {
       cosignerEmail: ["A co-signer has an e-mail address of their own"],
     });
   }
+  if (cosigners.some((s) => !isLegalName(s.name))) {
+    throw new InvalidInputError("Give the co-signer's full legal name", {
+      cosignerName: ["Give the co-signer's full legal name: their given name and family name"],
+    });
+  }
   return [
     {
-      name: clientGiven?.name ?? (fullName(client) || client.email),
+      name: clientGiven?.name ?? fullName(client),
       email: client.email,
       role: "client",
       userId: client.id,
+      forBroker: false,
     },
-    ...cosigners.map((s) => ({ name: s.name, email: s.email, role: "cosigner" as const, userId: null })),
-    { name: agentGiven?.name ?? counter.name, email: counter.email, role: "agent", userId: counter.userId },
+    ...cosigners.map((s) => ({
+      name: s.name,
+      email: s.email,
+      role: "cosigner" as const,
+      userId: null,
+      forBroker: false,
+    })),
+    counter,
   ];
 }
 
@@ -218,7 +290,15 @@ function insertSigners(tx: DbOrTx, agreementId: number, signers: NewSigner[]) {
   signers.forEach((s, position) =>
     tx
       .insert(agreementSigners)
-      .values({ agreementId, position, role: s.role, name: s.name, email: s.email, userId: s.userId })
+      .values({
+        agreementId,
+        position,
+        role: s.role,
+        name: s.name,
+        email: s.email,
+        userId: s.userId,
+        forBroker: s.forBroker,
+      })
       .run(),
   );
 }
@@ -227,7 +307,7 @@ function insertSigners(tx: DbOrTx, agreementId: number, signers: NewSigner[]) {
 export function insertStartedListing(
   tx: DbOrTx,
   values: {
-    client: { id: string; email: string; firstName: string | null; lastName: string | null };
+    client: { id: string; email: string; firstName: string | null; lastName: string | null; sellerName: string };
     agentId: string | null;
     templateId: number;
     title: string;
@@ -260,7 +340,8 @@ export function insertStartedListing(
     })
     .returning({ id: agreements.id })
     .get();
-  insertSigners(tx, row.id, signersFor(tx, [], values.client, values.agentId));
+  const seller = { name: values.client.sellerName, email: values.client.email, role: "client" as const };
+  insertSigners(tx, row.id, signersFor(tx, [seller], values.client, values.agentId));
   recordAudit(
     tx,
     { id: values.client.id, isAdmin: false },
@@ -282,6 +363,20 @@ export function sendAgreement(db: Db, actor: Actor, id: number, now = new Date()
     if (agreement.status !== "draft") throw new ConflictError("This agreement has been sent already");
     if (agreementStatus(agreement, todayIn(now)) === "expired")
       throw new ConflictError("This agreement's end date has passed");
+    if (agreement.templateId !== null) {
+      const template = tx
+        .select()
+        .from(agreementTemplates)
+        .where(eq(agreementTemplates.id, agreement.templateId))
+        .get();
+      if (template) {
+        assertNoBlanks(template.body, {
+          ...agreement.fields,
+          startsOn: agreement.startsOn ?? undefined,
+          endsOn: agreement.endsOn ?? undefined,
+        });
+      }
+    }
     tx.update(agreements).set({ status: "sent", sentAt: now }).where(eq(agreements.id, id)).run();
     for (const signer of signersOf(tx, id)) {
       if (signer.role === "agent") continue;
@@ -306,4 +401,28 @@ export function linkFor(tx: DbOrTx, signer: AgreementSigner, days: number, now: 
     .where(eq(agreementSigners.id, signer.id))
     .run();
   return token;
+}
+
+/**
+ * Staff send a co-signer whose link expired (or was lost) a fresh one: the old link dies, nothing anyone signed
+ * changes. 409 for a co-signer who signed already or an agreement no longer waiting.
+ */
+export function resendSigningLink(db: Db, actor: Actor, id: number, signerId: number, now = new Date()): AgreementView {
+  db.transaction((tx) => {
+    const { agreement, staff } = visibleAgreement(tx, actor, id);
+    if (!staff) throw new NotFoundError(NOT_FOUND);
+    assertOpen(agreement, now);
+    const signer = signersOf(tx, id).find((s) => s.id === signerId && s.role === "cosigner");
+    if (!signer) throw new NotFoundError("No such co-signer on this agreement");
+    if (signer.signedAt) throw new ConflictError(`${signer.name} has signed already`);
+    mailSignRequest(tx, agreement, signer, linkFor(tx, signer, SIGNING_LINK_DAYS, now), now);
+    recordAudit(tx, actor, {
+      action: "agreement.resend",
+      subject: { type: "agreement", id },
+      transactionId: agreement.transactionId,
+      changes: { signer: signer.email },
+      at: now,
+    });
+  });
+  return getAgreement(db, actor, id, now);
 }

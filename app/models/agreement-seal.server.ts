@@ -3,7 +3,7 @@
  * listing started on the site opens its selling transaction first), every party e-mailed its link.
  */
 import { Readable } from "node:stream";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   agreements,
@@ -16,13 +16,26 @@ import {
 } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { COPY_LINK_DAYS } from "~/lib/agreement-rules";
-import { mailAgreementEvent } from "~/models/agreement-mail.server";
+import { ConflictError, NotFoundError } from "~/lib/errors";
+import type { Actor } from "~/models/actor.server";
+import { mailAgreementEvent, mailAgreementStaff } from "~/models/agreement-mail.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { insertDocuments } from "~/models/document.server";
 import { createTransaction } from "~/models/transaction.server";
 import { sha256Hex } from "~/models/secret-token.server";
-import { AGREEMENTS_FOLDER, readAll, signersOf, type AgreementPaper } from "~/models/agreement-access.server";
+import {
+  AGREEMENTS_FOLDER,
+  NOT_FOUND,
+  readAll,
+  signersOf,
+  visibleAgreement,
+  type AgreementPaper,
+} from "~/models/agreement-access.server";
 import { linkFor } from "~/models/agreement-prepare.server";
+import { disclosureById } from "~/models/consent-disclosure.server";
+
+/** Whom the broker's seat is signed for: "Coastline Flat Fee Realty, broker (DRE #02212345)". */
+const brokerSeatLine = () => `${env().site.name}, broker (DRE #${env().site.license})`;
 
 /**
  * The last signature is in: the signed copy is made and sealed, kept as a document of the transaction (a
@@ -30,7 +43,8 @@ import { linkFor } from "~/models/agreement-prepare.server";
  */
 export async function completeAgreement(db: Db, paper: AgreementPaper, id: number, now = new Date()): Promise<void> {
   const agreement = db.select().from(agreements).where(eq(agreements.id, id)).get();
-  if (!agreement || agreement.status !== "sent") return;
+  // `sent` with every signature in: signed before `sealing` existed (migration 0023).
+  if (!agreement || (agreement.status !== "sealing" && agreement.status !== "sent")) return;
   const signers = signersOf(db, id);
   if (signers.some((s) => !s.signedAt)) return;
   const unsigned = await readAll(paper.files, agreement.unsignedKey);
@@ -45,6 +59,10 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
     sentAt: agreement.sentAt,
     completedAt: now,
     signers,
+    brokerSeat: brokerSeatLine(),
+    disclosures: [...new Set(signers.map((s) => s.consentDisclosureId).filter((d): d is number => d !== null))].flatMap(
+      (d) => disclosureById(db, d) ?? [],
+    ),
   });
   const stored = await paper.files.put(AGREEMENTS_FOLDER, Readable.from(sealed));
   let transactionId = agreement.transactionId;
@@ -53,7 +71,7 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
   }
   db.transaction((tx) => {
     const current = tx.select({ status: agreements.status }).from(agreements).where(eq(agreements.id, id)).get();
-    if (current?.status !== "sent") return;
+    if (current?.status !== "sealing" && current?.status !== "sent") return;
     const [documentId] = transactionId
       ? insertDocuments(
           tx,
@@ -78,6 +96,8 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
         signedSha256: stored.sha256,
         signedDocumentId: documentId ?? null,
         completedAt: now,
+        sealNextAt: null,
+        sealError: null,
       })
       .where(eq(agreements.id, id))
       .run();
@@ -95,23 +115,100 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
   });
 }
 
+/** After a failed seal, the next try: a minute, doubling, at most an hour apart. */
+export const sealRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
+
 /**
- * Agreements whose every signature is in but whose seal was not made (the process stopped in between):
- * sealed now. The server calls it at start (app/infra/startup.server.ts).
+ * Seals an agreement whose every signature is in; true once sealed. A failure is recorded (the error, the
+ * tries, when the jobs process tries again: `retryDueSeals`) and its staff are e-mailed the first time; the
+ * signatures stay, and the agreement reads "signed, sealing" meanwhile.
+ */
+export async function sealOrRetryLater(db: Db, paper: AgreementPaper, id: number, now = new Date()): Promise<boolean> {
+  try {
+    await completeAgreement(db, paper, id, now);
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`[agreements] sealing agreement ${id} failed:`, error);
+    db.transaction((tx) => {
+      const row = tx.select().from(agreements).where(eq(agreements.id, id)).get();
+      if (!row) return;
+      const attempts = row.sealAttempts + 1;
+      tx.update(agreements)
+        .set({
+          status: "sealing",
+          sealAttempts: attempts,
+          sealError: message.slice(0, 500),
+          sealNextAt: new Date(now.getTime() + sealRetryDelayMs(attempts)),
+        })
+        .where(eq(agreements.id, id))
+        .run();
+      if (attempts === 1) {
+        mailAgreementStaff(
+          tx,
+          row,
+          `Sealing failed: ${row.title}`,
+          [
+            `Everyone has signed "${row.title}", but its sealed copy could not be made: ${message.slice(0, 200)}`,
+            "The signatures are kept. The server tries again on its own, and you can press Retry on the agreement.",
+          ],
+          now,
+        );
+      }
+    });
+    return false;
+  }
+}
+
+/** The agreements whose seal is due to be tried again (the mail sender's tick), each on its own. */
+export async function retryDueSeals(db: Db, paper: AgreementPaper, now = new Date()): Promise<number> {
+  const due = db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .where(and(lte(agreements.sealNextAt, now), eq(agreements.status, "sealing")))
+    .limit(20)
+    .all();
+  let sealed = 0;
+  for (const { id } of due) if (await sealOrRetryLater(db, paper, id, now)) sealed++;
+  return sealed;
+}
+
+/** Staff press Retry on an agreement waiting for its seal: tried now. */
+export async function retrySeal(db: Db, actor: Actor, paper: AgreementPaper, id: number, now = new Date()) {
+  const { agreement, staff } = visibleAgreement(db, actor, id);
+  if (!staff) throw new NotFoundError(NOT_FOUND);
+  if (agreement.status !== "sealing") throw new ConflictError("This agreement is not waiting for its seal");
+  recordAudit(db, actor, {
+    action: "agreement.seal_retry",
+    subject: { type: "agreement", id },
+    transactionId: agreement.transactionId,
+    at: now,
+  });
+  return sealOrRetryLater(db, paper, id, now);
+}
+
+/**
+ * Agreements whose every signature is in but whose seal was not made (the process stopped in between, or the
+ * seal failed): each tried now, on its own, whatever happens to the others. The server calls it at start
+ * (app/infra/startup.server.ts).
  */
 export async function completePendingAgreements(db: Db, paper: AgreementPaper, now = new Date()): Promise<number> {
   const pending = db
     .select({ id: agreements.id })
     .from(agreements)
     .where(
-      and(
-        eq(agreements.status, "sent"),
-        sql`NOT EXISTS (SELECT 1 FROM ${agreementSigners} s WHERE s.agreement_id = ${agreements.id} AND s.signed_at IS NULL)`,
+      or(
+        eq(agreements.status, "sealing"),
+        and(
+          eq(agreements.status, "sent"),
+          sql`NOT EXISTS (SELECT 1 FROM ${agreementSigners} s WHERE s.agreement_id = ${agreements.id} AND s.signed_at IS NULL)`,
+        ),
       ),
     )
     .all();
-  for (const { id } of pending) await completeAgreement(db, paper, id, now);
-  return pending.length;
+  let sealed = 0;
+  for (const { id } of pending) if (await sealOrRetryLater(db, paper, id, now)) sealed++;
+  return sealed;
 }
 
 /** The selling transaction of a listing started on the site, opened by its countersigner with its milestones. */

@@ -5,11 +5,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agreements, agreementSigners, users, type Agreement, type AgreementSigner } from "~/db/schema";
-import { outOfTurn, typedNameMatches } from "~/lib/agreement-rules";
+import { buyerTermError, isLegalName, legalNameError, outOfTurn, splitLegalName } from "~/lib/agreement-rules";
+import { fullName } from "~/lib/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { todayIn } from "~/lib/plain-date";
 import { type Actor } from "~/models/actor.server";
-import { mailAgreementEvent, mailSignRequest } from "~/models/agreement-mail.server";
+import { mailAgreementEvent, mailAgreementStaff, mailSignRequest } from "~/models/agreement-mail.server";
+import { currentDisclosure } from "~/models/consent-disclosure.server";
 import { recordAudit, requestClient } from "~/models/audit-log.server";
 import {
   NOT_FOUND,
@@ -21,53 +23,108 @@ import {
   type AgreementPaper,
 } from "~/models/agreement-access.server";
 import { getAgreement, viewOf, type AgreementView } from "~/models/agreement-view.server";
-import { completeAgreement } from "~/models/agreement-seal.server";
+import { sealOrRetryLater } from "~/models/agreement-seal.server";
 
-/** Whether this signer must also acknowledge the agency disclosure (a client's first agreement). */
-export function needsAgencyDisclosure(db: DbOrTx, signer: Pick<AgreementSigner, "role" | "userId">): boolean {
-  if (signer.role !== "client" || !signer.userId) return false;
-  const user = db.select({ at: users.agencyDisclosureAt }).from(users).where(eq(users.id, signer.userId)).get();
-  return !user?.at;
+/**
+ * Whether this signer acknowledges the agency disclosure (Civil Code §2079.16) before signing: every client and
+ * co-signer of a listing or buyer agreement, on this agreement, until they have.
+ */
+export function needsAgencyDisclosure(
+  agreement: Pick<Agreement, "kind">,
+  signer: Pick<AgreementSigner, "role" | "agencyDisclosureAt">,
+): boolean {
+  return agreement.kind !== "document" && signer.role !== "agent" && !signer.agencyDisclosureAt;
 }
 
-/** Records a signer's consent to sign electronically (time, address, browser), and a client's agency disclosure. */
+/** Whether a signer's consent to sign electronically stands (given, and not withdrawn since). */
+export const consentStands = (signer: Pick<AgreementSigner, "consentedAt" | "consentWithdrawnAt">) =>
+  signer.consentedAt !== null && signer.consentWithdrawnAt === null;
+
+/**
+ * Records a signer's consent to sign electronically (time, address, browser, and the version of the disclosure
+ * they read), with the agency disclosure where it is due. Only a consent given counts (`consent: true`: the
+ * schema refuses anything else); a second one changes nothing, the first time and address stay. After a
+ * withdrawal, a new consent is a new record.
+ */
 export function consentToSign(
   db: Db,
   key: SignerKey,
   id: number,
-  input: { agencyDisclosure?: boolean },
+  input: { consent: true; agencyDisclosure?: boolean },
   now = new Date(),
 ): void {
   db.transaction((tx) => {
-    const { agreement, signer, actor } = signerFor(tx, key, id, now);
+    const { agreement, signer, actor } = signerFor(tx, key, id, now, true);
     assertOpen(agreement, now);
     if (signer.signedAt) throw new ConflictError("You have signed this agreement already");
-    if (needsAgencyDisclosure(tx, signer)) {
-      if (input.agencyDisclosure !== true) {
-        throw new InvalidInputError("Acknowledge the agency disclosure first", {
-          agencyDisclosure: ["Acknowledge that you have read the agency disclosure"],
-        });
-      }
-      tx.update(users).set({ agencyDisclosureAt: now }).where(eq(users.id, signer.userId!)).run();
+    const disclosure = needsAgencyDisclosure(agreement, signer);
+    if (disclosure && input.agencyDisclosure !== true) {
+      throw new InvalidInputError("Acknowledge the agency disclosure first", {
+        agencyDisclosure: ["Acknowledge that you have read the agency disclosure"],
+      });
     }
     const client = requestClient();
-    tx.update(agreementSigners)
-      .set({ consentedAt: now, consentIp: client.ip, consentBrowser: client.browser })
-      .where(eq(agreementSigners.id, signer.id))
-      .run();
+    const change: Partial<AgreementSigner> = disclosure ? { agencyDisclosureAt: now } : {};
+    if (!consentStands(signer)) {
+      Object.assign(change, {
+        consentedAt: now,
+        consentIp: client.ip,
+        consentBrowser: client.browser,
+        consentDisclosureId: currentDisclosure(tx).id,
+        consentWithdrawnAt: null,
+      });
+    }
+    if (Object.keys(change).length === 0) return;
+    tx.update(agreementSigners).set(change).where(eq(agreementSigners.id, signer.id)).run();
     recordAudit(tx, actor, {
       action: "agreement.consent",
       subject: { type: "agreement", id },
       transactionId: agreement.transactionId,
-      changes: { signer: signer.email, browser: client.browser },
+      changes: {
+        signer: signer.email,
+        browser: client.browser,
+        ...(change.consentDisclosureId ? { disclosureVersion: currentDisclosure(tx).version } : {}),
+        ...(disclosure ? { agencyDisclosure: true } : {}),
+      },
       at: now,
     });
   });
 }
 
 /**
- * The PDF a person may open: the unsigned one, the sealed one once signed. A signer's first opening is their
- * view in the certificate; every opening is in the audit.
+ * A signer withdraws their consent to sign electronically (E-SIGN §7001(c)(1)(B)): the agreement waits for them
+ * (they may consent again, or sign on paper), a signature already given stays, and staff are told.
+ */
+export function withdrawConsent(db: Db, key: SignerKey, id: number, now = new Date()): void {
+  db.transaction((tx) => {
+    const { agreement, signer, actor } = signerFor(tx, key, id, now);
+    if (!consentStands(signer)) throw new ConflictError("You have not consented to sign electronically");
+    tx.update(agreementSigners).set({ consentWithdrawnAt: now }).where(eq(agreementSigners.id, signer.id)).run();
+    recordAudit(tx, actor, {
+      action: "agreement.consent_withdraw",
+      subject: { type: "agreement", id },
+      transactionId: agreement.transactionId,
+      changes: { signer: signer.email, signed: signer.signedAt !== null },
+      at: now,
+    });
+    mailAgreementStaff(
+      tx,
+      agreement,
+      `Consent withdrawn: ${agreement.title}`,
+      [
+        `${signer.name || signer.email} withdrew their consent to sign "${agreement.title}" electronically.`,
+        signer.signedAt
+          ? "Their signature, given before, stays. Send them the records on paper from now on."
+          : "The agreement waits for them: offer it on paper, or they may consent again on the signing page.",
+      ],
+      now,
+    );
+  });
+}
+
+/**
+ * The PDF a person may open: the unsigned one, the sealed one once signed. A signer's first opening (a real GET
+ * of it) is their view in the certificate, with its time, address and browser; every opening is in the audit.
  */
 export function agreementFile(db: Db, key: SignerKey, id: number, now = new Date()): { key: string; name: string } {
   return db.transaction((tx) => {
@@ -79,11 +136,15 @@ export function agreementFile(db: Db, key: SignerKey, id: number, now = new Date
     } else {
       actor = key.actor;
       agreement = visibleAgreement(tx, key.actor, id).agreement;
-      signer = signersOf(tx, id).find((s) => s.userId === key.actor.id);
+      const mine = signersOf(tx, id).find((s) => s.userId === key.actor.id);
+      // An admin opening an agreement whose broker's seat waits opens it as the one who will sign it.
+      const seat = key.actor.isAdmin && !mine && agreement.status === "sent";
+      signer = mine ?? (seat ? tryTakeSeat(tx, key, id, now) : undefined);
     }
     if (signer && !signer.viewedAt && !signer.signedAt) {
+      const client = requestClient();
       tx.update(agreementSigners)
-        .set({ viewedAt: now, viewIp: requestClient().ip })
+        .set({ viewedAt: now, viewIp: client.ip, viewBrowser: client.browser })
         .where(eq(agreementSigners.id, signer.id))
         .run();
     }
@@ -102,9 +163,70 @@ export function agreementFile(db: Db, key: SignerKey, id: number, now = new Date
   });
 }
 
+/** The broker's seat taken by the admin opening the PDF, if it still waits for someone; else undefined. */
+function tryTakeSeat(tx: DbOrTx, key: SignerKey, id: number, now: Date): AgreementSigner | undefined {
+  try {
+    return signerFor(tx, key, id, now, true).signer;
+  } catch (error) {
+    if (error instanceof ConflictError) return undefined;
+    throw error;
+  }
+}
+
 /**
- * A signature: out of turn 409 (checked first), twice 409, before consenting 400 naming the consent; the
- * typed name must be the signer's name and "I agree" ticked. The last one completes the agreement.
+ * Why a signature cannot be given yet, in the order a signer meets them: 400 naming the step (consent, the
+ * agency disclosure, opening the PDF, the box, the legal name), or null. The typed name is the signer's full
+ * legal name: the one the record holds (the agreement's, else the account's); where it holds only a first name,
+ * two words or more beginning with it.
+ */
+function signatureError(
+  agreement: Agreement,
+  signer: AgreementSigner,
+  account: { firstName: string | null; lastName: string | null } | undefined,
+  input: { typedName: string; agree: boolean },
+): InvalidInputError | null {
+  if (!consentStands(signer)) {
+    return new InvalidInputError("Consent to sign electronically first", {
+      consent: ["Consent to sign electronically first"],
+    });
+  }
+  if (needsAgencyDisclosure(agreement, signer)) {
+    return new InvalidInputError("Acknowledge the agency disclosure first", {
+      agencyDisclosure: ["Acknowledge that you have read the agency disclosure"],
+    });
+  }
+  if (!signer.viewedAt) {
+    return new InvalidInputError("Open the PDF and read it before you sign", {
+      typedName: ["Open the PDF (the button above) and read it before you sign"],
+    });
+  }
+  if (!input.agree) return new InvalidInputError("Tick the box to agree", { agree: ["Tick the box to agree"] });
+  const nameError = legalNameError(input.typedName, expectedName(signer, account), firstNameOf(signer, account));
+  return nameError ? new InvalidInputError(nameError, { typedName: [nameError] }) : null;
+}
+
+/** The legal name a signer's signature must be: the agreement's when it is one, else their account's. */
+function expectedName(
+  signer: Pick<AgreementSigner, "name">,
+  account: { firstName: string | null; lastName: string | null } | undefined,
+): string | null {
+  if (isLegalName(signer.name)) return signer.name;
+  const held = fullName(account);
+  return isLegalName(held) ? held : null;
+}
+
+const firstNameOf = (
+  signer: Pick<AgreementSigner, "name">,
+  account: { firstName: string | null } | undefined,
+): string | null => account?.firstName?.trim() || signer.name.trim() || null;
+
+/**
+ * A signature: out of turn 409 (checked first), twice 409, a buyer agreement whose end is more than three
+ * months away 409 (Civil Code §1670.50 counts from the day it is made); then the steps before it (400 naming
+ * each: consent, the agency disclosure, the PDF opened, "I agree", the full legal name). A first legal name
+ * typed where the account held only a first name becomes the account's full name (in the audit). The last
+ * signature hands the agreement to its seal; if the seal fails, the signature stays and the copy follows
+ * (`sealing`: the jobs process retries).
  */
 export async function signAgreement(
   db: Db,
@@ -113,34 +235,42 @@ export async function signAgreement(
   id: number,
   input: { typedName: string; agree: boolean },
   now = new Date(),
-): Promise<{ completed: boolean }> {
+): Promise<{ completed: boolean; sealing: boolean }> {
   const completed = db.transaction((tx) => {
-    const { agreement, signer, actor } = signerFor(tx, key, id, now);
+    const { agreement, signer, actor } = signerFor(tx, key, id, now, true);
     const signers = signersOf(tx, id);
     const turn = outOfTurn(signers, signer);
     if (turn) throw new ConflictError(turn);
     if (signer.signedAt) throw new ConflictError("You have signed this agreement already");
     assertOpen(agreement, now);
-    if (!signer.consentedAt) {
-      throw new InvalidInputError("Consent to sign electronically first", {
-        consent: ["Consent to sign electronically first"],
-      });
-    }
-    if (!input.agree) throw new InvalidInputError("Tick the box to agree", { agree: ["Tick the box to agree"] });
-    if (!typedNameMatches(input.typedName, signer.name)) {
-      throw new InvalidInputError(`Type your full name: ${signer.name}`, {
-        typedName: [`Type your full name as the agreement names you: ${signer.name}`],
+    const term = buyerTermError(agreement, todayIn(now));
+    if (term) throw new ConflictError(term);
+    const account = signer.userId ? tx.select().from(users).where(eq(users.id, signer.userId)).get() : undefined;
+    const refused = signatureError(agreement, signer, account, input);
+    if (refused) throw refused;
+    const typed = input.typedName.trim().replace(/\s+/g, " ");
+    if (account && !isLegalName(fullName(account)) && !isLegalName(signer.name)) {
+      const names = splitLegalName(typed, account.firstName);
+      tx.update(users)
+        .set({ ...names, updatedAt: now })
+        .where(eq(users.id, account.id))
+        .run();
+      recordAudit(tx, actor, {
+        action: "user.legal_name",
+        subject: { type: "user", id: account.id },
+        changes: { from: fullName(account) || null, to: typed, agreementId: id },
+        at: now,
       });
     }
     const client = requestClient();
     tx.update(agreementSigners)
       .set({
+        name: isLegalName(signer.name) ? signer.name : typed,
         signedAt: now,
         signIp: client.ip,
         signBrowser: client.browser,
-        typedName: input.typedName.trim(),
+        typedName: typed,
         signedBy: actor?.id ?? null,
-        viewedAt: signer.viewedAt ?? now,
         ...("token" in key ? { linkUsedAt: now } : {}),
       })
       .where(eq(agreementSigners.id, signer.id))
@@ -149,17 +279,21 @@ export async function signAgreement(
       action: "agreement.sign",
       subject: { type: "agreement", id },
       transactionId: agreement.transactionId,
-      changes: { signer: signer.email, role: signer.role, typedName: input.typedName.trim() },
+      changes: { signer: signer.email, role: signer.role, typedName: typed, forBroker: signer.forBroker },
       at: now,
     });
     const rest = signers.filter((s) => s.id !== signer.id && !s.signedAt);
     if (rest.length > 0 && rest.every((s) => s.role === "agent")) {
       for (const s of rest) mailSignRequest(tx, agreement, s, null, now);
     }
+    if (rest.length === 0) {
+      tx.update(agreements).set({ status: "sealing" }).where(eq(agreements.id, id)).run();
+    }
     return rest.length === 0;
   });
-  if (completed) await completeAgreement(db, paper, id, now);
-  return { completed };
+  if (!completed) return { completed: false, sealing: false };
+  const sealed = await sealOrRetryLater(db, paper, id, now);
+  return { completed: true, sealing: !sealed };
 }
 
 /** A signer declines with a reason: the agreement ends, and everyone on it is told. */
@@ -191,7 +325,8 @@ export function voidAgreement(db: Db, actor: Actor, id: number, now = new Date()
   db.transaction((tx) => {
     const { agreement, staff } = visibleAgreement(tx, actor, id);
     if (!staff) throw new NotFoundError(NOT_FOUND);
-    if (agreement.status === "signed") throw new ConflictError("A signed agreement cannot be voided");
+    if (agreement.status === "signed" || agreement.status === "sealing")
+      throw new ConflictError("A signed agreement cannot be voided");
     if (agreement.status === "voided" || agreement.status === "declined") {
       throw new ConflictError(`This agreement was ${agreement.status} already`);
     }
@@ -217,12 +352,26 @@ export function voidAgreement(db: Db, actor: Actor, id: number, now = new Date()
 export function signingState(db: Db, key: SignerKey, id: number, now = new Date()) {
   const { agreement, signer } = signerFor(db, key, id, now);
   const signers = signersOf(db, id);
+  const account = signer.userId ? db.select().from(users).where(eq(users.id, signer.userId)).get() : undefined;
+  const disclosure = currentDisclosure(db);
   return {
     agreement: viewOf(db, agreement, signers, todayIn(now)),
-    signer: { id: signer.id, name: signer.name, email: signer.email, role: signer.role },
-    consented: signer.consentedAt !== null,
+    signer: {
+      id: signer.id,
+      name: signer.name,
+      email: signer.email,
+      role: signer.role,
+      forBroker: signer.forBroker,
+      /** The name to type, when the record holds one; else null: their full legal name, beginning with `firstName`. */
+      legalName: expectedName(signer, account),
+      firstName: firstNameOf(signer, account),
+    },
+    consented: consentStands(signer),
+    withdrawn: signer.consentWithdrawnAt !== null,
+    viewed: signer.viewedAt !== null,
     signed: signer.signedAt !== null,
-    needsDisclosure: needsAgencyDisclosure(db, signer),
+    needsDisclosure: needsAgencyDisclosure(agreement, signer),
     waitingFor: outOfTurn(signers, signer),
+    disclosure: { version: disclosure.version, body: disclosure.body },
   };
 }

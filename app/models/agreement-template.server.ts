@@ -79,11 +79,18 @@ export function saveTemplate(
   });
 }
 
-/** The first version of each kind, when there is none (at every start: app/infra/startup.server.ts). */
+/**
+ * The seeded text of each kind (at every start: app/infra/startup.server.ts): the first version when there is
+ * none, and the next one when the newest is an earlier seeded text nobody edited (`created_by` null) that the
+ * seed has since changed (2026-11-28: the §10147.5 notice moved before the compensation section).
+ */
 export function seedTemplates(db: DbOrTx): void {
   for (const kind of TEMPLATE_KINDS) {
+    const latest = latestTemplate(db, kind);
+    const seeded = SEEDED_TEMPLATES[kind];
+    if (latest && (latest.createdBy !== null || latest.body === seeded.body)) continue;
     db.insert(agreementTemplates)
-      .values({ kind, version: 1, ...SEEDED_TEMPLATES[kind] })
+      .values({ kind, version: (latest?.version ?? 0) + 1, ...seeded })
       .onConflictDoNothing({ target: [agreementTemplates.kind, agreementTemplates.version] })
       .run();
   }

@@ -26,10 +26,17 @@ export type AgreementView = {
     name: string;
     email: string;
     role: SignerRole;
+    /** The broker's seat: signed for the brokerage by an admin in their own name (then `name` and `email`). */
+    forBroker: boolean;
+    /** The broker's seat that no admin has taken yet (any admin may sign it). */
+    seatOpen: boolean;
     consentedAt: Date | null;
+    consentWithdrawnAt: Date | null;
     viewedAt: Date | null;
     signedAt: Date | null;
   }>;
+  /** The seal's last error while it is retried (status `sealing`), for staff. */
+  sealError: string | null;
   documentId: number | null;
   signedDocumentId: number | null;
   declineReason: string | null;
@@ -73,10 +80,14 @@ export function viewOf(
       name: s.name,
       email: s.email,
       role: s.role,
+      forBroker: s.forBroker,
+      seatOpen: s.forBroker && s.userId === null,
       consentedAt: s.consentedAt,
+      consentWithdrawnAt: s.consentWithdrawnAt,
       viewedAt: s.viewedAt,
       signedAt: s.signedAt,
     })),
+    sealError: a.status === "sealing" ? a.sealError : null,
     documentId: a.sourceDocumentId,
     signedDocumentId: a.signedDocumentId,
     declineReason: a.declineReason,
@@ -159,8 +170,13 @@ export function toAgreementJson(a: AgreementView) {
       name: s.name,
       email: s.email,
       role: s.role,
+      forBroker: s.forBroker,
       consentedAt: s.consentedAt?.toISOString() ?? null,
+      consentWithdrawnAt: s.consentWithdrawnAt?.toISOString() ?? null,
+      viewedAt: s.viewedAt?.toISOString() ?? null,
       signedAt: s.signedAt?.toISOString() ?? null,
+      /** Who signed this seat: the person, by name and e-mail (the broker's seat: the admin who signed it). */
+      signedBy: s.signedAt ? { name: s.name, email: s.email } : null,
     })),
     documentId: a.documentId,
     signedDocumentId: a.signedDocumentId,

@@ -2,7 +2,7 @@
  * The buyer representation agreement a purchase needs before an offer or a tour (Civil Code §1670.50): whether
  * one is in force, and the 409 with the link to sign it.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { agreements, type Transaction } from "~/db/schema";
 import { inForce } from "~/lib/agreement-rules";
@@ -21,7 +21,11 @@ export function buyerAgreementInForce(db: DbOrTx, transaction: Pick<Transaction,
       .select()
       .from(agreements)
       .where(
-        and(eq(agreements.clientId, transaction.userId), eq(agreements.kind, "buyer"), eq(agreements.status, "signed")),
+        and(
+          eq(agreements.clientId, transaction.userId),
+          eq(agreements.kind, "buyer"),
+          inArray(agreements.status, ["signed", "sealing"]),
+        ),
       )
       .orderBy(desc(agreements.createdAt))
       .all()

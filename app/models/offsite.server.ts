@@ -7,12 +7,13 @@
  * shows a banner and the admins get one e-mail, and one more when it is over. The bytes move in app/infra
  * (offsite-copier.server.ts); this module only records.
  */
-import { and, asc, count, eq, isNull, lte, min } from "drizzle-orm";
+import { asc, count, eq, lte, min } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { offsiteFiles, offsiteQueue, offsiteStatus, users, type OffsiteCopy } from "~/db/schema";
+import { offsiteFiles, offsiteQueue, offsiteStatus, type OffsiteCopy } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { formatDateTime } from "~/lib/format";
 import { queuePlainEmail } from "~/models/plain-mail.server";
+import { adminRecipients } from "~/models/staff-recipients.server";
 
 /** A copy waiting longer than this opens an incident. */
 export const COPY_WAIT_ALARM_MS = 3600_000;
@@ -204,14 +205,8 @@ export function checkIncident(db: Db, now = new Date()): "opened" | "closed" | n
           `Everything waiting has reached the S3 store again (the problem began ${formatDateTime(row.incidentSince!)}).`,
         ];
     const settings = env().mail;
-    const admins = tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt)))
-      .all();
-    const to = admins.length ? admins.map((a) => a.email) : settings.leadAlertEmails;
     const action = { label: "Open the backups", url: `${settings.appUrl}/admin/settings#backups` };
-    for (const address of to) queuePlainEmail(tx, { kind: "backup", to: { address }, subject, lines, action }, now);
+    for (const to of adminRecipients(tx)) queuePlainEmail(tx, { kind: "backup", to, subject, lines, action }, now);
     return open ? "opened" : "closed";
   });
 }

@@ -20,6 +20,7 @@ import type {
 import { DEFAULT_RULES, freeSlots, slotError, type Busy, type ShowingRules } from "~/lib/showing-slots";
 import { assertStaff, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { pageScopeHeader } from "~/models/content-version.server";
 import { newToken } from "~/models/secret-token.server";
 import { mailAgentMove, mailBuyerAgent, mailNewRequest } from "~/models/showing-mail.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
@@ -123,7 +124,10 @@ function saleOfToken(db: DbOrTx, token: string): { transaction: Transaction; rul
 /** The public showing page: the address, the rules (never the access instructions) and the free slots of 14 days. */
 export function showingPage(db: Db, token: string, now = new Date()) {
   const { transaction, rules } = saleOfToken(db, token);
+  // Read before the showings: a change after it leaves the cached page stale (server/page-cache.ts).
+  const scope = pageScopeHeader(db, `sale:${transaction.id}`);
   return {
+    scope,
     address: transaction.propertyAddress ?? "The listing",
     rules: {
       hours: rules.hours,

@@ -12,6 +12,7 @@ import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
 import { idParam, modelCall } from "~/infra/http.server";
 import { privatePageMeta } from "~/lib/seo";
+import { isStaff } from "~/models/actor.server";
 import { agreementPdfPath, signingPath } from "~/models/agreement-access.server";
 import { signingAction, signingView } from "~/sections/signing.server";
 
@@ -21,7 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
-  const view = modelCall(() => signingView(getDb(), { actor: user }, id, agreementPdfPath(id)));
+  const back = (transactionId: number | null) =>
+    isStaff(user) ? (transactionId ? `/admin/transactions/${transactionId}#agreements` : "/admin") : "/client-portal";
+  const view = modelCall(() => signingView(getDb(), { actor: user }, id, agreementPdfPath(id), back));
   return { view };
 }
 

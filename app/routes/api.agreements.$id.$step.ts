@@ -1,8 +1,11 @@
 /**
- * An agreement's steps (app/models/agreement.server.ts), each POST → 200 with the agreement:
- * `send` and `void` (staff), `consent` ({ agencyDisclosure: true } as well for a client's first agreement),
- * `sign` ({ typedName, agree: true }), `decline` ({ reason }). Signing twice or out of turn 409 (the turn is
- * checked first), before consenting 400 naming the consent; anyone not on its transaction 404, anonymous 401.
+ * An agreement's steps (app/models/agreement-*.server.ts), each POST → 200 with the agreement:
+ * `send`, `void`, `resend` ({ signerId }: a co-signer's new link) and `retry-seal` (staff);
+ * `consent` ({ consent: true }, with { agencyDisclosure: true } for a client or co-signer of a listing or buyer
+ * agreement; anything but `consent: true` 400), `withdraw-consent`, `sign` ({ typedName, agree: true }: the
+ * signer's full legal name, after GET /agreements/{id}.pdf), `decline` ({ reason }). Signing twice or out of
+ * turn 409 (the turn is checked first), a buyer agreement ending more than three months after today 409, before
+ * consenting or opening the PDF 400 naming it; anyone not on its transaction 404, anonymous 401.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { agreementPaper } from "~/infra/agreement-pdf.server";
@@ -17,9 +20,16 @@ import {
   parseBody,
   readJson,
 } from "~/infra/http.server";
-import { consentSchema, declineSchema, signSchema } from "~/lib/agreement-schema";
-import { sendAgreement } from "~/models/agreement-prepare.server";
-import { consentToSign, declineAgreement, signAgreement, voidAgreement } from "~/models/agreement-signing.server";
+import { consentSchema, declineSchema, resendSchema, signSchema } from "~/lib/agreement-schema";
+import { resendSigningLink, sendAgreement } from "~/models/agreement-prepare.server";
+import { retrySeal } from "~/models/agreement-seal.server";
+import {
+  consentToSign,
+  declineAgreement,
+  signAgreement,
+  voidAgreement,
+  withdrawConsent,
+} from "~/models/agreement-signing.server";
 import { getAgreement, toAgreementJson } from "~/models/agreement-view.server";
 
 export async function loader() {
@@ -52,6 +62,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await modelCallAsync(() => signAgreement(db, agreementPaper(), key, id, input));
       break;
     }
+    case "withdraw-consent":
+      modelCall(() => withdrawConsent(db, key, id));
+      break;
+    case "resend": {
+      const input = parseBody(resendSchema, body);
+      modelCall(() => resendSigningLink(db, user, id, input.signerId));
+      break;
+    }
+    case "retry-seal":
+      await modelCallAsync(() => retrySeal(db, user, agreementPaper(), id));
+      break;
     case "decline": {
       const input = parseBody(declineSchema, body);
       modelCall(() => declineAgreement(db, key, id, input.reason));

@@ -8,7 +8,7 @@ import { modelCall } from "~/infra/http.server";
 import { showingPage } from "~/models/showing.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const page = modelCall(() => showingPage(getDb(), params.ref ?? ""));
+  const { scope: _scope, ...page } = modelCall(() => showingPage(getDb(), params.ref ?? ""));
   return Response.json(
     { ...page, freeSlots: page.freeSlots.map((s) => s.toISOString()) },
     { headers: { "cache-control": "no-store" } },

@@ -8,7 +8,7 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { card } from "~/components/card";
@@ -24,6 +24,7 @@ import { clientIpOf, consumeRateLimit, contactLimitMessage, retryAfterHeaders } 
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatSlot } from "~/lib/format";
 import { hoursText, showingRequestFormSchema, WEEKDAYS } from "~/lib/showing-schema";
+import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
 import { privatePageMeta } from "~/lib/seo";
 import { requestShowing, showingPage } from "~/models/showing.server";
 
@@ -50,12 +51,23 @@ function pageOf(token: string) {
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const page = pageOf(params.token ?? "");
-  return {
-    page: { ...page, freeSlots: page.freeSlots.map((s) => s.toISOString()) },
-    phone: env().site.phone,
-  };
+  const { scope, ...page } = pageOf(params.token ?? "");
+  return data(
+    {
+      page: { ...page, freeSlots: page.freeSlots.map((s) => s.toISOString()) },
+      phone: env().site.phone,
+    },
+    // The page cache keeps it until this listing's showings change (server/page-cache.ts).
+    { headers: { [PAGE_SCOPE_HEADER]: scope } },
+  );
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
+  const out = new Headers();
+  if (scope) out.set(PAGE_SCOPE_HEADER, scope);
+  return out;
+};
 
 type ActionData = { result: SubmissionResult<string[]>; limited?: string };
 

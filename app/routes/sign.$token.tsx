@@ -38,7 +38,7 @@ function linkAgreement(token: string) {
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const id = linkAgreement(token);
-  return { view: signingView(getDb(), { token }, id, `/sign/${token}/document`) };
+  return { view: signingView(getDb(), { token }, id, `/sign/${token}/document`, () => null) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

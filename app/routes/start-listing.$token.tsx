@@ -8,6 +8,7 @@ import { redirect } from "@remix-run/node";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { getDb } from "~/infra/database.server";
+import { listingStartSecret } from "~/infra/listing-start-cookie.server";
 import { requireUser } from "~/infra/guards.server";
 import { plainPageResponse } from "~/infra/plain-page.server";
 import { NotFoundError } from "~/lib/errors";
@@ -17,7 +18,8 @@ import { claimListingStart } from "~/models/listing-start.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    return redirect(signingPath(await claimListingStart(getDb(), user, agreementPaper(), params.token ?? "")));
+    const secret = await listingStartSecret(request);
+    return redirect(signingPath(await claimListingStart(getDb(), user, agreementPaper(), params.token ?? "", secret)));
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     return plainPageResponse(

@@ -6,9 +6,9 @@
  */
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { card } from "~/components/card";
 import { FieldShell, inputClass } from "~/components/field-shell";
 import { TextField } from "~/components/form-field";
@@ -16,9 +16,14 @@ import { SubmitButton } from "~/components/submit-button";
 import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { getDb } from "~/infra/database.server";
 import { readForm } from "~/infra/http.server";
+import { keepListingStart } from "~/infra/listing-start-cookie.server";
+import { clientIpOf, consumeRateLimit, contactLimitMessage, retryAfterHeaders } from "~/infra/rate-limit.server";
 import { getSessionUser } from "~/infra/session-user.server";
+import { env } from "~/config/env.server";
 import { loginPath } from "~/infra/sign-in.server";
+import { isLegalName } from "~/lib/agreement-rules";
 import { LISTING_TERMS, startListingSchema } from "~/lib/agreement-schema";
+import { fullName } from "~/lib/format";
 import { numberInput } from "~/lib/form-values";
 import { centsOf, formatMoney } from "~/lib/money";
 import { TIERS, tierFor } from "~/lib/pricing";
@@ -34,14 +39,35 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/start-listing",
   });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Signed in: their legal name as the account holds it (an anonymous page, the same for all, is cached).
+  const { user } = await getSessionUser(request);
+  const name = user ? fullName(user) : "";
+  return { sellerName: isLegalName(name) ? name : "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: startListingSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), limited: null }, { status: 400 });
+  // Like the contact form: each start writes a PDF and may e-mail an agent.
+  const limit = await consumeRateLimit("contact", clientIpOf(context));
+  if (!limit.ok) {
+    return data(
+      { result: submission.reply(), limited: contactLimitMessage(limit, env().site.phone) },
+      { status: 429, headers: retryAfterHeaders(limit) },
+    );
+  }
   const { user } = await getSessionUser(request);
   const db = getDb();
-  if (!user) return redirect(loginPath(`/start-listing/${holdListingStart(db, submission.value)}`));
+  if (!user) {
+    const { token, browserSecret } = holdListingStart(db, submission.value);
+    return redirect(loginPath(`/start-listing/${token}`), {
+      headers: { "set-cookie": await keepListingStart(browserSecret) },
+    });
+  }
   const id = await startListing(db, user, agreementPaper(), {
+    sellerName: submission.value.sellerName,
     address: submission.value.address,
     priceCents: centsOf(submission.value.price),
     termMonths: submission.value.termMonths,
@@ -59,11 +85,12 @@ function feeOf(typed: string | undefined): number | null {
 
 export default function StartListing() {
   const answer = useActionData<typeof action>();
+  const { sellerName } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "start-listing",
     lastResult: answer?.result,
     constraint,
-    defaultValue: { termMonths: "6" },
+    defaultValue: { termMonths: "6", sellerName },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: startListingSchema }),
@@ -77,6 +104,12 @@ export default function StartListing() {
         your sale&apos;s steps open in your portal.
       </p>
       <Form method="post" {...getFormProps(form)} className={`mt-6 grid gap-4 ${card} p-6`}>
+        <TextField
+          field={fields.sellerName}
+          label="Your full legal name"
+          hint="As on the title: your given name and family name. You type it again to sign."
+          autoComplete="name"
+        />
         <TextField field={fields.address} label="Home address" autoComplete="street-address" />
         <TextField field={fields.price} label="List price" inputMode="numeric" hint="Whole dollars, such as 850,000" />
         <FieldShell id={fields.termMonths.id} label="Listing term" error={fields.termMonths.errors?.[0]}>
@@ -100,6 +133,11 @@ export default function StartListing() {
             </>
           )}
         </p>
+        {answer?.limited ? (
+          <p role="alert" className="text-sm text-red-700">
+            {answer.limited}
+          </p>
+        ) : null}
         <div>
           <SubmitButton pendingLabel="Preparing...">Prepare my listing agreement</SubmitButton>
         </div>

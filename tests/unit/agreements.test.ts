@@ -53,6 +53,7 @@ import { remindListingEnds } from "~/models/listing-reminders.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { addAgent, freshDb, outboxWithContent } from "./db";
+import { expectConsoleError } from "./setup";
 
 describe("templates and rules", () => {
   it("seeds both templates with the §10147.5 notice in bold and a definite end date", () => {
@@ -77,13 +78,18 @@ describe("templates and rules", () => {
   it("a buyer agreement lasts at most three months from its start", () => {
     expect(addMonthsTo("2027-01-31", 1)).toBe("2027-02-28");
     expect(buyerAgreementLastDay("2027-01-15")).toBe("2027-04-15");
-    expect(agreementDateErrors("buyer", "2027-01-15", "2027-04-15")).toEqual({});
-    expect(agreementDateErrors("buyer", "2027-01-15", "2027-04-16").endsOn?.[0]).toMatch(/at most 3 months/);
-    expect(agreementDateErrors("listing", "2027-01-15", "2027-12-31")).toEqual({});
-    expect(agreementDateErrors("listing", "2027-01-15", undefined).endsOn).toEqual([
+    const today = "2027-01-15";
+    expect(agreementDateErrors("buyer", "2027-01-15", "2027-04-15", today)).toEqual({});
+    expect(agreementDateErrors("buyer", "2027-01-15", "2027-04-16", today).endsOn?.[0]).toMatch(/at most 3 months/);
+    // Counted from the day it is made, whatever the start: 60 days ahead to 150 days ahead is void.
+    expect(agreementDateErrors("buyer", "2027-03-16", "2027-06-14", today).endsOn?.[0]).toMatch(
+      /from the day it is made .*on or before 2027-04-15/,
+    );
+    expect(agreementDateErrors("listing", "2027-01-15", "2027-12-31", today)).toEqual({});
+    expect(agreementDateErrors("listing", "2027-01-15", undefined, today).endsOn).toEqual([
       "Enter the date the agreement ends",
     ]);
-    expect(agreementDateErrors("document", undefined, undefined)).toEqual({});
+    expect(agreementDateErrors("document", undefined, undefined, today)).toEqual({});
   });
 
   it("clients first, the agent last; names typed as on the agreement; an ended agreement is expired", () => {
@@ -129,8 +135,34 @@ describe("templates and rules", () => {
           signedAt: at(4),
           signIp: "203.0.113.5",
           signBrowser: "Firefox",
+          forBroker: false,
+          consentDisclosureId: 4,
+          consentWithdrawnAt: null,
+          agencyDisclosureAt: at(2),
+          viewBrowser: "Firefox",
+        },
+        {
+          name: "Ada Lovelace",
+          email: "ada@agency.test",
+          role: "agent",
+          typedName: "Ada Lovelace",
+          consentedAt: at(5),
+          consentIp: "198.51.100.7",
+          consentBrowser: "Chrome",
+          viewedAt: at(6),
+          viewIp: "198.51.100.7",
+          signedAt: at(7),
+          signIp: "198.51.100.7",
+          signBrowser: "Chrome",
+          forBroker: true,
+          consentDisclosureId: 4,
+          consentWithdrawnAt: null,
+          agencyDisclosureAt: null,
+          viewBrowser: "Chrome",
         },
       ],
+      brokerSeat: "Coastline Flat Fee Realty, broker (DRE #02212345)",
+      disclosures: [{ id: 4, version: 2, body: "# Consent to sign electronically\n\nPaper copies are free." }],
     };
     const text = certificateOfCompletion(input)
       .flatMap((s) => [s.heading, ...s.lines])
@@ -138,12 +170,30 @@ describe("templates and rules", () => {
     expect(text).toContain(`SHA-256 of the unsigned PDF: ${"ab".repeat(32)}`);
     expect(text).toContain("Client: Robin Lee <robin@example.com>");
     expect(text).toContain(
-      "Consented to sign electronically: 2026-11-27 16:02:00 UTC (Nov 27, 2026, 8:02:00 AM PST, San Diego), from 203.0.113.5, Firefox",
+      "Consented to sign electronically (disclosure version 2): 2026-11-27 16:02:00 UTC (Nov 27, 2026, 8:02:00 AM PST, San Diego), from 203.0.113.5, Firefox",
     );
-    expect(text).toContain("Opened the document: 2026-11-27 16:03:00 UTC");
+    expect(text).toContain(
+      "Opened the document: 2026-11-27 16:03:00 UTC (Nov 27, 2026, 8:03:00 AM PST, San Diego), from 203.0.113.5, Firefox",
+    );
+    // The broker's seat names the admin who signed it, for the brokerage; the disclosure's text is printed.
+    expect(text).toContain("Ada Lovelace <ada@agency.test>, for Coastline Flat Fee Realty, broker (DRE #02212345)");
+    expect(text).toContain("The disclosure consented to (version 2)");
+    expect(text).toContain("Paper copies are free.");
+    expect(signaturePage(input)[1]!.heading).toBe(
+      "Ada Lovelace, for Coastline Flat Fee Realty, broker (DRE #02212345)",
+    );
     expect(text).toContain('Signed as "Robin Lee": 2026-11-27 16:04:00 UTC');
     expect(text.indexOf("Sent for signature")).toBeLessThan(text.indexOf("Robin Lee signed"));
     expect(signaturePage(input)[0]!.lines[0]).toBe("Robin Lee");
+    // Only what happened: a signer who never opened the document has no "opened" line or event.
+    const unopened = certificateOfCompletion({
+      ...input,
+      signers: [{ ...input.signers[0]!, viewedAt: null, viewIp: null, viewBrowser: null }],
+    })
+      .flatMap((s) => [s.heading, ...s.lines])
+      .join("\n");
+    expect(unopened).not.toContain("Opened the document");
+    expect(unopened).not.toContain("opened the document");
   });
 });
 
@@ -236,14 +286,21 @@ describe("an agreement signed in the portal", () => {
       signAgreement(db, paper, key, prepared.id, { typedName, agree: true }, later);
     await expect(sign({ actor: agent }, "Ana Agent")).rejects.toThrow(/clients sign first/);
     await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/Consent to sign electronically first/);
-    expect(() => consentToSign(db, { actor: client }, prepared.id, {}, later)).toThrow(/agency disclosure/);
-    consentToSign(db, { actor: client }, prepared.id, { agencyDisclosure: true }, later);
+    expect(() => consentToSign(db, { actor: client }, prepared.id, { consent: true }, later)).toThrow(
+      /agency disclosure/,
+    );
+    consentToSign(db, { actor: client }, prepared.id, { consent: true, agencyDisclosure: true }, later);
+    // Not before the PDF is opened (a real GET of it, recorded).
+    await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/Open the PDF/);
     agreementFile(db, { actor: client }, prepared.id, later);
-    await expect(sign({ actor: client }, "Robin")).rejects.toThrow(/Type your full name/);
+    await expect(sign({ actor: client }, "Robin")).rejects.toThrow(/Type your full legal name: Robin Lee/);
     await sign({ actor: client }, "Robin Lee");
     await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/signed this agreement already/);
 
-    consentToSign(db, { token }, prepared.id, {}, later);
+    // A co-signer acknowledges the agency disclosure too, on their own link.
+    expect(() => consentToSign(db, { token }, prepared.id, { consent: true }, later)).toThrow(/agency disclosure/);
+    consentToSign(db, { token }, prepared.id, { consent: true, agencyDisclosure: true }, later);
+    agreementFile(db, { token }, prepared.id, later);
     expect((await sign({ token }, "Sam Lee")).completed).toBe(false);
     expect(() => signerOfLink(db, token, later)).toThrow(NotFoundError);
     expect(() => signerOfLink(db, `${token.slice(0, -1)}A`, later)).toThrow(NotFoundError);
@@ -252,13 +309,15 @@ describe("an agreement signed in the portal", () => {
     expect(() => getAgreement(db, stranger, prepared.id)).toThrow(NotFoundError);
     expect(() => agreementFile(db, { actor: stranger }, prepared.id)).toThrow(NotFoundError);
 
-    consentToSign(db, { actor: agent }, prepared.id, {}, later);
-    // A stop between the last signature and the seal: the next start seals it.
+    consentToSign(db, { actor: agent }, prepared.id, { consent: true }, later);
+    agreementFile(db, { actor: agent }, prepared.id, later);
+    // A seal that fails: the signature stays, the agreement reads "sealing" and the next start seals it.
     const sealing = paper.signedPdf;
     paper.signedPdf = () => Promise.reject(new Error("the process stopped"));
-    await expect(sign({ actor: agent }, "Ana Agent")).rejects.toThrow("the process stopped");
+    expectConsoleError(/sealing agreement \d+ failed/);
+    expect(await sign({ actor: agent }, "Ana Agent")).toEqual({ completed: true, sealing: true });
     paper.signedPdf = sealing;
-    expect(getAgreement(db, client, prepared.id, later).status).toBe("sent");
+    expect(getAgreement(db, client, prepared.id, later).status).toBe("sealing");
     expect(await completePendingAgreements(db, paper, later)).toBe(1);
 
     const done = getAgreement(db, client, prepared.id, later);
@@ -304,7 +363,7 @@ describe("an agreement signed in the portal", () => {
     const prepared = await prepareAgreement(db, agent, paper, t.id, {
       templateId: template.id,
       endsOn: addMonthsTo(new Date().toISOString().slice(0, 10), 2),
-      fields: {},
+      fields: { buyerBrokerCompensation: "2.5% of the price" },
       signers: [],
     });
     sendAgreement(db, agent, prepared.id);
@@ -317,6 +376,7 @@ describe("an agreement signed in the portal", () => {
     db.update(agencySettings).set({ routing: "round_robin" }).run();
     const seller = upsertUserFromClaims(db, { email: "casey@example.com", firstName: "Casey", lastName: "Ng" });
     const id = await startListing(db, seller, paper, {
+      sellerName: "Casey Ng",
       address: "12 Palm St, San Diego",
       priceCents: 85_000_000,
       termMonths: 6,
@@ -324,9 +384,11 @@ describe("an agreement signed in the portal", () => {
     const view = getAgreement(db, seller, id);
     expect(view).toMatchObject({ kind: "listing", status: "sent", transactionId: null });
     expect(view.signers.map((s) => s.email)).toEqual(["casey@example.com", "ana@agency.test"]);
-    consentToSign(db, { actor: seller }, id, { agencyDisclosure: true });
+    consentToSign(db, { actor: seller }, id, { consent: true, agencyDisclosure: true });
+    agreementFile(db, { actor: seller }, id);
     await signAgreement(db, paper, { actor: seller }, id, { typedName: "Casey Ng", agree: true });
-    consentToSign(db, { actor: agent }, id, {});
+    consentToSign(db, { actor: agent }, id, { consent: true });
+    agreementFile(db, { actor: agent }, id);
     await signAgreement(db, paper, { actor: agent }, id, { typedName: "Ana Agent", agree: true });
     const opened = getAgreement(db, seller, id);
     expect(opened.status).toBe("signed");
@@ -376,9 +438,11 @@ describe("an agreement signed in the portal", () => {
     const prepared = await prepareAgreement(db, agent, paper, t.id, { documentId, fields: {}, signers: [] });
     expect(prepared).toMatchObject({ kind: "document", title: "Counter offer 1.pdf", documentId, endsOn: null });
     sendAgreement(db, agent, prepared.id);
-    consentToSign(db, { actor: client }, prepared.id, { agencyDisclosure: true });
+    consentToSign(db, { actor: client }, prepared.id, { consent: true });
+    agreementFile(db, { actor: client }, prepared.id);
     await signAgreement(db, paper, { actor: client }, prepared.id, { typedName: "Robin Lee", agree: true });
-    consentToSign(db, { actor: agent }, prepared.id, {});
+    consentToSign(db, { actor: agent }, prepared.id, { consent: true });
+    agreementFile(db, { actor: agent }, prepared.id);
     expect(
       (await signAgreement(db, paper, { actor: agent }, prepared.id, { typedName: "Ana Agent", agree: true }))
         .completed,

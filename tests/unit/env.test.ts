@@ -88,6 +88,14 @@ describe("parseEnv", () => {
     expect(env.useLocalOidc).toBe(false);
   });
 
+  it("refuses a certificate password without a certificate (issue 43)", () => {
+    expect(() => parseEnv({ SIGNING_P12_PASSWORD: "secret" })).toThrow(/SIGNING_P12_PASSWORD.*without SIGNING_P12/);
+    expect(parseEnv({ SIGNING_P12: "/etc/seal.p12", SIGNING_P12_PASSWORD: "secret" }).signingP12).toMatchObject({
+      configured: true,
+      password: "secret",
+    });
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ OIDC_ISSUER: "", APP_URL: "", DATABASE_URL: "" }).useLocalOidc).toBe(true);
   });
