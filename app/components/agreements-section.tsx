@@ -9,13 +9,16 @@ import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-bu
 import { inputClass } from "~/components/field-shell";
 import { TEMPLATE_FIELDS } from "~/lib/agreement-template";
 import { agreementIntents } from "~/lib/intents";
+import { AGREEMENT_STATUS_WORDS } from "~/lib/agreement-rules";
+import type { AgreementStatus } from "~/domain/enums";
 
 type Listed = {
   id: number;
   title: string;
-  status: string;
+  status: AgreementStatus;
   endsOn: string | null;
-  signers: Array<{ name: string; role: string; signedAt: string | null }>;
+  sealError?: string | null;
+  signers: Array<{ id: number; name: string; role: string; signedAt: string | null; consentWithdrawn: boolean }>;
   pdf: string;
   sign: string;
 };
@@ -44,13 +47,23 @@ export function AgreementsSection({
           {list.map((a) => (
             <li key={a.id} className="rounded-lg border border-slate-200 p-4 text-sm" data-testid="agreement">
               <p className="font-semibold">{a.title}</p>
-              <p className="text-slate-600">
-                {a.status}
+              <p className="text-slate-600" data-testid="agreement-state">
+                {AGREEMENT_STATUS_WORDS[a.status]}
                 {a.endsOn ? ` · ends ${a.endsOn}` : ""}
               </p>
               <p className="mt-1 text-slate-600">
-                {a.signers.map((s) => `${s.name}: ${s.signedAt ? "signed" : "not signed"}`).join(" · ")}
+                {a.signers
+                  .map(
+                    (s) =>
+                      `${s.name}: ${s.signedAt ? "signed" : "not signed"}${s.consentWithdrawn ? " (consent withdrawn: offer paper)" : ""}`,
+                  )
+                  .join(" · ")}
               </p>
+              {staff && a.status === "sealing" && a.sealError ? (
+                <p className="mt-1 text-red-700" data-testid="seal-error">
+                  The sealed copy could not be made yet: {a.sealError}
+                </p>
+              ) : null}
               <div className="mt-2 flex flex-wrap gap-2">
                 <a className={buttonSmall} href={a.pdf} target="_blank" rel="noreferrer">
                   PDF
@@ -60,6 +73,31 @@ export function AgreementsSection({
                     {staff ? "Countersign" : "Review and sign"}
                   </a>
                 ) : null}
+                {staff && a.status === "sealing" ? (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="agreementId" value={a.id} />
+                    <SubmitButton intent={agreementIntents.retrySeal} pendingLabel="Sealing..." className={buttonSmall}>
+                      Retry the seal
+                    </SubmitButton>
+                  </Form>
+                ) : null}
+                {staff && a.status === "sent"
+                  ? a.signers
+                      .filter((s) => s.role === "cosigner" && !s.signedAt)
+                      .map((s) => (
+                        <Form key={s.id} method="post" preventScrollReset>
+                          <input type="hidden" name="agreementId" value={a.id} />
+                          <input type="hidden" name="signerId" value={s.id} />
+                          <SubmitButton
+                            intent={agreementIntents.resend}
+                            pendingLabel="Sending..."
+                            className={buttonSmall}
+                          >
+                            Resend {s.name}&apos;s link
+                          </SubmitButton>
+                        </Form>
+                      ))
+                  : null}
                 {staff && (a.status === "draft" || a.status === "sent") ? (
                   <Form method="post" preventScrollReset className="flex gap-2">
                     <input type="hidden" name="agreementId" value={a.id} />

@@ -1,6 +1,7 @@
-/** The portal's "E-mail notices" setting: milestone e-mails on or off, with a plain form. */
+/** The portal's own settings: milestone e-mails on or off, and the account's name; plain forms. */
 import { Form } from "@remix-run/react";
 import { anchorOffset, card } from "~/components/card";
+import { inputClass } from "~/components/field-shell";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { accountIntents } from "~/lib/intents";
 
@@ -25,6 +26,35 @@ export function NoticesSetting({ on }: { on: boolean }) {
         <input type="hidden" name="notices" value={on ? "off" : "on"} />
         <SubmitButton intent={accountIntents.notices} pendingLabel="Saving..." className={buttonOutline}>
           {on ? "Turn off e-mail notices" : "Turn on e-mail notices"}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/** The portal's "Your name": the given and family names the account holds, the legal name its owner signs with. */
+export function NameSetting({ firstName, lastName }: { firstName: string; lastName: string }) {
+  return (
+    <section
+      aria-labelledby="your-name-title"
+      className={`mt-4 ${anchorOffset} ${card} px-6 py-4 text-sm`}
+      id="your-name"
+    >
+      <h2 id="your-name-title" className="font-semibold">
+        Your name
+      </h2>
+      <p className="text-slate-600">Your full legal name, as you sign agreements with us.</p>
+      <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-3">
+        <label className="grid gap-1">
+          <span>Given name</span>
+          <input name="firstName" defaultValue={firstName} required autoComplete="given-name" className={inputClass} />
+        </label>
+        <label className="grid gap-1">
+          <span>Family name</span>
+          <input name="lastName" defaultValue={lastName} required autoComplete="family-name" className={inputClass} />
+        </label>
+        <SubmitButton intent={accountIntents.name} pendingLabel="Saving..." className={buttonOutline}>
+          Save my name
         </SubmitButton>
       </Form>
     </section>

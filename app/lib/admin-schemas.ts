@@ -1,5 +1,6 @@
 /** Forms of the admin area (the milestone update of docs/spec.md §5, transactions, leads, campaigns, the e-mail log): one schema for the browser, the action and the API. */
 import { z } from "zod";
+import { assignmentSchema } from "~/lib/team-schema";
 import {
   EMAIL_KINDS,
   EMAIL_STATUSES,
@@ -77,12 +78,40 @@ export const newTransactionSchema = z.object({
 });
 export type NewTransaction = z.infer<typeof newTransactionSchema>;
 
+const transactionType = z.enum(TRANSACTION_TYPES, { errorMap: () => ({ message: "Choose Buying or Selling" }) });
+const transactionStatus = z.enum(TRANSACTION_STATUSES, {
+  errorMap: () => ({ message: "Choose Active, Completed or Cancelled" }),
+});
+const propertyAddress = z
+  .string({ required_error: "Property address is required" })
+  .trim()
+  .min(1, "Property address is required")
+  .max(MAX_LENGTH.address);
+
+/** The Manage page's "Transaction details" (the type may be left out: it stays as it is). */
 export const editTransactionSchema = z.object({
-  propertyAddress: z.string({ required_error: "Property address is required" }).trim().min(1).max(MAX_LENGTH.address),
+  propertyAddress,
   homeValue,
-  status: z.enum(TRANSACTION_STATUSES, { errorMap: () => ({ message: "Choose Active, Completed or Cancelled" }) }),
+  status: transactionStatus,
+  type: transactionType.optional(),
 });
 export type EditTransaction = z.infer<typeof editTransactionSchema>;
+
+/**
+ * `PATCH /api/transactions/{id}`: any of the details' fields and the assignment, each only when given; any other
+ * field is refused (400), never ignored.
+ */
+export const transactionPatchSchema = z
+  .object({
+    propertyAddress: propertyAddress.optional(),
+    homeValue: homeValue.optional(),
+    status: transactionStatus.optional(),
+    type: transactionType.optional(),
+    assignedAgentId: assignmentSchema.shape.assignedAgentId.optional(),
+    collaboratorIds: assignmentSchema.shape.collaboratorIds,
+  })
+  .strict();
+export type TransactionPatch = z.output<typeof transactionPatchSchema>;
 
 /** The Update Milestone form: which milestone, its status, and its notes and document URL as they now read. */
 export const milestoneFormSchema = z.object({

@@ -142,6 +142,15 @@ export const templateSchema = z.object({
     .max(50_000, "At most 50,000 characters"),
 });
 
+/** The E-SIGN disclosure's new version (/admin/agreements). */
+export const disclosureSchema = z.object({
+  body: z
+    .string({ required_error: "Write the disclosure's text" })
+    .trim()
+    .min(1, "Write the disclosure's text")
+    .max(20_000, "At most 20,000 characters"),
+});
+
 /** Listing terms a seller may choose on the site. */
 export const LISTING_TERMS = [3, 6, 9, 12] as const;
 export const MAX_LISTING_PRICE = 100_000_000;

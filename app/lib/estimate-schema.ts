@@ -290,6 +290,36 @@ export function figureValues(f: SellerFigures): Record<string, unknown> {
   };
 }
 
+const dollars = (cents: number) => cents / 100;
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/**
+ * The figures as the API answers them (`GET /api/transactions/{id}/seller-figures`): amounts in dollars with cents
+ * (numbers, as `POST /api/estimates` takes them), the rate a number of percent, the answers booleans; the schema
+ * reads them back to the same figures (and still takes the form's strings).
+ */
+export function figureNumbers(f: SellerFigures) {
+  return {
+    closingDate: f.closingDate,
+    loanPayoffs: dollars(f.loanPayoffs),
+    loansPaidOff: f.loansPaidOff,
+    payoffInterestRate:
+      f.payoffInterestRateMilli === null ? null : Number((f.payoffInterestRateMilli / 1000).toFixed(3)),
+    assumedLoan: dollars(f.assumedLoan),
+    ownerPolicy: f.ownerPolicy,
+    annualPropertyTax: dollarsOrNull(f.annualPropertyTax),
+    hoaDocuments: dollars(f.hoaDocuments),
+    hoaTransferFee: dollars(f.hoaTransferFee),
+    reconveyancePerLoan: dollarsOrNull(f.reconveyancePerLoan),
+    notaryCourier: dollarsOrNull(f.notaryCourier),
+    nhdReport: dollarsOrNull(f.nhdReport),
+    homeWarranty: dollarsOrNull(f.homeWarranty),
+    otherCosts: f.otherCosts.map((c) => ({ label: c.label, amount: dollars(c.cents) })),
+    principalResidence: f.principalResidence,
+    withholdingOnGain: dollarsOrNull(f.withholdingOnGain),
+  };
+}
+
 /** The figures of a seller's net sheet that are theirs, not the sale's (its price, credit, agent pay). */
 export type SellerFigures = Omit<SellerInputs, "side" | "price" | "sellerCredit" | "buyerAgentPay">;
 

@@ -34,7 +34,7 @@ export const estimateIntents = { save: "save-estimate", delete: "delete-estimate
 export const listingIntents = { add: "add", parse: "parse", favorite: "favorite", delete: "delete" } as const;
 
 /** The signed-in person's own settings: milestone e-mails (the portal) and their calendar feed's address. */
-export const accountIntents = { notices: "notices", resetCalendar: "reset-calendar" } as const;
+export const accountIntents = { notices: "notices", resetCalendar: "reset-calendar", name: "account-name" } as const;
 
 export const dashboardIntents = { setupTestData: "setup-test-data" } as const;
 

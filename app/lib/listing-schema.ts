@@ -76,6 +76,20 @@ export const favoriteSchema = z.object({
 /** The portal's favorite form: which listing and the new value. */
 export const favoriteFormSchema = favoriteSchema.extend({ id: idField });
 
+/** The portal's "Your name" form: the account's given and family names, as the person's legal name. */
+export const accountNameSchema = z.object({
+  firstName: z
+    .string({ required_error: "Enter your given name" })
+    .trim()
+    .min(1, "Enter your given name")
+    .max(MAX_LENGTH.name, `At most ${MAX_LENGTH.name} characters`),
+  lastName: z
+    .string({ required_error: "Enter your family name" })
+    .trim()
+    .min(1, "Enter your family name")
+    .max(MAX_LENGTH.name, `At most ${MAX_LENGTH.name} characters`),
+});
+
 /** The portal's e-mail notices form: on or off. */
 export const noticesFormSchema = z.object({ notices: z.enum(["on", "off"]) });
 

@@ -45,7 +45,7 @@ export const instant = z.string({ required_error: "Choose a time" }).transform((
     ? new Date(
         new TZDate(+local[1]!, +local[2]! - 1, +local[3]!, +local[4]!, +local[5]!, 0, AGENCY_TIME_ZONE).getTime(),
       )
-    : /(Z|[+-]\d{2}:\d{2})$/.test(v)
+    : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v)
       ? new Date(v)
       : new Date(NaN);
   if (Number.isNaN(at.getTime())) {

@@ -8,11 +8,12 @@
 import { TZDate } from "@date-fns/tz";
 import type { ShowingRules } from "~/domain/enums";
 import { addDaysTo, AGENCY_TIME_ZONE, todayIn, weekdayOf, type PlainDate } from "~/lib/plain-date";
+import { MAX_DAYS_AHEAD, spansOverlap, type Span } from "~/lib/time-span";
+
+export { MAX_DAYS_AHEAD };
 
 export type { ShowingRules };
 
-/** Requests may be made up to this many days ahead. */
-export const MAX_DAYS_AHEAD = 120;
 export const MAX_NOTICE_HOURS = 48;
 export const SLOT_LENGTHS = [30, 60] as const;
 
@@ -25,7 +26,7 @@ export const DEFAULT_RULES: ShowingRules = {
   autoApprove: false,
 };
 
-export type Busy = { start: Date; end: Date };
+export type Busy = Span;
 
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
@@ -43,8 +44,6 @@ function wallClock(at: Date): { date: PlainDate; minutes: number } {
   const local = new TZDate(at.getTime(), AGENCY_TIME_ZONE);
   return { date: todayIn(at), minutes: local.getHours() * 60 + local.getMinutes() };
 }
-
-const overlaps = (a: Busy, b: Busy) => a.start < b.end && b.start < a.end;
 
 /**
  * Why a showing starting at `start` cannot be asked for, naming the rule, or null when it can: in the past,
@@ -64,7 +63,7 @@ export function slotError(rules: ShowingRules, busy: Busy[], start: Date, now: D
   );
   if (!fits) return "That time is outside the showing hours";
   const slot = { start, end: new Date(start.getTime() + rules.slotMinutes * 60_000) };
-  if (busy.some((b) => overlaps(slot, b))) return "Another showing is booked at that time";
+  if (busy.some((b) => spansOverlap(slot, b))) return "Another showing is booked at that time";
   return null;
 }
 
@@ -91,8 +90,9 @@ export function freeSlots(rules: ShowingRules, busy: Busy[], now: Date, days = 1
       for (let m = from; m + rules.slotMinutes <= to; m += rules.slotMinutes) {
         const start = steady ? first + (m - from) * 60_000 : sanDiegoInstant(date, m).getTime();
         if (start <= now.getTime() || start < earliest) continue;
-        if (busy.some((b) => start < b.end.getTime() && b.start.getTime() < start + length)) continue;
-        slots.push(new Date(start));
+        const slot = { start: new Date(start), end: new Date(start + length) };
+        if (busy.some((b) => spansOverlap(slot, b))) continue;
+        slots.push(slot.start);
       }
     }
   }

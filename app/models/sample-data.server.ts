@@ -9,7 +9,8 @@ import type { TransactionType } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
-import { createTransaction, updateTransaction } from "~/models/transaction.server";
+import { createTransaction } from "~/models/transaction.server";
+import { updateTransaction } from "~/models/transaction-edit.server";
 import { getUserById, getUserByEmail } from "~/models/user.server";
 
 type SamplePlan = {

@@ -12,7 +12,13 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { estimates, sellerFigures, type Transaction } from "~/db/schema";
 import type { SellerInputs } from "~/lib/estimate";
-import { figureValues, savedInputs, sellerFiguresSchema, type SellerFigures } from "~/lib/estimate-schema";
+import {
+  figureNumbers,
+  figureValues,
+  savedInputs,
+  sellerFiguresSchema,
+  type SellerFigures,
+} from "~/lib/estimate-schema";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { todayIn, type PlainDate } from "~/lib/plain-date";
@@ -159,13 +165,13 @@ export function netBasis(figures: SellerFigures): string {
   return figures.annualPropertyTax === null ? `${payoff}; property tax not entered` : payoff;
 }
 
-/** The API's shape: the figures as the estimate API writes inputs (dollars as text, "yes"/"no"). */
+/** The API's shape: the figures in numbers (dollars with cents, the rate in percent, booleans). */
 export function toSellerFiguresJson(transactionId: number, view: SellerFiguresView) {
   return {
     transactionId,
     source: view.source,
     estimate: view.estimate,
-    figures: figureValues(view.figures),
+    figures: figureNumbers(view.figures),
     netBasis: netBasis(view.figures),
     updatedAt: view.updatedAt?.toISOString() ?? null,
   };

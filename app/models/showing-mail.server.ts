@@ -51,13 +51,13 @@ function send(
   queuePlainEmail(tx, { kind: "showing", to, subject, lines, action, calendar, transactionId }, now);
 }
 
-export type ShowingMail = "approved" | "declined" | "proposed" | "cancelled" | "feedback" | "reminder";
+export type ShowingMail = "received" | "approved" | "declined" | "proposed" | "cancelled" | "feedback" | "reminder";
 
 /** An e-mail to the showing's buyer's agent; the confirmation and the cancellation carry the invitation. */
 export function mailBuyerAgent(
   tx: DbOrTx,
   showing: Showing,
-  transaction: Pick<Transaction, "id" | "propertyAddress">,
+  transaction: Pick<Transaction, "id" | "propertyAddress" | "status">,
   access: string,
   what: ShowingMail,
   now: Date,
@@ -75,7 +75,24 @@ export function mailBuyerAgent(
       { name: showing.agentName, email: showing.email },
     );
   switch (what) {
+    case "received":
+      send(
+        tx,
+        transaction.id,
+        to,
+        `Showing request received: ${address}`,
+        [
+          `We have your request to show ${address}: ${showing.slots.map((s) => formatSlot(s)).join("; ")} (San Diego time), for ${showing.people} ${showing.people === 1 ? "person" : "people"}.`,
+          "The seller's side answers soon: you get an e-mail when a time is approved (with the access instructions and a calendar invitation), declined, or another time is proposed.",
+          "Your page shows the answer; from it you can also withdraw the request, or accept a time the seller proposes.",
+        ],
+        { label: "See your request", url: page },
+        now,
+      );
+      return;
     case "approved": {
+      // A sale that ended never sends its access instructions again (app/models/showing.server.ts refuses first).
+      if (transaction.status !== "active") throw new Error(`Showing ${showing.id}: the listing is no longer active`);
       const accessLines = access ? [`Access: ${access}`] : ["Access: the listing agent will tell you how to enter."];
       send(
         tx,

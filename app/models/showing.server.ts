@@ -5,7 +5,7 @@
  * staff read the showings, set the rules, approve, decline, propose another time or cancel; staff record a
  * showing booked by phone. Two approved showings never overlap (409). Anyone else is told "not found".
  */
-import { and, asc, avg, count, desc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { showingSettings, showings, transactions, type Showing, type Transaction } from "~/db/schema";
 import type { ShowingStatus } from "~/domain/enums";
@@ -17,7 +17,10 @@ import type {
   ShowingRequestInput,
   ShowingRulesInput,
 } from "~/lib/showing-schema";
+import { mayMove } from "~/lib/showing-moves";
 import { DEFAULT_RULES, freeSlots, slotError, type Busy, type ShowingRules } from "~/lib/showing-slots";
+import { aheadError, phoneBookingError, spansOverlap } from "~/lib/time-span";
+import { formatSlot } from "~/lib/format";
 import { assertStaff, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { pageScopeHeader } from "~/models/content-version.server";
@@ -179,7 +182,7 @@ export function requestShowing(db: Db, token: string, input: ShowingRequestInput
       at: now,
     });
     mailNewRequest(tx, row, transaction, now);
-    if (row.status === "approved") mailBuyerAgent(tx, row, transaction, access, "approved", now);
+    mailBuyerAgent(tx, row, transaction, access, row.status === "approved" ? "approved" : "received", now);
     return row;
   });
 }
@@ -196,6 +199,9 @@ export function recordPhoneShowing(
   return db.transaction((tx) => {
     const sale = saleOf(tx, actor, transactionId);
     if (!isStaffOn(tx, actor, sale)) throw new NotFoundError("Transaction not found");
+    if (sale.status !== "active") throw new ConflictError(`This listing is no longer active (${sale.status})`);
+    const range = phoneBookingError(input.start, now);
+    if (range) throw new InvalidInputError(range, { start: [range] });
     const { rules, accessInstructions } = settingsOf(tx, transactionId);
     const end = new Date(input.start.getTime() + rules.slotMinutes * 60_000);
     assertNoOverlap(tx, transactionId, { start: input.start, end });
@@ -254,7 +260,7 @@ function assertNoOverlap(db: DbOrTx, transactionId: number, slot: Busy, except?:
     .from(showings)
     .where(and(eq(showings.transactionId, transactionId), eq(showings.status, "approved")))
     .all()
-    .find((s) => s.id !== except && s.start < slot.end && slot.start < s.end);
+    .find((s) => s.id !== except && spansOverlap(s, slot));
   if (clash) throw new ConflictError("Another approved showing is at that time");
 }
 
@@ -269,13 +275,6 @@ export function listShowings(db: Db, actor: Actor, transactionId: number, now = 
     .all()
     .map((s) => toShowingJson(s, now));
 }
-
-const MOVES: Record<ShowingEventInput["type"], ShowingStatus[]> = {
-  approve: ["requested", "proposed"],
-  decline: ["requested", "proposed"],
-  propose: ["requested", "proposed"],
-  cancel: ["requested", "approved", "proposed"],
-};
 
 /**
  * The seller or staff answer a showing: approve one of its slots (or the time given), decline, propose
@@ -295,10 +294,14 @@ export function showingEvent(db: Db, actor: Actor, id: number, input: ShowingEve
  * or cancelling from their own page), with the e-mail it sends the agent.
  */
 function move(tx: DbOrTx, actor: Actor | null, showing: Showing, input: ShowingEventInput, now: Date): Showing {
-  if (!MOVES[input.type].includes(showing.status)) {
+  if (!mayMove(actor ? "seller" : "agent", input.type, showing.status)) {
     throw new ConflictError(
       `A showing ${showing.status} cannot be ${input.type === "cancel" ? "cancelled" : `${input.type}d`}`,
     );
+  }
+  const transaction = tx.select().from(transactions).where(eq(transactions.id, showing.transactionId)).get()!;
+  if (input.type !== "cancel" && input.type !== "decline" && transaction.status !== "active") {
+    throw new ConflictError(`This listing is no longer active (${transaction.status}): it has no showings to come`);
   }
   const length = showing.end.getTime() - showing.start.getTime();
   let start = showing.start;
@@ -314,8 +317,13 @@ function move(tx: DbOrTx, actor: Actor | null, showing: Showing, input: ShowingE
         start: ["Not one of the times asked for"],
       });
     }
-    if (input.type === "propose" && start <= now) {
-      throw new InvalidInputError("Propose a time still to come", { start: ["That time is in the past"] });
+    if (input.type === "propose") {
+      const range = aheadError(start, now);
+      if (range)
+        throw new InvalidInputError(`Propose a time still to come: ${range.toLowerCase()}`, { start: [range] });
+    }
+    if (input.type === "approve" && start <= now) {
+      throw new ConflictError(`That time has passed (${formatSlot(start)}): propose another`);
     }
     if (input.type === "approve")
       assertNoOverlap(tx, showing.transactionId, { start, end: new Date(start.getTime() + length) }, showing.id);
@@ -349,7 +357,6 @@ function move(tx: DbOrTx, actor: Actor | null, showing: Showing, input: ShowingE
     },
     at: now,
   });
-  const transaction = tx.select().from(transactions).where(eq(transactions.id, showing.transactionId)).get()!;
   const access = settingsOf(tx, showing.transactionId).accessInstructions;
   // A request cancelled before any answer was never confirmed: the agent hears of it only if they did not cancel it.
   if (status !== "cancelled" || showing.status === "approved" || actor !== null)
@@ -483,4 +490,48 @@ export function toShowingJson(s: Showing, now = new Date()) {
     agent: { name: s.agentName, brokerage: s.brokerage, licenseNumber: s.licenseNumber },
     feedback: s.feedbackAt ? { interest: s.interest, price: s.priceOpinion, comments: s.comments } : null,
   };
+}
+
+/**
+ * A sale that ends (completed, cancelled: app/models/transaction.server.ts): its open requests are declined and
+ * its approved showings still to come cancelled, each agent e-mailed (a cancellation with the invitation
+ * cancelled); its page then answers 404 and no access instructions are ever sent again. Returns how many changed.
+ */
+export function endSaleShowings(tx: DbOrTx, actor: Actor | null, transactionId: number, now: Date): number {
+  const open = tx
+    .select()
+    .from(showings)
+    .where(
+      and(
+        eq(showings.transactionId, transactionId),
+        inArray(showings.status, ["requested", "proposed", "approved"]),
+        gte(showings.end, now),
+      ),
+    )
+    .all();
+  const transaction = tx.select().from(transactions).where(eq(transactions.id, transactionId)).get()!;
+  for (const showing of open) {
+    const status = showing.status === "approved" ? "cancelled" : "declined";
+    const row = tx
+      .update(showings)
+      .set({
+        status,
+        sequence: showing.status === "approved" ? showing.sequence + 1 : showing.sequence,
+        feedbackDueAt: null,
+        note: "The listing is no longer on the market.",
+        updatedAt: now,
+      })
+      .where(eq(showings.id, showing.id))
+      .returning()
+      .get()!;
+    recordAudit(tx, actor, {
+      action: `showing.${status === "cancelled" ? "cancel" : "decline"}`,
+      subject: { type: "showing", id: showing.id },
+      transactionId,
+      changes: { from: showing.status, to: status, by: "the sale ended" },
+      at: now,
+    });
+    mailBuyerAgent(tx, row, transaction, "", status, now);
+  }
+  return open.length;
 }

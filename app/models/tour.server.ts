@@ -8,10 +8,11 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { listings, tourStops, tours, type Tour, type TourStop, type Transaction } from "~/db/schema";
+import { listings, tourStops, tours, users, type Tour, type TourStop, type Transaction } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { formatSlot } from "~/lib/format";
+import { formatSlot, fullName } from "~/lib/format";
+import { aheadError } from "~/lib/time-span";
 import { TOUR_STOP_MINUTES, type TourEventInput, type TourRequestInput } from "~/lib/tour-schema";
 import { isStaff, type Actor } from "~/models/actor.server";
 import { assertBuyerAgreement } from "~/models/buyer-agreement.server";
@@ -31,6 +32,7 @@ function purchaseOf(db: DbOrTx, actor: Actor, transactionId: number): Transactio
 export function requestTour(db: Db, actor: Actor, transactionId: number, input: TourRequestInput, now = new Date()) {
   return db.transaction((tx) => {
     const transaction = purchaseOf(tx, actor, transactionId);
+    assertOpenPurchase(transaction);
     assertBuyerAgreement(tx, transaction, now);
     const homes = tx
       .select({ id: listings.id, address: listings.address })
@@ -40,11 +42,12 @@ export function requestTour(db: Db, actor: Actor, transactionId: number, input: 
     if (homes.length !== input.listingIds.length) {
       throw new InvalidInputError("Choose homes from the saved homes", { listingIds: ["Not a saved home"] });
     }
-    const past = input.slots.findIndex((s) => s.start <= now);
-    if (past >= 0) {
-      throw new InvalidInputError("Give times still to come", {
-        [`slots.${past}.start`]: ["That time is in the past"],
-      });
+    for (const [i, slot] of input.slots.entries()) {
+      const range = aheadError(slot.start, now);
+      if (range)
+        throw new InvalidInputError(`Give times still to come: ${range.toLowerCase()}`, {
+          [`slots.${i}.start`]: [range],
+        });
     }
     const tour = tx
       .insert(tours)
@@ -77,15 +80,17 @@ export function requestTour(db: Db, actor: Actor, transactionId: number, input: 
     });
     const byId = new Map(homes.map((h) => [h.id, h.address]));
     const { appUrl } = env().mail;
+    const client = tx.select().from(users).where(eq(users.id, transaction.userId)).get();
+    const who = (client && fullName(client)) || client?.email || "Your client";
     for (const staff of staffRecipients(tx, transaction)) {
       queuePlainEmail(
         tx,
         {
           kind: "showing",
           to: staff,
-          subject: "Tour requested",
+          subject: `Tour requested by ${who}`,
           lines: [
-            `Your client asks to see ${input.listingIds.length === 1 ? "a home" : `${input.listingIds.length} homes`}, in this order: ${input.listingIds.map((id) => byId.get(id)).join("; ")}.`,
+            `${who} asks to see ${input.listingIds.length === 1 ? "a home" : `${input.listingIds.length} homes`}, in this order: ${input.listingIds.map((id) => byId.get(id)).join("; ")}.`,
             `Times that suit them: ${tour.slots.map((s) => formatSlot(s)).join("; ")}.`,
             ...(tour.note ? [`Their note: ${tour.note}`] : []),
           ],
@@ -116,11 +121,14 @@ export function tourEvent(db: Db, actor: Actor, tourId: number, input: TourEvent
       .get();
     if (!stop) throw new NotFoundError("That home is not on the tour");
     const staff = isStaff(actor) && isStaffOn(tx, actor, transaction);
+    if (input.type !== "rate") assertOpenPurchase(transaction);
     let change: Partial<TourStop>;
     if (input.type === "confirm") {
       if (!staff) throw new NotFoundError("Tour not found");
       if (stop.status === "cancelled") throw new ConflictError("That stop is cancelled");
       if (!input.start) throw new InvalidInputError("Choose the time", { start: ["Choose the time"] });
+      const range = aheadError(input.start, now);
+      if (range) throw new InvalidInputError(range, { start: [range] });
       const moved = stop.status === "confirmed";
       change = {
         status: "confirmed",
@@ -144,6 +152,10 @@ export function tourEvent(db: Db, actor: Actor, tourId: number, input: TourEvent
       .where(eq(tourStops.id, stop.id))
       .run();
     tx.update(tours).set({ updatedAt: now }).where(eq(tours.id, tourId)).run();
+    // A confirmed stop cancelled by one side: the other is told.
+    if (input.type === "cancel" && stop.status === "confirmed") {
+      mailStopCancelled(tx, transaction, stop, staff, now);
+    }
     recordAudit(tx, actor, {
       action: `tour.${input.type}`,
       subject: { type: "tour", id: tourId },
@@ -157,6 +169,52 @@ export function tourEvent(db: Db, actor: Actor, tourId: number, input: TourEvent
     });
     return tourOf(tx, tour);
   });
+}
+
+/** A purchase that ended (completed, cancelled) keeps its tours to read, and takes no new move: 409. */
+function assertOpenPurchase(transaction: Transaction) {
+  if (transaction.status !== "active") {
+    throw new ConflictError(`This purchase is ${transaction.status}: its tours can only be read`);
+  }
+}
+
+/** A confirmed stop cancelled: by staff, the client is told; by the client, their staff. */
+function mailStopCancelled(tx: DbOrTx, transaction: Transaction, stop: TourStop, byStaff: boolean, now: Date) {
+  const home = tx.select({ address: listings.address }).from(listings).where(eq(listings.id, stop.listingId)).get();
+  const { appUrl } = env().mail;
+  const when = stop.start ? formatSlot(stop.start.toISOString()) : "the time set";
+  const subject = `Tour stop cancelled: ${home?.address ?? "a home"}`;
+  if (byStaff) {
+    const client = tx.select().from(users).where(eq(users.id, transaction.userId)).get();
+    if (!client) return;
+    queuePlainEmail(
+      tx,
+      {
+        kind: "showing",
+        to: { address: client.email, name: fullName(client) || null },
+        subject,
+        lines: [`Your agent cancelled the visit of ${home?.address ?? "a home"} on ${when}.`],
+        action: { label: "Open your tours", url: `${appUrl}/client-portal#tours` },
+        transactionId: transaction.id,
+      },
+      now,
+    );
+    return;
+  }
+  for (const staff of staffRecipients(tx, transaction)) {
+    queuePlainEmail(
+      tx,
+      {
+        kind: "showing",
+        to: staff,
+        subject,
+        lines: [`Your client cancelled the visit of ${home?.address ?? "a home"} on ${when}.`],
+        action: { label: "Open the tours", url: `${appUrl}/admin/transactions/${transaction.id}#tours` },
+        transactionId: transaction.id,
+      },
+      now,
+    );
+  }
 }
 
 /** A tour with its stops (in the client's order) and each home's address. */

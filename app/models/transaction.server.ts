@@ -3,15 +3,15 @@
  * collaborator; admins all. Another's record is "not found" (no existence leak). Staff with access open
  * and edit them; admins assign them (app/models/team.server.ts).
  */
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { transactionCollaborators, transactions, users, type Transaction, type User } from "~/db/schema";
-import type { EditTransaction, NewTransaction } from "~/lib/admin-schemas";
+import type { NewTransaction } from "~/lib/admin-schemas";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { apiWholeDollars, centsOf } from "~/lib/money";
 import { tierFor } from "~/lib/pricing";
 import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
-import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { convertLeadsOfClient } from "~/models/lead.server";
 import { insertStandardMilestones } from "~/models/milestone-setup.server";
 import { noticeTransactionOpened } from "~/models/client-notices.server";
@@ -183,55 +183,6 @@ export function createTransaction(
     });
     if (options.notify !== false) noticeTransactionOpened(tx, opened, now);
     return opened;
-  });
-}
-
-/**
- * Changes a transaction's address, value and status. Admins only. Its closing date (`closedAt`, where
- * the documents' retention starts) is set when it becomes completed or cancelled, and cleared when it
- * is active again.
- */
-export function updateTransaction(
-  db: Db,
-  actor: Actor,
-  id: number,
-  input: EditTransaction,
-  now = new Date(),
-): Transaction {
-  return db.transaction((tx) => {
-    const before = getTransactionAsStaff(tx, actor, id);
-    const closedAt =
-      input.status === "active"
-        ? null
-        : sql`CASE WHEN ${transactions.status} = ${input.status} THEN ${transactions.closedAt} ELSE ${now.getTime()} END`;
-    const row = tx
-      .update(transactions)
-      .set({
-        propertyAddress: input.propertyAddress,
-        homeValueCents: centsOf(Number(input.homeValue)),
-        status: input.status,
-        closedAt,
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, id))
-      .returning()
-      .get();
-    if (!row) throw new NotFoundError("Transaction not found");
-    const changes = changesOf(before as unknown as Record<string, unknown>, {
-      propertyAddress: row.propertyAddress,
-      homeValueCents: row.homeValueCents,
-      status: row.status,
-    });
-    if (changes) {
-      recordAudit(tx, actor, {
-        action: "transaction.update",
-        subject: { type: "transaction", id },
-        transactionId: id,
-        changes,
-        at: now,
-      });
-    }
-    return row;
   });
 }
 

@@ -128,6 +128,36 @@ export function findOrCreateClient(
     .get()!;
 }
 
+/**
+ * The actor changes their own name (the portal's "Your name"): the legal name their next signatures are typed
+ * as (app/lib/agreement-rules.ts); a signature already given keeps the name it was given with. Audited.
+ */
+export function setOwnName(db: Db, actor: Pick<User, "id">, input: { firstName: string; lastName: string }): User {
+  return db.transaction((tx) => {
+    const before = tx.select().from(users).where(eq(users.id, actor.id)).get();
+    if (!before) throw new NotFoundError("User not found");
+    const row = tx
+      .update(users)
+      .set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
+      .where(eq(users.id, actor.id))
+      .returning()
+      .get()!;
+    recordAudit(
+      tx,
+      { id: before.id, isAdmin: before.isAdmin, isAgent: before.isAgent },
+      {
+        action: "user.name",
+        subject: { type: "user", id: before.id },
+        changes: {
+          from: [before.firstName, before.lastName].filter(Boolean).join(" ") || null,
+          to: `${input.firstName} ${input.lastName}`,
+        },
+      },
+    );
+    return row;
+  });
+}
+
 /** Turns the actor's own milestone notices on or off. */
 export function setMilestoneNotices(db: Db, actor: Pick<User, "id">, on: boolean): User {
   const row = db

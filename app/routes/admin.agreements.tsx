@@ -1,8 +1,10 @@
 /**
  * /admin/agreements (admins): the brokerage's agreement templates (docs/agreements.md), the flat-fee listing
- * agreement and the buyer representation agreement. Saving a text adds its next version: an agreement
- * already prepared keeps the version it was made from. A text without the §10147.5 notice in bold or
- * without its end date is refused with the reason.
+ * agreement and the buyer representation agreement, and the E-SIGN consumer disclosure signers consent to.
+ * Saving a text adds its next version: an agreement already prepared keeps the version it was made from, a
+ * consent the version it was given to. A template without the §10147.5 notice in bold immediately before the
+ * compensation section, or without its end date, is refused with the reason; a disclosure without one of the
+ * topics E-SIGN asks for too.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -17,12 +19,16 @@ import { redirectWithToast } from "~/infra/flash-toast.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { readForm } from "~/infra/http.server";
 import { refuse } from "~/infra/page-action.server";
-import { templateSchema } from "~/lib/agreement-schema";
+import { disclosureSchema, templateSchema } from "~/lib/agreement-schema";
 import { TEMPLATE_FIELDS } from "~/lib/agreement-template";
 import { InvalidInputError } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
 import { privatePageMeta } from "~/lib/seo";
 import { listTemplates, saveTemplate, templateVersions } from "~/models/agreement-template.server";
+import { currentDisclosure, saveDisclosure } from "~/models/consent-disclosure.server";
+
+/** The disclosure form's intent (the templates' forms send none). */
+const DISCLOSURE_INTENT = "save-disclosure";
 
 export const meta: MetaFunction = () => privatePageMeta("Agreements");
 
@@ -31,7 +37,9 @@ const HERE = "/admin/agreements";
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
+  const disclosure = currentDisclosure(db);
   return {
+    disclosure: { version: disclosure.version, body: disclosure.body },
     templates: listTemplates(db, admin).map((t) => ({
       ...t,
       createdAt: t.createdAt.toISOString(),
@@ -45,7 +53,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: templateSchema });
+  const form = await readForm(request);
+  if (form.get("intent") === DISCLOSURE_INTENT) {
+    const submission = parseWithZod(form, { schema: disclosureSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      const saved = saveDisclosure(getDb(), admin, submission.value.body);
+      return redirectWithToast(`${HERE}#disclosure`, {
+        title: "Saved",
+        description: `The consent disclosure: version ${saved.version}. Consents already given keep theirs.`,
+      });
+    } catch (error) {
+      if (error instanceof InvalidInputError) {
+        return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+      }
+      return refuse(error, { back: HERE });
+    }
+  }
+  const submission = parseWithZod(form, { schema: templateSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const saved = saveTemplate(getDb(), admin, submission.value);
@@ -62,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminAgreements() {
-  const { templates } = useLoaderData<typeof loader>();
+  const { templates, disclosure } = useLoaderData<typeof loader>();
   const answer = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <div className="mx-auto max-w-4xl">
@@ -76,6 +101,7 @@ export default function AdminAgreements() {
       {templates.map((t) => (
         <TemplateForm key={t.kind} template={t} lastResult={answer?.result} />
       ))}
+      <DisclosureForm disclosure={disclosure} lastResult={answer?.result} />
     </div>
   );
 }
@@ -122,6 +148,49 @@ function TemplateForm({
       <p className="mt-3 text-sm text-slate-600">
         Versions: {template.versions.map((v) => `${v.version} (${formatDate(v.createdAt)})`).join(", ")}
       </p>
+    </section>
+  );
+}
+
+const disclosureConstraint = getZodConstraint(disclosureSchema);
+
+/** The E-SIGN consumer disclosure's next version. */
+function DisclosureForm({
+  disclosure,
+  lastResult,
+}: {
+  disclosure: { version: number; body: string };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: "disclosure",
+    lastResult:
+      (lastResult?.initialValue as { intent?: string } | null | undefined)?.intent === DISCLOSURE_INTENT
+        ? lastResult
+        : undefined,
+    constraint: disclosureConstraint,
+    defaultValue: { body: disclosure.body },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: disclosureSchema }),
+  });
+  return (
+    <section id="disclosure" aria-labelledby="disclosure-title" className={`mt-6 ${card} scroll-mt-24 p-5`}>
+      <h2 id="disclosure-title" className="text-lg font-semibold">
+        Consent to sign electronically{" "}
+        <span className="text-sm font-normal text-slate-600">(version {disclosure.version})</span>
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        What every signer reads before consenting (E-SIGN, 15 U.S.C. §7001(c)). Keep its sections: paper copies,
+        withdrawing, what this consent covers, your e-mail address, what you need.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
+        <TextareaField field={fields.body} label="Text" rows={14} className="font-mono" />
+        <div>
+          <SubmitButton intent={DISCLOSURE_INTENT} pendingLabel="Saving...">
+            Save as a new version
+          </SubmitButton>
+        </div>
+      </Form>
     </section>
   );
 }

@@ -1,15 +1,17 @@
 /**
  * One transaction: GET → the transaction with its assignment (its client, its staff; others 404);
- * PATCH { assignedAgentId, collaboratorIds? } (admins) → the assignment: the agent who has it (null: the
- * admins only) and the collaborators (every one replaced when given). An inactive or unknown agent 400; an
- * agent without a DRE license number 409, naming it.
+ * PATCH (app/models/transaction-edit.server.ts) any of { propertyAddress, homeValue, type, status } (staff on it,
+ * the Manage page's rules: a sale that ends closes its showings) and { assignedAgentId, collaboratorIds } (admins:
+ * the agent who has it, null for the admins only, and the collaborators, every one replaced when given) → the
+ * transaction with its collaborators. An unknown field 400; an inactive or unknown agent 400; an agent without a
+ * DRE license number 409, naming it; a type change once steps, offers or agreements exist 409.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
-import { requireAdmin, requireUser } from "~/infra/guards.server";
-import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
-import { assignmentSchema } from "~/lib/team-schema";
-import { assignTransaction } from "~/models/team.server";
+import { requireUser } from "~/infra/guards.server";
+import { idParam, methodNotAllowed, modelCall, parseBody, readJson } from "~/infra/http.server";
+import { transactionPatchSchema } from "~/lib/admin-schemas";
+import { patchTransaction } from "~/models/transaction-edit.server";
 import { collaboratorIds, getTransaction, toTransactionJson } from "~/models/transaction.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,9 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
-  const admin = await requireAdmin(request);
+  const user = await requireUser(request);
   const id = idParam(params.id);
-  const body = assignmentSchema.safeParse(await readJson(request));
-  if (!body.success) return validationError(body.error);
-  return Response.json(modelCall(() => assignTransaction(getDb(), admin, id, body.data)));
+  const db = getDb();
+  // Who may act comes first: anyone not on the transaction is told "not found" whatever the body.
+  modelCall(() => getTransaction(db, user, id));
+  const patch = parseBody(transactionPatchSchema, await readJson(request));
+  return Response.json(modelCall(() => patchTransaction(db, user, id, patch)));
 }

@@ -19,6 +19,7 @@ import { plainPageResponse } from "~/infra/plain-page.server";
 import { enforceRateLimit } from "~/infra/rate-limit.server";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatSlot } from "~/lib/format";
+import { mayMove } from "~/lib/showing-moves";
 import { PRICE_OPINION_LABELS, showingFeedbackSchema } from "~/lib/showing-schema";
 import { privatePageMeta } from "~/lib/seo";
 import { agentShowing, agentShowingEvent, giveShowingFeedback } from "~/models/showing.server";
@@ -119,9 +120,9 @@ export default function AgentShowing() {
             {answer.error}
           </p>
         ) : null}
-        {showing.status === "proposed" || showing.status === "approved" || showing.status === "requested" ? (
+        {showing.status !== "done" && mayMove("agent", "cancel", showing.status) ? (
           <Form method="post" className="mt-4 flex flex-wrap gap-3">
-            {showing.status === "proposed" ? (
+            {mayMove("agent", "approve", showing.status) ? (
               <SubmitButton intent="accept" pendingLabel="Accepting...">
                 Accept this time
               </SubmitButton>

@@ -1,19 +1,30 @@
 /**
- * The signed-in person's own settings on the portal: milestone e-mail notices on or off, and a new
- * address for their calendar feed (the old one stops working). Both come back to their own section.
+ * The signed-in person's own settings on the portal: their name (the legal name they sign with), milestone
+ * e-mail notices on or off, and a new address for their calendar feed (the old one stops working). Each comes
+ * back to its own section.
  */
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
 import { InvalidInputError } from "~/lib/errors";
 import { accountIntents } from "~/lib/intents";
-import { noticesFormSchema } from "~/lib/listing-schema";
+import { accountNameSchema, noticesFormSchema } from "~/lib/listing-schema";
 import { resetCalendarToken } from "~/models/calendar.server";
-import { setMilestoneNotices } from "~/models/user.server";
+import { setMilestoneNotices, setOwnName } from "~/models/user.server";
 import { backTo, type Section } from "~/sections/page-sections.server";
 
 export const accountSection: Section<typeof accountIntents> = {
   intents: accountIntents,
   async act(ctx, intent, formData) {
+    if (intent === accountIntents.name) {
+      const back = backTo(ctx, "your-name");
+      const parsed = accountNameSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? "Enter your given and family names";
+        return refuse(new InvalidInputError(message), { back });
+      }
+      setOwnName(ctx.db, ctx.actor, parsed.data);
+      return redirectWithToast(back, { description: "Your name is saved." });
+    }
     if (intent === accountIntents.resetCalendar) {
       resetCalendarToken(ctx.db, ctx.actor);
       return redirectWithToast(backTo(ctx, "calendar"), { description: "Your calendar has a new address." });

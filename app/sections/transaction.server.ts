@@ -10,7 +10,7 @@ import { refuse, type Refusal } from "~/infra/page-action.server";
 import { editTransactionSchema } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
 import { transactionIntents } from "~/lib/intents";
-import { updateTransaction } from "~/models/transaction.server";
+import { updateTransaction } from "~/models/transaction-edit.server";
 import { backTo, type Section } from "~/sections/page-sections.server";
 
 export type TransactionActionData = {

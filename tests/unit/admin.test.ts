@@ -9,7 +9,8 @@ import { submitContact } from "~/models/lead-intake.server";
 import { adminSummary, searchTransactions } from "~/models/dashboard.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
 import { createTestData } from "~/models/sample-data.server";
-import { createTransaction, updateTransaction } from "~/models/transaction.server";
+import { createTransaction } from "~/models/transaction.server";
+import { updateTransaction } from "~/models/transaction-edit.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { freshDb } from "./db";
 

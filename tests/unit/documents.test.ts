@@ -37,7 +37,8 @@ import {
   uploadDocuments,
 } from "~/models/document.server";
 import { initializeMilestones, listMilestones } from "~/models/milestone.server";
-import { createTransaction, updateTransaction } from "~/models/transaction.server";
+import { createTransaction } from "~/models/transaction.server";
+import { updateTransaction } from "~/models/transaction-edit.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { action as apiUpload, loader as apiList } from "~/routes/api.transactions.$id.documents";
 import { action as apiRemove } from "~/routes/api.documents.$id";

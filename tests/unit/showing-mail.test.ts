@@ -83,10 +83,14 @@ describe("a showing's e-mails and invitation", () => {
     const { db, seller, token } = setUp();
     const showing = requestShowing(db, token, { ...agent, slots: [{ start: at("2027-03-13T18:00:00Z") }] }, NOW);
     const notices = outboxWithContent(db, "showing");
-    // The seller and the office are asked to answer; the agent hears nothing until then.
+    // The seller and the office are asked to answer; the agent gets a receipt with their own page's link
+    // (issue 43), and no access instructions nor invitation until approved.
     expect(notices.map((m) => m.toAddress)).toContain("seller@example.com");
     expect(notices.length).toBeGreaterThan(1);
-    expect(notices.map((m) => m.toAddress)).not.toContain(agent.email);
+    const receipt = notices.find((m) => m.toAddress === agent.email)!;
+    expect(receipt.subject).toBe("Showing request received: 12 Palm St, San Diego");
+    expect(receipt.textBody).toContain(`/showings/agent/${showing.agentToken}`);
+    expect(receipt.calendar).toBeNull();
     expect(notices.every((m) => !m.textBody.includes("4321"))).toBe(true);
 
     showingEvent(db, seller, showing.id, { type: "approve", start: at("2027-03-13T18:00:00Z") }, NOW);

@@ -11,7 +11,7 @@ import { EstimatesSection } from "~/components/estimates-section";
 import { linkedStylesheet } from "~/components/inline-styles";
 import { ADD_PROPERTY_DIALOG, ListingsSection } from "~/components/listings-section";
 import { MessagesSection } from "~/components/messages-section";
-import { NoticesSetting } from "~/components/notices-setting";
+import { NameSetting, NoticesSetting } from "~/components/notices-setting";
 import { OffersSection } from "~/components/offers-section";
 import { ShowingsSection } from "~/components/showings-section";
 import { ToursSection } from "~/components/tours-section";
@@ -38,7 +38,7 @@ import { threadPage, toThreadJson } from "~/models/message.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
 import { ratingsOf } from "~/models/tour.server";
-import { agreementPdfPath, signingPath } from "~/models/agreement-access.server";
+import { listedAgreement } from "~/sections/agreements.server";
 import { clientAgreements } from "~/models/agreement-view.server";
 import { accountSection } from "~/sections/account.server";
 import { documentSection, type DocumentActionData } from "~/sections/documents.server";
@@ -67,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user: {
       firstName: user.firstName,
+      lastName: user.lastName,
       email: user.email,
       isAdmin: user.isAdmin,
       isStaff: user.isAdmin || user.isAgent,
@@ -91,15 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listings: withTourRatings(db, listListings(db, user).map(toListingJson)),
     agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
-    agreements: clientAgreements(db, user).map((a) => ({
-      id: a.id,
-      title: a.title,
-      status: a.status,
-      endsOn: a.endsOn,
-      signers: a.signers.map((s) => ({ name: s.name, role: s.role, signedAt: s.signedAt?.toISOString() ?? null })),
-      pdf: agreementPdfPath(a.id),
-      sign: signingPath(a.id),
-    })),
+    agreements: clientAgreements(db, user).map(listedAgreement),
   };
 }
 
@@ -254,6 +247,7 @@ export default function ClientPortal() {
       {data.agreements.length ? <AgreementsSection list={data.agreements} staff={false} today={data.today} /> : null}
 
       <NoticesSetting on={user.notices} />
+      <NameSetting firstName={user.firstName ?? ""} lastName={user.lastName ?? ""} />
       <ListingsSection listings={data.listings} makeOffer={data.offers?.side === "buying"} />
 
       {user.isAdmin ? <PortalSubmissions submissions={data.submissions} /> : null}

@@ -1,0 +1,129 @@
+/**
+ * Editing a transaction (the Manage page's "Transaction details" and `PATCH /api/transactions/{id}`, one rule for
+ * both): its address, value, type and status, and what a status change brings with it. A sale that ends
+ * (completed or cancelled) closes its showings (app/models/showing.server.ts `endSaleShowings`): its page then
+ * answers 404 and no access instructions go out again. Every change is in the audit.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { agreements, offers, transactionMilestones, transactions, type Transaction } from "~/db/schema";
+import type { EditTransaction, TransactionPatch } from "~/lib/admin-schemas";
+import { ConflictError, NotFoundError } from "~/lib/errors";
+import { apiWholeDollars, centsOf } from "~/lib/money";
+import { type Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { endSaleShowings } from "~/models/showing.server";
+import { assignTransaction } from "~/models/team.server";
+import { collaboratorIds, getTransactionAsStaff, toTransactionJson } from "~/models/transaction.server";
+
+/**
+ * Why a transaction cannot change its type (buying ↔ selling), or null: once its steps are set up, or it has
+ * offers or agreements, those belong to the side it was opened for.
+ */
+function typeChangeRefusal(tx: DbOrTx, transactionId: number): string | null {
+  const has = (table: typeof transactionMilestones | typeof offers | typeof agreements, what: string) =>
+    tx.select({ id: table.id }).from(table).where(eq(table.transactionId, transactionId)).limit(1).get() ? what : null;
+  const held =
+    has(transactionMilestones, "its steps are set up") ??
+    has(offers, "it has offers") ??
+    has(agreements, "it has agreements");
+  return held ? `A transaction cannot change between buying and selling once ${held}` : null;
+}
+
+/**
+ * Changes a transaction's address, value, type and status (staff on it). Its closing date (`closedAt`, where the
+ * documents' retention starts) is set when it becomes completed or cancelled, and cleared when it is active
+ * again. A sale that ends closes its showings.
+ */
+export function updateTransaction(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: EditTransaction,
+  now = new Date(),
+): Transaction {
+  return db.transaction((tx) => {
+    const before = getTransactionAsStaff(tx, actor, id);
+    const type = input.type ?? before.type;
+    if (type !== before.type) {
+      const refusal = typeChangeRefusal(tx, id);
+      if (refusal) throw new ConflictError(refusal);
+    }
+    const closedAt =
+      input.status === "active"
+        ? null
+        : sql`CASE WHEN ${transactions.status} = ${input.status} THEN ${transactions.closedAt} ELSE ${now.getTime()} END`;
+    const row = tx
+      .update(transactions)
+      .set({
+        propertyAddress: input.propertyAddress,
+        homeValueCents: centsOf(Number(input.homeValue)),
+        status: input.status,
+        type,
+        closedAt,
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, id))
+      .returning()
+      .get();
+    if (!row) throw new NotFoundError("Transaction not found");
+    const changes = changesOf(before as unknown as Record<string, unknown>, {
+      propertyAddress: row.propertyAddress,
+      homeValueCents: row.homeValueCents,
+      status: row.status,
+      type: row.type,
+    });
+    if (changes) {
+      recordAudit(tx, actor, {
+        action: "transaction.update",
+        subject: { type: "transaction", id },
+        transactionId: id,
+        changes,
+        at: now,
+      });
+    }
+    if (row.type === "selling" && before.status === "active" && row.status !== "active") {
+      endSaleShowings(tx, actor, id, now);
+    }
+    return row;
+  });
+}
+
+/**
+ * `PATCH /api/transactions/{id}`: any of the Manage page's fields (address, value, type, status: staff on it,
+ * with the page's rules) and the assignment (admins), each only when given. Returns the transaction as the API
+ * gives it, with its collaborators.
+ */
+export function patchTransaction(db: Db, actor: Actor, id: number, patch: TransactionPatch, now = new Date()) {
+  const details = ["propertyAddress", "homeValue", "status", "type"] as const;
+  if (details.some((k) => patch[k] !== undefined)) {
+    const current = getTransactionAsStaff(db, actor, id);
+    updateTransaction(
+      db,
+      actor,
+      id,
+      {
+        propertyAddress: patch.propertyAddress ?? current.propertyAddress ?? "",
+        homeValue: patch.homeValue ?? (current.homeValueCents === null ? "0" : apiWholeDollars(current.homeValueCents)),
+        status: patch.status ?? current.status,
+        type: patch.type ?? current.type,
+      },
+      now,
+    );
+  }
+  if (patch.assignedAgentId !== undefined || patch.collaboratorIds !== undefined) {
+    const current = getTransactionAsStaff(db, actor, id);
+    assignTransaction(
+      db,
+      actor,
+      id,
+      {
+        assignedAgentId: patch.assignedAgentId === undefined ? current.assignedAgentId : patch.assignedAgentId,
+        collaboratorIds: patch.collaboratorIds,
+      },
+      now,
+    );
+  }
+  const transaction = getTransactionAsStaff(db, actor, id);
+  return { ...toTransactionJson(transaction), collaboratorIds: collaboratorIds(db, id) };
+}
