@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     setupFiles: ["tests/unit/setup.ts"],
+    // The S3-compatible server of tests/unit/offsite.test.ts: started here when Swift is installed and .ci/run
+    // has not started one.
+    globalSetup: ["tests/unit/s3-server.ts"],
     // Staff told of new leads in the unit tests (the configuration is read once per process).
     // The rate limits are tested with windows of their own (tests/unit/limits.test.ts), not through the actions.
     env: {

@@ -4,7 +4,9 @@
  * takes the latest database snapshot (or the last at or before --at), checks its SHA-256 against its manifest
  * and its integrity, then fetches every document and image the database names, each checked against its
  * SHA-256, into the empty folder: `app.db` and `files/` (point DATABASE_URL and FILES_DIR at them). Refuses
- * a folder that is not empty and a snapshot whose hash does not match. Reads the S3_* variables.
+ * a folder that is not empty, a snapshot whose hash does not match, a restored database whose rows or schema
+ * version differ from its manifest, and an --at without its offset. Each file comes back as it was at the
+ * snapshot (its recorded object version). Reads the S3_* variables.
  */
 import { env } from "~/config/env.server";
 import { objectStore } from "~/infra/s3.server";
@@ -16,14 +18,20 @@ function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
+/** An instant with its offset: Z or ±hh:mm. */
+const AT_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 const to = option("to");
 const at = option("at");
 if (!process.argv.includes("--from-s3") || !to) {
   console.error("Usage: npm run restore -- --from-s3 [--at <ISO time>] --to <empty folder>");
   process.exit(2);
 }
-if (at !== undefined && Number.isNaN(Date.parse(at))) {
-  console.error(`--at must be an ISO time such as 2026-11-27T10:00:00Z, not "${at}"`);
+if (at !== undefined && (!AT_FORMAT.test(at) || Number.isNaN(Date.parse(at)))) {
+  // Without an offset the time would be read in this machine's zone: say which instant is meant.
+  console.error(
+    `--at takes an ISO time with its offset, such as 2026-11-27T10:00:00Z or 2026-11-27T02:00:00-08:00, not "${at}"`,
+  );
   process.exit(2);
 }
 const settings = env().s3;

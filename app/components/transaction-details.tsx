@@ -1,11 +1,11 @@
-/** The Manage page's "Transaction details": the address, the home value and the status, in a plain form. */
+/** The Manage page's "Transaction details": the address, the home value, the type and the status, in a plain form. */
 import { PageSection } from "~/components/page-section";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
-import type { TransactionStatus } from "~/domain/enums";
+import type { TransactionStatus, TransactionType } from "~/domain/enums";
 import { editTransactionSchema } from "~/lib/admin-schemas";
 import { transactionIntents } from "~/lib/intents";
 
@@ -15,7 +15,13 @@ export function TransactionDetails({
   transaction,
   lastResult,
 }: {
-  transaction: { id: number; propertyAddress: string | null; homeValue: string | null; status: TransactionStatus };
+  transaction: {
+    id: number;
+    propertyAddress: string | null;
+    homeValue: string | null;
+    type: TransactionType;
+    status: TransactionStatus;
+  };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useForm({
@@ -24,6 +30,7 @@ export function TransactionDetails({
     defaultValue: {
       propertyAddress: transaction.propertyAddress ?? "",
       homeValue: transaction.homeValue ?? "",
+      type: transaction.type,
       status: transaction.status,
     },
     constraint,
@@ -33,11 +40,15 @@ export function TransactionDetails({
   });
   return (
     <PageSection id="details" title="Transaction details" className="mt-8">
-      <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-2 sm:grid-cols-3">
-        <div className="sm:col-span-3">
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-2 sm:grid-cols-4">
+        <div className="sm:col-span-4">
           <TextField field={fields.propertyAddress} label="Property address" />
         </div>
         <TextField field={fields.homeValue} label="Home value" inputMode="numeric" />
+        <SelectField field={fields.type} label="Type">
+          <option value="buying">Buying</option>
+          <option value="selling">Selling</option>
+        </SelectField>
         <SelectField field={fields.status} label="Status">
           <option value="active">Active</option>
           <option value="completed">Completed</option>

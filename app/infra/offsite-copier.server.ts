@@ -46,7 +46,7 @@ export async function copyRound(db: Db, local: LocalStore, bucket: ObjectStore, 
       due.slice(i, i + PARALLEL).map(async (copy) => {
         try {
           if (copy.action === "delete") {
-            await bucket.delete(copy.key);
+            await bucket.purge(copy.key);
             copyDone(db, copy, null, now());
             return true;
           }

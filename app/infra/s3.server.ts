@@ -12,9 +12,11 @@ import {
   GetBucketVersioningCommand,
   GetObjectCommand,
   ListObjectsV2Command,
+  ListObjectVersionsCommand,
   PutBucketVersioningCommand,
   S3Client,
   type ListObjectsV2CommandOutput,
+  type ListObjectVersionsCommandOutput,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 
@@ -88,11 +90,37 @@ export function objectStore(settings: S3Settings) {
     },
 
     /**
-     * One at a time: the batch call needs a Content-MD5 header that the SDK no longer sends and some stores
-     * (Swift's s3api) require; the retention deletes a few snapshots at a time.
+     * Deletes the object and every earlier version of it, delete markers included: with versioning on, a plain
+     * delete only adds a marker and keeps paying for every version (a snapshot past its retention, a document
+     * purged after its three years). One at a time: the batch call needs a Content-MD5 header that the SDK no
+     * longer sends and some stores (Swift's s3api) require. Returns how many versions went.
      */
-    async deleteMany(keys: string[]) {
-      for (const key of keys) await client.send(new DeleteObjectCommand({ Bucket, Key: name(key) }));
+    async purge(key: string): Promise<number> {
+      const full = name(key);
+      // A delete marker first, so that no version is the current one when it goes: Swift's s3api hangs on
+      // deleting the current version by its id (seen with swift 2.30), and a marker removed last leaves nothing.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: full }));
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let versionMarker: string | undefined;
+      do {
+        const page: ListObjectVersionsCommandOutput = await client.send(
+          new ListObjectVersionsCommand({
+            Bucket,
+            Prefix: full,
+            KeyMarker: keyMarker,
+            VersionIdMarker: versionMarker,
+          }),
+        );
+        for (const v of [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])]) {
+          if (v.Key !== full || !v.VersionId || v.VersionId === "null") continue;
+          await client.send(new DeleteObjectCommand({ Bucket, Key: full, VersionId: v.VersionId }));
+          removed++;
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        versionMarker = page.IsTruncated ? page.NextVersionIdMarker : undefined;
+      } while (keyMarker);
+      return removed;
     },
 
     /** Every key under `folder` (without the prefix), with its size and time. */

@@ -160,7 +160,14 @@ export async function listSnapshots(store: ObjectStore) {
   return found.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-/** Deletes the snapshots the retention no longer keeps (the compressed file and its manifest). */
+/** A compressed snapshot left without its manifest (a send that stopped midway) is cleaned after a day. */
+const ORPHAN_SNAPSHOT_MS = 24 * 3600_000;
+
+/**
+ * Deletes the snapshots the retention no longer keeps (the compressed file and its manifest) with every version
+ * of each (with versioning on, a plain delete would only add a marker and keep the bytes), and a compressed
+ * snapshot left without its manifest for a day.
+ */
 export async function applyRetention(store: ObjectStore, now = new Date()): Promise<string[]> {
   const all = await listSnapshots(store);
   const remove = new Set(
@@ -172,7 +179,12 @@ export async function applyRetention(store: ObjectStore, now = new Date()): Prom
   const keys = all
     .filter((s) => remove.has(s.at.getTime()))
     .flatMap((s) => [s.manifest, s.manifest.replace(/\.json$/, ".db.gz")]);
-  if (keys.length) await store.deleteMany(keys);
+  const manifests = new Set(all.map((s) => s.manifest));
+  for await (const object of store.list(SNAPSHOTS)) {
+    if (!object.key.endsWith(".db.gz") || manifests.has(object.key.replace(/\.db\.gz$/, ".json"))) continue;
+    if (now.getTime() - object.modifiedAt.getTime() > ORPHAN_SNAPSHOT_MS) keys.push(object.key);
+  }
+  for (const key of keys) await store.purge(key);
   return keys;
 }
 
@@ -180,6 +192,29 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** How a restored database differs from its manifest (rows of a table, the schema's version), in words. */
+export function manifestDifferences(
+  manifest: Pick<Manifest, "rowCounts" | "schemaVersion">,
+  restored: { rowCounts: Record<string, number>; schemaVersion: Manifest["schemaVersion"] },
+): string[] {
+  const out: string[] = [];
+  const tables = new Set([...Object.keys(manifest.rowCounts), ...Object.keys(restored.rowCounts)]);
+  for (const table of [...tables].sort()) {
+    const expected = manifest.rowCounts[table];
+    const got = restored.rowCounts[table];
+    if (expected !== got) out.push(`${table}: ${got ?? "no table"} rows, the manifest says ${expected ?? "no table"}`);
+  }
+  if (
+    manifest.schemaVersion.migrations !== restored.schemaVersion.migrations ||
+    manifest.schemaVersion.lastMigrationAt !== restored.schemaVersion.lastMigrationAt
+  ) {
+    out.push(
+      `schema version ${restored.schemaVersion.migrations} migrations, the manifest says ${manifest.schemaVersion.migrations}`,
+    );
+  }
+  return out;
 }
 
 export type RestoreReport = {
@@ -231,30 +266,35 @@ export async function restoreFromS3(
   const checked = await inspect(database);
   if (checked.integrity !== "ok")
     throw new Error(`integrity_check of the restored database said: ${checked.integrity}`);
-  log(`Database: ${database}, SHA-256 checked, integrity ok`);
+  const differences = manifestDifferences(manifest, checked);
+  if (differences.length) {
+    throw new Error(`The restored database does not match its manifest (${differences.join("; ")}): refused`);
+  }
+  log(`Database: ${database}, SHA-256 checked, integrity ok, rows and schema version as its manifest says`);
 
-  // Every file the database names: the copies' rows (with their SHA-256), and any document without one.
+  // Every file the database names: the copies' rows (with their SHA-256 and the object's version then), and
+  // any document without one. Each is fetched as it was at the snapshot: its recorded version, so that a file
+  // replaced or purged since is restored all the same.
   const named = new Database(database, { readonly: true });
   const tables = new Set(named.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
-  const wanted = new Map<string, string>();
+  const wanted = new Map<string, { sha256: string; versionId: string | null }>();
   if (tables.has("documents")) {
     for (const row of named.prepare("SELECT storage_key AS key, sha256 FROM documents").all() as Array<{
       key: string;
       sha256: string;
     }>)
-      wanted.set(row.key, row.sha256);
+      wanted.set(row.key, { sha256: row.sha256, versionId: null });
   }
   if (tables.has("offsite_files")) {
-    for (const row of named.prepare("SELECT key, sha256 FROM offsite_files WHERE removed_at IS NULL").all() as Array<{
-      key: string;
-      sha256: string;
-    }>)
-      wanted.set(row.key, row.sha256);
+    for (const row of named
+      .prepare("SELECT key, sha256, version_id AS versionId FROM offsite_files WHERE removed_at IS NULL")
+      .all() as Array<{ key: string; sha256: string; versionId: string | null }>)
+      wanted.set(row.key, { sha256: row.sha256, versionId: row.versionId });
   }
   named.close();
   const files = { restored: 0, bytes: 0, missing: [] as string[], mismatched: [] as string[] };
-  for (const [key, expected] of wanted) {
-    const file = await store.get(key);
+  for (const [key, { sha256: expected, versionId }] of wanted) {
+    const file = await store.get(key, versionId ?? undefined);
     if (!file) {
       files.missing.push(key);
       continue;

@@ -11,6 +11,7 @@ import { asc, count, eq, lte, min } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { offsiteFiles, offsiteQueue, offsiteStatus, type OffsiteCopy } from "~/db/schema";
 import { env } from "~/config/env.server";
+import { backupAlarm } from "~/lib/backup-alarm";
 import { formatDateTime } from "~/lib/format";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
@@ -152,17 +153,23 @@ export function offsiteOverview(db: Db, now = new Date()) {
   const oldest = queue?.oldest ? new Date(queue.oldest as unknown as number) : null;
   const intervalMs = env().backupIntervalHours * 3600_000;
   const problems: string[] = [];
-  if (oldest && now.getTime() - oldest.getTime() > COPY_WAIT_ALARM_MS) {
-    problems.push(`A copy to the S3 store has waited since ${formatDateTime(oldest)}`);
-  }
+  const waiting = oldest && now.getTime() - oldest.getTime() > COPY_WAIT_ALARM_MS;
+  if (waiting) problems.push(`A copy to the S3 store has waited since ${formatDateTime(oldest)}`);
   const snapshotDue = row.lastSnapshotAt ?? row.backfilledAt;
-  if (intervalMs > 0 && snapshotDue && now.getTime() - snapshotDue.getTime() > 2 * intervalMs) {
+  const late = intervalMs > 0 && snapshotDue && now.getTime() - snapshotDue.getTime() > 2 * intervalMs;
+  if (late) {
     problems.push(
       row.lastSnapshotAt
         ? `The last database snapshot is from ${formatDateTime(row.lastSnapshotAt)}`
         : "No database snapshot has reached the S3 store yet",
     );
   }
+  const alarm = backupAlarm({
+    ...(late ? { lateSnapshot: row.lastSnapshotAt ? formatDateTime(row.lastSnapshotAt) : null } : {}),
+    ...(waiting ? { waitingSince: formatDateTime(oldest) } : {}),
+    intervalHours: env().backupIntervalHours,
+    lastError: row.lastError,
+  });
   return {
     configured: env().s3 !== null,
     bucket: env().s3 ? `${env().s3!.bucket}/${env().s3!.prefix}` : null,
@@ -175,6 +182,8 @@ export function offsiteOverview(db: Db, now = new Date()) {
     versioning: row.versioning,
     intervalHours: env().backupIntervalHours,
     problems,
+    /** The banner's sentence: what is failing and what to check (app/lib/backup-alarm.ts); null when all is well. */
+    alarm,
     incidentSince: row.incidentSince,
   };
 }
@@ -197,7 +206,7 @@ export function checkIncident(db: Db, now = new Date()): "opened" | "closed" | n
     const subject = open ? "Backups: copies off the host are failing" : "Backups: copies off the host are back";
     const lines = open
       ? [
-          `${overview.problems.join(". ")}.`,
+          overview.alarm ?? `${overview.problems.join(". ")}.`,
           overview.lastError ? `The last error: ${overview.lastError.message}` : "",
           "The site goes on and the copies wait; they are sent as soon as the store answers. Check the S3 settings.",
         ].filter(Boolean)

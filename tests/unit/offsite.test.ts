@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
-import { CreateBucketCommand } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, ListObjectVersionsCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { openDatabase, type Db } from "~/db/client.server";
@@ -25,6 +25,7 @@ import { copyRound } from "~/infra/offsite-copier.server";
 import { offsiteStore } from "~/infra/offsite-store.server";
 import { objectStore, type ObjectStore, type S3Settings } from "~/infra/s3.server";
 import { applyRetention, listSnapshots, restoreFromS3, takeSnapshot } from "~/infra/snapshot.server";
+import { backupAlarm } from "~/lib/backup-alarm";
 import { snapshotsToDelete } from "~/lib/snapshot-retention";
 import { checkIncident, fileRow, offsiteOverview, retryCopiesNow } from "~/models/offsite.server";
 import { createTransaction } from "~/models/transaction.server";
@@ -111,6 +112,24 @@ describe("the S3 settings", () => {
       parseEnv({ S3_BUCKET: "my-bucket", S3_REGION: "x", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" })
         .backupIntervalHours,
     ).toBe(1);
+  });
+
+  it("the banner says what is failing and what to check", () => {
+    expect(
+      backupAlarm({
+        lateSnapshot: "9:52 AM",
+        intervalHours: 1,
+        lastError: "Snapshot: SignatureDoesNotMatch: The request signature we calculated does not match",
+      }),
+    ).toBe(
+      "Backups are failing: no snapshot since 9:52 AM (one is due every hour); the store answers 403 Forbidden: check S3_SECRET_ACCESS_KEY.",
+    );
+    expect(
+      backupAlarm({ lateSnapshot: null, intervalHours: 0.5, lastError: "Error: connect ECONNREFUSED 127.0.0.1:9" }),
+    ).toBe(
+      "Backups are failing: no snapshot has reached the store yet (one is due every 30 minutes); the store does not answer: check S3_ENDPOINT and this host's network.",
+    );
+    expect(backupAlarm({ intervalHours: 1, lastError: null })).toBeNull();
   });
 
   it("keeps the snapshots of 48 hours, a day's first for 35 days, a month's first for three years", () => {
@@ -326,7 +345,10 @@ describe.runIf(base)("copies to a real S3-compatible store", () => {
     setDb(db);
     try {
       const page = await answer(async () => dashboardLoader(args(await get("/admin", admin))));
-      expect((page.data as { backupProblems: string[] }).backupProblems[0]).toMatch(/has waited since/);
+      // It says what is failing and what to check (issue 43).
+      expect((page.data as { backupAlarm: string }).backupAlarm).toMatch(
+        /^Backups are failing: files have waited to be copied since .*; the store answers 403 Forbidden: check S3_(SECRET_ACCESS_KEY|ACCESS_KEY_ID)/,
+      );
     } finally {
       setDb(undefined);
     }
@@ -373,4 +395,114 @@ describe.runIf(base)("copies to a real S3-compatible store", () => {
       "2027-06-15T11:00:00.000Z",
     ]);
   });
+
+  it("a restore at a time brings each file back as it was then, by its recorded version; a manifest that disagrees is refused", async () => {
+    const bucket = await newBucket();
+    expect(await bucket.ensureVersioning()).toBe("Enabled");
+    const dir = tmp();
+    const db = openDatabase(path.join(dir, "app.db"));
+    const { local } = setUp(db);
+    const files = offsiteStore(
+      local,
+      () => db,
+      () => bucket,
+    );
+    const admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+    const sale = createTransaction(
+      db,
+      admin,
+      { email: "seller@example.com", type: "selling", propertyAddress: "1 Main St", homeValue: "800000" },
+      { notify: false },
+    );
+    const papers = [randomBytes(20_000), randomBytes(30_000)];
+    const keys: string[] = [];
+    for (const [i, bytes] of papers.entries()) {
+      const stored = await files.put("documents", Readable.from(bytes));
+      keys.push(stored.key);
+      db.insert(documents)
+        .values({
+          transactionId: sale.id,
+          name: `paper-${i}.pdf`,
+          contentType: "application/pdf",
+          size: stored.size,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+          uploadedByRole: "admin",
+        })
+        .run();
+    }
+    await copyRound(db, local, bucket);
+    expect(fileRow(db, keys[0]!)?.versionId).toBeTruthy();
+    const taken = new Date();
+    const manifest = await takeSnapshot(db, bucket, { tmpDir: path.join(dir, "snapshots"), now: taken });
+    // After the snapshot: one object replaced, the other deleted (a marker on top of its versions).
+    await bucket.put(keys[0]!, Buffer.from("replaced later"), {});
+    await bucket.delete(keys[1]!);
+    const report = await restoreFromS3(bucket, { to: path.join(tmp(), "at"), at: new Date(taken.getTime() + 1000) });
+    expect(report.files).toMatchObject({ restored: 2, missing: [], mismatched: [] });
+    for (const [i, key] of keys.entries()) {
+      expect(sha(fs.readFileSync(path.join(report.database, "..", "files", ...key.split("/"))))).toBe(sha(papers[i]!));
+    }
+
+    // A manifest whose rows or schema version are not the database's: refused after the restore's check.
+    const manifestKey = manifest.key.replace(/\.db\.gz$/, ".json");
+    const edited = { ...manifest, rowCounts: { ...manifest.rowCounts, documents: 3 } };
+    await bucket.put(manifestKey, Buffer.from(JSON.stringify(edited)), {});
+    await expect(restoreFromS3(bucket, { to: path.join(tmp(), "edited") })).rejects.toThrow(
+      /does not match its manifest \(documents: 2 rows, the manifest says 3\)/,
+    );
+    db.$client.close();
+  });
+
+  it(
+    "with versioning on, the retention and a purged file leave no version behind; a snapshot without its manifest is cleaned",
+    { timeout: 60_000 },
+    async () => {
+      const bucket = await newBucket();
+      expect(await bucket.ensureVersioning()).toBe("Enabled");
+      const versions = async (key: string) => {
+        const page = await bucket.client.send(
+          new ListObjectVersionsCommand({ Bucket: bucket.bucket, Prefix: `${bucket.prefix}${key}` }),
+        );
+        return [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].filter(
+          (v) => v.Key === `${bucket.prefix}${key}`,
+        ).length;
+      };
+      const now = new Date("2027-06-15T12:00:00Z");
+      for (const name of ["20270615T110000Z", "20240601T000000Z"]) {
+        await bucket.put(`snapshots/app-${name}.json`, Buffer.from("{}"), {});
+        await bucket.put(`snapshots/app-${name}.db.gz`, Buffer.from("x"), {});
+        await bucket.put(`snapshots/app-${name}.db.gz`, Buffer.from("xx"), {});
+      }
+      // A send that stopped before its manifest: cleaned once it is a day old.
+      await bucket.put("snapshots/app-20270601T000000Z.db.gz", Buffer.from("orphan"), {});
+      const removed = await applyRetention(bucket, now);
+      expect(removed.sort()).toEqual(
+        [
+          "snapshots/app-20240601T000000Z.db.gz",
+          "snapshots/app-20240601T000000Z.json",
+          "snapshots/app-20270601T000000Z.db.gz",
+        ].sort(),
+      );
+      expect(await versions("snapshots/app-20240601T000000Z.db.gz")).toBe(0);
+      expect(await versions("snapshots/app-20270601T000000Z.db.gz")).toBe(0);
+      expect(await versions("snapshots/app-20270615T110000Z.db.gz")).toBe(2);
+
+      // A document purged after its three years: the queue's delete removes every version.
+      const db = freshDb();
+      const { local } = setUp(db);
+      const files = offsiteStore(
+        local,
+        () => db,
+        () => bucket,
+      );
+      const stored = await files.put("documents", Readable.from(randomBytes(1000)));
+      await copyRound(db, local, bucket);
+      await bucket.put(stored.key, Buffer.from("second version"), {});
+      expect(await versions(stored.key)).toBe(2);
+      await files.delete(stored.key);
+      await copyRound(db, local, bucket);
+      expect(await versions(stored.key)).toBe(0);
+    },
+  );
 });

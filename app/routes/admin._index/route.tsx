@@ -90,7 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offeredLeads: offeredLeads(db, staff).total,
     submissionCount: summary.contactSubmissions,
     emails: staff.isAdmin ? unsentEmails(db, staff) : null,
-    backupProblems: staff.isAdmin ? offsiteOverview(db).problems : [],
+    backupAlarm: staff.isAdmin ? offsiteOverview(db).alarm : null,
     isAdmin: staff.isAdmin,
     agents: bulkAssignees(db, staff),
     collaborations: collaborations(db, staff),
@@ -171,13 +171,13 @@ export default function AdminDashboard() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      {d.backupProblems.length ? (
+      {d.backupAlarm ? (
         <p
           role="alert"
           className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-red-800"
           data-testid="backup-banner"
         >
-          Backups: {d.backupProblems.join(". ")}.{" "}
+          {d.backupAlarm}{" "}
           <Link to="/admin/settings#backups" className="font-semibold underline">
             See the backups
           </Link>
