@@ -68,5 +68,6 @@ export default async function setup() {
   console.log(`[s3] Swift's S3 API for the tests at ${process.env.TEST_S3_ENDPOINT}`);
   return async () => {
     await run("bash", [SCRIPT, "stop", dir], { env }).catch(() => undefined);
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   };
 }
