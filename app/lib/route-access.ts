@@ -10,6 +10,7 @@
  */
 
 import { BUYER_INPUT_NAMES, OTHER_COST_NAMES, SELLER_INPUT_NAMES } from "~/lib/estimate-names";
+import { tokenPattern } from "~/lib/token-format";
 
 /** The public pages of the sitemap. */
 export const PUBLIC_PAGES = [
@@ -28,7 +29,7 @@ const PUBLIC_FILES = ["/sitemap.xml", "/robots.txt"] as const;
  * A listing's showing page, /showings/{token} (issue 38): the same for every anonymous visitor, so cached like
  * a public page, but unlisted: not in the sitemap, and robots.txt keeps crawlers out of /showings/.
  */
-const SHOWING_PAGE_PATH = /^\/showings\/[A-Za-z0-9_-]{32}$/;
+const SHOWING_PAGE_PATH = new RegExp(`^/showings/${tokenPattern()}$`);
 /**
  * The header a public page's answer names its own scope with (`sale:12@5`: the scope and the version its loader
  * read before its data), when a change should empty it alone from the page cache (app/db/schema.ts

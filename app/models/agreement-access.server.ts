@@ -12,6 +12,7 @@ import { agreementStatus } from "~/lib/agreement-rules";
 import { type TemplateBlock } from "~/lib/agreement-template";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
+import { isToken, TOKEN_BYTES } from "~/lib/token-format";
 import { todayIn } from "~/lib/plain-date";
 import { isStaff, type Actor } from "~/models/actor.server";
 import type { FileStore } from "~/models/files.server";
@@ -78,7 +79,7 @@ export function signerOfLink(
   token: string,
   now = new Date(),
 ): { agreement: Agreement; signer: AgreementSigner } {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new NotFoundError("This link is not valid");
+  if (!isToken(token, TOKEN_BYTES.signing)) throw new NotFoundError("This link is not valid");
   const signer = db
     .select()
     .from(agreementSigners)

@@ -29,6 +29,7 @@ import {
 } from "~/lib/agreement-template";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
+import { TOKEN_BYTES } from "~/lib/token-format";
 import { formatMoney } from "~/lib/money";
 import { tierFor } from "~/lib/pricing";
 import { todayIn } from "~/lib/plain-date";
@@ -395,7 +396,7 @@ export function sendAgreement(db: Db, actor: Actor, id: number, now = new Date()
 /** A co-signer's link token (made and stored as its hash); null for a signer with an account. */
 export function linkFor(tx: DbOrTx, signer: AgreementSigner, days: number, now: Date): string | null {
   if (signer.role !== "cosigner") return null;
-  const token = newToken(32);
+  const token = newToken(TOKEN_BYTES.signing);
   tx.update(agreementSigners)
     .set({ linkHash: sha256Hex(token), linkExpiresAt: new Date(now.getTime() + days * DAY_MS), linkUsedAt: null })
     .where(eq(agreementSigners.id, signer.id))

@@ -8,6 +8,7 @@
  */
 import { and, eq, gt, gte, inArray, lte, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { tokenPattern } from "~/lib/token-format";
 import {
   deadlines,
   listings,
@@ -29,7 +30,7 @@ import { showingVisit } from "~/models/showing-mail.server";
 import { collaborationsOf, findTransaction } from "~/models/transaction.server";
 import { newToken } from "~/models/secret-token.server";
 
-const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+const TOKEN = new RegExp(`^${tokenPattern()}$`);
 
 /** The user's feed token, made on first use (the signed-in user's row, when given, already has it). */
 export function calendarToken(db: Db, actor: Actor & { calendarToken?: string | null }): string {

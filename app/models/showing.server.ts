@@ -18,6 +18,7 @@ import type {
   ShowingRulesInput,
 } from "~/lib/showing-schema";
 import { mayMove } from "~/lib/showing-moves";
+import { isToken } from "~/lib/token-format";
 import { DEFAULT_RULES, freeSlots, slotError, type Busy, type ShowingRules } from "~/lib/showing-slots";
 import { aheadError, phoneBookingError, spansOverlap } from "~/lib/time-span";
 import { formatSlot } from "~/lib/format";
@@ -112,7 +113,7 @@ export function resetShowingToken(db: Db, actor: Actor, transactionId: number): 
 
 /** The active sale a showing page's token names, else "not found" (unknown, reset, or the sale is over). */
 function saleOfToken(db: DbOrTx, token: string): { transaction: Transaction; rules: ShowingRules; access: string } {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) throw new NotFoundError(NOT_FOUND);
+  if (!isToken(token)) throw new NotFoundError(NOT_FOUND);
   const row = db
     .select({ settings: showingSettings, transaction: transactions })
     .from(showingSettings)
@@ -370,9 +371,7 @@ const MAIL_AFTER = { approve: "approved", decline: "declined", propose: "propose
 
 /** A showing by its buyer's agent's token (their page), else "not found". */
 function byAgentToken(db: DbOrTx, token: string): Showing {
-  const showing = /^[A-Za-z0-9_-]{32}$/.test(token)
-    ? db.select().from(showings).where(eq(showings.agentToken, token)).get()
-    : undefined;
+  const showing = isToken(token) ? db.select().from(showings).where(eq(showings.agentToken, token)).get() : undefined;
   if (!showing) throw new NotFoundError("Showing not found");
   return showing;
 }
