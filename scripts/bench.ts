@@ -18,6 +18,7 @@ import { benchAdmin } from "./bench-admin";
 import { benchDocuments } from "./bench-documents";
 import { benchDeadlines } from "./bench-deadlines";
 import { benchEstimates } from "./bench-estimates";
+import { benchManage } from "./bench-manage";
 import { benchAgreements } from "./bench-agreements";
 import { benchShowings } from "./bench-showings";
 import { benchBackups } from "./bench-backups";
@@ -159,7 +160,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|backups|flood` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|backups|manage|flood` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -180,6 +181,7 @@ const parts: Record<string, () => Promise<void>> = {
   agreements: () => benchAgreements({ port: PORT + 100, dir: "tests/.tmp/bench" }),
   showings: () => benchShowings({ port: PORT + 110, dir: "tests/.tmp/bench" }),
   backups: () => benchBackups({ port: PORT + 120, dir: "tests/.tmp/bench" }),
+  manage: () => benchManage({ port: PORT + 130, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
   // The dashboard and the leads the day 100,000 leads arrive (an import, a flood of sign-ups).
   flood: () =>

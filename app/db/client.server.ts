@@ -32,12 +32,37 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  keepStatements(sqlite);
   // Transactions take the write lock when they begin (BEGIN IMMEDIATE), waiting up to the busy timeout
   // for another connection (a backup, a script, a test fixture). A deferred one that read first would
   // fail at once with SQLITE_BUSY when that connection wrote in between. Nested ones are savepoints.
   const transaction = db.transaction.bind(db);
   db.transaction = ((run, config) => transaction(run, { behavior: "immediate", ...config })) as typeof db.transaction;
   return db;
+}
+
+/** How many compiled statements a connection keeps (the app's distinct queries are a few hundred). */
+const KEPT_STATEMENTS = 1000;
+
+/**
+ * Keeps each compiled statement by its SQL text: Drizzle compiles every query it runs afresh, and on a page that
+ * asks forty questions (a transaction's Manage page) compiling was a fifth of the loader's time (docs/benchmarks.md,
+ * 2026-11-28). A kept statement is handed back as a new one would be: in object mode (Drizzle turns raw mode on
+ * where it wants arrays, a caller its pluck). Nothing here iterates a statement (`.iterate()`), so none is busy when
+ * handed out again. The oldest go first past KEPT_STATEMENTS.
+ */
+function keepStatements(sqlite: Database.Database) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const kept = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = kept.get(source);
+    // As a new one would be: every row an object (raw, pluck and expand off).
+    if (statement) return statement.reader ? statement.raw(false).pluck(false).expand(false) : statement;
+    statement = prepare(source);
+    kept.set(source, statement);
+    if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 /**

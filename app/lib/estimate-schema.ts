@@ -214,17 +214,30 @@ export const buyerInputsSchema = (today: PlainDate) =>
 export const DEFAULT_INTEREST_RATE = 6.5;
 
 /** Either side, by `side` (the API's body); the field errors are those of that side's schema. */
-export const estimateInputsSchema = (today: PlainDate) =>
-  z
+function inputsSchemaOf(today: PlainDate) {
+  // Each side's schema is built once per day (building one costs about as much as five parses).
+  let seller: ReturnType<typeof sellerInputsSchema> | undefined;
+  let buyer: ReturnType<typeof buyerInputsSchema> | undefined;
+  return z
     .object({ side: z.enum(["seller", "buyer"], { errorMap: () => ({ message: 'Choose "seller" or "buyer"' }) }) })
     .passthrough()
     .transform((value, ctx): EstimateInputs => {
-      const schema = value.side === "seller" ? sellerInputsSchema(today) : buyerInputsSchema(today);
+      const schema =
+        value.side === "seller" ? (seller ??= sellerInputsSchema(today)) : (buyer ??= buyerInputsSchema(today));
       const parsed = schema.safeParse(value);
       if (parsed.success) return parsed.data;
       for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: "custom" });
       return z.NEVER;
     });
+}
+
+let lastSchema: { today: PlainDate; schema: ReturnType<typeof inputsSchemaOf> } | undefined;
+
+/** An estimate's inputs, either side (the API's body, a page's query), for a closing no earlier than `today`. */
+export function estimateInputsSchema(today: PlainDate) {
+  if (lastSchema?.today !== today) lastSchema = { today, schema: inputsSchemaOf(today) };
+  return lastSchema.schema;
+}
 
 const shareInput = (value: PercentOrCents | null) =>
   value === null

@@ -54,17 +54,34 @@ const viewColumns = {
   email: users.email,
 };
 
-/** A transaction's PDFs that are not removed, newest first (what staff may send for signature). */
-export function documentsPdfs(db: Db, actor: Actor, transactionId: number): Array<{ id: number; name: string }> {
+/**
+ * A transaction's documents that are not removed, newest first, by id and name only (a picker: the PDFs staff may
+ * send for signature, the documents an offer may be attached to).
+ */
+export function documentNames(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+  options: { pdfOnly?: boolean; limit?: number } = {},
+): Array<{ id: number; name: string }> {
   getTransaction(db, actor, transactionId);
-  return db
+  const query = db
     .select({ id: documents.id, name: documents.name })
     .from(documents)
-    .where(and(documentsOf(transactionId, false), eq(documents.contentType, "application/pdf")))
+    .where(
+      and(
+        documentsOf(transactionId, false),
+        options.pdfOnly ? eq(documents.contentType, "application/pdf") : undefined,
+      ),
+    )
     .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(100)
-    .all();
+    .$dynamic();
+  return (options.limit ? query.limit(options.limit) : query).all();
 }
+
+/** A transaction's PDFs that are not removed, newest first (what staff may send for signature). */
+export const documentsPdfs = (db: Db, actor: Actor, transactionId: number) =>
+  documentNames(db, actor, transactionId, { pdfOnly: true, limit: 100 });
 
 /** Documents with their uploader's name. */
 const selectViews = (db: DbOrTx) =>

@@ -19,7 +19,8 @@ import { contactSchema } from "~/lib/contact-schema";
 import type { Party } from "~/domain/enums";
 import { estimateInputsSchema } from "~/lib/estimate-schema";
 import { todayIn } from "~/lib/plain-date";
-import { computeEstimate, requestEstimate } from "~/models/estimate.server";
+import { estimate } from "~/lib/estimate";
+import { requestEstimate } from "~/models/estimate.server";
 import { agencyCosts } from "~/models/settings.server";
 
 /** The inputs of an address's query, read for one side. */
@@ -52,7 +53,8 @@ export function estimatePageLoader({ request }: LoaderFunctionArgs, side: Party)
     side,
     values: (given ? submission.payload : {}) as Record<string, unknown>,
     errors: given && !ok ? (submission.reply().error ?? {}) : {},
-    estimate: ok && submission.status === "success" ? computeEstimate(db, submission.value) : null,
+    // The costs read once, for the form and the estimate.
+    estimate: ok && submission.status === "success" ? estimate(submission.value, costs) : null,
     costs,
     today: todayIn(new Date()),
     query,

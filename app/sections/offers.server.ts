@@ -18,7 +18,7 @@ import { offerIntents } from "~/lib/intents";
 import { allowedMoves, defaultExpiry, isOpen } from "~/lib/offer-rules";
 import { expiryInput } from "~/lib/offer-schema";
 import { todayIn } from "~/lib/plain-date";
-import { documentsPage } from "~/models/document.server";
+import { documentNames } from "~/models/document.server";
 import { listListings } from "~/models/listing.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
 import { buyerAgreementLink } from "~/models/buyer-agreement.server";
@@ -310,9 +310,7 @@ export function offersData(
         }))
       : [],
     chosenListing: parseId(search.get("listing")),
-    documents: staff
-      ? documentsPage(db, actor, transaction.id, { showAll: true }).list.map((d) => ({ id: d.id, name: d.name }))
-      : [],
+    documents: staff ? documentNames(db, actor, transaction.id) : [],
     figures: buying ? null : figuresData(db, transaction, now),
     buyerAgreementLink: buyerAgreementLink(db, transaction, now),
   };
