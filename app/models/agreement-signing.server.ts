@@ -5,7 +5,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agreements, agreementSigners, users, type Agreement, type AgreementSigner } from "~/db/schema";
-import { buyerTermError, isLegalName, legalNameError, outOfTurn, splitLegalName } from "~/lib/agreement-rules";
+import {
+  buyerTermError,
+  isLegalName,
+  legalNameError,
+  outOfTurn,
+  splitLegalName,
+  typedNameMatches,
+} from "~/lib/agreement-rules";
+import { env } from "~/config/env.server";
 import { fullName } from "~/lib/format";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { todayIn } from "~/lib/plain-date";
@@ -201,6 +209,12 @@ function signatureError(
     });
   }
   if (!input.agree) return new InvalidInputError("Tick the box to agree", { agree: ["Tick the box to agree"] });
+  // In the broker's seat an admin signs in their own name: the broker's is theirs only if their account says so.
+  const broker = env().site.broker;
+  if (signer.forBroker && typedNameMatches(input.typedName, broker) && !typedNameMatches(fullName(account), broker)) {
+    const message = `Type your own full legal name: you sign for ${env().site.name} in your name, not ${broker}'s`;
+    return new InvalidInputError(message, { typedName: [message] });
+  }
   const nameError = legalNameError(input.typedName, expectedName(signer, account), firstNameOf(signer, account));
   return nameError ? new InvalidInputError(nameError, { typedName: [nameError] }) : null;
 }

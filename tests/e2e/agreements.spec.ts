@@ -44,19 +44,43 @@ const offerTerms = (listingId: number, price: string) => ({
   contingencies: { investigation: "17", appraisal: "17", loan: "21" },
 });
 
-/** Consents (with the agency disclosure when asked) and signs with the typed name, on the signing page. */
+/** Opens the agreement's PDF as its signer does (the page's "Open the PDF": a real GET, recorded as the view). */
+async function openPdf(page: Page) {
+  const href = await page.getByRole("link", { name: "Open the PDF" }).getAttribute("href");
+  const pdf = await page.request.get(new URL(href!, page.url()).toString());
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+}
+
+/**
+ * Consents (ticking the consent box, and the agency disclosure when asked), opens the PDF, and signs with the
+ * typed legal name, on the signing page.
+ */
 async function consentAndSign(page: Page, js: boolean, typedName: string) {
   await ready(page, js);
   await expect(page.getByRole("heading", { name: "Consent to sign electronically" })).toBeVisible();
-  const disclosure = page.getByLabel(/I have read the/);
+  await expect(page.getByTestId("esign-disclosure")).toContainText("Paper copies");
+  const disclosure = page.getByLabel(/I have read the Disclosure Regarding/);
   if (await disclosure.count()) await disclosure.check();
-  await page.getByRole("button", { name: "I consent to sign electronically" }).click();
+  await page.getByLabel("I have read the disclosure above and consent to sign electronically").check();
+  await page.getByRole("button", { name: "I consent" }).click();
   await expect(page.getByRole("heading", { name: "Sign", exact: true })).toBeVisible();
   await ready(page, js);
-  await page.getByLabel("Your full name").fill(typedName);
+  await openPdf(page);
+  await page.getByLabel("Type your full legal name").fill(typedName);
   await page.getByLabel("I agree to sign this document electronically").check();
   await page.getByRole("button", { name: "Sign", exact: true }).click();
   await expect(page.getByTestId("signing-done")).toBeVisible();
+}
+
+/** The text of a PDF (pdftotext), one line per run of spaces. */
+function pdfText(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pdftotext-")), "signed.pdf");
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync("pdftotext", ["-layout", file, "-"]).toString().replace(/\s+/g, " ");
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }
 
 test.describe("agreements", () => {
@@ -103,6 +127,7 @@ test.describe("agreements", () => {
     const address = `${Date.now()} Listing Ln, San Diego`;
     await page.goto("/start-listing");
     await ready(page, js);
+    await page.getByLabel("Your full legal name").fill("Casey Ng");
     await page.getByLabel("Home address").fill(address);
     await page.getByLabel("List price").fill("850,000");
     if (js) await expect(page.getByTestId("listing-fee")).toContainText("Your flat fee: $10,000");
@@ -112,7 +137,8 @@ test.describe("agreements", () => {
     await expect(page).toHaveURL(/\/agreements\/\d+\/sign$/);
     const id = Number(/agreements\/(\d+)\/sign/.exec(page.url())![1]);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(address);
-    await consentAndSign(page, js, "Casey");
+    // The local sign-in knows the seller by a first name: the signature asks the full legal name they gave.
+    await consentAndSign(page, js, "Casey Ng");
     await expect(page.getByText("Not signed yet")).toHaveCount(1);
 
     // The countersigner: the routed agent, else the broker (any admin signs in the broker's seat).
@@ -121,13 +147,23 @@ test.describe("agreements", () => {
       id,
     );
     const staffPage = await browser.newPage({ javaScriptEnabled: js });
+    let sealName = "";
     try {
       const staffEmail = counter!.user_id
         ? (await queryDb<{ email: string }>("SELECT email FROM users WHERE id = ?", counter!.user_id))[0]!.email
         : "admin@e2e.test";
       await loginAs(staffPage, { email: staffEmail, returnTo: `/agreements/${id}/sign` });
-      await consentAndSign(staffPage, js, counter!.name);
-      await expect(staffPage.getByTestId("agreement-status")).toContainText("signed");
+      // An admin in the broker's seat types their own legal name (the one their account holds, else one beginning
+      // with its first name); an agent the one the record holds. The shared e2e admin's name is whatever earlier
+      // tests left.
+      const [account] = await queryDb<{ first: string | null; last: string | null }>(
+        "SELECT first_name AS first, last_name AS last FROM users WHERE email = ?",
+        staffEmail,
+      );
+      const legal = account!.last ? `${account!.first} ${account!.last}` : `${account!.first ?? "Ada"} Lovelace`;
+      await consentAndSign(staffPage, js, counter!.user_id && counter!.name.includes(" ") ? counter!.name : legal);
+      sealName = legal;
+      await expect(staffPage.getByTestId("agreement-status")).toContainText("Signed");
     } finally {
       await staffPage.close();
     }
@@ -138,7 +174,7 @@ test.describe("agreements", () => {
     );
     expect(opened).toMatchObject({ type: "selling", milestones_total: 14 });
     await page.goto("/client-portal");
-    await expect(page.getByTestId("agreement")).toContainText("signed");
+    await expect(page.getByTestId("agreement")).toContainText("Signed");
 
     const pdf = await page.request.get(`/agreements/${id}.pdf`);
     expect(pdf.status()).toBe(200);
@@ -148,6 +184,13 @@ test.describe("agreements", () => {
     const changed = Buffer.from(sealed);
     changed[Math.floor(changed.length / 3)] = changed[Math.floor(changed.length / 3)]! ^ 1;
     expect(pdfsig(changed)).not.toContain("Signature is Valid.");
+    // The certificate shows only real events: each signer opened the document before signing, from a browser.
+    const text = pdfText(sealed);
+    expect(text).toContain("Casey Ng <");
+    expect(text.match(/Opened the document: /g)).toHaveLength(2);
+    expect(text).toContain("Consented to sign electronically (disclosure version");
+    if (!counter!.user_id)
+      expect(text).toContain(`${sealName} <admin@e2e.test>, for Coastline Flat Fee Realty, broker (DRE #`);
 
     // Another client sees nothing of it.
     const other = await browser.newPage({ javaScriptEnabled: js });
@@ -182,7 +225,8 @@ test.describe("agreements", () => {
     const cosigner = "sam@example.com";
     try {
       const { id, homeId } = await withE2eDb((db) => {
-        const admin = upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+        // The admin the local sign-in knows by a first name.
+        const admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Blake" }, ["boss@agency.test"]);
         const buyer = upsertUserFromClaims(db, { email: client, firstName: "Robin", lastName: "Lee" });
         const t = createTransaction(
           db,
@@ -232,9 +276,9 @@ test.describe("agreements", () => {
       await staff.getByLabel("Co-signer's name (optional)").fill("Sam Lee");
       await staff.getByLabel("Co-signer's e-mail").fill(cosigner);
       await staff.getByRole("button", { name: "Prepare" }).click();
-      await expect(staff.getByTestId("agreement")).toContainText("draft");
+      await expect(staff.getByTestId("agreement")).toContainText("Draft, not sent yet");
       await staff.getByRole("button", { name: "Send for signature" }).click();
-      await expect(staff.getByTestId("agreement")).toContainText("sent");
+      await expect(staff.getByTestId("agreement")).toContainText("Waiting for signatures");
 
       // The client signs in the portal.
       await page.goto(`${app.baseUrl}/client-portal`);
@@ -258,18 +302,32 @@ test.describe("agreements", () => {
         await cosignerPage.close();
       }
 
-      // The broker countersigns (the transaction has no agent).
+      // The broker's seat (the transaction has no agent): the admin signs in their own name, never the broker's.
       await staff.goto(`${app.baseUrl}/admin/transactions/${id}#agreements`);
       await staff.getByRole("link", { name: "Countersign" }).click();
-      const [broker] = await withE2eDb(
-        (db) =>
-          db.$client
-            .prepare("SELECT name FROM agreement_signers WHERE role = 'agent' ORDER BY id DESC LIMIT 1")
-            .all() as Array<{ name: string }>,
-        app.database,
-      );
-      await consentAndSign(staff, js, broker!.name);
+      await ready(staff, js);
+      await staff.getByLabel("I have read the disclosure above and consent to sign electronically").check();
+      await staff.getByRole("button", { name: "I consent" }).click();
+      await openPdf(staff);
+      await staff.getByLabel("Type your full legal name").fill("Jordan Reyes");
+      await staff.getByLabel("I agree to sign this document electronically").check();
+      await staff.getByRole("button", { name: "Sign", exact: true }).click();
+      await expect(staff.getByText(/Type your full legal name/).first()).toBeVisible();
+      await ready(staff, js);
+      await staff.getByLabel("Type your full legal name").fill("Blake Admin");
+      await staff.getByLabel("I agree to sign this document electronically").check();
+      await staff.getByRole("button", { name: "Sign", exact: true }).click();
+      await expect(staff.getByTestId("signing-done")).toBeVisible();
       await staff.close();
+      const json = (await (
+        await page.request.get(`${app.baseUrl}/api/transactions/${id}/agreements`)
+      ).json()) as Array<{
+        signers: Array<{ role: string; signedBy: { name: string; email: string } | null }>;
+      }>;
+      expect(json[0]!.signers.find((s) => s.role === "agent")!.signedBy).toEqual({
+        name: "Blake Admin",
+        email: "boss@agency.test",
+      });
       const copy = await smtp.waitFor(
         (m) => toAddresses(m).includes(cosigner) && /Signed by everyone/.test(m.mail.subject ?? ""),
       );

@@ -56,6 +56,8 @@ const has = (tool: string) => {
   }
 };
 
+if (process.env.CI && !has("pdftotext")) throw new Error("pdftotext is missing: .ci/run installs poppler-utils");
+
 let db: Db;
 let dir: string;
 let paper: AgreementPaper;
@@ -133,6 +135,11 @@ describe("who signed the broker's seat", () => {
     // Nobody types another person's name: the broker's is refused, and a first name alone too.
     await expect(
       signAgreement(db, paper, { actor: admin }, id, { typedName: "Jordan Reyes", agree: true }),
+    ).rejects.toThrow(
+      /Type your own full legal name: you sign for Coastline Flat Fee Realty in your name, not Jordan Reyes's/,
+    );
+    await expect(
+      signAgreement(db, paper, { actor: admin }, id, { typedName: "Grace Hopper", agree: true }),
     ).rejects.toThrow(/full legal name, beginning with Ada/);
     await expect(signAgreement(db, paper, { actor: admin }, id, { typedName: "Ada", agree: true })).rejects.toThrow(
       /given name and your family name/,
