@@ -16,6 +16,7 @@ export type PanelTransaction = {
   id: number;
   type: "buying" | "selling";
   propertyAddress: string | null;
+  searchArea?: string | null;
   homeValueCents: number | null;
 };
 
@@ -85,7 +86,10 @@ export function ProgressPanel({
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="inline text-slate-500">Property: </dt>
-          <dd className="inline font-medium">{transaction.propertyAddress ?? "Address to be confirmed"}</dd>
+          <dd className="inline font-medium">
+            {transaction.propertyAddress ??
+              (transaction.searchArea ? `Your home search: ${transaction.searchArea}` : "Address to be confirmed")}
+          </dd>
         </div>
         <div>
           <dt className="inline text-slate-500">Home value: </dt>

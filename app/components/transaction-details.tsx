@@ -18,6 +18,7 @@ export function TransactionDetails({
   transaction: {
     id: number;
     propertyAddress: string | null;
+    searchArea: string | null;
     homeValue: string | null;
     type: TransactionType;
     status: TransactionStatus;
@@ -29,6 +30,7 @@ export function TransactionDetails({
     lastResult,
     defaultValue: {
       propertyAddress: transaction.propertyAddress ?? "",
+      searchArea: transaction.searchArea ?? "",
       homeValue: transaction.homeValue ?? "",
       type: transaction.type,
       status: transaction.status,
@@ -44,6 +46,11 @@ export function TransactionDetails({
         <div className="sm:col-span-4">
           <TextField field={fields.propertyAddress} label="Property address" />
         </div>
+        {transaction.type === "buying" ? (
+          <div className="sm:col-span-4">
+            <TextField field={fields.searchArea} label="Area searched" placeholder="North Park, under $900,000" />
+          </div>
+        ) : null}
         <TextField field={fields.homeValue} label="Home value" inputMode="numeric" />
         <SelectField field={fields.type} label="Type">
           <option value="buying">Buying</option>

@@ -185,6 +185,11 @@ export const transactions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     type: text("type", { enum: TRANSACTION_TYPES }).notNull(),
     propertyAddress: text("property_address"),
+    /**
+     * A purchase started before a home is chosen: the area searched ("North Park, under $900,000"); pages and
+     * e-mails call it "your home search" until an offer is accepted and the address is known.
+     */
+    searchArea: text("search_area"),
     /** In cents (whole dollars, as the spec has it; migration 0015 moved it from dollars). */
     homeValueCents: integer("home_value_cents"),
     tier: integer("tier"),
@@ -740,6 +745,11 @@ export const agencySettings = sqliteTable("agency_settings", {
   notaryCourierCents: integer("notary_courier_cents"),
   nhdReportCents: integer("nhd_report_cents"),
   homeWarrantyCents: integer("home_warranty_cents"),
+  /**
+   * The broker's usual buyer's broker compensation ("2.5% of the purchase price"), set once on /admin/settings:
+   * a buyer representation agreement is prepared with it (app/models/agreement-prepare.server.ts).
+   */
+  buyerBrokerCompensation: text("buyer_broker_compensation"),
   /** New leads' routing (app/models/routing.server.ts): round_robin, first_to_claim or off. */
   routing: text("routing", { enum: ROUTING_MODES }).notNull().default("off"),
   /** First to claim: minutes a lead waits for a claim before it goes to the admins (1-30). */

@@ -52,46 +52,75 @@ export const initializeSchema = z.object({
   type: z.preprocess(blankToUndefined, z.enum(TRANSACTION_TYPES).optional()),
 });
 
-const homeValue = z.preprocess(
-  moneyDigits,
+const optionalHomeValue = z.preprocess(
+  (v) => (blankToUndefined(v) === undefined ? undefined : moneyDigits(v)),
   z
-    .string({ required_error: "Home value is required" })
+    .string()
     .regex(/^\d{1,12}$/, "Enter the value in whole dollars")
-    .refine((v) => Number(v) > 0, "Enter the value in whole dollars"),
+    .refine((v) => Number(v) > 0, "Enter the value in whole dollars")
+    .optional(),
+);
+const searchArea = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(MAX_LENGTH.address, `At most ${MAX_LENGTH.address} characters`).optional(),
+);
+const optionalAddress = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(MAX_LENGTH.address, `At most ${MAX_LENGTH.address} characters`).optional(),
 );
 
-export const newTransactionSchema = z.object({
-  /** Set when the transaction is opened from a lead (Open transaction): the lead becomes converted. */
-  leadId: z.preprocess(blankToUndefined, idField.optional()),
-  email: z.string({ required_error: "Required" }).trim().toLowerCase().email().max(MAX_LENGTH.email),
-  firstName: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.name).optional()),
-  lastName: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.name).optional()),
-  type: z.enum(TRANSACTION_TYPES, { errorMap: () => ({ message: "Choose Buying or Selling" }) }),
-  propertyAddress: z.string({ required_error: "Property address is required" }).trim().min(1).max(MAX_LENGTH.address),
-  homeValue,
-  tier: z.preprocess(
-    (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
-    z.number().int().min(1).max(3).optional(),
-  ),
-  /** "Set up the milestones now" (checked on the form): the standard steps are created with it. */
-  setUpMilestones: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
-});
+/**
+ * What a transaction's home needs by its side: a sale its address and value; a purchase its address or the area
+ * searched (issue 44: "North Park, under $900,000"; the address comes with the accepted offer).
+ */
+function homeIssues(
+  v: { type?: "buying" | "selling"; propertyAddress?: string; homeValue?: string; searchArea?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.type === "selling") {
+    if (!v.propertyAddress) ctx.addIssue({ code: "custom", path: ["propertyAddress"], message: "Property address is required" });
+    if (!v.homeValue) ctx.addIssue({ code: "custom", path: ["homeValue"], message: "Home value is required" });
+  } else if (v.type === "buying" && !v.propertyAddress && !v.searchArea) {
+    const message = "Enter the home's address, or the area the client is searching";
+    ctx.addIssue({ code: "custom", path: ["propertyAddress"], message });
+    ctx.addIssue({ code: "custom", path: ["searchArea"], message });
+  }
+}
+
+export const newTransactionSchema = z
+  .object({
+    /** Set when the transaction is opened from a lead (Open transaction): the lead becomes converted. */
+    leadId: z.preprocess(blankToUndefined, idField.optional()),
+    email: z.string({ required_error: "Required" }).trim().toLowerCase().email().max(MAX_LENGTH.email),
+    firstName: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.name).optional()),
+    lastName: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.name).optional()),
+    type: z.enum(TRANSACTION_TYPES, { errorMap: () => ({ message: "Choose Buying or Selling" }) }),
+    propertyAddress: optionalAddress,
+    /** A purchase without a home yet: the area searched. */
+    searchArea,
+    homeValue: optionalHomeValue,
+    tier: z.preprocess(
+      (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
+      z.number().int().min(1).max(3).optional(),
+    ),
+    /** "Set up the milestones now" (checked on the form): the standard steps are created with it. */
+    setUpMilestones: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
+  })
+  .superRefine(homeIssues);
 export type NewTransaction = z.infer<typeof newTransactionSchema>;
 
 const transactionType = z.enum(TRANSACTION_TYPES, { errorMap: () => ({ message: "Choose Buying or Selling" }) });
 const transactionStatus = z.enum(TRANSACTION_STATUSES, {
   errorMap: () => ({ message: "Choose Active, Completed or Cancelled" }),
 });
-const propertyAddress = z
-  .string({ required_error: "Property address is required" })
-  .trim()
-  .min(1, "Property address is required")
-  .max(MAX_LENGTH.address);
-
-/** The Manage page's "Transaction details" (the type may be left out: it stays as it is). */
+/**
+ * The Manage page's "Transaction details" (the type may be left out: it stays as it is). What a side needs (a sale:
+ * its address and value) is checked with the transaction's type by the model (app/models/transaction-edit.server.ts).
+ */
 export const editTransactionSchema = z.object({
-  propertyAddress,
-  homeValue,
+  propertyAddress: optionalAddress,
+  searchArea,
+  homeValue: optionalHomeValue,
   status: transactionStatus,
   type: transactionType.optional(),
 });
@@ -103,8 +132,9 @@ export type EditTransaction = z.infer<typeof editTransactionSchema>;
  */
 export const transactionPatchSchema = z
   .object({
-    propertyAddress: propertyAddress.optional(),
-    homeValue: homeValue.optional(),
+    propertyAddress: optionalAddress,
+    searchArea,
+    homeValue: optionalHomeValue,
     status: transactionStatus.optional(),
     type: transactionType.optional(),
     assignedAgentId: assignmentSchema.shape.assignedAgentId.optional(),

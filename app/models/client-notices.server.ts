@@ -7,6 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
+import { homeOf } from "~/lib/home-name";
 import type { DbOrTx } from "~/db/client.server";
 import { users, type Milestone, type Transaction } from "~/db/schema";
 import { ClientWelcomeEmail, MilestoneNoticeEmail, type MilestoneChange } from "~/emails/client-notice";
@@ -23,8 +24,6 @@ export const recipientOf = (user: { email: string; firstName: string | null; las
   address: user.email,
   name: fullName(user) || null,
 });
-/** The client's words for their property when its address is not known yet. */
-export const propertyOf = (t: Pick<Transaction, "propertyAddress">) => t.propertyAddress || "your home";
 
 function enqueueNotice(
   db: DbOrTx,
@@ -52,7 +51,7 @@ export function noticeTransactionOpened(db: DbOrTx, transaction: Transaction, no
       appUrl: settings.appUrl,
       preview: subject,
       firstName: firstNameOf(client),
-      property: propertyOf(transaction),
+      property: homeOf(transaction),
       kind: transaction.type,
       signInUrl: `${settings.appUrl}/client-portal`,
       email: client.email,
@@ -115,7 +114,7 @@ function mergeUpdate(
   const queued = findMergeable(db, key);
   const earlier = (queued?.payload ?? null) as Partial<TransactionUpdate> | null;
   const update = apply({ changes: earlier?.changes ?? [], documents: earlier?.documents ?? [] });
-  const property = propertyOf(transaction);
+  const property = homeOf(transaction);
   const subject = updateSubject(transaction, update);
   const { html, text } = renderEmail(
     createElement(MilestoneNoticeEmail, {

@@ -7,6 +7,7 @@
  * participant (the address it went to, and its side) of one thread. A reply to it comes back through
  * app/models/inbound-email.server.ts, which finds the participant with `participantOfToken`.
  */
+import { homeOf } from "~/lib/home-name";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
@@ -18,7 +19,7 @@ import { renderEmail } from "~/emails/render.server";
 import { env } from "~/config/env.server";
 import { replyAddress } from "~/lib/inbound-rules";
 import { WIRE_FRAUD_NOTICE } from "~/lib/message-schema";
-import { propertyOf, recipientOf } from "~/models/client-notices.server";
+import { recipientOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { sha256Hex } from "~/models/secret-token.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
@@ -61,7 +62,7 @@ export function queueMessageEmails(
   const settings = env().mail;
   const client = tx.select().from(users).where(eq(users.id, transaction.userId)).get();
   if (!client) return;
-  const property = propertyOf(transaction);
+  const property = homeOf(transaction);
   const toStaff = message.authorRole === "client";
   // The staff side: the transaction's agent and collaborators; without any, the agency's staff addresses.
   const staffAddresses = toStaff ? staffRecipients(tx, transaction) : [];

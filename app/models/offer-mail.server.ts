@@ -8,6 +8,7 @@
  * purchase offer withdrawn (the listing agent); on a sale's acceptance, each other offer rejected or kept as
  * a backup (its buyer's agent).
  */
+import { homeOf } from "~/lib/home-name";
 import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { env } from "~/config/env.server";
@@ -19,7 +20,7 @@ import { renderEmail } from "~/emails/render.server";
 import { formatDateTime, fullName } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
 import { formatPlainDate } from "~/lib/plain-date";
-import { recipientOf, propertyOf } from "~/models/client-notices.server";
+import { recipientOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 
@@ -96,7 +97,7 @@ export function noticeClientOffer(
   const client = db.select().from(users).where(eq(users.id, transaction.userId)).get();
   if (!client) return;
   const what = describe(offer, round, transaction);
-  const place = transaction.type === "selling" ? propertyOf(transaction) : (offer.listingAddress ?? "a home");
+  const place = transaction.type === "selling" ? homeOf(transaction) : (offer.listingAddress ?? "a home");
   const { subject, headline } = {
     shared: { subject: `An offer to review: ${what}`, headline: `An offer for you to review: ${what}` },
     countered: {
@@ -147,13 +148,13 @@ export function noticeStaffOffer(
       headline: `${name} ${offer.wish ? WISH_WORDS[offer.wish] : "answered"}: ${what}`,
     },
     expired: {
-      subject: `An offer expired: ${propertyOf(transaction)}`,
+      subject: `An offer expired: ${homeOf(transaction)}`,
       headline: `No answer in time: ${what} expired`,
     },
   }[news];
   const { html, text } = offerEmail({
     headline,
-    lines: [`Client: ${name}`, `Property: ${propertyOf(transaction)}`, ...termsLines(round)],
+    lines: [`Client: ${name}`, `Property: ${homeOf(transaction)}`, ...termsLines(round)],
     note: news === "wish" ? offer.wishNote : round.note,
     path: `/admin/transactions/${transaction.id}?offer=${offer.id}#offers`,
     action: "Open the offer",
@@ -253,7 +254,7 @@ export function noticeOtherBuyerAgent(
   backupPosition: number | null,
   now: Date,
 ) {
-  const home = propertyOf(transaction);
+  const home = homeOf(transaction);
   const what = `${formatMoney(round.priceCents)}${offer.buyerName ? ` from ${offer.buyerName}` : ""}`;
   const { subject, headline, lines } =
     backupPosition === null

@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agreements, offers, transactionMilestones, transactions, type Transaction } from "~/db/schema";
 import type { EditTransaction, TransactionPatch } from "~/lib/admin-schemas";
-import { ConflictError, NotFoundError } from "~/lib/errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { apiWholeDollars, centsOf } from "~/lib/money";
 import { type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
@@ -45,6 +45,22 @@ export function updateTransaction(
   return db.transaction((tx) => {
     const before = getTransactionAsStaff(tx, actor, id);
     const type = input.type ?? before.type;
+    // What each side needs: a sale its address and value; a purchase its address or the area searched. Checked
+    // when the edit changes them (a status change alone never fails on a record opened before the rule).
+    const value = input.homeValue ? centsOf(Number(input.homeValue)) : null;
+    const touched =
+      type !== before.type ||
+      (input.propertyAddress ?? null) !== before.propertyAddress ||
+      (input.searchArea ?? null) !== before.searchArea ||
+      value !== before.homeValueCents;
+    if (touched && type === "selling" && !input.propertyAddress) {
+      throw new InvalidInputError("Property address is required", { propertyAddress: ["Property address is required"] });
+    } else if (touched && type === "selling" && !input.homeValue) {
+      throw new InvalidInputError("Home value is required", { homeValue: ["Home value is required"] });
+    } else if (touched && type === "buying" && !input.propertyAddress && !input.searchArea) {
+      const message = "Enter the home's address, or the area the client is searching";
+      throw new InvalidInputError(message, { propertyAddress: [message], searchArea: [message] });
+    }
     if (type !== before.type) {
       const refusal = typeChangeRefusal(tx, id);
       if (refusal) throw new ConflictError(refusal);
@@ -56,8 +72,9 @@ export function updateTransaction(
     const row = tx
       .update(transactions)
       .set({
-        propertyAddress: input.propertyAddress,
-        homeValueCents: centsOf(Number(input.homeValue)),
+        propertyAddress: input.propertyAddress ?? null,
+        searchArea: input.searchArea ?? null,
+        homeValueCents: value,
         status: input.status,
         type,
         closedAt,
@@ -69,6 +86,7 @@ export function updateTransaction(
     if (!row) throw new NotFoundError("Transaction not found");
     const changes = changesOf(before as unknown as Record<string, unknown>, {
       propertyAddress: row.propertyAddress,
+      searchArea: row.searchArea,
       homeValueCents: row.homeValueCents,
       status: row.status,
       type: row.type,
@@ -95,7 +113,7 @@ export function updateTransaction(
  * gives it, with its collaborators.
  */
 export function patchTransaction(db: Db, actor: Actor, id: number, patch: TransactionPatch, now = new Date()) {
-  const details = ["propertyAddress", "homeValue", "status", "type"] as const;
+  const details = ["propertyAddress", "searchArea", "homeValue", "status", "type"] as const;
   if (details.some((k) => patch[k] !== undefined)) {
     const current = getTransactionAsStaff(db, actor, id);
     updateTransaction(
@@ -103,8 +121,10 @@ export function patchTransaction(db: Db, actor: Actor, id: number, patch: Transa
       actor,
       id,
       {
-        propertyAddress: patch.propertyAddress ?? current.propertyAddress ?? "",
-        homeValue: patch.homeValue ?? (current.homeValueCents === null ? "0" : apiWholeDollars(current.homeValueCents)),
+        propertyAddress: patch.propertyAddress ?? current.propertyAddress ?? undefined,
+        searchArea: patch.searchArea ?? current.searchArea ?? undefined,
+        homeValue:
+          patch.homeValue ?? (current.homeValueCents === null ? undefined : apiWholeDollars(current.homeValueCents)),
         status: patch.status ?? current.status,
         type: patch.type ?? current.type,
       },

@@ -137,15 +137,16 @@ export function createTransaction(
   const now = options.now ?? new Date();
   return db.transaction((tx) => {
     const client = findOrCreateClient(tx, input);
-    const value = centsOf(Number(input.homeValue));
+    const value = input.homeValue ? centsOf(Number(input.homeValue)) : null;
     const transaction = tx
       .insert(transactions)
       .values({
         userId: client.id,
         type: input.type,
-        propertyAddress: input.propertyAddress,
+        propertyAddress: input.propertyAddress ?? null,
+        searchArea: input.searchArea ?? null,
         homeValueCents: value,
-        tier: input.tier ?? tierFor(value).tier,
+        tier: input.tier ?? (value ? tierFor(value).tier : null),
         // An agent's own transaction is theirs; an admin assigns it (or leaves it to the admins).
         assignedAgentId: isAgentOnly(actor) ? actor.id : null,
         createdAt: now,

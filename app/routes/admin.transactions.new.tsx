@@ -93,11 +93,21 @@ export default function NewTransaction() {
           <option value="buying">Buying</option>
           <option value="selling">Selling</option>
         </SelectField>
-        <TextField field={fields.propertyAddress} label="Property address*" />
+        <TextField
+          field={fields.propertyAddress}
+          label="Property address"
+          hint="Required for a sale. A purchase may start without one: give the area searched below."
+        />
+        <TextField
+          field={fields.searchArea}
+          label="Area searched (a purchase without a home yet)"
+          placeholder="North Park, under $900,000"
+          hint="The client reads “your home search” until an offer is accepted."
+        />
         <div className="grid gap-2 sm:grid-cols-2">
           <TextField
             field={fields.homeValue}
-            label="Home value*"
+            label="Home value (required for a sale)"
             inputMode="numeric"
             placeholder="750000"
             onChange={(e) => setValue(e.target.value)}

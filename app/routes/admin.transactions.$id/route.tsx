@@ -21,6 +21,7 @@ import { idParam, modelCall, parseId } from "~/infra/http.server";
 import { fullName } from "~/lib/format";
 import { contractIntents, isOfferAnswer, messageIntents, milestoneIntents, transactionIntents } from "~/lib/intents";
 import { todayIn } from "~/lib/plain-date";
+import { homeTitle } from "~/lib/home-name";
 import { privatePageMeta } from "~/lib/seo";
 import { getContract, offerAcceptedOn, toListedDeadline } from "~/models/contract.server";
 import { documentsPage, documentsPdfs } from "~/models/document.server";
@@ -45,7 +46,7 @@ import { sectionAction } from "~/sections/page-sections.server";
 import { transactionSection, type TransactionActionData } from "~/sections/transaction.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  privatePageMeta(data ? `Manage: ${data.transaction.propertyAddress ?? "Transaction"}` : "Manage Transaction");
+  privatePageMeta(data ? `Manage: ${homeTitle(data.transaction)}` : "Manage Transaction");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -136,7 +137,7 @@ export default function ManageTransaction() {
         Back to Dashboard
       </Link>
       <div className="mt-4 flex flex-wrap items-baseline gap-3">
-        <h1 className="text-2xl font-bold text-brand-900">{transaction.propertyAddress ?? "Transaction"}</h1>
+        <h1 className="text-2xl font-bold text-brand-900">{homeTitle(transaction)}</h1>
         <span
           className="rounded-full bg-brand-100 px-3 py-0.5 text-sm font-semibold text-brand-700"
           data-testid="role-label"
