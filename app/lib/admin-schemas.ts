@@ -78,7 +78,8 @@ function homeIssues(
   ctx: z.RefinementCtx,
 ) {
   if (v.type === "selling") {
-    if (!v.propertyAddress) ctx.addIssue({ code: "custom", path: ["propertyAddress"], message: "Property address is required" });
+    if (!v.propertyAddress)
+      ctx.addIssue({ code: "custom", path: ["propertyAddress"], message: "Property address is required" });
     if (!v.homeValue) ctx.addIssue({ code: "custom", path: ["homeValue"], message: "Home value is required" });
   } else if (v.type === "buying" && !v.propertyAddress && !v.searchArea) {
     const message = "Enter the home's address, or the area the client is searching";

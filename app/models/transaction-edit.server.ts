@@ -54,7 +54,9 @@ export function updateTransaction(
       (input.searchArea ?? null) !== before.searchArea ||
       value !== before.homeValueCents;
     if (touched && type === "selling" && !input.propertyAddress) {
-      throw new InvalidInputError("Property address is required", { propertyAddress: ["Property address is required"] });
+      throw new InvalidInputError("Property address is required", {
+        propertyAddress: ["Property address is required"],
+      });
     } else if (touched && type === "selling" && !input.homeValue) {
       throw new InvalidInputError("Home value is required", { homeValue: ["Home value is required"] });
     } else if (touched && type === "buying" && !input.propertyAddress && !input.searchArea) {

@@ -22,8 +22,8 @@ async function openTransaction(
   await page.getByLabel("Client e-mail*").fill(input.email);
   if (input.firstName) await page.getByLabel("First name").fill(input.firstName);
   await page.getByLabel("Type*").selectOption(input.type);
-  await page.getByLabel("Property address*").fill(input.address);
-  await page.getByLabel("Home value*").fill(input.value);
+  await page.getByLabel("Property address", { exact: true }).fill(input.address);
+  await page.getByLabel("Home value (required for a sale)").fill(input.value);
   await expect(page.getByLabel("Set up the milestones now")).toBeChecked();
   if (input.setUpMilestones === false) await page.getByLabel("Set up the milestones now").uncheck();
   await page.getByRole("button", { name: "Create Transaction" }).click();
@@ -60,7 +60,7 @@ test.describe("admin area", () => {
     const address = `${unique()} Coast Blvd, La Jolla, CA 92037`;
     await page.goto("/admin/transactions/new");
     await ready(page, js);
-    await page.getByLabel("Home value*").fill("1,500,001");
+    await page.getByLabel("Home value (required for a sale)").fill("1,500,001");
     if (js) await expect(page.getByLabel("Tier")).toContainText("Suggested: Tier 3");
     const id = await openTransaction(page, js, {
       email: clientEmail,

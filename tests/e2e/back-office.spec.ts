@@ -192,8 +192,8 @@ test.describe("back office", () => {
     await expect(page.getByLabel("First name")).toHaveValue("Tia");
     await ready(page, js);
     await page.getByLabel("Type*").selectOption("buying");
-    await page.getByLabel("Property address*").fill("3030 University Ave, San Diego, CA 92104");
-    await page.getByLabel("Home value*").fill("725000");
+    await page.getByLabel("Property address", { exact: true }).fill("3030 University Ave, San Diego, CA 92104");
+    await page.getByLabel("Home value (required for a sale)").fill("725000");
     await page.getByRole("button", { name: "Create Transaction" }).click();
     await expect(page).toHaveURL(/\/admin\/transactions\/\d+$/);
     await page.goto(`/admin/leads/${id}`);

@@ -181,8 +181,8 @@ test.describe("e-mail", () => {
       await page.getByLabel("Client e-mail*").fill(client);
       await page.getByLabel("First name").fill("Kai");
       await page.getByLabel("Type*").selectOption("buying");
-      await page.getByLabel("Property address*").fill("4410 Ocean Blvd, San Diego, CA 92109");
-      await page.getByLabel("Home value*").fill("900000");
+      await page.getByLabel("Property address", { exact: true }).fill("4410 Ocean Blvd, San Diego, CA 92109");
+      await page.getByLabel("Home value (required for a sale)").fill("900000");
       await page.getByRole("button", { name: "Create Transaction" }).click();
       await expect(page).toHaveURL(/\/admin\/transactions\/\d+$/);
       const welcome = await smtp.waitFor((m) => toAddresses(m).includes(client));
