@@ -7,7 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import { FieldShell, inputClass } from "~/components/field-shell";
 import { PageSection } from "~/components/page-section";
-import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
+import { buttonDanger, buttonOutline, buttonPrimary, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { formatSlot } from "~/lib/format";
 import { showingIntents } from "~/lib/intents";
 import { hoursText, PRICE_OPINION_LABELS, WEEKDAYS } from "~/lib/showing-schema";
@@ -57,30 +57,40 @@ function Answer({
   type,
   label,
   children,
+  look = buttonSmall,
 }: {
   showing: Listed;
   type: string;
   label: string;
   children?: React.ReactNode;
+  /** The button's look: the primary action (approve) stands out from the others. */
+  look?: string;
 }) {
   return (
     <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="showingId" value={showing.id} />
       <input type="hidden" name="type" value={type} />
       {children}
-      <SubmitButton intent={showingIntents.answer} pendingLabel="Saving..." className={buttonSmall}>
+      <SubmitButton intent={showingIntents.answer} pendingLabel="Saving..." className={look}>
         {label}
       </SubmitButton>
     </Form>
   );
 }
 
-function Agent({ showing, staff }: { showing: Listed; staff: boolean }) {
+/** The buyer's agent, as staff and the seller see them: license, party, and how to reach them. */
+function Agent({ showing }: { showing: Listed }) {
   return (
     <p className="text-slate-600">
       {showing.agent.name} · {showing.agent.brokerage} · DRE {showing.agent.licenseNumber} · {showing.people}{" "}
-      {showing.people === 1 ? "person" : "people"}
-      {staff ? ` · ${showing.contact.phone} · ${showing.contact.email}` : ""}
+      {showing.people === 1 ? "person" : "people"} ·{" "}
+      <a className="underline" href={`tel:${showing.contact.phone.replace(/[^\d+]/g, "")}`}>
+        {showing.contact.phone}
+      </a>{" "}
+      ·{" "}
+      <a className="underline" href={`mailto:${showing.contact.email}`}>
+        {showing.contact.email}
+      </a>
     </p>
   );
 }
@@ -97,7 +107,8 @@ export function ShowingsSection({ data, path }: { data: ShowingsData; path: stri
         </a>
       </p>
       <p className="mt-1 text-sm text-slate-600" data-testid="showing-totals">
-        {data.totals.shown} {data.totals.shown === 1 ? "showing" : "showings"} so far
+        {data.totals.shown + booked.length} {data.totals.shown + booked.length === 1 ? "showing" : "showings"} booked so
+        far ({data.totals.shown} done, {booked.length} to come)
         {data.totals.interest !== null
           ? ` · average interest ${data.totals.interest.toFixed(1)} of 5 (${data.totals.rated} ${data.totals.rated === 1 ? "answer" : "answers"})`
           : ""}
@@ -118,10 +129,10 @@ export function ShowingsSection({ data, path }: { data: ShowingsData; path: stri
                 {STATUS[s.status]}: {s.slots.map((t) => data.times[t] ?? formatSlot(t)).join(" · ")}
                 {s.status === "proposed" ? ` → ${formatSlot(s.start)}` : ""}
               </p>
-              <Agent showing={s} staff={data.staff} />
+              <Agent showing={s} />
               <div className="flex flex-wrap items-end gap-3">
                 {s.status === "requested" ? (
-                  <Answer showing={s} type="approve" label="Approve">
+                  <Answer showing={s} type="approve" label="Approve" look={buttonPrimary}>
                     <label className="text-sm">
                       <span className="sr-only">Time to approve</span>
                       <select name="start" className={`${inputClass} mt-0`} defaultValue={s.slots[0]}>
@@ -134,21 +145,24 @@ export function ShowingsSection({ data, path }: { data: ShowingsData; path: stri
                     </label>
                   </Answer>
                 ) : null}
-                <Answer showing={s} type="propose" label="Propose">
-                  <label className="text-sm">
-                    <span className="sr-only">Another time</span>
-                    <input
-                      type="datetime-local"
-                      name="start"
-                      required
-                      defaultValue={data.inputs[s.id]}
-                      className={`${inputClass} mt-0`}
-                    />
-                  </label>
-                </Answer>
-                {s.status === "requested" ? <Answer showing={s} type="decline" label="Decline" /> : null}
+                {s.status === "requested" ? (
+                  <Answer showing={s} type="decline" label="Decline" look={buttonDanger} />
+                ) : null}
                 {s.status === "proposed" ? <Answer showing={s} type="cancel" label="Cancel" /> : null}
               </div>
+              <details className="text-sm">
+                <summary className="cursor-pointer font-semibold text-brand-700">
+                  {s.status === "proposed" ? "Propose another time" : "Propose a different time"}
+                </summary>
+                <div className="mt-2">
+                  <Answer showing={s} type="propose" label="Propose this time">
+                    <label className="grid gap-1 text-sm">
+                      <span>Another time (San Diego)</span>
+                      <input type="datetime-local" name="start" required className={`${inputClass} mt-0`} />
+                    </label>
+                  </Answer>
+                </div>
+              </details>
             </li>
           ))}
         </ul>
@@ -167,7 +181,7 @@ export function ShowingsSection({ data, path }: { data: ShowingsData; path: stri
             >
               <div>
                 <p className="font-semibold">{formatSlot(s.start)}</p>
-                <Agent showing={s} staff={data.staff} />
+                <Agent showing={s} />
               </div>
               <Answer showing={s} type="cancel" label="Cancel" />
             </li>

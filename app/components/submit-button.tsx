@@ -11,6 +11,9 @@ export const buttonPrimary =
   "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70";
 export const buttonOutline =
   "inline-flex min-h-11 items-center justify-center rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-70";
+/** A refusal's button (Decline): outlined in red, so it is not taken for the primary action. */
+export const buttonDanger =
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-red-600 px-3 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-70";
 /** A row's small button (Remove, Mark done, Reset link): small text, still a 44 px target. */
 export const buttonSmall =
   "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-semibold disabled:opacity-70";

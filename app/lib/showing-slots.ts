@@ -48,7 +48,8 @@ function wallClock(at: Date): { date: PlainDate; minutes: number } {
 /**
  * Why a showing starting at `start` cannot be asked for, naming the rule, or null when it can: in the past,
  * too soon for the notice, too far ahead, on a blocked date, outside the showing hours (the whole slot must
- * fit a window), or over an approved showing.
+ * fit a window), not on a slot's start (a window's start and every slot length after it), or over an approved
+ * showing.
  */
 export function slotError(rules: ShowingRules, busy: Busy[], start: Date, now: Date): string | null {
   if (start <= now) return "That time is in the past";
@@ -58,10 +59,14 @@ export function slotError(rules: ShowingRules, busy: Busy[], start: Date, now: D
   const { date, minutes } = wallClock(start);
   if (date > addDaysTo(todayIn(now), MAX_DAYS_AHEAD)) return `Ask at most ${MAX_DAYS_AHEAD} days ahead`;
   if (rules.blockedDates.includes(date)) return "The seller does not show the home that day";
-  const fits = (rules.hours[weekdayOf(date)] ?? []).some(
+  const windows = (rules.hours[weekdayOf(date)] ?? []).filter(
     (w) => minutes >= minutesOf(w.from) && minutes + rules.slotMinutes <= minutesOf(w.to),
   );
-  if (!fits) return "That time is outside the showing hours";
+  if (!windows.length) return "That time is outside the showing hours";
+  // A showing starts on a slot: the window's start, then every slot length after it (10:00, 11:00, …).
+  if (!windows.some((w) => (minutes - minutesOf(w.from)) % rules.slotMinutes === 0)) {
+    return `Showings start on the ${rules.slotMinutes}-minute slots: choose one of the free times`;
+  }
   const slot = { start, end: new Date(start.getTime() + rules.slotMinutes * 60_000) };
   if (busy.some((b) => spansOverlap(slot, b))) return "Another showing is booked at that time";
   return null;

@@ -51,6 +51,36 @@ function send(
   queuePlainEmail(tx, { kind: "showing", to, subject, lines, action, calendar, transactionId }, now);
 }
 
+/** What the agent of an approved showing is told of getting in. */
+const accessLine = (access: string) =>
+  access ? `Access: ${access}` : "Access: the listing agent will tell you how to enter.";
+
+function invitationOf(showing: Showing, address: string, description: string) {
+  const { appUrl, site } = env().mail;
+  return invitation(
+    showingVisit(showing, address, description),
+    { name: site.name, email: site.email, host: new URL(appUrl).hostname },
+    { name: showing.agentName, email: showing.email },
+  );
+}
+
+/**
+ * The invitation of an approved showing (`invite.ics`, METHOD:REQUEST), as its confirmation carries it and the
+ * agent's own page offers it: the time, the address, the access instructions and the page's link.
+ */
+export function confirmedInvitation(
+  showing: Showing,
+  transaction: Pick<Transaction, "propertyAddress">,
+  access: string,
+) {
+  const page = `${env().mail.appUrl}${agentShowingPath(showing.agentToken)}`;
+  return invitationOf(
+    showing,
+    addressOf(transaction),
+    `Confirmed showing for ${showing.agentName} (${showing.brokerage}).\n${accessLine(access)}\n${page}`,
+  );
+}
+
 export type ShowingMail = "received" | "approved" | "declined" | "proposed" | "cancelled" | "feedback" | "reminder";
 
 /** An e-mail to the showing's buyer's agent; the confirmation and the cancellation carry the invitation. */
@@ -62,18 +92,13 @@ export function mailBuyerAgent(
   what: ShowingMail,
   now: Date,
 ) {
-  const { appUrl, site } = env().mail;
+  const { appUrl } = env().mail;
   const address = addressOf(transaction);
   const when = `${formatSlot(showing.start)} (San Diego time)`;
   const page = `${appUrl}${agentShowingPath(showing.agentToken)}`;
   const to = { address: showing.email, name: showing.agentName };
   const note = showing.note ? [`Note from the seller's side: ${showing.note}`] : [];
-  const calendar = (description: string) =>
-    invitation(
-      showingVisit(showing, address, description),
-      { name: site.name, email: site.email, host: new URL(appUrl).hostname },
-      { name: showing.agentName, email: showing.email },
-    );
+  const calendar = (description: string) => invitationOf(showing, address, description);
   switch (what) {
     case "received":
       send(
@@ -93,7 +118,7 @@ export function mailBuyerAgent(
     case "approved": {
       // A sale that ended never sends its access instructions again (app/models/showing.server.ts refuses first).
       if (transaction.status !== "active") throw new Error(`Showing ${showing.id}: the listing is no longer active`);
-      const accessLines = access ? [`Access: ${access}`] : ["Access: the listing agent will tell you how to enter."];
+      const accessLines = [accessLine(access)];
       send(
         tx,
         transaction.id,
@@ -102,7 +127,7 @@ export function mailBuyerAgent(
         [`Your showing of ${address} is confirmed for ${when}.`, ...accessLines, ...note],
         { label: "See or cancel the showing", url: page },
         now,
-        calendar(`Confirmed showing for ${showing.agentName} (${showing.brokerage}).\n${accessLines[0]}\n${page}`),
+        confirmedInvitation(showing, transaction, access),
       );
       return;
     }

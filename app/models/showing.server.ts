@@ -26,7 +26,13 @@ import { assertStaff, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { pageScopeHeader } from "~/models/content-version.server";
 import { newToken } from "~/models/secret-token.server";
-import { mailAgentMove, mailBuyerAgent, mailNewRequest } from "~/models/showing-mail.server";
+import {
+  agentShowingPath,
+  confirmedInvitation,
+  mailAgentMove,
+  mailBuyerAgent,
+  mailNewRequest,
+} from "~/models/showing-mail.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
 
 const NOT_FOUND = "Showing page not found";
@@ -376,11 +382,31 @@ function byAgentToken(db: DbOrTx, token: string): Showing {
   return showing;
 }
 
-/** The buyer's agent's page of their showing: the address, the time, where it stands, its feedback. */
+/**
+ * The buyer's agent's page of their showing: the address, the time, where it stands, what they asked for, its
+ * feedback; once approved (and the listing still active), the access instructions and the invitation (it is their
+ * page: the token is theirs alone, as in the confirmation e-mail).
+ */
 export function agentShowing(db: Db, token: string, now = new Date()) {
   const showing = byAgentToken(db, token);
   const transaction = db.select().from(transactions).where(eq(transactions.id, showing.transactionId)).get()!;
-  return { address: transaction.propertyAddress ?? "The listing", showing: toShowingJson(showing, now) };
+  const confirmed = showing.status === "approved" && transaction.status === "active";
+  return {
+    address: transaction.propertyAddress ?? "The listing",
+    showing: toShowingJson(showing, now),
+    access: confirmed && showing.end > now ? settingsOf(db, transaction.id).accessInstructions || null : null,
+    invitation: confirmed && showing.end > now ? `${agentShowingPath(token)}/invite.ics` : null,
+  };
+}
+
+/** An approved showing's invitation for its agent's calendar (their page's link); anything else "not found". */
+export function agentInvitation(db: Db, token: string, now = new Date()): string {
+  const showing = byAgentToken(db, token);
+  const transaction = db.select().from(transactions).where(eq(transactions.id, showing.transactionId)).get()!;
+  if (showing.status !== "approved" || transaction.status !== "active" || showing.end <= now) {
+    throw new NotFoundError("Showing not found");
+  }
+  return confirmedInvitation(showing, transaction, settingsOf(db, transaction.id).accessInstructions).content;
 }
 
 /** The buyer's agent accepts the time the seller proposed, or cancels (their own page). */

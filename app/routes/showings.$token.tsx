@@ -88,8 +88,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const filled = [0, 1, 2].filter((i) => String(formData.get(`slots[${i}].start`) ?? "").trim() !== "");
   try {
     const showing = requestShowing(getDb(), token, submission.value);
+    // To the agent's own page: what they sent, where it stands and what happens next (and we e-mailed its link).
     return redirectWithToast(
-      `/showings/${token}`,
+      `/showings/agent/${showing.agentToken}`,
       showing.status === "approved"
         ? {
             title: "Showing confirmed",
@@ -123,11 +124,12 @@ export default function ShowingPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: showingRequestFormSchema }),
   });
-  const days = new Map<string, string[]>();
+  // The free times by day, as each choice's options (a select works without JavaScript).
+  const days = new Map<string, Array<{ value: string; label: string }>>();
   for (const slot of page.freeSlots) {
     const [weekday, date, time] = formatSlot(slot).split(", ");
     const day = `${weekday}, ${date}`;
-    days.set(day, [...(days.get(day) ?? []), time ?? ""]);
+    days.set(day, [...(days.get(day) ?? []), { value: slot, label: time ?? "" }]);
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -157,17 +159,11 @@ export default function ShowingPage() {
           <h2 id="free-title" className="font-semibold">
             Free times, next 14 days
           </h2>
-          {days.size ? (
-            <ul className="mt-2 max-h-64 space-y-1 overflow-y-auto text-sm" data-testid="free-slots">
-              {[...days].map(([day, times]) => (
-                <li key={day}>
-                  <span className="font-semibold">{day}:</span> {times.join(", ")}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-2 text-sm text-slate-600">No free times in the next 14 days. Ask for a later date.</p>
-          )}
+          <p className="mt-2 text-sm" data-testid="free-slots">
+            {page.freeSlots.length
+              ? `${page.freeSlots.length} free times over ${days.size} days: choose up to three in the form below.`
+              : "No free times in the next 14 days. Call the listing agent for a later date."}
+          </p>
         </section>
       </div>
       <Form method="post" {...getFormProps(form)} className={`mt-6 grid gap-4 ${card} p-6 sm:grid-cols-2`}>
@@ -198,16 +194,26 @@ export default function ShowingPage() {
             const initial = (answer?.result.initialValue as { slots?: Array<{ start?: string }> } | undefined)?.slots;
             return (
               <FieldShell key={i} id={id} label={`Choice ${i + 1}`} error={error}>
-                <input
+                <select
                   id={id}
                   name={name}
-                  type="datetime-local"
                   required={i === 0}
                   defaultValue={initial?.[i]?.start ?? ""}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={describedBy(id, undefined, error)}
                   className={inputClass}
-                />
+                >
+                  <option value="">{i === 0 ? "Choose a time" : "None"}</option>
+                  {[...days].map(([day, slots]) => (
+                    <optgroup key={day} label={day}>
+                      {slots.map((s) => (
+                        <option key={s.value} value={s.value}>
+                          {day}, {s.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
               </FieldShell>
             );
           })}

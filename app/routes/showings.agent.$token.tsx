@@ -23,6 +23,7 @@ import { mayMove } from "~/lib/showing-moves";
 import { PRICE_OPINION_LABELS, showingFeedbackSchema } from "~/lib/showing-schema";
 import { privatePageMeta } from "~/lib/seo";
 import { agentShowing, agentShowingEvent, giveShowingFeedback } from "~/models/showing.server";
+import { AGENCY_TIME_ZONE } from "~/lib/plain-date";
 
 export const meta: MetaFunction = () => privatePageMeta("Your showing");
 
@@ -84,6 +85,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 const constraint = getZodConstraint(showingFeedbackSchema);
 
+/** What happens next, by where the showing stands. */
+const NEXT_TEXT = {
+  requested:
+    "The seller's side answers soon. We e-mail you when a time is approved (with how to get in and a calendar invitation), declined, or another time is proposed; this page shows it too.",
+  approved: "You are expected at this time. An hour after it ends we ask for your buyer's feedback.",
+  declined: "No showing at the times you asked for. You may ask for other times on the listing's showing page.",
+  proposed: "Accept the time proposed, or withdraw the request.",
+  cancelled: "Nothing more is needed.",
+  done: "Thank you for showing the home.",
+} as const;
+
+const timeOnly = new Intl.DateTimeFormat("en-US", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: AGENCY_TIME_ZONE,
+});
+const formatTime = (iso: string) => timeOnly.format(new Date(iso));
+
 const STATUS_TEXT = {
   requested: "Requested: the seller has not answered yet.",
   approved: "Confirmed.",
@@ -94,7 +113,7 @@ const STATUS_TEXT = {
 } as const;
 
 export default function AgentShowing() {
-  const { address, showing } = useLoaderData<typeof loader>();
+  const { address, showing, access, invitation } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionData>();
   const [form, fields] = useForm({
     id: "showing-feedback",
@@ -110,11 +129,32 @@ export default function AgentShowing() {
       <h1 className="mt-1 text-3xl font-bold text-brand-900">{address}</h1>
       <section className={`mt-6 ${card} p-6`}>
         <p className="text-lg font-semibold" data-testid="showing-time">
-          {formatSlot(showing.start)} (San Diego time)
+          {formatSlot(showing.start)} to {formatTime(showing.end)} (San Diego time)
         </p>
         <p className="mt-1" data-testid="showing-status">
           {STATUS_TEXT[showing.status]}
         </p>
+        <p className="mt-2 text-sm text-slate-700" data-testid="showing-next">
+          {NEXT_TEXT[showing.status]}
+        </p>
+        {showing.status === "requested" ? (
+          <p className="mt-2 text-sm text-slate-600">
+            You asked for: {showing.slots.map((s) => formatSlot(s)).join("; ")}, for {showing.people}{" "}
+            {showing.people === 1 ? "person" : "people"}.
+          </p>
+        ) : null}
+        {access ? (
+          <p className="mt-3 rounded-md bg-slate-50 p-3" data-testid="showing-access">
+            <strong>Access:</strong> {access}
+          </p>
+        ) : null}
+        {invitation ? (
+          <p className="mt-3">
+            <a className={buttonOutline} href={invitation} data-testid="showing-invitation">
+              Add to your calendar (.ics)
+            </a>
+          </p>
+        ) : null}
         {answer?.error ? (
           <p role="alert" className="mt-2 text-red-700">
             {answer.error}

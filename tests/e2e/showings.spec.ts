@@ -32,13 +32,14 @@ function invitationOf(m: ReceivedMail) {
   return { method: calendar.getFirstPropertyValue("method"), event: calendar.getFirstSubcomponent("vevent")! };
 }
 
+/** Fills the request form: the agent's details and their first choice among the free times (a select). */
 async function fillRequest(page: Page, slot: string, license = "01234567") {
   await page.getByLabel("Your name").fill("Pat Agent");
   await page.getByLabel("Brokerage").fill("Harbor Homes");
   await page.getByLabel("DRE license number").fill(license);
   await page.getByLabel("Phone").fill("619-555-0199");
   await page.getByLabel("E-mail").fill(AGENT);
-  await page.getByLabel("Choice 1").fill(slot);
+  await page.getByLabel("Choice 1").selectOption(slot);
   await page.getByRole("button", { name: "Request showing" }).click();
 }
 
@@ -82,14 +83,41 @@ test.describe("showings and tours", () => {
       await ready(agentPage, js);
       await expect(agentPage.getByTestId("showing-address")).toHaveText("12 Palm St, San Diego, CA");
       expect(await agentPage.content()).not.toContain("4321");
-      await fillRequest(agentPage, wallClockInput(slot), "123");
+      await fillRequest(agentPage, slot.toISOString(), "123");
       await expect(agentPage.getByText("Enter your 8-digit DRE license number")).toBeVisible();
+      // Only the free times can be chosen; a time posted past 6 PM, or off a slot's start, is refused naming why.
       const night = new Date(slot);
-      night.setUTCHours(night.getUTCHours() + 10); // past 6 PM: outside the showing hours
-      await fillRequest(agentPage, wallClockInput(night));
-      await expect(agentPage.getByText("That time is outside the showing hours")).toBeVisible();
-      await fillRequest(agentPage, wallClockInput(slot));
-      await expect(agentPage.getByText("Request sent").first()).toBeVisible();
+      night.setUTCHours(night.getUTCHours() + 10);
+      const offSlot = new Date(slot.getTime() - 30 * 60_000);
+      for (const [start, why] of [
+        [night, "That time is outside the showing hours"],
+        [offSlot, "Showings start on the 60-minute slots"],
+      ] as const) {
+        const posted = await agentPage.request.post(pageUrl, {
+          headers: { origin: app.baseUrl },
+          form: {
+            agentName: "Pat Agent",
+            brokerage: "Harbor Homes",
+            licenseNumber: "01234567",
+            phone: "619-555-0199",
+            email: AGENT,
+            people: "1",
+            "slots[0].start": wallClockInput(start),
+          },
+        });
+        expect(posted.status()).toBe(400);
+        expect(await posted.text()).toContain(why);
+      }
+      await fillRequest(agentPage, slot.toISOString());
+      // Their own page: what was sent and what happens next; the receipt e-mail carries its link.
+      await expect(agentPage).toHaveURL(/\/showings\/agent\/[A-Za-z0-9_-]{32}$/);
+      await expect(agentPage.getByTestId("showing-status")).toContainText("Requested");
+      await expect(agentPage.getByTestId("showing-next")).toContainText("We e-mail you when a time is approved");
+      const agentUrl = agentPage.url();
+      const receipt = await smtp.waitFor(
+        (m) => toAddresses(m).includes(AGENT) && /^Showing request received/.test(m.mail.subject ?? ""),
+      );
+      expect(receipt.mail.text).toContain(new URL(agentUrl).pathname);
 
       // The seller approves in the portal.
       await loginAs(page, { email: seller, returnTo: "/client-portal#showings" }, server);
@@ -107,7 +135,13 @@ test.describe("showings and tours", () => {
       expect(invite.method).toBe("REQUEST");
       expect(invite.event.getFirstPropertyValue("dtstart")!.toString()).toBe(slot.toISOString().replace(".000", ""));
       expect(invite.event.getFirstPropertyValue("status")).toBe("CONFIRMED");
-      // Still nothing of the access on the page, nor in its JSON.
+      // Still nothing of the access on the page, nor in its JSON; the agent's own page has it, and the invitation.
+      await agentPage.goto(agentUrl);
+      await expect(agentPage.getByTestId("showing-status")).toContainText("Confirmed");
+      await expect(agentPage.getByTestId("showing-access")).toContainText(ACCESS);
+      const ics = await agentPage.request.get(`${agentUrl}/invite.ics`);
+      expect(ics.headers()["content-type"]).toContain("text/calendar");
+      expect(await ics.text()).toContain("METHOD:REQUEST");
       await agentPage.goto(pageUrl);
       expect(await agentPage.content()).not.toContain("4321");
       expect(await (await page.request.get(`${app.baseUrl}/api/showings/${token}`)).text()).not.toContain("4321");
