@@ -5,6 +5,7 @@
  * and forms (app/components/offer-detail.tsx); a new offer's form: staff record one, a buying client
  * requests one on a saved home. What it shows is typed in app/lib/offer-view.ts.
  */
+import { BuyerAgreementNotice } from "~/components/buyer-agreement-notice";
 import { PageSection } from "~/components/page-section";
 import { Form, Link } from "@remix-run/react";
 import { Countdown } from "~/components/countdown";
@@ -92,19 +93,12 @@ export function OffersSection({ data, answer }: { data: OffersData; answer?: Off
           basis={data.figures?.basis ?? null}
         />
       ) : null}
-      {data.buyerAgreementLink ? (
-        <p
-          className="mt-3 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900"
-          data-testid="buyer-agreement-needed"
-        >
-          {data.staff
-            ? "An offer needs the client's signed buyer representation agreement first (Civil Code §1670.50). "
-            : "An offer needs your signed buyer representation agreement first (California law). "}
-          <a className="font-semibold underline" href={data.staff ? "#agreements" : data.buyerAgreementLink}>
-            {data.staff ? "Prepare or send it" : "Review and sign it"}
-          </a>
-        </p>
-      ) : null}
+      <BuyerAgreementNotice
+        need={data.buyerAgreement}
+        staff={data.staff}
+        what="An offer"
+        testId="buyer-agreement-needed"
+      />
       {creating && data.canCreate ? (
         <NewOfferForm data={data} answer={answer?.offer === "new" ? answer : undefined} />
       ) : null}

@@ -3,6 +3,7 @@
  * whose result the server renders (/?homeValue=750000#calculator); with
  * JavaScript it formats the digits and recalculates on every keystroke.
  */
+import { buttonPrimary } from "~/components/submit-button";
 import { useState } from "react";
 import { apiWholeDollars, formatMoney } from "~/lib/money";
 import { calculateSavings, formatHomeValueInput, parseHomeValue, TIERS, type Savings } from "~/lib/pricing";
@@ -119,6 +120,15 @@ function Results({ result }: { result: Savings }) {
       <p className="mt-4 text-center text-xs text-slate-500">
         An estimate only, comparing a 3% listing commission with our flat fee. Commissions are negotiable; any
         buyer's-agent compensation is agreed separately.
+      </p>
+      <p className="mt-4 text-center">
+        <a
+          href={`/start-listing?price=${apiWholeDollars(result.homeValueCents)}`}
+          className={buttonPrimary}
+          data-testid="start-listing-from-calculator"
+        >
+          List at {formatMoney(result.homeValueCents)} for {formatMoney(result.flatFeeCents)}
+        </a>
       </p>
       <p className="mt-3 text-center">
         <a

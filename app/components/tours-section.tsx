@@ -6,6 +6,7 @@
  */
 import { Form } from "@remix-run/react";
 import { FieldShell, inputClass } from "~/components/field-shell";
+import { BuyerAgreementNotice, type BuyerAgreementNeedView } from "~/components/buyer-agreement-notice";
 import { PageSection } from "~/components/page-section";
 import { buttonSmall, SubmitButton } from "~/components/submit-button";
 import { tourIntents } from "~/lib/intents";
@@ -26,7 +27,7 @@ type Stop = {
 /** What the section shows (app/sections/tours.server.ts, `toursData`). */
 export type ToursData = {
   staff: boolean;
-  agreementLink: string | null;
+  agreement: BuyerAgreementNeedView;
   homes: Array<{ id: number; address: string }>;
   tours: Array<{
     id: number;
@@ -66,15 +67,7 @@ function Move({
 export function ToursSection({ data }: { data: ToursData }) {
   return (
     <PageSection id="tours" title="Tours" className="mt-8">
-      {data.agreementLink ? (
-        <p className="rounded-md bg-amber-50 p-3 text-sm" data-testid="tour-agreement-needed">
-          Tours need {data.staff ? "the client's" : "your"} buyer representation agreement in force, as California
-          requires.{" "}
-          <a href={data.agreementLink} className="font-semibold text-brand-700 underline">
-            {data.staff ? "Open the agreements" : "Sign it"}
-          </a>
-        </p>
-      ) : null}
+      <BuyerAgreementNotice need={data.agreement} staff={data.staff} what="A tour" testId="tour-agreement-needed" />
 
       {data.tours.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No tours yet.</p>
@@ -166,7 +159,7 @@ export function ToursSection({ data }: { data: ToursData }) {
         data.homes.length === 0 ? (
           <p className="mt-4 text-sm text-slate-600">Save homes below to ask for a tour of them.</p>
         ) : (
-          <details className="mt-4" open={data.tours.length === 0 && !data.agreementLink}>
+          <details className="mt-4" open={data.tours.length === 0 && !data.agreement}>
             <summary className="cursor-pointer font-semibold">Ask for a tour</summary>
             <Form method="post" preventScrollReset className="mt-3 grid gap-4">
               <fieldset className="grid gap-2">

@@ -8,7 +8,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-const widths = { md: "w-[min(32rem,94vw)]", lg: "w-[min(36rem,94vw)]" } as const;
+/** Its width from a small screen up (on a phone it takes the whole screen). */
+const widths = { md: "sm:w-[min(32rem,94vw)]", lg: "sm:w-[min(36rem,94vw)]" } as const;
 
 export function UrlDialog({
   id,
@@ -37,7 +38,8 @@ export function UrlDialog({
         // Radix names the dialog only once mounted; naming it here keeps the no-JS HTML accessible.
         aria-labelledby={titleId}
         aria-describedby={describedBy}
-        className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] ${widths[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl`}
+        // A phone: the whole screen (nothing of the page shows around it); wider screens: a centred box.
+        className={`fixed inset-0 z-50 overflow-y-auto bg-white p-6 sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[90vh] ${widths[size]} sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:shadow-2xl`}
       >
         <Dialog.Title id={titleId} className="text-xl font-bold text-brand-900">
           {title}

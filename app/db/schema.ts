@@ -1065,6 +1065,8 @@ export const agreements = sqliteTable(
   },
   (t) => [
     index("agreements_seal_due_idx").on(t.sealNextAt),
+    // Agreements waiting for signatures (staff's "Waiting for your signature"): few among all, by status.
+    index("agreements_status_idx").on(t.status, t.sentAt),
     index("agreements_transaction_idx").on(t.transactionId, t.createdAt),
     index("agreements_client_idx").on(t.clientId, t.kind, t.createdAt),
     index("agreements_open_listing_idx").on(t.kind, t.status, t.endsOn),

@@ -5,6 +5,7 @@
  */
 import type { AgreementStatus, SignerRole, StoredAgreementStatus } from "~/domain/enums";
 import { buyerAgreementLastDay } from "~/lib/agreement-template";
+import { AGENCY_TIME_ZONE } from "~/lib/plain-date";
 
 /** A signed or pending agreement past its end date is expired; what was declined or voided stays so. */
 export function agreementStatus(
@@ -106,3 +107,34 @@ export const AGREEMENT_STATUS_WORDS: Record<AgreementStatus, string> = {
   voided: "Voided",
   expired: "Ended",
 };
+
+/** What a buying client reads when their signed agreement waits for the countersignature (the pages and the 409). */
+export const WAITING_FOR_BROKER = "Your agreement is waiting for the broker's signature; we have been told";
+
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: AGENCY_TIME_ZONE });
+
+/**
+ * Where an agreement stands, in words, for the one reading it (`viewer`: their signer row, if any; `staff`):
+ * "Waiting for your signature", "Waiting for the broker", "Waiting for Robin Lee", "Signed on March 3", or the
+ * status in words. Never an internal value such as "sent".
+ */
+export function agreementState(a: {
+  status: AgreementStatus;
+  completedAt?: Date | string | null;
+  signers: Array<{
+    name: string;
+    role: SignerRole;
+    forBroker?: boolean;
+    signedAt: Date | string | null;
+    mine?: boolean;
+  }>;
+}): string {
+  if (a.status === "signed" && a.completedAt) return `Signed on ${shortDate.format(new Date(a.completedAt))}`;
+  if (a.status !== "sent") return AGREEMENT_STATUS_WORDS[a.status];
+  const next = a.signers.find((s) => !s.signedAt && s.role !== "agent") ?? a.signers.find((s) => !s.signedAt);
+  if (!next) return AGREEMENT_STATUS_WORDS.sealing;
+  if (next.mine) return "Waiting for your signature";
+  if (next.role === "agent")
+    return next.forBroker ? "Waiting for the broker" : `Waiting for ${next.name || "your agent"}`;
+  return `Waiting for ${next.name || "the client"}`;
+}

@@ -83,7 +83,8 @@ export type OffersData = {
     costs: AgencyCosts;
   } | null;
   /** A purchase without the client's buyer agreement in force: where to sign it (offers answer 409 until then). */
-  buyerAgreementLink: string | null;
+  /** What a purchase's offers still need of its buyer agreement (null: one is in force, or a sale). */
+  buyerAgreement: { kind: "sign" | "countersign"; link: string } | null;
 };
 
 /** A refused form's answer: which form, what was typed, each field's message, or the refusal's sentence. */

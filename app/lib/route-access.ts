@@ -42,6 +42,8 @@ const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The query parameters a public page reads; a request with any other query is rendered fresh, never stored. */
 export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
   "/": ["homeValue", "sent"],
+  // The calculator's "List at … for …" carries the price it was given.
+  "/start-listing": ["price"],
   // An estimate's inputs are its address (to bookmark and share); `sent`: "Send me this estimate" went.
   "/net-sheet": [...SELLER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],
   "/cash-to-close": [...BUYER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],

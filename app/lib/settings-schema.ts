@@ -1,7 +1,8 @@
 /**
  * The agency's settings form (/admin/settings): the escrow estimate as dollars (a base, and an amount per
  * $1,000 of the price), stored in cents; the seller's usual costs a net sheet leaves blank (each may be
- * empty: none); new leads' routing (`routing`) and first-to-claim's minutes.
+ * empty: none); new leads' routing (`routing`) and first-to-claim's minutes; the buyer's broker compensation a
+ * buyer agreement is prepared with.
  */
 import { z } from "zod";
 import { numberInput } from "~/lib/form-values";
@@ -34,6 +35,11 @@ export const settingsSchema = z
     notaryCourier: optionalCents,
     nhdReport: optionalCents,
     homeWarranty: optionalCents,
+    /** The buyer's broker compensation a buyer agreement is prepared with; empty: staff type it each time. */
+    buyerBrokerCompensation: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.string().trim().max(200, "At most 200 characters").optional(),
+    ),
   })
   .merge(routingSchema)
   .transform((v) => ({
@@ -45,6 +51,7 @@ export const settingsSchema = z
       homeWarrantyCents: v.homeWarranty,
     },
     routing: { mode: v.routing, claimMinutes: v.claimMinutes },
+    agreements: { buyerBrokerCompensation: v.buyerBrokerCompensation ?? null },
   }));
 
 export type SettingsValues = z.output<typeof settingsSchema>;

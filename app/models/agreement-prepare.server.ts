@@ -167,7 +167,12 @@ export async function prepareAgreement(
     input = { ...input, startsOn, fields: { ...prefilledFields(db, transaction), ...given } };
     const values = { ...input.fields, startsOn, endsOn: input.endsOn };
     assertNoBlanks(template.body, values);
-    const title = `${template.name}: ${input.fields.propertyAddress || input.fields.clientNames || "agreement"}`;
+    // A listing is named by its home; a buyer agreement by its buyers (a purchase may not have a home yet).
+    const title = `${template.name}: ${
+      (template.kind === "listing" ? input.fields.propertyAddress : input.fields.clientNames) ||
+      input.fields.clientNames ||
+      "agreement"
+    }`;
     const pdf = await paper.agreementPdf(templateBlocks(fillTemplate(template.body, values)), {
       title,
       brokerage: env().site.name,

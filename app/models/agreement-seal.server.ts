@@ -8,6 +8,7 @@ import type { Db } from "~/db/client.server";
 import {
   agreements,
   agreementSigners,
+  transactionMilestones,
   transactions,
   users,
   type Agreement,
@@ -21,6 +22,7 @@ import type { Actor } from "~/models/actor.server";
 import { mailAgreementEvent, mailAgreementStaff } from "~/models/agreement-mail.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { insertDocuments } from "~/models/document.server";
+import { updateMilestone } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
 import { sha256Hex } from "~/models/secret-token.server";
 import {
@@ -69,13 +71,16 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
   if (transactionId === null && agreement.startedOnline) {
     transactionId = openStartedListing(db, agreement, signers, now).id;
   }
-  db.transaction((tx) => {
+  // The step it completes (a sale's "Listing agreement", a purchase's "Consultation and buyer-broker agreement"),
+  // with the signed copy as the step's document.
+  const step = transactionId ? agreementStep(db, agreement.kind, transactionId) : undefined;
+  const sealedNow = db.transaction((tx) => {
     const current = tx.select({ status: agreements.status }).from(agreements).where(eq(agreements.id, id)).get();
-    if (current?.status !== "sealing" && current?.status !== "sent") return;
+    if (current?.status !== "sealing" && current?.status !== "sent") return false;
     const [documentId] = transactionId
       ? insertDocuments(
           tx,
-          { transactionId, uploadedBy: null, role: "admin" },
+          { transactionId, milestoneId: step?.id ?? null, uploadedBy: null, role: "admin" },
           [
             {
               key: stored.key,
@@ -112,7 +117,29 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
       const token = linkFor(tx, signer, COPY_LINK_DAYS, now);
       mailAgreementEvent(tx, { ...agreement, transactionId }, signer, "signed", { token }, now);
     }
+    return true;
   });
+  // The countersigner (staff) completes the step, as they would on the Manage page (the client is told).
+  const countersigner = signers.find((s) => s.role === "agent")?.signedBy;
+  const actor = countersigner ? db.select().from(users).where(eq(users.id, countersigner)).get() : undefined;
+  if (sealedNow && step && actor && step.status !== "completed" && transactionId) {
+    updateMilestone(db, actor, { transactionId, milestoneId: step.id }, { status: "completed" }, { now });
+  }
+}
+
+/** The standard step a signed agreement completes: a sale's 2nd (its listing agreement), a purchase's 1st. */
+function agreementStep(db: Db, kind: Agreement["kind"], transactionId: number) {
+  if (kind === "document") return undefined;
+  return db
+    .select({ id: transactionMilestones.id, status: transactionMilestones.status })
+    .from(transactionMilestones)
+    .where(
+      and(
+        eq(transactionMilestones.transactionId, transactionId),
+        eq(transactionMilestones.stepNumber, kind === "listing" ? 2 : 1),
+      ),
+    )
+    .get();
 }
 
 /** After a failed seal, the next try: a minute, doubling, at most an hour apart. */

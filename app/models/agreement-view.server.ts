@@ -30,6 +30,8 @@ export type AgreementView = {
     forBroker: boolean;
     /** The broker's seat that no admin has taken yet (any admin may sign it). */
     seatOpen: boolean;
+    /** The signer's account (null: a co-signer, or an open broker's seat). */
+    userId: string | null;
     consentedAt: Date | null;
     consentWithdrawnAt: Date | null;
     viewedAt: Date | null;
@@ -42,6 +44,7 @@ export type AgreementView = {
   declineReason: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  completedAt: Date | null;
 };
 
 /** The template versions of these agreements, by template id (one query, by the primary key). */
@@ -82,6 +85,7 @@ export function viewOf(
       role: s.role,
       forBroker: s.forBroker,
       seatOpen: s.forBroker && s.userId === null,
+      userId: s.userId,
       consentedAt: s.consentedAt,
       consentWithdrawnAt: s.consentWithdrawnAt,
       viewedAt: s.viewedAt,
@@ -93,6 +97,7 @@ export function viewOf(
     declineReason: a.declineReason,
     createdAt: a.createdAt,
     sentAt: a.sentAt,
+    completedAt: a.completedAt,
   };
 }
 

@@ -32,7 +32,7 @@ import { newOfferSchema, type Terms } from "~/lib/offer-schema";
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { assertBuyerAgreement } from "~/models/buyer-agreement.server";
+import { assertBuyerAgreement, nudgeCountersigner } from "~/models/buyer-agreement.server";
 import { apiDecimal, apiWholeDollars } from "~/lib/money";
 import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
 import { figuresFor } from "~/models/seller-figures.server";
@@ -243,6 +243,9 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
     throw new InvalidInputError(Object.values(errors)[0]?.[0] ?? "Check the offer's fields", errors);
   }
   const input = parsed.data;
+  const asked = getTransaction(db, actor, transactionId);
+  // A client refused for want of the countersignature: the countersigner is reminded (its own write).
+  if (asked.userId === actor.id) nudgeCountersigner(db, asked, "an offer", now);
   return db.transaction((tx) => {
     const transaction = getTransaction(tx, actor, transactionId);
     const staff = isStaffOn(tx, actor, transaction);

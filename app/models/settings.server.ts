@@ -57,17 +57,32 @@ export function routingSettings(db: DbOrTx): {
   return row ?? { mode: "off", claimMinutes: 15, roundRobinLast: null };
 }
 
+/** What agreements are prepared with: the broker's usual buyer's broker compensation (null: none set). */
+export function agreementDefaults(db: DbOrTx): { buyerBrokerCompensation: string | null } {
+  const row = db
+    .select({ buyerBrokerCompensation: agencySettings.buyerBrokerCompensation })
+    .from(agencySettings)
+    .where(eq(agencySettings.id, 1))
+    .get();
+  return { buyerBrokerCompensation: row?.buyerBrokerCompensation ?? null };
+}
+
 export function getSettings(db: Db, actor: Actor) {
   assertAdmin(actor);
   const { mode, claimMinutes } = routingSettings(db);
-  return { costs: agencyCosts(db), routing: { mode, claimMinutes } };
+  return { costs: agencyCosts(db), routing: { mode, claimMinutes }, agreements: agreementDefaults(db) };
 }
 
 /**
  * Admins change the escrow estimate and the usual costs (they apply to estimates computed from now on) and
  * the routing of new leads. Recorded in the audit (`settings.update`).
  */
-export function updateSettings(db: Db, actor: Actor, values: SettingsValues, now = new Date()) {
+export function updateSettings(
+  db: Db,
+  actor: Actor,
+  values: Omit<SettingsValues, "agreements"> & Partial<Pick<SettingsValues, "agreements">>,
+  now = new Date(),
+) {
   assertAdmin(actor);
   const row = {
     escrowBaseCents: values.costs.escrow.baseCents,
@@ -78,6 +93,8 @@ export function updateSettings(db: Db, actor: Actor, values: SettingsValues, now
     homeWarrantyCents: values.costs.homeWarrantyCents,
     routing: values.routing.mode,
     claimMinutes: values.routing.claimMinutes,
+    // Left out (a script that sets only the costs): as it was.
+    ...(values.agreements ? { buyerBrokerCompensation: values.agreements.buyerBrokerCompensation } : {}),
     updatedBy: actor.id,
     updatedAt: now,
   };

@@ -15,7 +15,7 @@ import { formatSlot, fullName } from "~/lib/format";
 import { aheadError } from "~/lib/time-span";
 import { TOUR_STOP_MINUTES, type TourEventInput, type TourRequestInput } from "~/lib/tour-schema";
 import { isStaff, type Actor } from "~/models/actor.server";
-import { assertBuyerAgreement } from "~/models/buyer-agreement.server";
+import { assertBuyerAgreement, nudgeCountersigner } from "~/models/buyer-agreement.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
@@ -30,6 +30,10 @@ function purchaseOf(db: DbOrTx, actor: Actor, transactionId: number): Transactio
 
 /** The client asks for a tour of their saved homes (staff may for them): 409 without a buyer agreement in force. */
 export function requestTour(db: Db, actor: Actor, transactionId: number, input: TourRequestInput, now = new Date()) {
+  // A client refused for want of the countersignature: the countersigner is reminded (its own write: the
+  // request's is undone by the refusal).
+  const purchase = purchaseOf(db, actor, transactionId);
+  if (actor.id === purchase.userId) nudgeCountersigner(db, purchase, "a tour of homes", now);
   return db.transaction((tx) => {
     const transaction = purchaseOf(tx, actor, transactionId);
     assertOpenPurchase(transaction);

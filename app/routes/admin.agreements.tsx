@@ -1,5 +1,6 @@
 /**
- * /admin/agreements (admins): the brokerage's agreement templates (docs/agreements.md), the flat-fee listing
+ * /admin/agreements (admins): the agreements waiting for the admin's signature (any kind; the broker's seat), the
+ * brokerage's agreement templates (docs/agreements.md), the flat-fee listing
  * agreement and the buyer representation agreement, and the E-SIGN consumer disclosure signers consent to.
  * Saving a text adds its next version: an agreement already prepared keeps the version it was made from, a
  * consent the version it was given to. A template without the §10147.5 notice in bold immediately before the
@@ -26,6 +27,8 @@ import { formatDate } from "~/lib/format";
 import { privatePageMeta } from "~/lib/seo";
 import { listTemplates, saveTemplate, templateVersions } from "~/models/agreement-template.server";
 import { currentDisclosure, saveDisclosure } from "~/models/consent-disclosure.server";
+import { waitingForStaff } from "~/models/agreement-lists.server";
+import { WaitingForSignature } from "~/components/waiting-for-signature";
 
 /** The disclosure form's intent (the templates' forms send none). */
 const DISCLOSURE_INTENT = "save-disclosure";
@@ -39,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const disclosure = currentDisclosure(db);
   return {
+    waiting: waitingForStaff(db, admin).map((w) => ({ ...w, since: w.since?.toISOString() ?? null })),
     disclosure: { version: disclosure.version, body: disclosure.body },
     templates: listTemplates(db, admin).map((t) => ({
       ...t,
@@ -87,11 +91,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminAgreements() {
-  const { templates, disclosure } = useLoaderData<typeof loader>();
+  const { templates, disclosure, waiting } = useLoaderData<typeof loader>();
   const answer = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Agreements</h1>
+      <WaitingForSignature rows={waiting} className={`mt-4 ${card} p-5`} />
       <p className="mt-2 text-sm text-slate-600">
         The brokerage&apos;s own agreement texts, prepared on a transaction or signed from the site. Places to fill in:{" "}
         {TEMPLATE_FIELDS.map((f) => `{{${f.name}}}`).join(", ")}, {"{{startsOn}}"}, {"{{endsOn}}"}. A line starting with

@@ -32,7 +32,7 @@ const constraint = getZodConstraint(settingsSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const { costs, routing } = getSettings(getDb(), admin);
+  const { costs, routing, agreements } = getSettings(getDb(), admin);
   const optional = (cents: number | null) => (cents === null ? "" : moneyInput(cents));
   return {
     escrowBase: moneyInput(costs.escrow.baseCents),
@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     homeWarranty: optional(costs.homeWarrantyCents),
     routing: routing.mode,
     claimMinutes: String(routing.claimMinutes),
+    buyerBrokerCompensation: agreements.buyerBrokerCompensation ?? "",
     backups: backupsView(offsiteOverview(getDb())),
   };
 }
@@ -124,6 +125,22 @@ export default function Settings() {
           <TextField field={fields.notaryCourier} label="Notary and courier ($)" inputMode="decimal" />
           <TextField field={fields.nhdReport} label="Natural hazard disclosure report ($)" inputMode="decimal" />
           <TextField field={fields.homeWarranty} label="Home warranty ($)" inputMode="decimal" />
+          <div className="sm:col-span-2">
+            <h2 id="agreement-defaults-title" className="mt-4 text-lg font-semibold">
+              Agreements
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              What a buyer representation agreement is prepared with (staff can change it on each one). It must be an
+              amount or a rate that can be worked out, and it is negotiable.
+            </p>
+          </div>
+          <div className="sm:col-span-2">
+            <TextField
+              field={fields.buyerBrokerCompensation}
+              label="Buyer's broker compensation"
+              placeholder="2.5% of the purchase price"
+            />
+          </div>
           <div className="sm:col-span-2">
             <h2 id="routing-title" className="mt-4 text-lg font-semibold">
               New leads

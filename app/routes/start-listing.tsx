@@ -43,7 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Signed in: their legal name as the account holds it (an anonymous page, the same for all, is cached).
   const { user } = await getSessionUser(request);
   const name = user ? fullName(user) : "";
-  return { sellerName: isLegalName(name) ? name : "" };
+  // From the calculator: the price it was given ("List at $750,000 for $10,000").
+  const price = numberInput(new URL(request.url).searchParams.get("price") ?? undefined);
+  return {
+    sellerName: isLegalName(name) ? name : "",
+    price:
+      typeof price === "number" && Number.isInteger(price) && price > 0 ? formatMoney(centsOf(price)).slice(1) : "",
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -85,12 +91,12 @@ function feeOf(typed: string | undefined): number | null {
 
 export default function StartListing() {
   const answer = useActionData<typeof action>();
-  const { sellerName } = useLoaderData<typeof loader>();
+  const { sellerName, price } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "start-listing",
     lastResult: answer?.result,
     constraint,
-    defaultValue: { termMonths: "6", sellerName },
+    defaultValue: { termMonths: "6", sellerName, price },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: startListingSchema }),

@@ -5,13 +5,17 @@
  * (app/routes/agreements.$id.sign.tsx). A refusal (a date past the three months, a co-signer without an
  * address) comes back as a toast naming it, and nothing is prepared.
  */
+import { data } from "@remix-run/node";
 import type { Db } from "~/db/client.server";
 import type { Transaction, User } from "~/db/schema";
 import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
+import { agreementState } from "~/lib/agreement-rules";
 import { prepareAgreementSchema, prepareFromForm } from "~/lib/agreement-schema";
-import { NotFoundError } from "~/lib/errors";
+import { buyerAgreementLastDay, fieldLabel, fieldsOf } from "~/lib/agreement-template";
+import { addDaysTo, addMonthsTo, todayIn } from "~/lib/plain-date";
+import { NotFoundError, statusOf, type InvalidInputError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { agreementIntents } from "~/lib/intents";
 import { isStaff } from "~/models/actor.server";
@@ -21,17 +25,23 @@ import { retrySeal } from "~/models/agreement-seal.server";
 import { voidAgreement } from "~/models/agreement-signing.server";
 import { listAgreements, type AgreementView } from "~/models/agreement-view.server";
 import { listTemplates } from "~/models/agreement-template.server";
+import { agreementDefaults } from "~/models/settings.server";
 import { getTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
 
-/** An agreement as the section lists it (the Manage page's, the portal's). */
-export function listedAgreement(a: AgreementView) {
+/** An agreement as the section lists it (the Manage page's, the portal's), its state in words for `viewerId`. */
+export function listedAgreement(a: AgreementView, viewerId: string | null = null) {
   return {
     id: a.id,
     kind: a.kind,
     title: a.title,
     status: a.status,
+    state: agreementState({
+      status: a.status,
+      completedAt: a.completedAt,
+      signers: a.signers.map((s) => ({ ...s, mine: viewerId !== null && s.userId === viewerId })),
+    }),
     endsOn: a.endsOn,
     sealError: a.sealError,
     signers: a.signers.map((s) => ({
@@ -46,22 +56,75 @@ export function listedAgreement(a: AgreementView) {
   };
 }
 
-/** The section's data: each agreement as the page lists it; for staff, the templates and the PDFs to sign. */
+/** The prepare form's source: a template or a PDF of the transaction (`?agreementFrom=template-3`, `document-12`). */
+export type PrepareSource = { kind: "template" | "document"; id: number };
+
+/** The source chosen on the prepare form's "Choose" step, if it names one of the offered ones. */
+function chosenSource(query: URLSearchParams | null): PrepareSource | null {
+  const match = /^(template|document)-(\d{1,12})$/.exec(query?.get("agreementFrom") ?? "");
+  return match ? { kind: match[1] as PrepareSource["kind"], id: Number(match[2]) } : null;
+}
+
+/**
+ * The section's data: each agreement as the page lists it; for staff, the prepare form: the templates that fit the
+ * transaction's side (a listing agreement for a sale, a buyer agreement for a purchase) and its PDFs, the one chosen
+ * (`?agreementFrom=`; else the first template), that template's fields only, prefilled from the records and the
+ * broker's settings, and the default dates (a listing: six months; a buyer agreement: 90 days, never past the
+ * three months the law allows).
+ */
 export function agreementsData(
   db: Db,
   actor: User,
   transaction: Transaction,
   pdfs: Array<{ id: number; name: string }> = [],
+  query: URLSearchParams | null = null,
+  now = new Date(),
 ) {
-  const list = listAgreements(db, actor, transaction.id).map(listedAgreement);
-  if (!isStaff(actor)) return { list, templates: [], pdfs: [] };
+  const list = listAgreements(db, actor, transaction.id).map((a) => listedAgreement(a, actor.id));
+  if (!isStaff(actor)) return { list, prepare: null };
+  const kind = transaction.type === "selling" ? "listing" : "buyer";
+  const templates = listTemplates(db, actor).filter((t) => t.kind === kind);
+  const asked = chosenSource(query);
+  const chosen: PrepareSource | null =
+    asked &&
+    (asked.kind === "template" ? templates.some((t) => t.id === asked.id) : pdfs.some((d) => d.id === asked.id))
+      ? asked
+      : templates[0]
+        ? { kind: "template", id: templates[0].id }
+        : null;
+  const template = chosen?.kind === "template" ? templates.find((t) => t.id === chosen.id) : undefined;
+  const today = todayIn(now);
+  const prefilled = { ...prefilledFields(db, transaction) };
+  const { buyerBrokerCompensation } = agreementDefaults(db);
+  if (buyerBrokerCompensation) prefilled.buyerBrokerCompensation = buyerBrokerCompensation;
+  const endsOn =
+    kind === "listing" ? addMonthsTo(today, 6) : [addDaysTo(today, 90), buyerAgreementLastDay(today)].sort()[0]!;
   return {
     list,
-    templates: listTemplates(db, actor).map((t) => ({ id: t.id, name: t.name, kind: t.kind, version: t.version })),
-    pdfs,
-    prefilled: prefilledFields(db, transaction),
+    prepare: {
+      templates: templates.map((t) => ({ id: t.id, name: t.name, kind: t.kind, version: t.version })),
+      pdfs,
+      chosen,
+      /** The chosen template's fields in the form's order, with their labels and prefilled values. */
+      fields: template
+        ? fieldsOf(template.body).map((name) => ({ name, label: fieldLabel(name), value: prefilled[name] ?? "" }))
+        : [],
+      startsOn: today,
+      endsOn,
+      open: asked !== null,
+    },
   };
 }
+
+export type AgreementsData = ReturnType<typeof agreementsData>;
+
+/** What the prepare form shows again after a refusal: each field's error beside it, and what was typed. */
+export type AgreementActionData = {
+  intent: typeof agreementIntents.prepare;
+  message: string;
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+};
 
 export const agreementSection: Section<typeof agreementIntents> = {
   intents: agreementIntents,
@@ -70,15 +133,29 @@ export const agreementSection: Section<typeof agreementIntents> = {
       if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
       if (intent === agreementIntents.prepare) {
         const client = getUserById(ctx.db, getTransaction(ctx.db, ctx.actor, ctx.transactionId).userId)!;
-        const input = parseSectionForm(
-          prepareAgreementSchema,
-          prepareFromForm(formData, { name: fullName(client), email: client.email }),
-        );
-        const prepared = await prepareAgreement(ctx.db, ctx.actor, agreementPaper(), ctx.transactionId, input);
-        return redirectWithToast(backTo(ctx, "agreements"), {
-          title: "Prepared",
-          description: `"${prepared.title}" is ready to send.`,
-        });
+        try {
+          const input = parseSectionForm(
+            prepareAgreementSchema,
+            prepareFromForm(formData, { name: fullName(client), email: client.email }),
+          );
+          const prepared = await prepareAgreement(ctx.db, ctx.actor, agreementPaper(), ctx.transactionId, input);
+          return redirectWithToast(backTo(ctx, "agreements"), {
+            title: "Prepared",
+            description: `"${prepared.title}" is ready to send.`,
+          });
+        } catch (error) {
+          // A refused form comes back with each field's error beside it (and the toast of its message).
+          const status = statusOf(error);
+          if (status !== 400) throw error;
+          const refused = error as InvalidInputError;
+          const values = Object.fromEntries(
+            [...formData.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
+          );
+          return data<AgreementActionData>(
+            { intent: agreementIntents.prepare, message: refused.message, errors: formErrors(refused), values },
+            { status: 400 },
+          );
+        }
       }
       const id = Number(formData.get("agreementId"));
       if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("Agreement not found");
@@ -119,3 +196,16 @@ export const agreementSection: Section<typeof agreementIntents> = {
     }
   },
 };
+
+/**
+ * A refusal's field errors under the prepare form's own names: the API's `fields.flatFee` is the form's
+ * `field.flatFee`, its `signers` the co-signer's fields; any other name as it is.
+ */
+function formErrors(error: InvalidInputError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(error.fieldErrors)) {
+    const key = name.startsWith("fields.") ? `field.${name.slice(7)}` : name === "signers" ? "cosignerEmail" : name;
+    out[key] = [...(out[key] ?? []), ...messages];
+  }
+  return out;
+}

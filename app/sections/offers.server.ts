@@ -21,7 +21,7 @@ import { todayIn } from "~/lib/plain-date";
 import { documentNames } from "~/models/document.server";
 import { listListings } from "~/models/listing.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
-import { buyerAgreementLink } from "~/models/buyer-agreement.server";
+import { buyerAgreementNeed, needView } from "~/models/buyer-agreement.server";
 import { createOffer, getOffer, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
 import { figuresFor, netBasis, saveSellerFigures } from "~/models/seller-figures.server";
 import { agencyCosts } from "~/models/settings.server";
@@ -312,7 +312,7 @@ export function offersData(
     chosenListing: parseId(search.get("listing")),
     documents: staff ? documentNames(db, actor, transaction.id) : [],
     figures: buying ? null : figuresData(db, transaction, now),
-    buyerAgreementLink: buyerAgreementLink(db, transaction, now),
+    buyerAgreement: needView(buyerAgreementNeed(db, transaction, now)),
   };
 }
 

@@ -15,7 +15,7 @@ import { tourIntents } from "~/lib/intents";
 import { wallClockInput } from "~/lib/showing-slots";
 import { tourEventSchema, tourRequestFromForm, tourRequestSchema } from "~/lib/tour-schema";
 import { isStaff } from "~/models/actor.server";
-import { buyerAgreementLink } from "~/models/buyer-agreement.server";
+import { buyerAgreementNeed, needView } from "~/models/buyer-agreement.server";
 import { listListings } from "~/models/listing.server";
 import { listTours, requestTour, toTourJson, tourEvent } from "~/models/tour.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
@@ -27,7 +27,7 @@ export function toursData(db: Db, actor: User, transaction: Transaction, now = n
   const tours = listTours(db, actor, transaction.id).map(toTourJson);
   return {
     staff,
-    agreementLink: buyerAgreementLink(db, transaction, now),
+    agreement: needView(buyerAgreementNeed(db, transaction, now)),
     homes: staff ? [] : listListings(db, actor).map((l) => ({ id: l.id, address: l.address })),
     tours: tours.map((t) => ({
       ...t,

@@ -258,10 +258,12 @@ test.describe("agreements", () => {
       await loginAs(staff, { email: "boss@agency.test", admin: true, returnTo: `/admin/transactions/${id}` }, server);
       await ready(staff, js);
       await staff.getByText("Prepare an agreement").click();
-      await staff.getByLabel("From").selectOption({ label: "Buyer representation agreement (version 1)" });
+      // A purchase's form starts on the buyer agreement, its own fields only, the end date 90 days out.
+      await expect(staff.getByLabel("From")).toHaveValue(/^template-\d+$/);
+      await expect(staff.getByLabel("List price")).toHaveCount(0);
       await staff.getByLabel("Ends on").fill("2099-01-01");
       await staff.getByLabel("Buyer's broker compensation").fill("2.5% of the purchase price");
-      await staff.getByLabel("Co-signer's name (optional)").fill("Sam Lee");
+      await staff.getByLabel("Co-signer's full legal name (optional)").fill("Sam Lee");
       await staff.getByLabel("Co-signer's e-mail").fill(cosigner);
       await staff.getByRole("button", { name: "Prepare" }).click();
       // Three months at most: the form says so and prepares nothing.
@@ -270,15 +272,14 @@ test.describe("agreements", () => {
       await staff.goto(`${app.baseUrl}/admin/transactions/${id}`);
       await ready(staff, js);
       await staff.getByText("Prepare an agreement").click();
-      await staff.getByLabel("From").selectOption({ label: "Buyer representation agreement (version 1)" });
       await staff.getByLabel("Ends on").fill(endsOn);
       await staff.getByLabel("Buyer's broker compensation").fill("2.5% of the purchase price");
-      await staff.getByLabel("Co-signer's name (optional)").fill("Sam Lee");
+      await staff.getByLabel("Co-signer's full legal name (optional)").fill("Sam Lee");
       await staff.getByLabel("Co-signer's e-mail").fill(cosigner);
       await staff.getByRole("button", { name: "Prepare" }).click();
       await expect(staff.getByTestId("agreement")).toContainText("Draft, not sent yet");
       await staff.getByRole("button", { name: "Send for signature" }).click();
-      await expect(staff.getByTestId("agreement")).toContainText("Waiting for signatures");
+      await expect(staff.getByTestId("agreement")).toContainText("Waiting for Robin Lee");
 
       // The client signs in the portal.
       await page.goto(`${app.baseUrl}/client-portal`);

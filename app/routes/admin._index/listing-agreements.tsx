@@ -1,4 +1,7 @@
-/** The dashboard's listing agreements to act on: unsigned, or ending within 30 days (app/models/agreement.server.ts). */
+/**
+ * The dashboard's listing agreements to act on: not signed by everyone yet (where each stands, in words), or ending
+ * within 30 days (app/models/agreement-lists.server.ts).
+ */
 import { Link } from "@remix-run/react";
 import { formatPlainDate } from "~/lib/plain-date";
 import { panel } from "./panel";
@@ -7,6 +10,7 @@ export type ListingWarning = {
   id: number;
   title: string;
   warning: "unsigned" | "ending";
+  state: string;
   endsOn: string | null;
   href: string;
 };
@@ -25,7 +29,7 @@ export function ListingAgreements({ rows }: { rows: ListingWarning[] }) {
               {r.title}
             </Link>
             <span className={r.warning === "unsigned" ? "text-amber-800" : "text-slate-600"}>
-              {r.warning === "unsigned" ? "Not signed yet" : "Ends soon"}
+              {r.state}
               {r.endsOn ? ` · ends ${formatPlainDate(r.endsOn)}` : ""}
             </span>
           </li>

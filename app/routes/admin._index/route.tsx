@@ -46,7 +46,8 @@ import { unsentEmails } from "~/models/mail-queue.server";
 import { speedToLead } from "~/models/speed-to-lead.server";
 import { duration } from "~/lib/time";
 import { unreadThreads } from "~/models/message.server";
-import { listingAgreementWarnings } from "~/models/agreement-lists.server";
+import { listingAgreementWarnings, waitingForStaff } from "~/models/agreement-lists.server";
+import { WaitingForSignature } from "~/components/waiting-for-signature";
 import { createTestData } from "~/models/sample-data.server";
 
 const RECENT_SUBMISSIONS = 5;
@@ -103,13 +104,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
         waiting: duration(Date.now() - l.createdAt.getTime()),
       })),
     }))(speedToLead(db, staff)),
-    listingAgreements: listingAgreementWarnings(db, staff).map(({ id, title, warning, endsOn, href }) => ({
+    listingAgreements: listingAgreementWarnings(db, staff).map(({ id, title, warning, state, endsOn, href }) => ({
       id,
       title,
       warning,
+      state,
       endsOn,
       href,
     })),
+    waitingForSignature: waitingForStaff(db, staff).map((w) => ({ ...w, since: w.since?.toISOString() ?? null })),
     unread: (({ total, threads }) => ({
       total,
       threads: threads.map((t) => ({ ...t, lastAt: t.lastAt.toISOString() })),
@@ -248,6 +251,9 @@ export default function AdminDashboard() {
 
       <DueSoonCard rows={d.dueSoon} today={d.today} className={`${panel} mt-6`} />
 
+      {d.waitingForSignature.length ? (
+        <WaitingForSignature rows={d.waitingForSignature} className={`${panel} mt-6`} />
+      ) : null}
       <ListingAgreements rows={d.listingAgreements} />
 
       <SpeedToLead speed={d.speed} />

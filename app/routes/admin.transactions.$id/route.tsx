@@ -19,7 +19,14 @@ import { getDb } from "~/infra/database.server";
 import { requireStaff } from "~/infra/guards.server";
 import { idParam, modelCall, parseId } from "~/infra/http.server";
 import { fullName } from "~/lib/format";
-import { contractIntents, isOfferAnswer, messageIntents, milestoneIntents, transactionIntents } from "~/lib/intents";
+import {
+  agreementIntents,
+  contractIntents,
+  isOfferAnswer,
+  messageIntents,
+  milestoneIntents,
+  transactionIntents,
+} from "~/lib/intents";
 import { todayIn } from "~/lib/plain-date";
 import { homeTitle } from "~/lib/home-name";
 import { privatePageMeta } from "~/lib/seo";
@@ -39,7 +46,7 @@ import { messageSection, type MessageActionData } from "~/sections/messages.serv
 import { milestoneSection, type MilestoneActionData } from "~/sections/milestones.server";
 import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
 import { assignmentSection } from "~/sections/assignment.server";
-import { agreementSection, agreementsData } from "~/sections/agreements.server";
+import { agreementSection, agreementsData, type AgreementActionData } from "~/sections/agreements.server";
 import { showingSection, showingsData } from "~/sections/showings.server";
 import { tourSection, toursData } from "~/sections/tours.server";
 import { sectionAction } from "~/sections/page-sections.server";
@@ -75,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     freshEstimate: { side: sideOf(transaction), ...newEstimateValues(transaction) },
     today: todayIn(new Date()),
     team: teamOf(db, staff.isAdmin, transaction.assignedAgentId, id),
-    agreements: agreementsData(db, staff, transaction, documentsPdfs(db, staff, id)),
+    agreements: agreementsData(db, staff, transaction, documentsPdfs(db, staff, id), query),
     showings: showingsData(db, staff, transaction, query),
     tours: toursData(db, staff, transaction),
   };
@@ -118,7 +125,8 @@ type ActionData =
   | ContractActionData
   | EstimateActionData
   | OfferActionData
-  | MessageActionData;
+  | MessageActionData
+  | AgreementActionData;
 
 export default function ManageTransaction() {
   const data = useLoaderData<typeof loader>();
@@ -201,10 +209,8 @@ export default function ManageTransaction() {
       <AgreementsSection
         list={data.agreements.list}
         staff
-        templates={data.agreements.templates}
-        pdfs={data.agreements.pdfs}
-        prefilled={data.agreements.prefilled}
-        today={data.today}
+        prepare={data.agreements.prepare}
+        answer={actionData?.intent === agreementIntents.prepare ? (actionData as AgreementActionData) : undefined}
       />
 
       <MessagesSection

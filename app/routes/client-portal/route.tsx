@@ -12,6 +12,7 @@ import { linkedStylesheet } from "~/components/inline-styles";
 import { ADD_PROPERTY_DIALOG, ListingsSection } from "~/components/listings-section";
 import { MessagesSection } from "~/components/messages-section";
 import { NameSetting, NoticesSetting } from "~/components/notices-setting";
+import { ToDoList } from "~/components/to-do-list";
 import { OffersSection } from "~/components/offers-section";
 import { ShowingsSection } from "~/components/showings-section";
 import { ToursSection } from "~/components/tours-section";
@@ -39,6 +40,8 @@ import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
 import { ratingsOf } from "~/models/tour.server";
 import { listedAgreement } from "~/sections/agreements.server";
+import { clientToDo } from "~/lib/to-do";
+import { formatSlot } from "~/lib/format";
 import { clientAgreements } from "~/models/agreement-view.server";
 import { accountSection } from "~/sections/account.server";
 import { documentSection, type DocumentActionData } from "~/sections/documents.server";
@@ -64,7 +67,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const before = parseId(query.get("before"));
   const id = transaction?.id;
+  const offers = transaction ? offersData(db, user, transaction, query) : null;
+  const showings = transaction ? showingsData(db, user, transaction, query) : null;
+  const agreements = clientAgreements(db, user).map((a) => listedAgreement(a, user.id));
   return {
+    // What waits for the client, first (issue 44): a signature, an answer to an offer, a showing request.
+    todo: clientToDo({
+      agreements,
+      side: transaction ? (transaction.type === "selling" ? "seller" : "buyer") : null,
+      offers: offers?.open ?? [],
+      showingRequests: (showings?.upcoming ?? [])
+        .filter((s) => s.status === "requested")
+        .map((s) => ({ agentName: s.agent.name, start: s.start })),
+      formatSlot,
+    }),
     user: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -86,13 +102,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     calendarUrl: id ? `${env().APP_URL}/calendar/${calendarToken(db, user)}.ics` : null,
     estimates: id ? listEstimates(db, user, id).map(toListedEstimate) : [],
     freshEstimate: transaction ? { side: sideOf(transaction), ...newEstimateValues(transaction) } : null,
-    offers: transaction ? offersData(db, user, transaction, query) : null,
-    showings: transaction ? showingsData(db, user, transaction, query) : null,
+    offers,
+    showings,
     tours: transaction ? toursData(db, user, transaction) : null,
     listings: withTourRatings(db, listListings(db, user).map(toListingJson)),
     agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
-    agreements: clientAgreements(db, user).map(listedAgreement),
+    agreements,
   };
 }
 
@@ -176,6 +192,8 @@ export default function ClientPortal() {
         }}
       />
 
+      {data.todo.length ? <ToDoList items={data.todo} /> : null}
+
       <div className="mt-6">
         {transaction ? (
           <>
@@ -233,6 +251,9 @@ export default function ClientPortal() {
               Go to Admin
             </Link>
           </section>
+        ) : data.agreements.length ? (
+          // An agreement but no transaction yet (a listing started on the site): it, where it stands, first.
+          <AgreementsSection list={data.agreements} staff={false} />
         ) : (
           <section className={`${card} p-8 text-center shadow-sm`}>
             <h2 className="text-xl font-semibold">No Active Transaction</h2>
@@ -244,7 +265,7 @@ export default function ClientPortal() {
         )}
       </div>
 
-      {data.agreements.length ? <AgreementsSection list={data.agreements} staff={false} today={data.today} /> : null}
+      {transaction && data.agreements.length ? <AgreementsSection list={data.agreements} staff={false} /> : null}
 
       <NoticesSetting on={user.notices} />
       <NameSetting firstName={user.firstName ?? ""} lastName={user.lastName ?? ""} />
