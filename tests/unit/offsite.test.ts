@@ -154,7 +154,9 @@ describe("the S3 settings", () => {
   });
 });
 
-describe.runIf(base)("copies to a real S3-compatible store", () => {
+// Each test makes real requests to a real server (a snapshot and a restore: dozens): on a busy two-core machine
+// that is more than vitest's 5 s default, never a sign of a fault.
+describe.runIf(base)("copies to a real S3-compatible store", { timeout: 30_000 }, () => {
   beforeAll(() => expect(base!.accessKeyId).not.toBe(""));
 
   it("an upload is in the bucket with the same SHA-256 after a round; a file missing here comes back, checked", async () => {
