@@ -54,6 +54,8 @@ import {
   MILESTONE_STATUSES,
   PARTICIPANT_ROLES,
   REMINDER_KINDS,
+  REVIEW_HIDE_REASONS,
+  SOLD_DETAILS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   UPLOADER_ROLES,
@@ -210,6 +212,8 @@ export const transactions = sqliteTable(
     contractOfferId: integer("contract_offer_id"),
     /** The agent the transaction is assigned to; null: admins only. Collaborators: transaction_collaborators. */
     assignedAgentId: text("assigned_agent_id").references(() => users.id, { onDelete: "set null" }),
+    /** The price the home closed at, in cents, entered when the transaction is completed (issue 45: a sold home's saving). */
+    closingPriceCents: integer("closing_price_cents"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1318,4 +1322,160 @@ export const offsiteStatus = sqliteTable("offsite_status", {
   incidentReason: text("incident_reason"),
   /** Files stored before the copies began have been queued (once). */
   backfilledAt: integer("backfilled_at", { mode: "timestamp_ms" }),
+});
+
+/**
+ * A staff member's public profile (issue 45, docs/proof.md): /agents/{slug}. Shown only while its person is
+ * staff, active and licensed (app/models/agent-profile.server.ts). The photo is an image of `images` (square WebP).
+ */
+export const agentProfiles = sqliteTable("agent_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  slug: text("slug").notNull().unique(),
+  title: text("title"),
+  bio: text("bio"),
+  /** As typed, comma-separated ("English, Spanish"). */
+  languages: text("languages"),
+  /** The neighbourhoods or ZIP codes served, comma-separated. */
+  areas: text("areas"),
+  photoImageId: text("photo_image_id").references(() => images.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+export type AgentProfile = typeof agentProfiles.$inferSelect;
+
+/**
+ * A completed transaction's sale as the public may see it (issue 45): made when it is completed with its price,
+ * its client asked once whether and how it may be shown (`show`, `detail`, `photo`). The figures are copied
+ * from the transaction at completion (`saved_cents`: 3 % of the price less the fee paid, app/lib/pricing.ts), so
+ * the lists read this table alone. Counts and the total saved per list: `public_counts`, kept by triggers
+ * (migration 0025), which also raise the page scopes of the pages that show it.
+ */
+export const soldHomes = sqliteTable(
+  "sold_homes",
+  {
+    transactionId: integer("transaction_id")
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    side: text("side", { enum: TRANSACTION_TYPES }).notNull(),
+    address: text("address").notNull(),
+    zip: text("zip"),
+    neighbourhood: text("neighbourhood").notNull(),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    feeCents: integer("fee_cents").notNull(),
+    savedCents: integer("saved_cents").notNull(),
+    askedAt: integer("asked_at", { mode: "timestamp_ms" }).notNull(),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+    /** The client said yes (never without it). */
+    shown: integer("shown", { mode: "boolean" }).notNull().default(false),
+    detail: text("detail", { enum: SOLD_DETAILS }).notNull().default("neighbourhood"),
+    photo: integer("photo", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    index("sold_homes_shown_idx")
+      .on(t.closedAt)
+      .where(sql`shown = 1`),
+    index("sold_homes_zip_idx")
+      .on(t.zip, t.closedAt)
+      .where(sql`shown = 1`),
+    index("sold_homes_area_idx")
+      .on(t.neighbourhood, t.closedAt)
+      .where(sql`shown = 1`),
+    index("sold_homes_agent_idx")
+      .on(t.agentId, t.closedAt)
+      .where(sql`shown = 1`),
+    index("sold_homes_user_idx").on(t.userId),
+  ],
+);
+export type SoldHome = typeof soldHomes.$inferSelect;
+
+/**
+ * A request for a review (issue 45): one per person (the client, each co-signer of its agreements) per completed
+ * transaction, its single-use link's token kept as its SHA-256, valid 60 days; one reminder after 7 days.
+ */
+export const reviewRequests = sqliteTable(
+  "review_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    /** The client's account; null for a co-signer without one. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the reminder is due; null once sent (or the review given). */
+    remindAt: integer("remind_at", { mode: "timestamp_ms" }),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("review_requests_person_idx").on(t.transactionId, t.email),
+    index("review_requests_remind_idx")
+      .on(t.remindAt)
+      .where(sql`remind_at IS NOT NULL`),
+    index("review_requests_user_idx").on(t.userId),
+  ],
+);
+export type ReviewRequest = typeof reviewRequests.$inferSelect;
+
+/**
+ * A client's review (issue 45, 16 CFR Part 465): its words are the client's alone (only their link or their
+ * account changes them); staff may hide one for a reason of the published policy (`hidden_*`) and reply once.
+ * The average and the count: `public_counts` (`reviews`, `reviews:agent:<id>`), kept by triggers (migration 0025).
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .unique()
+      .references(() => reviewRequests.id, { onDelete: "cascade" }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    text: text("text").notNull(),
+    displayName: text("display_name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    hiddenReason: text("hidden_reason", { enum: REVIEW_HIDE_REASONS }),
+    hiddenBy: text("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    reply: text("reply"),
+    repliedBy: text("replied_by").references(() => users.id, { onDelete: "set null" }),
+    repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("reviews_published_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`hidden_at IS NULL`),
+    index("reviews_agent_idx")
+      .on(t.agentId, t.createdAt, t.id)
+      .where(sql`hidden_at IS NULL`),
+    index("reviews_created_idx").on(t.createdAt, t.id),
+    index("reviews_user_idx").on(t.userId),
+  ],
+);
+export type Review = typeof reviews.$inferSelect;
+
+/**
+ * Counts and sums of the public lists (`sold`, `sold:zip:<zip>`, `sold:area:<neighbourhood>`: how many and the
+ * total saved; `reviews`, `reviews:agent:<id>`: how many and the sum of the stars), kept by triggers (migration
+ * 0025) so no page counts its rows.
+ */
+export const publicCounts = sqliteTable("public_counts", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  total: integer("total").notNull().default(0),
 });

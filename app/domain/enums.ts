@@ -32,6 +32,7 @@ export const EMAIL_KINDS = [
   "agreement",
   "showing",
   "backup",
+  "review",
 ] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -158,6 +159,14 @@ export const AUDIT_ACTIONS = [
   "lead.claim",
   "team.update",
   "settings.update",
+  "profile.update",
+  "sold.consent",
+  "review.create",
+  "review.update",
+  "review.delete",
+  "review.hide",
+  "review.unhide",
+  "review.reply",
   "export",
   "sign_in",
 ] as const;
@@ -202,3 +211,15 @@ export type ShowingRules = {
   blockedDates: string[];
   autoApprove: boolean;
 };
+
+/** The proof on the public site (issue 45): how a shown sale names its place, and the content policy's reasons. */
+export const SOLD_DETAILS = ["address", "neighbourhood"] as const;
+export type SoldDetail = (typeof SOLD_DETAILS)[number];
+export const REVIEW_HIDE_REASONS = [
+  "personal_data",
+  "profanity",
+  "discrimination",
+  "off_topic",
+  "not_a_client",
+] as const;
+export type ReviewHideReason = (typeof REVIEW_HIDE_REASONS)[number];

@@ -24,7 +24,7 @@ import {
   INCOMING_FOLDER,
   UPLOAD_MESSAGES,
 } from "~/lib/upload-rules";
-import type { Actor } from "~/models/actor.server";
+import { assertAdmin, type Actor } from "~/models/actor.server";
 import { createImage, getImage } from "~/models/image.server";
 import { fileStore } from "~/infra/file-store.server";
 import { readForm } from "~/infra/http.server";
@@ -52,6 +52,24 @@ export async function readEditorForm(request: Request): Promise<EditorForm> {
   return { formData: upload.fields, image: upload.files[0] ?? null, refusal: upload.refusal };
 }
 
+/** A profile's photo is at most 10 MB (issue 45), whatever the documents' limit. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The profile form (/admin/profile) or `POST /api/team/{id}/photo`: multipart with its `photo`, or a plain form. */
+export async function readPhotoForm(request: Request): Promise<EditorForm> {
+  if (!isMultipart(request)) return { formData: await readForm(request), image: null, refusal: null };
+  const upload = await receiveUpload(request, {
+    fileField: "photo",
+    folder: INCOMING_FOLDER,
+    accept: IMAGE_TYPES,
+    typeMessage: UPLOAD_MESSAGES.imageType,
+    maxFileBytes: Math.min(env().uploadMaxBytes, PHOTO_MAX_BYTES),
+    maxFiles: 1,
+    whenRefused: "skip",
+  });
+  return { formData: upload.fields, image: upload.files[0] ?? null, refusal: upload.refusal };
+}
+
 /** Re-encodes an uploaded original to the WebP sizes, records the image, deletes the original. Admins only. */
 export async function storeBlogImage(
   db: Db,
@@ -59,17 +77,39 @@ export async function storeBlogImage(
   original: StagedFile,
   storage: FileStore = fileStore(),
 ): Promise<string> {
+  assertAdmin(actor);
+  return storeImage(db, actor, original, { widths: IMAGE_WIDTHS }, storage);
+}
+
+/** An agent's photo (issue 45): square, at 240 and 480 px (shown at 96 to 240 CSS px, twice for sharp screens). */
+export const PHOTO_WIDTHS = [240, 480] as const;
+
+/**
+ * Re-encodes an uploaded original to WebP at each width (cut to a square, centred on what sharp finds of
+ * interest, when `square`), records the image as `actor`'s, deletes the original. The caller decides who may.
+ */
+export async function storeImage(
+  db: Db,
+  actor: Actor,
+  original: StagedFile,
+  shape: { widths: readonly number[]; square?: boolean },
+  storage: FileStore = fileStore(),
+): Promise<string> {
   const id = randomBytes(16).toString("hex");
   const written: string[] = [];
   try {
     const source = await decode(original, storage);
     const variants: ImageVariant[] = [];
-    for (const width of IMAGE_WIDTHS) {
+    for (const width of shape.widths) {
       // rotate(): turned upright by its EXIF orientation, which is then dropped with the rest of the metadata.
       const { data, info } = await source
         .clone()
         .rotate()
-        .resize({ width, withoutEnlargement: true })
+        .resize(
+          shape.square
+            ? { width, height: width, fit: "cover", position: "attention", withoutEnlargement: true }
+            : { width, withoutEnlargement: true },
+        )
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
       const stored = await storage.put(IMAGES_FOLDER, Readable.from([data]), { key: imageKey(id, width) });

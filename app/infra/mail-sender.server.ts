@@ -16,6 +16,7 @@ import { remindListingEnds } from "~/models/listing-reminders.server";
 import { purgeListingStarts } from "~/models/listing-start.server";
 import { retryDueSeals } from "~/models/agreement-seal.server";
 import { askDueFeedback, sendWeeklySummaries } from "~/models/showing-feedback.server";
+import { sendReviewReminders } from "~/models/review.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
 /**
@@ -63,7 +64,8 @@ const DRIP_SLICE = 20;
  * retry the seals that failed (app/models/agreement-seal.server.ts), delete the listing starts nobody claimed,
  * expire the offers whose time ran out (app/models/offer-moves.server.ts, with their e-mails) and the
  * leads' claims (app/models/routing.server.ts: the admins are told), ask for showings' feedback and send the
- * sellers' weekly summaries (app/models/showing-feedback.server.ts), then deliver.
+ * sellers' weekly summaries (app/models/showing-feedback.server.ts), remind once about a review
+ * (app/models/review.server.ts), then deliver.
  */
 export async function mailTick(
   db: Db,
@@ -84,6 +86,7 @@ export async function mailTick(
   await retryDueSeals(db, agreementPaper(), now());
   askDueFeedback(db, now());
   sendWeeklySummaries(db, now());
+  sendReviewReminders(db, now());
   expireClaims(db, now(), alertUnclaimed);
   return deliverDue(db, transport, settings, { now });
 }

@@ -122,6 +122,8 @@ export const editTransactionSchema = z.object({
   propertyAddress: optionalAddress,
   searchArea,
   homeValue: optionalHomeValue,
+  /** The price it closed at (issue 45): a sold home's saving is computed from it (else from the home value). */
+  closingPrice: optionalHomeValue,
   status: transactionStatus,
   type: transactionType.optional(),
 });
@@ -136,6 +138,7 @@ export const transactionPatchSchema = z
     propertyAddress: optionalAddress,
     searchArea,
     homeValue: optionalHomeValue,
+    closingPrice: optionalHomeValue,
     status: transactionStatus.optional(),
     type: transactionType.optional(),
     assignedAgentId: assignmentSchema.shape.assignedAgentId.optional(),
@@ -183,6 +186,7 @@ export const EMAIL_KIND_LABELS = {
   agreement: "Agreement",
   showing: "Showing",
   backup: "Backup",
+  review: "Review request",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

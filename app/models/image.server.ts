@@ -1,20 +1,20 @@
 /**
- * Blog images (the rows; their WebP files are the file store's, written by app/infra/blog-images.server.ts).
- * An image is uploaded by an admin in the blog editor and shown by the posts that name it. The retention
- * rule (`purgeImages`, the daily job's): one no post names a day after its upload (a post saved with another
+ * Blog images and agents' photos (the rows; their WebP files are the file store's, written by
+ * app/infra/blog-images.server.ts). An image is uploaded by an admin in the blog editor and shown by the posts
+ * that name it, or by a staff member as a profile's photo (issue 45). The retention
+ * rule (`purgeImages`, the daily job's): one no post or profile names a day after its upload (a post saved with another
  * image, or never saved) is deleted, row and files; so are image files no row names and originals left
  * waiting, a day old.
  */
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { blogPosts, images, type Image, type ImageVariant } from "~/db/schema";
+import { agentProfiles, blogPosts, images, type Image, type ImageVariant } from "~/db/schema";
 import { IMAGE_FILE, IMAGES_FOLDER, imageKey, INCOMING_FOLDER } from "~/lib/upload-rules";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/actor.server";
 import type { FileStore } from "~/models/files.server";
 
-/** Records an image whose files are stored. Admins only. */
+/** Records an image whose files are stored, uploaded by `actor` (the caller decides who may: app/infra/blog-images.server.ts). */
 export function createImage(db: Db, actor: Actor, id: string, variants: ImageVariant[], now = new Date()): Image {
-  assertAdmin(actor);
   return db.insert(images).values({ id, variants, uploadedBy: actor.id, createdAt: now }).returning().get();
 }
 
@@ -55,7 +55,14 @@ function takeUnusedImages(db: Db, now: Date, limit = 500): Image[] {
       .select({ image: images })
       .from(images)
       .leftJoin(blogPosts, eq(blogPosts.imageId, images.id))
-      .where(and(isNull(blogPosts.id), lt(images.createdAt, new Date(now.getTime() - UNUSED_AFTER_MS))))
+      .leftJoin(agentProfiles, eq(agentProfiles.photoImageId, images.id))
+      .where(
+        and(
+          isNull(blogPosts.id),
+          isNull(agentProfiles.userId),
+          lt(images.createdAt, new Date(now.getTime() - UNUSED_AFTER_MS)),
+        ),
+      )
       .limit(limit)
       .all()
       .map((r) => r.image);

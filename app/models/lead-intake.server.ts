@@ -30,7 +30,7 @@ export function submitContact(
   db: Db,
   input: ContactInput,
   now: Date = new Date(),
-  options: { welcome?: boolean } = {},
+  options: { welcome?: boolean; toAgentId?: string } = {},
   also?: (tx: DbOrTx, submission: ContactSubmission) => void,
 ): ContactSubmission | null {
   if (input[HONEYPOT_FIELD]) return null;
@@ -48,7 +48,7 @@ export function submitContact(
       .returning()
       .get();
     const { engagement, repeat } = enrollLead(tx, submission, now, { welcome: options.welcome ?? true });
-    const routed = routeLead(tx, submission, now);
+    const routed = routeLead(tx, submission, now, options.toAgentId);
     enqueueLeadAlerts(tx, submission, repeat, routed, now);
     if (engagement) sendDueDrip(tx, engagement.id, now);
     // The lead as routing left it (its agent), for an e-mail of its own (an estimate's).

@@ -68,7 +68,15 @@ export function nextInTurn(agents: User[], last: User | undefined): User | undef
 }
 
 /** Routes a new lead inside the database transaction that stores it; returns where it went. */
-export function routeLead(tx: DbOrTx, lead: ContactSubmission, now: Date): Routed {
+export function routeLead(tx: DbOrTx, lead: ContactSubmission, now: Date, toAgentId?: string): Routed {
+  // "Contact Agatha" on an agent's page (issue 45): the lead goes to that agent, whatever the routing's mode.
+  if (toAgentId) {
+    const chosen = tx.select().from(users).where(eq(users.id, toAgentId)).get();
+    if (chosen && (chosen.isAgent || chosen.isAdmin) && chosen.deactivatedAt === null) {
+      assignLeadTo(tx, null, lead, chosen.id, "lead.assign", now);
+      return { mode: "assigned", agent: chosen };
+    }
+  }
   const settings = routingSettings(tx);
   if (settings.mode === "off") return { mode: "admins" };
   const agents = routableAgents(tx);

@@ -12,7 +12,9 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { apiWholeDollars, centsOf } from "~/lib/money";
 import { type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { requestReviews } from "~/models/review.server";
 import { endSaleShowings } from "~/models/showing.server";
+import { forgetCompletedSale, recordCompletedSale } from "~/models/sold-home.server";
 import { assignTransaction } from "~/models/team.server";
 import { collaboratorIds, getTransactionAsStaff, toTransactionJson } from "~/models/transaction.server";
 
@@ -67,6 +69,7 @@ export function updateTransaction(
       const refusal = typeChangeRefusal(tx, id);
       if (refusal) throw new ConflictError(refusal);
     }
+    const closingPriceCents = input.closingPrice ? centsOf(Number(input.closingPrice)) : before.closingPriceCents;
     const closedAt =
       input.status === "active"
         ? null
@@ -77,6 +80,7 @@ export function updateTransaction(
         propertyAddress: input.propertyAddress ?? null,
         searchArea: input.searchArea ?? null,
         homeValueCents: value,
+        closingPriceCents,
         status: input.status,
         type,
         closedAt,
@@ -90,6 +94,7 @@ export function updateTransaction(
       propertyAddress: row.propertyAddress,
       searchArea: row.searchArea,
       homeValueCents: row.homeValueCents,
+      closingPriceCents: row.closingPriceCents,
       status: row.status,
       type: row.type,
     });
@@ -105,6 +110,14 @@ export function updateTransaction(
     if (row.type === "selling" && before.status === "active" && row.status !== "active") {
       endSaleShowings(tx, actor, id, now);
     }
+    // Proof on the public site (issue 45): a completed transaction's sale is kept and its client asked (once)
+    // whether we may show it, and asked for a review; one completed no more leaves the site.
+    if (row.status === "completed") {
+      recordCompletedSale(tx, row, now);
+      if (before.status !== "completed") requestReviews(tx, row, now);
+    } else if (before.status === "completed") {
+      forgetCompletedSale(tx, id);
+    }
     return row;
   });
 }
@@ -115,7 +128,7 @@ export function updateTransaction(
  * gives it, with its collaborators.
  */
 export function patchTransaction(db: Db, actor: Actor, id: number, patch: TransactionPatch, now = new Date()) {
-  const details = ["propertyAddress", "searchArea", "homeValue", "status", "type"] as const;
+  const details = ["propertyAddress", "searchArea", "homeValue", "closingPrice", "status", "type"] as const;
   if (details.some((k) => patch[k] !== undefined)) {
     const current = getTransactionAsStaff(db, actor, id);
     updateTransaction(
@@ -127,6 +140,7 @@ export function patchTransaction(db: Db, actor: Actor, id: number, patch: Transa
         searchArea: patch.searchArea ?? current.searchArea ?? undefined,
         homeValue:
           patch.homeValue ?? (current.homeValueCents === null ? undefined : apiWholeDollars(current.homeValueCents)),
+        closingPrice: patch.closingPrice,
         status: patch.status ?? current.status,
         type: patch.type ?? current.type,
       },

@@ -192,6 +192,7 @@ export function toTransactionJson(t: Transaction) {
   return {
     ...t,
     homeValue: t.homeValueCents === null ? null : apiWholeDollars(t.homeValueCents),
+    closingPrice: t.closingPriceCents === null ? null : apiWholeDollars(t.closingPriceCents),
     closedAt: t.closedAt?.toISOString() ?? null,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),

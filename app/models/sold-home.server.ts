@@ -1,0 +1,255 @@
+/**
+ * The homes we sold (issue 45, docs/proof.md): when a transaction is completed with its price, its sale is kept
+ * as the public could read it (the place, the month, the price, the fee paid and what the client saved against a
+ * 3 % commission, by the calculator's rule in app/lib/pricing.ts) and its client is asked once, in the portal and
+ * by e-mail, whether and how we may show it. Nothing is shown without their yes; a no, at any time, takes it off
+ * every page at once (the page scopes' triggers, migration 0025). The lists' counts and the total saved are
+ * `public_counts`, kept by triggers, so no page counts its rows.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
+import { publicCounts, soldHomes, users, type SoldHome, type Transaction } from "~/db/schema";
+import { env } from "~/config/env.server";
+import { NotFoundError } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
+import { canonicalNeighbourhood, neighbourhoodOf, zipOf } from "~/lib/neighbourhoods";
+import { AGENCY_TIME_ZONE } from "~/lib/plain-date";
+import { calculateSavings, TIERS } from "~/lib/pricing";
+import { PROOF_PAGE_SIZE, type SoldConsent } from "~/lib/proof-schema";
+import type { Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { shownAgentSlugs } from "~/models/agent-profile.server";
+import { queuePlainEmail } from "~/models/plain-mail.server";
+
+/** The fee paid and the saving of a sale at `priceCents`: the transaction's tier's flat fee (else the price's). */
+export function saleFigures(priceCents: number, tier: number | null) {
+  const savings = calculateSavings(priceCents)!;
+  const feeCents = TIERS.find((t) => t.tier === tier)?.feeCents ?? savings.flatFeeCents;
+  return { feeCents, savedCents: savings.traditionalFeeCents - feeCents };
+}
+
+/**
+ * A transaction just completed (app/models/transaction-edit.server.ts): its sale is kept with its figures, and
+ * its client is asked, the first time only, whether we may show it. Without an address or a price (a purchase
+ * still a home search) there is nothing to show and nothing is asked.
+ */
+export function recordCompletedSale(tx: DbOrTx, t: Transaction, now: Date): void {
+  const priceCents = t.closingPriceCents ?? t.homeValueCents;
+  if (!t.propertyAddress || !priceCents || priceCents <= 0) return;
+  const zip = zipOf(t.propertyAddress);
+  const figures = saleFigures(priceCents, t.tier);
+  const values = {
+    agentId: t.assignedAgentId,
+    side: t.type,
+    address: t.propertyAddress,
+    zip,
+    neighbourhood: neighbourhoodOf(zip),
+    closedAt: t.closedAt ?? now,
+    priceCents,
+    ...figures,
+  };
+  const inserted = tx
+    .insert(soldHomes)
+    .values({ transactionId: t.id, userId: t.userId, askedAt: now, ...values })
+    .onConflictDoUpdate({ target: soldHomes.transactionId, set: values })
+    .returning({ askedAt: soldHomes.askedAt })
+    .get();
+  if (inserted.askedAt.getTime() !== now.getTime()) return;
+  const client = tx.select().from(users).where(eq(users.id, t.userId)).get();
+  if (!client) return;
+  const saleWord = t.type === "selling" ? "sale" : "purchase";
+  queuePlainEmail(
+    tx,
+    {
+      kind: "client_notice",
+      to: { address: client.email, name: client.firstName },
+      subject: `May we show your ${saleWord} on our site?`,
+      lines: [
+        `Congratulations on closing ${t.propertyAddress}.`,
+        `With your permission we would show it among the homes we helped with: the month it closed, the price, the flat fee you paid and what you saved against a 3% commission (${formatMoney(figures.savedCents)}).`,
+        "You choose whether we show the street address or only the neighbourhood, and whether we show a photo. Nothing is shown unless you say yes, and you can take it back in your portal at any time.",
+      ],
+      action: { label: "Answer in your portal", url: `${env().mail.appUrl}/client-portal#sold-consent` },
+      transactionId: t.id,
+    },
+    now,
+  );
+}
+
+/** A transaction completed no more (reopened or cancelled): its sale leaves the site and the question is closed. */
+export function forgetCompletedSale(tx: DbOrTx, transactionId: number): void {
+  tx.delete(soldHomes).where(eq(soldHomes.transactionId, transactionId)).run();
+}
+
+/** The client's sales we asked about (the portal's card). */
+export function soldConsentsOf(db: Db, userId: string): SoldHome[] {
+  return db.select().from(soldHomes).where(eq(soldHomes.userId, userId)).all();
+}
+
+/** The client's answer (their transaction only; anyone else is told "not found"). Audited. */
+export function answerSoldConsent(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+  input: SoldConsent,
+  now = new Date(),
+): SoldHome {
+  return db.transaction((tx) => {
+    const before = tx.select().from(soldHomes).where(eq(soldHomes.transactionId, transactionId)).get();
+    if (!before || before.userId !== actor.id) throw new NotFoundError("Sale not found");
+    const row = tx
+      .update(soldHomes)
+      .set({ shown: input.show, detail: input.detail, photo: input.photo, answeredAt: now })
+      .where(eq(soldHomes.transactionId, transactionId))
+      .returning()
+      .get()!;
+    recordAudit(tx, actor, {
+      action: "sold.consent",
+      subject: { type: "transaction", id: transactionId },
+      transactionId,
+      changes: changesOf(before as unknown as Record<string, unknown>, {
+        shown: row.shown,
+        detail: row.detail,
+        photo: row.photo,
+      }) ?? { shown: { before: before.shown, after: row.shown } },
+      at: now,
+    });
+    return row;
+  });
+}
+
+/** A sold home as the public sees it. */
+export type PublicSale = {
+  id: number;
+  place: string;
+  zip: string | null;
+  neighbourhood: string;
+  side: SoldHome["side"];
+  closedMonth: string;
+  closedAt: Date;
+  priceCents: number;
+  feeCents: number;
+  savedCents: number;
+  agent: { slug: string; name: string } | null;
+};
+
+const monthFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: AGENCY_TIME_ZONE });
+
+const listed = {
+  transactionId: soldHomes.transactionId,
+  address: soldHomes.address,
+  detail: soldHomes.detail,
+  zip: soldHomes.zip,
+  neighbourhood: soldHomes.neighbourhood,
+  side: soldHomes.side,
+  closedAt: soldHomes.closedAt,
+  priceCents: soldHomes.priceCents,
+  feeCents: soldHomes.feeCents,
+  savedCents: soldHomes.savedCents,
+  agentId: soldHomes.agentId,
+};
+type ListedSale = Pick<
+  SoldHome,
+  | "transactionId"
+  | "address"
+  | "detail"
+  | "zip"
+  | "neighbourhood"
+  | "side"
+  | "closedAt"
+  | "priceCents"
+  | "feeCents"
+  | "savedCents"
+  | "agentId"
+>;
+
+function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
+  const agents = shownAgentSlugs(
+    db,
+    rows.flatMap((r) => (r.agentId ? [r.agentId] : [])),
+  );
+  return rows.map((r) => ({
+    id: r.transactionId,
+    place: r.detail === "address" ? r.address : r.zip ? `${r.neighbourhood}, ${r.zip}` : r.neighbourhood,
+    zip: r.zip,
+    neighbourhood: r.neighbourhood,
+    side: r.side,
+    closedMonth: monthFormat.format(r.closedAt),
+    closedAt: r.closedAt,
+    priceCents: r.priceCents,
+    feeCents: r.feeCents,
+    savedCents: r.savedCents,
+    agent: (r.agentId && agents.get(r.agentId)) || null,
+  }));
+}
+
+const shown = eq(soldHomes.shown, true);
+const pageOf = (by: "all" | "zip" | "area" | "agent") =>
+  preparedQuery((db) =>
+    db
+      .select(listed)
+      .from(soldHomes)
+      .where(
+        by === "all"
+          ? shown
+          : and(
+              shown,
+              eq(
+                by === "zip" ? soldHomes.zip : by === "area" ? soldHomes.neighbourhood : soldHomes.agentId,
+                sql.placeholder("key"),
+              ),
+            ),
+      )
+      .orderBy(desc(soldHomes.closedAt))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  );
+const pages = { all: pageOf("all"), zip: pageOf("zip"), area: pageOf("area"), agent: pageOf("agent") };
+
+const countOf = preparedQuery((db) =>
+  db
+    .select({ count: publicCounts.count, total: publicCounts.total })
+    .from(publicCounts)
+    .where(eq(publicCounts.key, sql.placeholder("key")))
+    .prepare(),
+);
+
+/** A count and a sum kept by the triggers (`sold`, `sold:zip:92104`, `reviews`, …): zero before the first. */
+export const publicCount = (db: Db, key: string) => countOf(db).get({ key }) ?? { count: 0, total: 0 };
+
+/** /sold: the shown sales, newest first, 24 a page, by ZIP code or neighbourhood; with their count. */
+export function listSold(db: Db, filter: { zip?: string; area?: string; page: number }) {
+  const by = filter.zip ? "zip" : filter.area ? "area" : "all";
+  const key = filter.zip ?? (filter.area ? canonicalNeighbourhood(filter.area) : null);
+  const total = publicCount(db, by === "all" ? "sold" : `sold:${by}:${key}`).count;
+  const rows = pages[by](db).all({ key, limit: PROOF_PAGE_SIZE, offset: (filter.page - 1) * PROOF_PAGE_SIZE });
+  return { items: toPublicSales(db, rows), page: filter.page, total };
+}
+
+/** The newest shown sales (the landing page's three, an agent's page's). */
+export function latestSold(db: Db, limit: number, agentId?: string) {
+  const rows = agentId
+    ? pages.agent(db).all({ key: agentId, limit, offset: 0 })
+    : pages.all(db).all({ key: null, limit, offset: 0 });
+  return toPublicSales(db, rows);
+}
+
+/** How many shown sales and what their sellers saved in all ("Our sellers have saved $1,234,567"). */
+export const soldTotals = (db: Db) => {
+  const { count, total } = publicCount(db, "sold");
+  return { count, savedCents: total };
+};
+
+/** The API's sale. */
+export const toSaleJson = (s: PublicSale) => ({
+  place: s.place,
+  zip: s.zip,
+  neighbourhood: s.neighbourhood,
+  side: s.side,
+  closedMonth: s.closedAt.toISOString().slice(0, 7),
+  price: Math.round(s.priceCents / 100),
+  fee: Math.round(s.feeCents / 100),
+  saved: Math.round(s.savedCents / 100),
+  agent: s.agent,
+});
