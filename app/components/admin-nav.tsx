@@ -8,6 +8,8 @@ const STAFF_LINKS = [
   ["/admin", "Transactions"],
   ["/admin/leads", "Leads"],
   ["/admin/submissions", "Submissions"],
+  ["/admin/client-reviews", "Reviews"],
+  ["/admin/profile", "My profile"],
 ] as const;
 const ADMIN_LINKS = [
   ["/admin/campaigns", "Campaigns"],

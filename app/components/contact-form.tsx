@@ -51,7 +51,14 @@ const FIELDS = [
 
 type Validator = (formData: FormData) => FieldErrors;
 
-export function ContactForm({ constraint }: { constraint: Record<string, FieldConstraint | undefined> }) {
+export function ContactForm({
+  constraint,
+  action = "/?index",
+}: {
+  constraint: Record<string, FieldConstraint | undefined>;
+  /** Where it posts: the landing page, or an agent's page (the lead goes to that agent). */
+  action?: string;
+}) {
   const actionData = useActionData<ContactActionData>();
   const hydrated = useHydrated();
   const toast = useToast();
@@ -122,7 +129,7 @@ export function ContactForm({ constraint }: { constraint: Record<string, FieldCo
   return (
     <Form
       method="post"
-      action="/?index"
+      action={action}
       id="contact-form"
       ref={formRef}
       noValidate={hydrated}

@@ -44,6 +44,21 @@ export function SiteFooter({ site }: { site: SiteConfig }) {
                 Blog
               </Link>
             </li>
+            <li>
+              <Link className="hover:text-white" to="/agents">
+                Our Agents
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/sold">
+                Homes We Sold
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/reviews">
+                Client Reviews
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Legal" className="text-sm">

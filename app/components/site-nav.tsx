@@ -1,6 +1,7 @@
 /**
  * The sticky top navigation (docs/spec.md §2), with the net sheet and the cash to close after the
- * spec's anchors. Below 1024 px (where the eight items no longer fit a line) a right-side menu holds
+ * spec's anchors, then our agents, the homes we sold and the reviews. Below 1280 px (where the eleven items no
+ * longer fit a line) a right-side menu holds
  * the same items; it opens and closes without JavaScript (:target) and, with
  * JavaScript, as a focus-managed panel that closes after a choice or on Escape.
  */
@@ -14,10 +15,16 @@ const anchors = [
   { href: "/#contact", label: "Contact" },
 ] as const;
 
-/** The estimate pages, beside the spec's anchors (docs/decisions/032-first-deal.md). */
+/**
+ * The estimate pages, beside the spec's anchors (docs/decisions/032-first-deal.md), and the proof (issue 45): our
+ * agents, the homes we sold, what our clients say.
+ */
 const estimatePages = [
   { to: "/net-sheet", label: "Net Sheet" },
   { to: "/cash-to-close", label: "Cash to Close" },
+  { to: "/agents", label: "Agents" },
+  { to: "/sold", label: "Sold" },
+  { to: "/reviews", label: "Reviews" },
 ] as const;
 
 const buttonPrimary =
@@ -51,7 +58,7 @@ export function SiteNav({ brand }: { brand: string }) {
         <Link to="/" className="text-lg font-bold text-brand-900" prefetch="intent">
           {brand}
         </Link>
-        <div className="hidden items-center gap-5 lg:flex">
+        <div className="hidden items-center gap-4 xl:flex">
           {anchors.map((a) => (
             <a key={a.href} href={a.href} className="text-sm font-medium text-slate-700 hover:text-brand-700">
               {a.label}
@@ -80,7 +87,7 @@ export function SiteNav({ brand }: { brand: string }) {
           role="button"
           aria-controls="mobile-menu"
           aria-expanded={open}
-          className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 lg:hidden"
+          className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 xl:hidden"
           onClick={(event) => {
             event.preventDefault();
             setOpen((v) => !v);
@@ -95,7 +102,7 @@ export function SiteNav({ brand }: { brand: string }) {
       <div
         id="mobile-menu"
         ref={panelRef}
-        className="mobile-menu fixed inset-0 z-50 lg:hidden"
+        className="mobile-menu fixed inset-0 z-50 xl:hidden"
         data-open={open}
         aria-label="Menu"
         role="dialog"

@@ -1,4 +1,7 @@
-/** The Manage page's "Transaction details": the address, the home value, the type and the status, in a plain form. */
+/**
+ * The Manage page's "Transaction details": the address, the home value, the closing price (issue 45: a completed
+ * sale's figures), the type and the status, in a plain form.
+ */
 import { PageSection } from "~/components/page-section";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -20,6 +23,7 @@ export function TransactionDetails({
     propertyAddress: string | null;
     searchArea: string | null;
     homeValue: string | null;
+    closingPrice: string | null;
     type: TransactionType;
     status: TransactionStatus;
   };
@@ -32,6 +36,7 @@ export function TransactionDetails({
       propertyAddress: transaction.propertyAddress ?? "",
       searchArea: transaction.searchArea ?? "",
       homeValue: transaction.homeValue ?? "",
+      closingPrice: transaction.closingPrice ?? "",
       type: transaction.type,
       status: transaction.status,
     },
@@ -52,6 +57,12 @@ export function TransactionDetails({
           </div>
         ) : null}
         <TextField field={fields.homeValue} label="Home value" inputMode="numeric" />
+        <TextField
+          field={fields.closingPrice}
+          label="Closing price"
+          inputMode="numeric"
+          hint="When completed: the sold home's saving (else the home value)"
+        />
         <SelectField field={fields.type} label="Type">
           <option value="buying">Buying</option>
           <option value="selling">Selling</option>

@@ -115,3 +115,11 @@ export const showingIntents = {
 
 /** A purchase's tours: the client asks; the agent confirms; either cancels; the client rates. */
 export const tourIntents = { request: "request-tour", move: "move-tour" } as const;
+
+/** The portal's proof forms (issue 45): may we show your sale, write, change or remove your review. */
+export const proofIntents = {
+  soldConsent: "sold-consent",
+  review: "write-review",
+  editReview: "edit-review",
+  removeReview: "remove-review",
+} as const;

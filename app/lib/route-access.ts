@@ -19,6 +19,10 @@ export const PUBLIC_PAGES = [
   "/cash-to-close",
   "/start-listing",
   "/blog",
+  "/agents",
+  "/sold",
+  "/reviews",
+  "/reviews/policy",
   "/privacy-policy",
   "/terms-of-service",
   "/ca-disclosures",
@@ -39,11 +43,17 @@ export const PAGE_SCOPE_HEADER = "x-page-scope";
 
 /** An article: /blog/{slug}. */
 const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** An agent's page: /agents/{slug} (issue 45). */
+export const AGENT_PAGE_PATH = /^\/agents\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The query parameters a public page reads; a request with any other query is rendered fresh, never stored. */
 export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
   "/": ["homeValue", "sent"],
   // The calculator's "List at … for …" carries the price it was given.
   "/start-listing": ["price"],
+  // The homes we sold by ZIP code or neighbourhood, and the lists' pages (issue 45).
+  "/agents": ["page"],
+  "/sold": ["zip", "area", "page"],
+  "/reviews": ["page"],
   // An estimate's inputs are its address (to bookmark and share); `sent`: "Send me this estimate" went.
   "/net-sheet": [...SELLER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],
   "/cash-to-close": [...BUYER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],
@@ -64,6 +74,8 @@ export const PRIVATE_SECTIONS = [
   { path: "/unsubscribe", page: false },
   // A buyer's agent's own page of their showing (accept a time, cancel, feedback).
   { path: "/showings/agent", page: false },
+  // A client's single-use review link (issue 45).
+  { path: "/review", page: false },
 ] as const;
 
 /**
@@ -75,6 +87,8 @@ const UPLOAD_PATHS = [
   /^\/client-portal(?:\.data)?$/,
   /^\/admin\/transactions\/[1-9]\d*(?:\.data)?$/,
   /^\/admin\/blog\/(?:new|[1-9]\d*)(?:\.data)?$/,
+  /^\/admin\/profile(?:\.data)?$/,
+  /^\/api\/team\/[^/]+\/photo$/,
   /^\/api\/transactions\/[1-9]\d*\/documents$/,
 ];
 
@@ -92,7 +106,7 @@ const publicPaths = new Set<string>([...PUBLIC_PAGES, ...PUBLIC_FILES]);
 
 /** A public page or file, the same for every anonymous visitor. */
 export const isPublicPath = (path: string) =>
-  publicPaths.has(path) || ARTICLE_PATH.test(path) || SHOWING_PAGE_PATH.test(path);
+  publicPaths.has(path) || ARTICLE_PATH.test(path) || AGENT_PAGE_PATH.test(path) || SHOWING_PAGE_PATH.test(path);
 
 /** A path whose answers are someone's data. */
 export const isPrivatePath = (path: string) =>

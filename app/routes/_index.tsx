@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import {
   data,
   type ActionFunctionArgs,
@@ -7,30 +7,20 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import {
-  CONTACT_SENT_PATH,
-  ContactForm,
-  ContactSent,
-  type ContactActionData,
-  type FieldConstraint,
-} from "~/components/contact-form";
+import { ContactForm, ContactSent, type FieldConstraint } from "~/components/contact-form";
 import { PricingSection } from "~/components/pricing-section";
+import { ProofSections } from "~/components/proof-sections";
 import { SavingsCalculator } from "~/components/savings-calculator";
 import { getDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
-import { readForm } from "~/infra/http.server";
-import { clientIpOf, consumeRateLimit, contactLimitMessage, retryAfterHeaders } from "~/infra/rate-limit.server";
-import { env } from "~/config/env.server";
 import { formatHomeValueInput } from "~/lib/pricing";
+import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/infra/flash-toast.server";
-import { submitContact } from "~/models/lead-intake.server";
 import { card } from "~/components/card";
-
-const CONTACT_SENT = {
-  title: "Message sent!",
-  description: "Thank you for your message! We will contact you soon.",
-};
+import { pageScopeHeader } from "~/models/content-version.server";
+import { landingProof } from "~/models/public-proof.server";
+import { contactAction } from "~/sections/contact.server";
+import { CONTACT_SENT_PATH } from "~/components/contact-form";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -40,48 +30,44 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/",
   });
 
-/** The rate limit's Retry-After reaches the document answer too (the action's headers do not by themselves). */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
+/**
+ * The rate limit's Retry-After reaches the document answer too (the action's headers do not by themselves); the
+ * page's scope (`home`: the proof it shows, issue 45) reaches the page cache.
+ */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const out = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
+  if (scope) out.set(PAGE_SCOPE_HEADER, scope);
+  return out;
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
-  return {
-    homeValue: formatHomeValueInput(query.get("homeValue") ?? ""),
-    /** A message was just sent (the action's redirect): the confirmation stands in the form's place. */
-    sent: query.get("sent") === "1",
-    // Native HTML constraints from the zod schema, computed here so the
-    // browser does not need zod to render them.
-    contactConstraint: getZodConstraint(contactSchema) as Record<string, FieldConstraint | undefined>,
-  };
+  const db = getDb();
+  // The scope is read before the data: a change in between makes the cached page stale, never wrong.
+  const scope = pageScopeHeader(db, "home");
+  return data(
+    {
+      homeValue: formatHomeValueInput(query.get("homeValue") ?? ""),
+      /** A message was just sent (the action's redirect): the confirmation stands in the form's place. */
+      sent: query.get("sent") === "1",
+      // Native HTML constraints from the zod schema, computed here so the
+      // browser does not need zod to render them.
+      contactConstraint: getZodConstraint(contactSchema) as Record<string, FieldConstraint | undefined>,
+      proof: landingProof(db),
+    },
+    { headers: { [PAGE_SCOPE_HEADER]: scope } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  if (submission.status !== "success") {
-    return data<ContactActionData>({ result: submission.reply(), failed: false }, { status: 400 });
-  }
-  const limit = await consumeRateLimit("contact", clientIpOf(context));
-  if (!limit.ok) {
-    return data<ContactActionData>(
-      { result: submission.reply(), failed: false, limited: contactLimitMessage(limit, env().site.phone) },
-      { status: 429, headers: retryAfterHeaders(limit) },
-    );
-  }
-  try {
-    submitContact(getDb(), submission.value);
-  } catch (error) {
-    console.error("[contact] could not store a submission:", error);
-    return data<ContactActionData>({ result: submission.reply(), failed: true }, { status: 500 });
-  }
-  return redirectWithToast(`${CONTACT_SENT_PATH}#contact`, CONTACT_SENT);
+  return contactAction(request, context, { sentPath: CONTACT_SENT_PATH });
 }
 
 export default function Index() {
-  const { homeValue, contactConstraint, sent } = useLoaderData<typeof loader>();
+  const { homeValue, contactConstraint, sent, proof } = useLoaderData<typeof loader>();
   return (
     <>
       <section
@@ -111,6 +97,7 @@ export default function Index() {
         </div>
       </section>
       <PricingSection />
+      <ProofSections proof={proof} />
       <SavingsCalculator initialValue={homeValue} />
       <section id="contact" aria-labelledby="contact-title" className="scroll-mt-16 px-4 py-16">
         <div className="mx-auto max-w-3xl">

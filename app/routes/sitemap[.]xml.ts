@@ -2,11 +2,12 @@ import { getDb } from "~/infra/database.server";
 import { env } from "~/config/env.server";
 import { PUBLIC_PAGES } from "~/lib/route-access";
 import { listPublishedPosts } from "~/models/blog.server";
+import { listPublicAgents } from "~/models/agent-profile.server";
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-/** GET /sitemap.xml: the public pages and every published post. */
+/** GET /sitemap.xml: the public pages, every published post and every agent's page. */
 export async function loader() {
   const base = env().APP_URL;
   const urls = [
@@ -14,6 +15,10 @@ export async function loader() {
     ...listPublishedPosts(getDb()).map((post) => ({
       loc: `${base}/blog/${encodeURIComponent(post.slug)}`,
       lastmod: post.updatedAt.toISOString().slice(0, 10),
+    })),
+    ...listPublicAgents(getDb()).map((agent) => ({
+      loc: `${base}/agents/${encodeURIComponent(agent.slug)}`,
+      lastmod: null as string | null,
     })),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

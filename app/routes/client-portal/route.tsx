@@ -17,6 +17,7 @@ import { OffersSection } from "~/components/offers-section";
 import { ShowingsSection } from "~/components/showings-section";
 import { ToursSection } from "~/components/tours-section";
 import { PortalNav } from "~/components/portal-nav";
+import { PortalProof } from "~/components/proof-portal";
 import { ProgressPanel } from "~/components/progress-panel";
 import { YourAgent } from "~/components/your-agent";
 import { agentCardOf } from "~/models/user.server";
@@ -53,6 +54,7 @@ import { offerSection, offersData, type OfferActionData } from "~/sections/offer
 import { only, sectionAction } from "~/sections/page-sections.server";
 import { showingSection, showingsData } from "~/sections/showings.server";
 import { tourSection, toursData } from "~/sections/tours.server";
+import { proofData, proofSection, type ProofActionData } from "~/sections/proof.server";
 
 const PORTAL = "/client-portal";
 
@@ -109,6 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
     agreements,
+    proof: proofData(db, user),
   };
 }
 
@@ -149,10 +152,12 @@ export async function action({ request }: ActionFunctionArgs) {
     tourSection,
     only(milestoneSection, "initialize"),
     accountSection,
+    proofSection,
   ]);
 }
 
-type ActionData = ListingActionData | DocumentActionData | MessageActionData | EstimateActionData | OfferActionData;
+type ActionData =
+  ListingActionData | DocumentActionData | MessageActionData | EstimateActionData | OfferActionData | ProofActionData;
 
 export default function ClientPortal() {
   const data = useLoaderData<typeof loader>();
@@ -193,6 +198,13 @@ export default function ClientPortal() {
       />
 
       {data.todo.length ? <ToDoList items={data.todo} /> : null}
+
+      <PortalProof
+        data={data.proof}
+        answer={
+          actionData && "id" in actionData && "result" in actionData ? (actionData as ProofActionData) : undefined
+        }
+      />
 
       <div className="mt-6">
         {transaction ? (

@@ -1,0 +1,215 @@
+/**
+ * The proof on the public site (issue 45, docs/proof.md): an agent's card and photo, a sold home, a review and
+ * its stars. Every agent's card names their DRE license and the responsible broker's (10 CCR 2773) in the
+ * same type as the rest of the card; photos carry their width and height (no layout shift) and load lazily
+ * below the fold. Text is React's: a bio or a review is escaped, never HTML.
+ */
+import { Link } from "@remix-run/react";
+import { card } from "~/components/card";
+import type { SiteConfig } from "~/config/site";
+import { formatMoney } from "~/lib/money";
+import type { ImageSources } from "~/lib/upload-rules";
+
+export type AgentCardData = {
+  slug: string;
+  name: string;
+  title: string | null;
+  license: string;
+  phone: string | null;
+  email: string;
+  areas: string[];
+  photo: ImageSources | null;
+};
+
+export type SaleCardData = {
+  id: number;
+  place: string;
+  closedMonth: string;
+  priceCents: number;
+  feeCents: number;
+  savedCents: number;
+  side: "buying" | "selling";
+  agent: { slug: string; name: string } | null;
+};
+
+export type ReviewCardData = {
+  id: number;
+  rating: number;
+  text: string;
+  name: string;
+  agent: { slug: string; name: string } | null;
+  createdAt: string;
+  reply: string | null;
+};
+
+/** A square photo, or the person's initials where there is none. */
+export function AgentPhoto({
+  name,
+  photo,
+  size,
+  eager = false,
+}: {
+  name: string;
+  photo: ImageSources | null;
+  size: number;
+  eager?: boolean;
+}) {
+  if (!photo) {
+    const initials = name
+      .split(/\s+/)
+      .map((w) => w[0])
+      .join("")
+      .slice(0, 2)
+      .toUpperCase();
+    return (
+      <span
+        aria-hidden="true"
+        style={{ width: size, height: size }}
+        className="flex shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800"
+      >
+        {initials}
+      </span>
+    );
+  }
+  return (
+    <img
+      src={photo.src}
+      srcSet={photo.srcSet}
+      sizes={`${size}px`}
+      width={size}
+      height={size}
+      alt={`Photo of ${name}`}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className="shrink-0 rounded-full bg-slate-100 object-cover"
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+/** "Agent · DRE #01234567 · Responsible broker: Jordan Reyes, DRE #01987654", one size with the card's text. */
+export function LicenseLine({
+  license,
+  site,
+}: {
+  license: string;
+  site: Pick<SiteConfig, "broker" | "brokerLicense">;
+}) {
+  return (
+    <p className="text-sm text-slate-600">
+      DRE #{license} · Responsible broker: {site.broker}, DRE #{site.brokerLicense}
+    </p>
+  );
+}
+
+export function AgentCard({
+  agent,
+  site,
+  eager = false,
+}: {
+  agent: AgentCardData;
+  site: Pick<SiteConfig, "broker" | "brokerLicense">;
+  eager?: boolean;
+}) {
+  return (
+    <article className={`flex h-full gap-4 ${card} p-5`}>
+      <AgentPhoto name={agent.name} photo={agent.photo} size={96} eager={eager} />
+      <div className="min-w-0 space-y-1">
+        <h3 className="text-lg font-semibold text-slate-900">
+          <Link to={`/agents/${agent.slug}`} className="hover:underline">
+            {agent.name}
+          </Link>
+        </h3>
+        {agent.title ? <p className="text-sm text-slate-700">{agent.title}</p> : null}
+        <LicenseLine license={agent.license} site={site} />
+        {agent.areas.length > 0 ? <p className="text-sm text-slate-600">Serves {agent.areas.join(", ")}</p> : null}
+      </div>
+    </article>
+  );
+}
+
+/** "Saved $18,750": what the client saved against a 3 % commission on the same price, with the fee paid. */
+export function SaleCard({ sale }: { sale: SaleCardData }) {
+  return (
+    <article className={`h-full ${card} p-5`}>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+        {sale.side === "selling" ? "Sold" : "Bought"} · {sale.closedMonth}
+      </p>
+      <h3 className="mt-1 text-lg font-semibold text-slate-900">{sale.place}</h3>
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Price</dt>
+        <dd className="text-right font-medium">{formatMoney(sale.priceCents)}</dd>
+        <dt className="text-slate-600">Flat fee paid</dt>
+        <dd className="text-right font-medium">{formatMoney(sale.feeCents)}</dd>
+      </dl>
+      {sale.savedCents > 0 ? (
+        <p className="mt-3 text-xl font-bold text-green-800">Saved {formatMoney(sale.savedCents)}</p>
+      ) : null}
+      <p className="mt-1 text-sm text-slate-600">
+        Compared with a 3% commission on the same price.
+        {sale.agent ? (
+          <>
+            {" "}
+            With <Link to={`/agents/${sale.agent.slug}`}>{sale.agent.name}</Link>.
+          </>
+        ) : null}
+      </p>
+    </article>
+  );
+}
+
+/** Five stars, filled to the rating, read as "4 out of 5 stars". */
+export function Stars({ rating, className = "" }: { rating: number; className?: string }) {
+  const rounded = Math.round(rating);
+  return (
+    <span role="img" aria-label={`${rating} out of 5 stars`} className={`text-amber-700 ${className}`}>
+      {"★".repeat(rounded)}
+      <span className="text-slate-400">{"★".repeat(5 - rounded)}</span>
+    </span>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "America/Los_Angeles",
+});
+
+export function ReviewCard({ review }: { review: ReviewCardData }) {
+  return (
+    <article className={`h-full ${card} p-5`} data-testid="review">
+      <Stars rating={review.rating} className="text-lg" />
+      <p className="mt-2 whitespace-pre-line text-slate-800">{review.text}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {review.name} · <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+        {review.agent ? (
+          <>
+            {" "}
+            · about <Link to={`/agents/${review.agent.slug}`}>{review.agent.name}</Link>
+          </>
+        ) : null}
+      </p>
+      {review.reply ? (
+        <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
+          <p className="font-semibold text-slate-800">Our reply</p>
+          <p className="mt-1 whitespace-pre-line text-slate-700">{review.reply}</p>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** "4.8 out of 5 · 120 reviews". */
+export function ReviewSummary({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-slate-800">
+      <Stars rating={average} className="text-xl" />
+      <span>
+        <strong>{average.toFixed(1)}</strong> out of 5 · {count.toLocaleString("en-US")}{" "}
+        {count === 1 ? "review" : "reviews"}
+      </span>
+    </p>
+  );
+}
