@@ -79,9 +79,9 @@ export type CacheEntry = {
   storedAt: number;
 };
 
-/** The scope a rendered page names (`sale:12@5`), or null. */
+/** The scope a rendered page names (`sale:12@5`, `home@3`, `agent:<user id>@2`), or null. */
 export function scopeOf(headers: Headers): CacheEntry["scope"] {
-  const match = /^([a-z]+:[0-9]+)@([0-9]+)$/.exec(headers.get(PAGE_SCOPE_HEADER) ?? "");
+  const match = /^([a-z]+(?::[0-9a-z-]{1,64})?)@([0-9]+)$/.exec(headers.get(PAGE_SCOPE_HEADER) ?? "");
   return match ? { name: match[1]!, version: Number(match[2]) } : null;
 }
 
