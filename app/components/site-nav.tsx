@@ -28,9 +28,9 @@ const estimatePages = [
 ] as const;
 
 const buttonPrimary =
-  "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+  "inline-flex items-center justify-center rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 const buttonOutline =
-  "inline-flex items-center justify-center rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+  "inline-flex items-center justify-center rounded-md border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 
 export function SiteNav({ brand }: { brand: string }) {
   const [open, setOpen] = useState(false);
@@ -55,10 +55,10 @@ export function SiteNav({ brand }: { brand: string }) {
   return (
     <header className="sticky top-0 z-50 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Link to="/" className="text-lg font-bold text-brand-900" prefetch="intent">
+        <Link to="/" className="mr-4 whitespace-nowrap text-lg font-bold text-brand-900" prefetch="intent">
           {brand}
         </Link>
-        <div className="hidden items-center gap-4 xl:flex">
+        <div className="hidden items-center gap-3 xl:flex">
           {anchors.map((a) => (
             <a key={a.href} href={a.href} className="text-sm font-medium text-slate-700 hover:text-brand-700">
               {a.label}
@@ -74,7 +74,7 @@ export function SiteNav({ brand }: { brand: string }) {
               {p.label}
             </Link>
           ))}
-          <Link to="/client-portal" className={buttonOutline}>
+          <Link to="/client-portal" className={`whitespace-nowrap ${buttonOutline}`}>
             Client Portal
           </Link>
           <Link to="/admin" className={buttonPrimary}>
