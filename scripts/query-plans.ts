@@ -52,6 +52,9 @@ const LARGE_TABLES = new Set([
   "offer_documents",
   "audit_events",
   "transaction_collaborators",
+  "sold_homes",
+  "reviews",
+  "review_requests",
 ]);
 
 /**

@@ -4,9 +4,9 @@
  * profile has been saved (it then has its slug); anyone else's page answers 404 (10 CCR 2773: only active
  * licensees are named). An agent edits their own profile, an admin anyone's; another agent is told "not found".
  */
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
-import { agentProfiles, images, users, type AgentProfile, type ImageVariant, type User } from "~/db/schema";
+import { agentProfiles, images, staffRow, users, type AgentProfile, type ImageVariant, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { slugOf, type ProfileInput } from "~/lib/proof-schema";
@@ -30,9 +30,12 @@ export type PublicAgent = {
   photo: ImageSources | null;
 };
 
-/** Shown to the public: staff, active, licensed (the same condition in SQL and in code). */
+/**
+ * Shown to the public: staff, active, licensed (the same condition in SQL and in code). Staff are found through
+ * `users_team_idx` (its own condition, `staffRow`), in the team's order.
+ */
 const shownCondition = and(
-  or(eq(users.isAdmin, true), eq(users.isAgent, true)),
+  staffRow,
   isNull(users.deactivatedAt),
   sql`${users.licenseNumber} GLOB '[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]'`,
 );
@@ -90,8 +93,8 @@ function toPublic(r: PublicRow): PublicAgent {
 const publicAgents = preparedQuery((db) =>
   db
     .select(publicColumns)
-    .from(agentProfiles)
-    .innerJoin(users, eq(users.id, agentProfiles.userId))
+    .from(users)
+    .innerJoin(agentProfiles, eq(agentProfiles.userId, users.id))
     .leftJoin(images, eq(images.id, agentProfiles.photoImageId))
     .where(shownCondition)
     .orderBy(asc(users.teamPosition), asc(users.email))
@@ -108,8 +111,8 @@ export function listPublicAgents(db: Db): PublicAgent[] {
 const shownCount = preparedQuery((db) =>
   db
     .select({ count: sql<number>`count(*)` })
-    .from(agentProfiles)
-    .innerJoin(users, eq(users.id, agentProfiles.userId))
+    .from(users)
+    .innerJoin(agentProfiles, eq(agentProfiles.userId, users.id))
     .where(shownCondition)
     .prepare(),
 );

@@ -183,7 +183,8 @@ function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
   }));
 }
 
-const shown = eq(soldHomes.shown, true);
+/** The partial indexes' own condition, written the same way (a bound parameter would not match it). */
+const shown = sql`${sql.raw("shown")} = 1`;
 const pageOf = (by: "all" | "zip" | "area" | "agent") =>
   preparedQuery((db) =>
     db

@@ -32,6 +32,12 @@ import { loader as soldApi } from "~/routes/api.sold";
 import { action as patchProfile } from "~/routes/api.team.$id.profile";
 import { action as patchTeam } from "~/routes/api.team.$id";
 import { action as patchTransaction } from "~/routes/api.transactions.$id._index";
+import { loader as landingLoader } from "~/routes/_index";
+import { loader as agentsLoader } from "~/routes/agents._index";
+import { loader as soldLoader } from "~/routes/sold";
+import { loader as reviewsLoader } from "~/routes/reviews._index";
+import { loader as staffReviewsLoader } from "~/routes/admin.client-reviews";
+import { planAdminPages, type AdminPage } from "../../scripts/query-plans";
 import { addAgent, outboxWithContent, useAppDb } from "./db";
 import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
 
@@ -545,5 +551,37 @@ describe("what our clients say", () => {
     expect(created.status).toBe(201);
     const after = ["reviews", "home", `agent:${ana.id}`, "sold"].map((s) => pageScopeVersion(app.db, s));
     expect(after).toEqual([before[0]! + 1, before[1]! + 1, before[2]! + 1, before[3]]);
+  });
+});
+
+describe("the proof pages' queries", () => {
+  it("each use an index that fits their filter and order (none counts or sorts the growing tables)", async () => {
+    const ana = await agentWithProfile();
+    await completedSale(ana);
+    await answer(async () =>
+      postReview(
+        args(
+          await json("POST", "/api/reviews", null, { token: reviewToken(app.client.email), rating: 4, text: "Good" }),
+        ),
+      ),
+    );
+    const pages: AdminPage[] = [
+      { path: "/", loader: landingLoader },
+      { path: "/agents", loader: agentsLoader },
+      { path: "/agents?page=2", loader: agentsLoader },
+      { path: "/agents/ana-agent", loader: agentLoader, params: { slug: "ana-agent" } },
+      { path: "/agents/ana-agent?page=2", loader: agentLoader, params: { slug: "ana-agent" } },
+      { path: "/sold", loader: soldLoader },
+      { path: "/sold?zip=92104&page=3", loader: soldLoader },
+      { path: "/sold?area=North%20Park", loader: soldLoader },
+      { path: "/reviews?page=2", loader: reviewsLoader },
+      { path: "/admin/client-reviews", loader: staffReviewsLoader },
+    ];
+    const results = await planAdminPages(app.db, pages, (path) => get(path, app.admin));
+    const problems = results.flatMap((page) =>
+      page.queries.flatMap((q) => q.problems.map((problem) => `${page.path}: ${problem}\n  ${q.sql}`)),
+    );
+    expect(problems).toEqual([]);
+    for (const page of results) expect(page.queries.length, page.path).toBeGreaterThan(0);
   });
 });
