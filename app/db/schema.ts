@@ -101,6 +101,19 @@ export const users = sqliteTable(
     calendarToken: text("calendar_token").unique(),
     /** When the client acknowledged the agency disclosure (before their first agreement: docs/agreements.md). */
     agencyDisclosureAt: integer("agency_disclosure_at", { mode: "timestamp_ms" }),
+    /**
+     * The roster (issue 46, docs/roster.md; 10 CCR 2752): the license's expiry (a plain San Diego date: licenses run
+     * four years), the days a licensee joined and left, the days the broker marked the DRE's hire and departure
+     * notices sent, and what the broker was last reminded of (`license_reminded`: "<expiry>:<days>"; `dre_reminded_on`:
+     * the day of the last notice reminder).
+     */
+    licenseExpiresOn: text("license_expires_on"),
+    joinedOn: text("joined_on"),
+    leftOn: text("left_on"),
+    dreHireNoticeOn: text("dre_hire_notice_on"),
+    dreLeaveNoticeOn: text("dre_leave_notice_on"),
+    licenseReminded: text("license_reminded"),
+    dreRemindedOn: text("dre_reminded_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

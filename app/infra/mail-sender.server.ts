@@ -17,6 +17,7 @@ import { purgeListingStarts } from "~/models/listing-start.server";
 import { retryDueSeals } from "~/models/agreement-seal.server";
 import { askDueFeedback, sendWeeklySummaries } from "~/models/showing-feedback.server";
 import { sendReviewReminders } from "~/models/review.server";
+import { remindRoster } from "~/models/roster-reminders.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
 /**
@@ -65,7 +66,8 @@ const DRIP_SLICE = 20;
  * expire the offers whose time ran out (app/models/offer-moves.server.ts, with their e-mails) and the
  * leads' claims (app/models/routing.server.ts: the admins are told), ask for showings' feedback and send the
  * sellers' weekly summaries (app/models/showing-feedback.server.ts), remind once about a review
- * (app/models/review.server.ts), then deliver.
+ * (app/models/review.server.ts), remind the broker of licenses and DRE notices (app/models/roster-reminders.server.ts),
+ * then deliver.
  */
 export async function mailTick(
   db: Db,
@@ -87,6 +89,7 @@ export async function mailTick(
   askDueFeedback(db, now());
   sendWeeklySummaries(db, now());
   sendReviewReminders(db, now());
+  remindRoster(db, now());
   expireClaims(db, now(), alertUnclaimed);
   return deliverDue(db, transport, settings, { now });
 }

@@ -17,6 +17,9 @@ export const TEAM_MESSAGES = {
   phone: "Enter a phone number (at most 40 characters)",
   routing: "Choose round robin, first to claim or off",
   claimMinutes: "Enter whole minutes from 1 to 30",
+  licenseExpiresOn: "Enter the license's expiry date (YYYY-MM-DD)",
+  joinedOn: "Enter the day they joined (YYYY-MM-DD)",
+  leftOn: "Enter the day they left (YYYY-MM-DD)",
 } as const;
 
 /** A California DRE license number: 8 digits ("01234567"). */
@@ -36,6 +39,19 @@ const license = z.preprocess(
   (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") || null : (v ?? null)),
   z.string({ invalid_type_error: TEAM_MESSAGES.license }).regex(LICENSE_NUMBER, TEAM_MESSAGES.license).nullable(),
 );
+/** A plain date ("2027-03-01") or empty (null): a license's expiry, a day joined or left. */
+const optionalDate = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
+    z
+      .string({ invalid_type_error: message })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .refine(
+        (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        message,
+      )
+      .nullable(),
+  );
 const bool = z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean());
 
 /** A new staff member (`POST /api/team`, /admin/team's form). */
@@ -50,6 +66,9 @@ export const newStaffSchema = z
     role: z.enum(STAFF_ROLES, { message: TEAM_MESSAGES.role }),
     phone: optionalText(TEAM_MESSAGES.phone, MAX_LENGTH.phone).optional(),
     licenseNumber: license.optional(),
+    licenseExpiresOn: optionalDate(TEAM_MESSAGES.licenseExpiresOn).optional(),
+    /** The day they join (by default the day they are added). */
+    joinedOn: optionalDate(TEAM_MESSAGES.joinedOn).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.role === "agent" && !v.licenseNumber) {
@@ -68,6 +87,11 @@ export const staffPatchSchema = z
     phone: optionalText(TEAM_MESSAGES.phone, MAX_LENGTH.phone).optional(),
     firstName: text(TEAM_MESSAGES.firstName).optional(),
     lastName: text(TEAM_MESSAGES.lastName).optional(),
+    licenseExpiresOn: optionalDate(TEAM_MESSAGES.licenseExpiresOn).optional(),
+    joinedOn: optionalDate(TEAM_MESSAGES.joinedOn).optional(),
+    leftOn: optionalDate(TEAM_MESSAGES.leftOn).optional(),
+    /** The broker marks the DRE's notice of the hire, or of the departure, sent (today). */
+    dreNoticeSent: z.enum(["hire", "leave"], { message: 'Choose "hire" or "leave"' }).optional(),
   })
   .strict();
 export type StaffPatch = z.output<typeof staffPatchSchema>;

@@ -27,12 +27,15 @@ import {
 } from "~/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
+import { todayIn } from "~/lib/plain-date";
+import { licenseExpired } from "~/lib/roster-rules";
 import type { Actor } from "~/models/actor.server";
 import { routingSettings } from "~/models/settings.server";
 import { assignLeadTo } from "~/models/team.server";
 
-/** The agents new leads go to, in the team's order. */
-export function routableAgents(db: DbOrTx): User[] {
+/** The agents new leads go to, in the team's order: not one whose license has expired (issue 46). */
+export function routableAgents(db: DbOrTx, now = new Date()): User[] {
+  const today = todayIn(now);
   return db
     .select()
     .from(users)
@@ -46,7 +49,8 @@ export function routableAgents(db: DbOrTx): User[] {
       ),
     )
     .orderBy(asc(users.teamPosition), asc(users.email))
-    .all();
+    .all()
+    .filter((u) => !licenseExpired(u.licenseExpiresOn, today));
 }
 
 export type Routed =
@@ -72,14 +76,15 @@ export function routeLead(tx: DbOrTx, lead: ContactSubmission, now: Date, toAgen
   // "Contact Agatha" on an agent's page (issue 45): the lead goes to that agent, whatever the routing's mode.
   if (toAgentId) {
     const chosen = tx.select().from(users).where(eq(users.id, toAgentId)).get();
-    if (chosen && (chosen.isAgent || chosen.isAdmin) && chosen.deactivatedAt === null) {
+    const current = chosen && !licenseExpired(chosen.licenseExpiresOn, todayIn(now));
+    if (chosen && current && (chosen.isAgent || chosen.isAdmin) && chosen.deactivatedAt === null) {
       assignLeadTo(tx, null, lead, chosen.id, "lead.assign", now);
       return { mode: "assigned", agent: chosen };
     }
   }
   const settings = routingSettings(tx);
   if (settings.mode === "off") return { mode: "admins" };
-  const agents = routableAgents(tx);
+  const agents = routableAgents(tx, now);
   if (agents.length === 0) return { mode: "admins" };
   // Someone writing again goes to the agent who has their earlier lead (by the index (email, created_at)).
   const earlier = tx

@@ -19,6 +19,8 @@ import {
 } from "~/db/schema";
 import type { StaffRole } from "~/domain/enums";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { formatPlainDate, todayIn } from "~/lib/plain-date";
+import { dreNoticesDue, licenseState } from "~/lib/roster-rules";
 import { fullName } from "~/lib/format";
 import type { Assignment, NewStaff, StaffPatch } from "~/lib/team-schema";
 import { TEAM_MESSAGES } from "~/lib/team-schema";
@@ -85,13 +87,23 @@ export function assignableAgents(db: DbOrTx) {
         firstName: users.firstName,
         lastName: users.lastName,
         licenseNumber: users.licenseNumber,
+        licenseExpiresOn: users.licenseExpiresOn,
       })
       .from(users)
       .where(and(agentRow, isNull(users.deactivatedAt)))
       .orderBy(asc(users.teamPosition), asc(users.email))
       .all()
-      // One without a license is listed (choosing them says what is missing: 409), marked.
-      .map((u) => ({ id: u.id, name: `${fullName(u) || u.email}${u.licenseNumber ? "" : " (no DRE license)"}` }))
+      // One without a license, or whose license has expired, is listed (choosing them says what is wrong: 409), marked.
+      .map((u) => ({
+        id: u.id,
+        name: `${fullName(u) || u.email}${
+          !u.licenseNumber
+            ? " (no DRE license)"
+            : licenseState(u.licenseExpiresOn, todayIn(new Date())).state === "expired"
+              ? " (license expired)"
+              : ""
+        }`,
+      }))
   );
 }
 
@@ -123,6 +135,12 @@ export function addStaff(db: Db, actor: Actor, input: NewStaff, now = new Date()
       lastName: input.lastName,
       phone: input.phone ?? existing?.phone ?? null,
       licenseNumber: input.licenseNumber ?? existing?.licenseNumber ?? null,
+      licenseExpiresOn: input.licenseExpiresOn ?? existing?.licenseExpiresOn ?? null,
+      // A hire (or a return): the DRE is told within 5 days (lib/roster-rules.ts), reminded until marked sent.
+      joinedOn: input.joinedOn ?? todayIn(now),
+      leftOn: null,
+      dreHireNoticeOn: null,
+      dreLeaveNoticeOn: null,
       ...roleFlags(input.role),
       takesLeads: true,
       deactivatedAt: null,
@@ -146,7 +164,11 @@ export function addStaff(db: Db, actor: Actor, input: NewStaff, now = new Date()
   });
 }
 
-/** Changes a staff member: role, taking leads, active, license, phone, names. Admins only. */
+/**
+ * Changes a staff member: role, taking leads, active, license and its expiry, phone, names, the days they joined and
+ * left, the DRE notices marked sent. A deactivation is a departure (left today unless given), a reactivation a new
+ * hire. Admins only.
+ */
 export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPatch, now = new Date()): User {
   assertAdmin(actor);
   return db.transaction((tx) => {
@@ -161,8 +183,21 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
     if (role === "agent" && takesLeads && !license && patch.active !== false) {
       throw new InvalidInputError(TEAM_MESSAGES.licenseNeeded, { licenseNumber: [TEAM_MESSAGES.licenseNeeded] });
     }
+    const today = todayIn(now);
+    const leaving = patch.active === false && !user.deactivatedAt;
+    const returning = patch.active === true && user.deactivatedAt !== null;
     const next = {
       ...(patch.role ? roleFlags(patch.role) : {}),
+      ...(patch.licenseExpiresOn === undefined ? {} : { licenseExpiresOn: patch.licenseExpiresOn }),
+      ...(patch.joinedOn === undefined ? {} : { joinedOn: patch.joinedOn }),
+      ...(patch.leftOn === undefined ? {} : { leftOn: patch.leftOn }),
+      // A departure (the DRE told within 10 days) and a return (a new hire: within 5 days).
+      ...(leaving ? { leftOn: patch.leftOn ?? user.leftOn ?? today, dreLeaveNoticeOn: null } : {}),
+      ...(returning
+        ? { joinedOn: patch.joinedOn ?? today, leftOn: null, dreHireNoticeOn: null, dreLeaveNoticeOn: null }
+        : {}),
+      ...(patch.dreNoticeSent === "hire" ? { dreHireNoticeOn: today } : {}),
+      ...(patch.dreNoticeSent === "leave" ? { dreLeaveNoticeOn: today } : {}),
       ...(patch.takesLeads === undefined ? {} : { takesLeads: patch.takesLeads }),
       ...(patch.licenseNumber === undefined ? {} : { licenseNumber: patch.licenseNumber }),
       ...(patch.phone === undefined ? {} : { phone: patch.phone }),
@@ -186,9 +221,10 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
 
 /**
  * An active, licensed agent by id: else a 400 naming the field, or a 409 naming the missing DRE license
- * (a first contact must carry the agent's license number: 10 CCR §2773).
+ * (a first contact must carry the agent's license number: 10 CCR §2773) or the expired one (issue 46: an agent
+ * whose license has expired may not act for the brokerage).
  */
-function agentOrRefuse(db: DbOrTx, id: string, field: string): User {
+function agentOrRefuse(db: DbOrTx, id: string, field: string, now = new Date()): User {
   const agent = db.select().from(users).where(eq(users.id, id)).get();
   if (!agent || !agent.isAgent || agent.deactivatedAt) {
     throw new InvalidInputError("Choose an active agent of the team", {
@@ -198,6 +234,12 @@ function agentOrRefuse(db: DbOrTx, id: string, field: string): User {
   if (!agent.licenseNumber) {
     throw new ConflictError(
       `${fullName(agent) || agent.email} has no DRE license number: add it on the team page before assigning them leads or clients.`,
+    );
+  }
+  const license = licenseState(agent.licenseExpiresOn, todayIn(now));
+  if (license.state === "expired") {
+    throw new ConflictError(
+      `${fullName(agent) || agent.email}'s DRE license #${agent.licenseNumber} expired on ${formatPlainDate(license.expiresOn)}: enter the renewed license's date on the team page before assigning them leads or clients.`,
     );
   }
   return agent;
@@ -372,6 +414,11 @@ export function toStaffJson(p: ReturnType<typeof memberOf>) {
     role: p.role,
     phone: p.phone,
     licenseNumber: p.licenseNumber,
+    licenseExpiresOn: p.licenseExpiresOn,
+    license: licenseState(p.licenseExpiresOn, todayIn(new Date())).state,
+    joinedOn: p.joinedOn,
+    leftOn: p.leftOn,
+    dreNotices: dreNoticesDue(p, todayIn(new Date())),
     takesLeads: p.takesLeads,
     active: !p.deactivatedAt,
     deactivatedAt: p.deactivatedAt?.toISOString() ?? null,

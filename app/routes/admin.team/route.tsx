@@ -1,7 +1,8 @@
 /**
  * /admin/team (admins): the staff in the team's order (round robin's), each with what is assigned to
  * them; a form to add a person by e-mail (they get the role when they sign in with that address), and per
- * person: their role, license and phone, pausing or resuming new leads, deactivating or reactivating. What
+ * person: their role, license (and its expiry: an expired one flagged, issue 46) and phone, the DRE notices owed for a
+ * hire or a departure, a link to their public profile, pausing or resuming new leads, deactivating or reactivating. What
  * a deactivated person still owns is listed under the table, to reassign (docs/decisions/030-team.md).
  */
 import { getFormProps, useForm } from "@conform-to/react";
@@ -18,6 +19,8 @@ import { requireAdmin } from "~/infra/guards.server";
 import { readForm } from "~/infra/http.server";
 import { intentOf, unknownIntent } from "~/infra/page-action.server";
 import { formatDate } from "~/lib/format";
+import { formatPlainDate, todayIn } from "~/lib/plain-date";
+import { dreNoticesDue, dreNoticeWords, licenseState, licenseWords } from "~/lib/roster-rules";
 import { countOf } from "~/lib/plural";
 import { teamIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
@@ -53,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const nameOf = new Map(team.map((p) => [p.id, p.name]));
   const { broker, brokerLicense } = env().site;
+  const today = todayIn(new Date());
   return {
     me: admin.id,
     team: team.map((p) => ({
@@ -63,6 +67,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       role: p.role,
       phone: p.phone ?? "",
       licenseNumber: p.licenseNumber ?? "",
+      licenseExpiresOn: p.licenseExpiresOn ?? "",
+      // The roster (issue 46): the license in words, flagged when expired or within 90 days, and the DRE notices owed.
+      license: licenseState(p.licenseExpiresOn, today),
+      licenseWords: licenseWords(licenseState(p.licenseExpiresOn, today)),
+      notices: dreNoticesDue(p, today).map((n) => ({ kind: n.kind, words: dreNoticeWords(n), overdue: n.overdue })),
+      joinedOn: p.joinedOn ? formatPlainDate(p.joinedOn) : null,
       takesLeads: p.takesLeads,
       deactivatedOn: p.deactivatedAt ? formatDate(p.deactivatedAt) : null,
       transactions: p.transactions,
@@ -163,7 +173,12 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
   const [form, fields] = useForm({
     id: `staff-${p.id}`,
     lastResult: answer?.result,
-    defaultValue: { role: p.role, licenseNumber: p.licenseNumber, phone: p.phone },
+    defaultValue: {
+      role: p.role,
+      licenseNumber: p.licenseNumber,
+      licenseExpiresOn: p.licenseExpiresOn,
+      phone: p.phone,
+    },
     constraint: getZodConstraint(staffPatchSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => {
@@ -184,15 +199,44 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
           <br />
         )}
         <a href={`mailto:${p.email}`}>{p.email}</a>
+        {p.joinedOn ? <span className="block text-sm text-slate-600">Joined {p.joinedOn}</span> : null}
+        <Link className="block text-sm" to={`/admin/profile?user=${encodeURIComponent(p.id)}`}>
+          Public profile
+        </Link>
+        {p.licenseWords ? (
+          <span
+            data-testid="license-state"
+            className={`block text-sm ${p.license.state === "expired" ? "font-semibold text-red-700" : p.license.state === "expiring" ? "font-semibold text-amber-800" : "text-slate-600"}`}
+          >
+            {p.licenseWords}
+          </span>
+        ) : null}
+        {p.notices.map((n) => (
+          <Form method="post" key={n.kind} className="mt-1" data-testid="dre-notice">
+            <input type="hidden" name="userId" value={p.id} />
+            <input type="hidden" name="dreNoticeSent" value={n.kind} />
+            <span className={`block text-sm ${n.overdue ? "font-semibold text-red-700" : "text-amber-800"}`}>
+              {n.words}
+            </span>
+            <SubmitButton
+              intent={teamIntents.update}
+              pendingLabel="Saving..."
+              className={`${buttonOutline} ${buttonSmall}`}
+            >
+              Mark DRE notice sent
+            </SubmitButton>
+          </Form>
+        ))}
       </td>
       <td data-label="Role" className="px-3 py-2">
-        <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[8rem_8rem_10rem_auto]">
+        <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[8rem_8rem_9.5rem_10rem_auto]">
           <input type="hidden" name="userId" value={p.id} />
           <SelectField field={fields.role} label="Role" disabled={me}>
             <option value="agent">Agent</option>
             <option value="admin">Admin</option>
           </SelectField>
           <TextField field={fields.licenseNumber} label="DRE license" inputMode="numeric" />
+          <TextField field={fields.licenseExpiresOn} label="License expires" type="date" />
           <TextField field={fields.phone} label="Phone" type="tel" />
           <div className="self-center">
             <SubmitButton
@@ -282,6 +326,7 @@ function AddStaff({ answer }: { answer: ActionData | undefined }) {
         </SelectField>
         <TextField field={fields.phone} label="Phone" type="tel" />
         <TextField field={fields.licenseNumber} label="DRE license number" inputMode="numeric" />
+        <TextField field={fields.licenseExpiresOn} label="License expires" type="date" />
         <div>
           <SubmitButton intent={teamIntents.add} pendingLabel="Adding...">
             Add to the team

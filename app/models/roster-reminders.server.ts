@@ -1,0 +1,79 @@
+/**
+ * The broker's reminders about the roster (issue 46, docs/roster.md; 10 CCR 2752): a license's expiry 90 and 30
+ * days before (once each per expiry date), and a DRE notice owed for a hire (within 5 days) or a departure (within
+ * 10), once a day until the broker marks it sent on the team page. From REMINDER_HOUR in San Diego, to every active
+ * admin. The mail sender calls this on every tick (app/infra/mail-sender.server.ts); the team is a few dozen rows,
+ * read through `users_team_idx`.
+ */
+import { eq } from "drizzle-orm";
+import { env } from "~/config/env.server";
+import type { Db } from "~/db/client.server";
+import { staffRow, users } from "~/db/schema";
+import { fullName } from "~/lib/format";
+import { formatPlainDate, instantAt, todayIn } from "~/lib/plain-date";
+import { dreNoticesDue, dreNoticeWords, licenseReminderDue } from "~/lib/roster-rules";
+import { queuePlainEmail } from "~/models/plain-mail.server";
+import { adminRecipients } from "~/models/staff-recipients.server";
+
+/** Queues the roster's reminders due at `now`; returns how many were queued (one per person and subject). */
+export function remindRoster(db: Db, now: Date): number {
+  const settings = env().mail;
+  const today = todayIn(now);
+  if (now < instantAt(today, settings.reminderHour)) return 0;
+  const team = `${settings.appUrl}/admin/team`;
+  let queued = 0;
+  for (const person of db.select().from(users).where(staffRow).all()) {
+    const name = fullName(person) || person.email;
+    const days = person.deactivatedAt
+      ? null
+      : licenseReminderDue(person.licenseExpiresOn, person.licenseReminded, today);
+    const notices = dreNoticesDue(person, today);
+    const dreDue = notices.length > 0 && person.dreRemindedOn !== today;
+    if (days === null && !dreDue) continue;
+    db.transaction((tx) => {
+      for (const admin of adminRecipients(tx)) {
+        if (days !== null) {
+          queuePlainEmail(
+            tx,
+            {
+              kind: "staff_notice",
+              to: admin,
+              subject: `${name}'s DRE license expires on ${formatPlainDate(person.licenseExpiresOn!)}`,
+              lines: [
+                `${name}'s DRE license #${person.licenseNumber ?? "(none entered)"} expires in ${days} days, on ${formatPlainDate(person.licenseExpiresOn!)}.`,
+                "Once it has expired they cannot be assigned leads or clients. When the license is renewed (45 hours of continuing education), enter its new expiry date on the team page.",
+              ],
+              action: { label: "Open the team page", url: team },
+            },
+            now,
+          );
+        }
+        if (dreDue) {
+          queuePlainEmail(
+            tx,
+            {
+              kind: "staff_notice",
+              to: admin,
+              subject: `A DRE notice is due for ${name}`,
+              lines: [
+                ...notices.map((n) => `${dreNoticeWords(n)}.`),
+                "The DRE is told within 5 days of a hire and 10 days of a departure (10 CCR 2752). Mark it sent on the team page to stop this reminder.",
+              ],
+              action: { label: "Open the team page", url: team },
+            },
+            now,
+          );
+        }
+      }
+      tx.update(users)
+        .set({
+          ...(days !== null ? { licenseReminded: `${person.licenseExpiresOn}:${days}` } : {}),
+          ...(dreDue ? { dreRemindedOn: today } : {}),
+        })
+        .where(eq(users.id, person.id))
+        .run();
+      queued += (days !== null ? 1 : 0) + (dreDue ? 1 : 0);
+    });
+  }
+  return queued;
+}
