@@ -16,19 +16,25 @@ import { contactSchema } from "~/lib/contact-schema";
 import { formatHomeValueInput } from "~/lib/pricing";
 import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
+import { organizationLd } from "~/lib/organization-ld";
+import { env } from "~/config/env.server";
+import { licenseName } from "~/config/site";
 import { card } from "~/components/card";
 import { pageScopeHeader } from "~/models/content-version.server";
 import { landingProof } from "~/models/public-proof.server";
 import { contactAction } from "~/sections/contact.server";
 import { CONTACT_SENT_PATH } from "~/components/contact-form";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  ...pageMeta(matches, {
     title: "Flat-Fee Real Estate in San Diego | Save on Commission",
     description:
       "Modern real estate in San Diego: full service for a flat fee of $5,000, $10,000 or $20,000 instead of a 3% commission. Calculate your savings.",
     path: "/",
-  });
+  }),
+  // The brokerage's own description (issue 45): its address and license, and the reviews this page shows.
+  ...(data ? [{ "script:ld+json": data.organization }] : []),
+];
 
 /**
  * The rate limit's Retry-After reaches the document answer too (the action's headers do not by themselves); the
@@ -48,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   // The scope is read before the data: a change in between makes the cached page stale, never wrong.
   const scope = pageScopeHeader(db, "home");
+  const proof = landingProof(db);
   return data(
     {
       homeValue: formatHomeValueInput(query.get("homeValue") ?? ""),
@@ -56,7 +63,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Native HTML constraints from the zod schema, computed here so the
       // browser does not need zod to render them.
       contactConstraint: getZodConstraint(contactSchema) as Record<string, FieldConstraint | undefined>,
-      proof: landingProof(db),
+      proof,
+      organization: organizationLd({ ...env().site, licenseLabel: licenseName(env().site) }, env().APP_URL || "/", {
+        average: proof.reviews.average,
+        count: proof.reviews.count,
+        shown: proof.reviews.latest,
+      }),
     },
     { headers: { [PAGE_SCOPE_HEADER]: scope } },
   );

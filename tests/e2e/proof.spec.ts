@@ -242,6 +242,12 @@ test.describe("proof on the public site", () => {
       await expect(anon.getByTestId("review")).toContainText("Slow to call back");
       await anon.goto(`${app.baseUrl}/`);
       await expect(anon.getByRole("region", { name: "What our clients say" })).toContainText("2.0 out of 5 · 1 review");
+      const organization = JSON.parse((await anon.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+      expect(organization).toMatchObject({
+        "@type": "RealEstateAgent",
+        aggregateRating: { ratingValue: 2, reviewCount: 1 },
+        review: [{ author: { name: "Maria G." }, reviewRating: { ratingValue: 2 } }],
+      });
 
       // Staff cannot change its words; the admin hides it only with a policy reason, which the audit records.
       const reviewId = await withE2eDb(

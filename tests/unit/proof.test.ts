@@ -537,6 +537,39 @@ describe("what our clients say", () => {
     ).toEqual([]);
   });
 
+  it("the landing page describes the brokerage (RealEstateAgent, its address and license) with the reviews it shows", async () => {
+    const ana = await agentWithProfile();
+    await completedSale(ana);
+    const empty = (await answer(async () => landingLoader(args(await get("/"))))).data as {
+      organization: Record<string, unknown>;
+    };
+    expect(empty.organization).toMatchObject({
+      "@type": "RealEstateAgent",
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "600 B Street, Suite 300",
+        addressLocality: "San Diego",
+        postalCode: "92101",
+      },
+      identifier: { value: "02212345" },
+    });
+    expect(empty.organization).not.toHaveProperty("aggregateRating");
+    await answer(async () =>
+      postReview(
+        args(
+          await json("POST", "/api/reviews", null, { token: reviewToken(app.client.email), rating: 4, text: "Good" }),
+        ),
+      ),
+    );
+    const shown = (await answer(async () => landingLoader(args(await get("/"))))).data as {
+      organization: Record<string, unknown>;
+    };
+    expect(shown.organization).toMatchObject({
+      aggregateRating: { ratingValue: 4, reviewCount: 1 },
+      review: [{ reviewBody: "Good", author: { name: "Robin" }, reviewRating: { ratingValue: 4 } }],
+    });
+  });
+
   it("a review raises the scopes of /reviews, / and its agent's page", async () => {
     const ana = await agentWithProfile();
     await completedSale(ana);
