@@ -37,6 +37,7 @@ import { loader as agentsLoader } from "~/routes/agents._index";
 import { loader as soldLoader } from "~/routes/sold";
 import { loader as reviewsLoader } from "~/routes/reviews._index";
 import { loader as staffReviewsLoader } from "~/routes/admin.client-reviews";
+import { action as portalAction } from "~/routes/client-portal/route";
 import { planAdminPages, type AdminPage } from "../../scripts/query-plans";
 import { addAgent, outboxWithContent, useAppDb } from "./db";
 import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
@@ -584,6 +585,69 @@ describe("what our clients say", () => {
     expect(created.status).toBe(201);
     const after = ["reviews", "home", `agent:${ana.id}`, "sold"].map((s) => pageScopeVersion(app.db, s));
     expect(after).toEqual([before[0]! + 1, before[1]! + 1, before[2]! + 1, before[3]]);
+  });
+});
+
+describe("the portal's proof forms", () => {
+  it("the client answers the sale's question, writes the review without the link, changes it and removes it", async () => {
+    const ana = await agentWithProfile();
+    const t = await completedSale(ana);
+    const post = async (fields: Record<string, string>) =>
+      answer(async () => portalAction(args(await formPost("/client-portal", fields, app.client))));
+
+    expect(
+      (await post({ intent: "sold-consent", transactionId: String(t.id), show: "true", detail: "address" })).status,
+    ).toBe(302);
+    expect(app.db.select().from(soldHomes).where(eq(soldHomes.transactionId, t.id)).get()).toMatchObject({
+      shown: true,
+      detail: "address",
+    });
+
+    const missing = await post({ intent: "write-review", transactionId: String(t.id), rating: "5", text: "Great" });
+    expect(missing.status).toBe(400);
+    expect((missing.data as { result: { error: Record<string, unknown> } }).result.error).toHaveProperty("notStaff");
+    const written = await post({
+      intent: "write-review",
+      transactionId: String(t.id),
+      rating: "5",
+      text: "Great",
+      notStaff: "on",
+    });
+    expect(written.status).toBe(302);
+    const again = await post({
+      intent: "write-review",
+      transactionId: String(t.id),
+      rating: "5",
+      text: "Again",
+      notStaff: "on",
+    });
+    expect(again.status).toBe(404);
+    const id = (await answer(async () => reviewsApi(args(await get("/api/reviews"))))).data as {
+      items: Array<{ id: number; text: string }>;
+    };
+    expect(id.items.map((r) => r.text)).toEqual(["Great"]);
+    const reviewId = String(id.items[0]!.id);
+
+    expect(
+      (await post({ intent: "edit-review", reviewId, rating: "4", text: "Great, slow start", displayName: "R." }))
+        .status,
+    ).toBe(302);
+    expect(
+      ((await answer(async () => reviewsApi(args(await get("/api/reviews"))))).data as { items: unknown[] }).items,
+    ).toEqual([expect.objectContaining({ rating: 4, text: "Great, slow start", name: "R." })]);
+    // Another client's form names this review: not found, nothing changed.
+    const other = upsertUserFromClaims(app.db, { email: "other@example.com", firstName: "Oz" });
+    const theirs = await answer(async () =>
+      portalAction(args(await formPost("/client-portal", { intent: "remove-review", reviewId }, other))),
+    );
+    expect(theirs.headers.get("location") ?? "").toContain("/client-portal");
+    expect(
+      ((await answer(async () => reviewsApi(args(await get("/api/reviews"))))).data as { total: number }).total,
+    ).toBe(1);
+    expect((await post({ intent: "remove-review", reviewId })).status).toBe(302);
+    expect(
+      ((await answer(async () => reviewsApi(args(await get("/api/reviews"))))).data as { total: number }).total,
+    ).toBe(0);
   });
 });
 
