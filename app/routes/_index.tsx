@@ -9,6 +9,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { ContactForm, ContactSent, type FieldConstraint } from "~/components/contact-form";
 import { PricingSection } from "~/components/pricing-section";
+import { JsonLd } from "~/components/json-ld";
 import { ProofSections } from "~/components/proof-sections";
 import { SavingsCalculator } from "~/components/savings-calculator";
 import { getDb } from "~/infra/database.server";
@@ -25,15 +26,13 @@ import { landingProof } from "~/models/public-proof.server";
 import { contactAction } from "~/sections/contact.server";
 import { CONTACT_SENT_PATH } from "~/components/contact-form";
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...pageMeta(matches, {
     title: "Flat-Fee Real Estate in San Diego | Save on Commission",
     description:
       "Modern real estate in San Diego: full service for a flat fee of $5,000, $10,000 or $20,000 instead of a 3% commission. Calculate your savings.",
     path: "/",
   }),
-  // The brokerage's own description (issue 45): its address and license, and the reviews this page shows.
-  ...(data ? [{ "script:ld+json": data.organization }] : []),
 ];
 
 /**
@@ -79,9 +78,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Index() {
-  const { homeValue, contactConstraint, sent, proof } = useLoaderData<typeof loader>();
+  const { homeValue, contactConstraint, sent, proof, organization } = useLoaderData<typeof loader>();
   return (
     <>
+      {/* The brokerage's own description (issue 45): its address and license, and the reviews this page shows. */}
+      <JsonLd data={organization} />
       <section
         id="home"
         className="scroll-mt-16 bg-gradient-to-b from-brand-50 to-white px-4 py-20 text-center sm:py-28"

@@ -31,6 +31,7 @@ import { agentPage, reviewCard } from "~/models/public-proof.server";
 import { AGENT_REVIEWS_PAGE } from "~/lib/proof-schema";
 import { contactAction } from "~/sections/contact.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { JsonLd } from "~/components/json-ld";
 
 const notFound = () => new Response("Agent not found", { status: 404 });
 
@@ -137,7 +138,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => 
       path: `/agents/${params.slug}`,
       og: { type: "website", image: agent.photo?.src ?? null },
     }),
-    { "script:ld+json": data.jsonLd },
   ];
 };
 
@@ -147,11 +147,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AgentPage() {
-  const { agent, sold, reviews, sent, contactConstraint } = useLoaderData<typeof loader>();
+  const { agent, sold, reviews, sent, contactConstraint, jsonLd } = useLoaderData<typeof loader>();
   const site = useSite();
   const pageCount = Math.max(1, Math.ceil(reviews.total / AGENT_REVIEWS_PAGE));
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
+      <JsonLd data={jsonLd} />
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <AgentPhoto name={agent.name} photo={agent.photo} size={160} eager />
         <div className="space-y-2">
