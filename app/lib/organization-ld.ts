@@ -50,23 +50,34 @@ export function organizationLd(
     areaServed: "San Diego County, California",
     identifier: { "@type": "PropertyValue", propertyID: site.licenseLabel, value: site.license },
     employee: { "@type": "Person", name: site.broker, jobTitle: `Responsible broker, DRE #${site.brokerLicense}` },
-    ...(reviews.count > 0 && reviews.average !== null
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: reviews.average,
-            reviewCount: reviews.count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-          review: reviews.shown.map((r) => ({
-            "@type": "Review",
-            author: { "@type": "Person", name: r.name },
-            datePublished: r.createdAt.slice(0, 10),
-            reviewBody: r.text,
-            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-          })),
-        }
-      : {}),
+    ...reviewsLd(reviews),
+  };
+}
+
+/**
+ * A page's `aggregateRating` and its `review`s (the organization's page, an agent's): the average and count of every
+ * published review, and only the reviews the page itself shows. Nothing while there are none.
+ */
+export function reviewsLd(reviews: {
+  average: number | null;
+  count: number;
+  shown: Array<{ name: string; createdAt: string; text: string; rating: number }>;
+}) {
+  if (reviews.count === 0 || reviews.average === null) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: reviews.average,
+      reviewCount: reviews.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.shown.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.name },
+      datePublished: r.createdAt.slice(0, 10),
+      reviewBody: r.text,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
   };
 }

@@ -32,6 +32,7 @@ import { AGENT_REVIEWS_PAGE } from "~/lib/proof-schema";
 import { contactAction } from "~/sections/contact.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { JsonLd } from "~/components/json-ld";
+import { reviewsLd } from "~/lib/organization-ld";
 
 const notFound = () => new Response("Agent not found", { status: 404 });
 
@@ -71,25 +72,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     ...(agent.languages.length ? { knowsLanguage: agent.languages } : {}),
     identifier: { "@type": "PropertyValue", propertyID: "California DRE license", value: agent.license },
     worksFor: { "@type": "RealEstateAgent", name: site.name, url: base, address: site.address },
-    ...(reviews.count > 0 && reviews.average !== null
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: reviews.average,
-            reviewCount: reviews.count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-          // Only the reviews on this page are marked up.
-          review: reviews.items.map((r) => ({
-            "@type": "Review",
-            author: { "@type": "Person", name: r.name },
-            datePublished: r.createdAt.toISOString().slice(0, 10),
-            reviewBody: r.text,
-            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-          })),
-        }
-      : {}),
+    // Only the reviews on this page are marked up.
+    ...reviewsLd({
+      average: reviews.average,
+      count: reviews.count,
+      shown: reviews.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    }),
   };
   return data(
     {
