@@ -29,6 +29,9 @@ import { loader as settings } from "~/routes/admin.settings";
 import { loader as team } from "~/routes/admin.team/route";
 import { loader as audit } from "~/routes/admin.audit";
 import { loader as history } from "~/routes/admin.transactions.$id_.history";
+import { loader as transactionFile } from "~/routes/admin.transactions.$id_.file";
+import { loader as reviews } from "~/routes/admin.reviews";
+import { loader as checklistsPage } from "~/routes/admin.checklists";
 
 /** Tables that grow with the years (a scan of one is what the rule forbids). */
 const LARGE_TABLES = new Set([
@@ -55,13 +58,17 @@ const LARGE_TABLES = new Set([
   "sold_homes",
   "reviews",
   "review_requests",
+  "checklist_items",
+  "checklist_item_documents",
+  "checklist_reviews",
 ]);
 
 /**
  * Partial indexes whose rows stay few whatever the years (read whole without a LIMIT): the team (staff
- * among the clients: app/db/schema.ts users_team_idx).
+ * among the clients: app/db/schema.ts users_team_idx) and the broker's review queue (the items waiting for review,
+ * counted for the dashboard: checklist_items_waiting_idx, emptied as the broker works it).
  */
-const SMALL_INDEXES = ["users_team_idx"];
+const SMALL_INDEXES = ["users_team_idx", "checklist_items_waiting_idx"];
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 
@@ -130,6 +137,14 @@ export function adminPages(ids: {
       : []),
     { path: `/admin/transactions/new?lead=${ids.lead}`, loader: newTransaction },
     { path: "/admin/team", loader: team },
+    { path: "/admin/reviews", loader: reviews },
+    { path: "/admin/reviews?page=3", loader: reviews },
+    { path: "/admin/checklists", loader: checklistsPage },
+    {
+      path: `/admin/transactions/${ids.transaction}/file`,
+      loader: transactionFile,
+      params: { id: String(ids.transaction) },
+    },
     { path: "/admin/audit", loader: audit },
     { path: "/admin/audit?action=document.view", loader: audit },
     { path: `/admin/audit?transactionId=${ids.transaction}&before=1000000`, loader: audit },

@@ -17,6 +17,7 @@ const ADMIN_LINKS = [
   ["/admin/emails", "E-mails"],
   ["/admin/holidays", "Holidays"],
   ["/admin/agreements", "Agreements"],
+  ["/admin/reviews", "File reviews"],
   ["/admin/team", "Team"],
   ["/admin/audit", "Audit"],
   ["/admin/settings", "Settings"],

@@ -1,12 +1,13 @@
 /**
  * The Manage page's "Transaction details": the address, the home value, the closing price (issue 45: a completed
- * sale's figures), the type and the status, in a plain form.
+ * sale's figures), the type and the status, in a plain form; for an admin on a file that is not complete, the
+ * reason to complete it anyway (issue 46, app/models/transaction-edit.server.ts).
  */
 import { PageSection } from "~/components/page-section";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { SelectField, TextField } from "~/components/form-field";
+import { SelectField, TextareaField, TextField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import type { TransactionStatus, TransactionType } from "~/domain/enums";
 import { editTransactionSchema } from "~/lib/admin-schemas";
@@ -16,6 +17,7 @@ const constraint = getZodConstraint(editTransactionSchema);
 
 export function TransactionDetails({
   transaction,
+  closeOverride = false,
   lastResult,
 }: {
   transaction: {
@@ -27,6 +29,8 @@ export function TransactionDetails({
     type: TransactionType;
     status: TransactionStatus;
   };
+  /** An admin on a file that is not complete: the written reason to complete it anyway (issue 46). */
+  closeOverride?: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useForm({
@@ -72,6 +76,16 @@ export function TransactionDetails({
           <option value="completed">Completed</option>
           <option value="cancelled">Cancelled</option>
         </SelectField>
+        {closeOverride && transaction.status === "active" ? (
+          <div className="sm:col-span-4">
+            <TextareaField
+              field={fields.override}
+              label="Reason to complete with an incomplete file (broker only)"
+              hint="Only when completing: the file's missing items are named in the history with this reason."
+              rows={2}
+            />
+          </div>
+        ) : null}
         <div className="flex items-center sm:pt-1">
           <SubmitButton intent={transactionIntents.edit} pendingLabel="Saving...">
             Save Changes

@@ -32,6 +32,8 @@ import {
   SHOWING_STATUSES,
   TOUR_STOP_STATUSES,
   AGREEMENT_KINDS,
+  CHECKLIST_ITEM_STATES,
+  REVIEW_DECISIONS,
   SIGNER_ROLES,
   STORED_AGREEMENT_STATUSES,
   TEMPLATE_KINDS,
@@ -227,6 +229,11 @@ export const transactions = sqliteTable(
     assignedAgentId: text("assigned_agent_id").references(() => users.id, { onDelete: "set null" }),
     /** The price the home closed at, in cents, entered when the transaction is completed (issue 45: a sold home's saving). */
     closingPriceCents: integer("closing_price_cents"),
+    /**
+     * The checklist version the file started with (issue 46, app/models/file-review.server.ts): set by a trigger
+     * when the transaction is created (migration 0027), so a later version never changes an open file.
+     */
+    checklistId: integer("checklist_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1492,3 +1499,107 @@ export const publicCounts = sqliteTable("public_counts", {
   count: integer("count").notNull().default(0),
   total: integer("total").notNull().default(0),
 });
+
+/**
+ * The broker's checklists (issue 46, docs/file-review.md): per kind of transaction, each row one version, never
+ * changed (a new version is a new row; a transaction keeps the one it started with). `items`: what the file holds.
+ */
+export type ChecklistItemSpec = {
+  name: string;
+  required: boolean;
+  /** The step (of the kind's standard steps) by which it is due. */
+  dueBy: number;
+  /** An agreement signed in the portal of this kind is attached to it by itself. */
+  agreementKind: "listing" | "buyer" | null;
+};
+export const checklists = sqliteTable(
+  "checklists",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: TRANSACTION_TYPES }).notNull(),
+    version: integer("version").notNull(),
+    items: text("items", { mode: "json" }).$type<ChecklistItemSpec[]>().notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("checklists_kind_version_idx").on(t.kind, t.version)],
+);
+export type Checklist = typeof checklists.$inferSelect;
+
+/**
+ * A transaction's checklist items, made from its checklist version when the file is first read. `waiting_since`:
+ * when it began to wait for the broker (waiting or changed), else null; the review queue reads it in order.
+ */
+export const checklistItems = sqliteTable(
+  "checklist_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    required: integer("required", { mode: "boolean" }).notNull(),
+    dueBy: integer("due_by").notNull(),
+    agreementKind: text("agreement_kind"),
+    state: text("state", { enum: CHECKLIST_ITEM_STATES }).notNull().default("missing"),
+    waitingSince: integer("waiting_since", { mode: "timestamp_ms" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("checklist_items_transaction_position_idx").on(t.transactionId, t.position),
+    index("checklist_items_waiting_idx")
+      .on(t.waitingSince, t.id)
+      .where(sql`waiting_since IS NOT NULL`),
+  ],
+);
+export type ChecklistItem = typeof checklistItems.$inferSelect;
+
+/** The documents that meet an item (uploaded, or an agreement's signed copy attached by itself). */
+export const checklistItemDocuments = sqliteTable(
+  "checklist_item_documents",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => checklistItems.id, { onDelete: "cascade" }),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    attachedBy: text("attached_by").references(() => users.id, { onDelete: "set null" }),
+    attachedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.documentId] }),
+    index("checklist_item_documents_document_idx").on(t.documentId),
+  ],
+);
+
+/**
+ * Each review of an item, never changed (a trigger refuses an update, migration 0027): who (their name as it was),
+ * when, the decision, the comment, and the name and SHA-256 of each document it covered.
+ */
+export const checklistReviews = sqliteTable(
+  "checklist_reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => checklistItems.id, { onDelete: "cascade" }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    decision: text("decision", { enum: REVIEW_DECISIONS }).notNull(),
+    comment: text("comment"),
+    reviewerId: text("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    reviewerName: text("reviewer_name").notNull(),
+    documents: text("documents", { mode: "json" })
+      .$type<Array<{ id: number; name: string; sha256: string }>>()
+      .notNull(),
+    at: createdAt(),
+  },
+  (t) => [
+    index("checklist_reviews_item_idx").on(t.itemId, t.id),
+    index("checklist_reviews_transaction_idx").on(t.transactionId, t.id),
+  ],
+);
+export type ChecklistReview = typeof checklistReviews.$inferSelect;

@@ -223,3 +223,15 @@ export const REVIEW_HIDE_REASONS = [
   "not_a_client",
 ] as const;
 export type ReviewHideReason = (typeof REVIEW_HIDE_REASONS)[number];
+
+/**
+ * The broker's file review (issue 46, docs/file-review.md): an item of a transaction's checklist is `missing` until
+ * it is marked ready (`waiting`), then `approved` or `returned` by the broker; `changed` when a document of an
+ * approved item is removed or another attached (it waits for review again).
+ */
+export const CHECKLIST_ITEM_STATES = ["missing", "waiting", "approved", "returned", "changed"] as const;
+export type ChecklistItemState = (typeof CHECKLIST_ITEM_STATES)[number];
+export const CHECKLIST_EVENT_TYPES = ["attach", "detach", "ready", "approve", "return"] as const;
+export type ChecklistEventType = (typeof CHECKLIST_EVENT_TYPES)[number];
+export const REVIEW_DECISIONS = ["approve", "return"] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

@@ -1,4 +1,5 @@
 /** Forms of the admin area (the milestone update of docs/spec.md §5, transactions, leads, campaigns, the e-mail log): one schema for the browser, the action and the API. */
+import { overrideReason } from "~/lib/checklist-schema";
 import { z } from "zod";
 import { assignmentSchema } from "~/lib/team-schema";
 import {
@@ -126,6 +127,8 @@ export const editTransactionSchema = z.object({
   closingPrice: optionalHomeValue,
   status: transactionStatus,
   type: transactionType.optional(),
+  /** An admin's written reason to complete a file that is not complete (issue 46, docs/file-review.md). */
+  override: overrideReason,
 });
 export type EditTransaction = z.infer<typeof editTransactionSchema>;
 
@@ -140,6 +143,7 @@ export const transactionPatchSchema = z
     homeValue: optionalHomeValue,
     closingPrice: optionalHomeValue,
     status: transactionStatus.optional(),
+    override: overrideReason,
     type: transactionType.optional(),
     assignedAgentId: assignmentSchema.shape.assignedAgentId.optional(),
     collaboratorIds: assignmentSchema.shape.collaboratorIds,

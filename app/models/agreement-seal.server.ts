@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError } from "~/lib/errors";
 import type { Actor } from "~/models/actor.server";
 import { mailAgreementEvent, mailAgreementStaff } from "~/models/agreement-mail.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { attachSignedAgreement } from "~/models/file-review.server";
 import { insertDocuments } from "~/models/document.server";
 import { updateMilestone } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
@@ -93,6 +94,8 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
           now,
         )
       : [];
+    // The file review (issue 46): the signed copy meets its kind's checklist items by itself.
+    if (transactionId && documentId) attachSignedAgreement(tx, transactionId, agreement.kind, documentId, now);
     tx.update(agreements)
       .set({
         status: "signed",

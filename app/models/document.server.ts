@@ -14,6 +14,7 @@ import { env } from "~/config/env.server";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
 import { DOCUMENT_TYPES, purgeCutoff, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { assertStaff, type Actor } from "~/models/actor.server";
+import { documentRemoved } from "~/models/file-review.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { DOCUMENTS_FOLDER, type FileStore, type ReceiveUpload } from "~/models/files.server";
 import { noticeDocumentsAdded } from "~/models/client-notices.server";
@@ -336,6 +337,8 @@ export function removeDocument(db: Db, actor: Actor, id: number, now = new Date(
   if (document.removedAt) return;
   db.transaction((tx) => {
     tx.update(documents).set({ removedAt: now, removedBy: actor.id }).where(eq(documents.id, id)).run();
+    // The file review (issue 46): the document leaves its checklist items; an approved one reads "changed".
+    documentRemoved(tx, id, now);
     recordAudit(tx, actor, {
       action: "document.remove",
       subject: { type: "document", id },

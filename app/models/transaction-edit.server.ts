@@ -6,12 +6,21 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { agreements, offers, transactionMilestones, transactions, type Transaction } from "~/db/schema";
+import {
+  agreements,
+  checklistItemDocuments,
+  checklistItems,
+  offers,
+  transactionMilestones,
+  transactions,
+  type Transaction,
+} from "~/db/schema";
 import type { EditTransaction, TransactionPatch } from "~/lib/admin-schemas";
-import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { apiWholeDollars, centsOf } from "~/lib/money";
 import { type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { openRequiredItems } from "~/models/file-review.server";
 import { requestReviews } from "~/models/review.server";
 import { endSaleShowings } from "~/models/showing.server";
 import { forgetCompletedSale, recordCompletedSale } from "~/models/sold-home.server";
@@ -25,7 +34,15 @@ import { collaboratorIds, getTransactionAsStaff, toTransactionJson } from "~/mod
 function typeChangeRefusal(tx: DbOrTx, transactionId: number): string | null {
   const has = (table: typeof transactionMilestones | typeof offers | typeof agreements, what: string) =>
     tx.select({ id: table.id }).from(table).where(eq(table.transactionId, transactionId)).limit(1).get() ? what : null;
+  const filed = tx
+    .select({ id: checklistItemDocuments.itemId })
+    .from(checklistItemDocuments)
+    .innerJoin(checklistItems, eq(checklistItems.id, checklistItemDocuments.itemId))
+    .where(eq(checklistItems.transactionId, transactionId))
+    .limit(1)
+    .get();
   const held =
+    (filed ? "its file's checklist has documents" : null) ??
     has(transactionMilestones, "its steps are set up") ??
     has(offers, "it has offers") ??
     has(agreements, "it has agreements");
@@ -68,6 +85,31 @@ export function updateTransaction(
     if (type !== before.type) {
       const refusal = typeChangeRefusal(tx, id);
       if (refusal) throw new ConflictError(refusal);
+      // Its checklist (no document on it yet) is made again from the new kind's when next read.
+      tx.delete(checklistItems).where(eq(checklistItems.transactionId, id)).run();
+    }
+    // Closing needs a complete file (issue 46): every required item of its checklist approved, unless an admin
+    // closes it with a written reason (audited).
+    if (input.status === "completed" && before.status !== "completed") {
+      const open = openRequiredItems(tx, before);
+      if (open.length > 0 && !input.override) {
+        throw new ConflictError(
+          `The file is not complete: ${open.join(", ")}. The broker reviews every required item before it closes, or closes it with a written reason.`,
+          `/admin/transactions/${id}/file`,
+        );
+      }
+      if (open.length > 0 && !actor.isAdmin) {
+        throw new ForbiddenError("Only the broker (an admin) may close a file that is not complete");
+      }
+      if (open.length > 0) {
+        recordAudit(tx, actor, {
+          action: "transaction.complete_override",
+          subject: { type: "transaction", id },
+          transactionId: id,
+          changes: { reason: input.override, items: open },
+          at: now,
+        });
+      }
     }
     const closingPriceCents = input.closingPrice ? centsOf(Number(input.closingPrice)) : before.closingPriceCents;
     const closedAt =
@@ -128,7 +170,7 @@ export function updateTransaction(
  * gives it, with its collaborators.
  */
 export function patchTransaction(db: Db, actor: Actor, id: number, patch: TransactionPatch, now = new Date()) {
-  const details = ["propertyAddress", "searchArea", "homeValue", "closingPrice", "status", "type"] as const;
+  const details = ["propertyAddress", "searchArea", "homeValue", "closingPrice", "status", "type", "override"] as const;
   if (details.some((k) => patch[k] !== undefined)) {
     const current = getTransactionAsStaff(db, actor, id);
     updateTransaction(
@@ -142,6 +184,7 @@ export function patchTransaction(db: Db, actor: Actor, id: number, patch: Transa
           patch.homeValue ?? (current.homeValueCents === null ? undefined : apiWholeDollars(current.homeValueCents)),
         closingPrice: patch.closingPrice,
         status: patch.status ?? current.status,
+        override: patch.override,
         type: patch.type ?? current.type,
       },
       now,

@@ -1,7 +1,7 @@
 /**
  * A transaction's file, on request (B&P §10148; docs/decisions/030-team.md): everything the agency holds
  * on one transaction, as data, for the export's ZIP (app/routes/admin.transactions.$id_.export.tsx, which
- * writes it: summary.html, transaction.json, messages.txt, audit.csv, documents/). Admins only; the export
+ * writes it: summary.html, transaction.json (with the checklist and its reviews), messages.txt, audit.csv, documents/). Admins only; the export
  * is itself recorded (`export`) before the file is read, so its own event is in its audit.csv. Every amount
  * is in US dollars as a decimal string ("1175000.00"), as the API writes money (docs/spec.md §3).
  */
@@ -13,6 +13,7 @@ import { assertAdmin, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { eachAudit } from "~/models/audit.server";
 import { getContract } from "~/models/contract.server";
+import { getChecklist, reviewsForExport } from "~/models/file-review.server";
 import { apiDecimal } from "~/lib/money";
 import { listEstimates, toEstimateResultJson } from "~/models/estimate.server";
 import { listMilestones } from "~/models/milestone.server";
@@ -88,6 +89,10 @@ export function transactionFile(db: Db, actor: Actor, id: number, now = new Date
         doneAt: d.doneAt?.toISOString() ?? null,
       })),
     },
+    // The broker's review (issue 46): the checklist as it stands and every review, who, when and the SHA-256 of
+    // each document it covered.
+    checklist: (({ items, complete }) => ({ complete, items }))(getChecklist(db, actor, id)),
+    reviews: reviewsForExport(db, id).map((r) => ({ ...r, at: r.at.toISOString() })),
     milestones: listMilestones(db, actor, id).map((m) => ({
       step: m.stepNumber,
       title: m.title,

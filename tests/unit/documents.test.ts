@@ -396,7 +396,7 @@ describe("retention", () => {
     const [oldRemoved, oldKept] = addDocuments(db, admin, closed.id, [await stored("a.pdf"), await stored("b.pdf")]);
     const [recentRemoved] = addDocuments(db, admin, recent.id, [await stored("c.pdf")]);
     for (const d of [oldRemoved!, recentRemoved!]) removeDocument(db, admin, d.id);
-    const edit = { homeValue: "1", status: "completed" as const };
+    const edit = { homeValue: "1", status: "completed" as const, override: "The file was reviewed on paper" };
     updateTransaction(db, admin, closed.id, { ...edit, propertyAddress: "1 Old St" }, new Date("2023-01-10T00:00:00Z"));
     updateTransaction(db, admin, recent.id, { ...edit, propertyAddress: "2 New St" }, new Date("2025-01-10T00:00:00Z"));
 
@@ -422,7 +422,13 @@ describe("retention", () => {
       homeValue: "1",
     });
     const edit = (status: "active" | "completed" | "cancelled", at: string) =>
-      updateTransaction(db, admin, t.id, { propertyAddress: "1 A St", homeValue: "1", status }, new Date(at)).closedAt;
+      updateTransaction(
+        db,
+        admin,
+        t.id,
+        { propertyAddress: "1 A St", homeValue: "1", status, override: "The file was reviewed on paper" },
+        new Date(at),
+      ).closedAt;
     expect(edit("completed", "2026-01-01T00:00:00Z")?.toISOString()).toBe("2026-01-01T00:00:00.000Z");
     expect(edit("completed", "2026-02-01T00:00:00Z")?.toISOString()).toBe("2026-01-01T00:00:00.000Z");
     expect(edit("active", "2026-03-01T00:00:00Z")).toBeNull();

@@ -100,9 +100,16 @@ async function completedSale(
   }
   const done = await answer(async () =>
     patchTransaction(
-      args(await json("PATCH", `/api/transactions/${t.id}`, app.admin, { status: "completed", closingPrice }), {
-        id: String(t.id),
-      }),
+      args(
+        await json("PATCH", `/api/transactions/${t.id}`, app.admin, {
+          status: "completed",
+          closingPrice,
+          override: "The file was reviewed on paper",
+        }),
+        {
+          id: String(t.id),
+        },
+      ),
     ),
   );
   expect(done.status).toBe(200);
@@ -330,9 +337,15 @@ describe("the homes we sold", () => {
     );
     await answer(async () =>
       patchTransaction(
-        args(await json("PATCH", `/api/transactions/${t.id}`, app.admin, { status: "completed" }), {
-          id: String(t.id),
-        }),
+        args(
+          await json("PATCH", `/api/transactions/${t.id}`, app.admin, {
+            status: "completed",
+            override: "The file was reviewed on paper",
+          }),
+          {
+            id: String(t.id),
+          },
+        ),
       ),
     );
     const row = app.db.select().from(soldHomes).where(eq(soldHomes.transactionId, t.id)).get();
@@ -524,9 +537,15 @@ describe("what our clients say", () => {
     );
     await answer(async () =>
       patchTransaction(
-        args(await json("PATCH", `/api/transactions/${staffSale.id}`, app.admin, { status: "completed" }), {
-          id: String(staffSale.id),
-        }),
+        args(
+          await json("PATCH", `/api/transactions/${staffSale.id}`, app.admin, {
+            status: "completed",
+            override: "The file was reviewed on paper",
+          }),
+          {
+            id: String(staffSale.id),
+          },
+        ),
       ),
     );
     expect(

@@ -81,7 +81,12 @@ describe("a sale that ends", () => {
     const proposed = requestShowing(db, token, { ...agent("c@harbor.example"), slots: [{ start: inDays(5) }] });
     showingEvent(db, seller, proposed.id, { type: "propose", start: inDays(6) });
 
-    const result = patchTransaction(db, admin, t.id, transactionPatchSchema.parse({ status: "completed" }));
+    const result = patchTransaction(
+      db,
+      admin,
+      t.id,
+      transactionPatchSchema.parse({ status: "completed", override: "The file was reviewed on paper" }),
+    );
     expect(result.status).toBe("completed");
     const status = (id: number) => db.select().from(showings).where(eq(showings.id, id)).get()!.status;
     expect([status(requested.id), status(approved.id), status(proposed.id)]).toEqual([
@@ -178,7 +183,12 @@ describe("times far from now", () => {
     expect(told.map((m) => m.toAddress)).toEqual(["buyer@example.com"]);
     // A closed purchase's tours are read-only.
     const second = ask(inDays(4).toISOString());
-    patchTransaction(db, admin, purchase.id, transactionPatchSchema.parse({ status: "completed" }));
+    patchTransaction(
+      db,
+      admin,
+      purchase.id,
+      transactionPatchSchema.parse({ status: "completed", override: "The file was reviewed on paper" }),
+    );
     expect(() => tourEvent(db, client, second.tour.id, { type: "cancel", listingId: home.id })).toThrow(
       /its tours can only be read/,
     );

@@ -1,3 +1,4 @@
+import { waitingCount } from "~/models/file-review.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { DueSoonCard } from "~/components/due-soon";
 import { todayIn } from "~/lib/plain-date";
@@ -112,6 +113,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       endsOn,
       href,
     })),
+    filesToReview: staff.isAdmin ? waitingCount(db) : null,
     waitingForSignature: waitingForStaff(db, staff).map((w) => ({ ...w, since: w.since?.toISOString() ?? null })),
     unread: (({ total, threads }) => ({
       total,
@@ -250,6 +252,14 @@ export default function AdminDashboard() {
       </div>
 
       <DueSoonCard rows={d.dueSoon} today={d.today} className={`${panel} mt-6`} />
+
+      {d.filesToReview ? (
+        <p className={`${panel} mt-6`} data-testid="files-to-review">
+          <Link to="/admin/reviews" className="font-semibold">
+            {countOf(d.filesToReview, "file item waits", "file items wait")} for your review
+          </Link>
+        </p>
+      ) : null}
 
       {d.waitingForSignature.length ? (
         <WaitingForSignature rows={d.waitingForSignature} className={`${panel} mt-6`} />

@@ -5,6 +5,7 @@ import { AgreementsSection } from "~/components/agreements-section";
 import { ContractSection } from "~/components/contract-form";
 import { DocumentsSection } from "~/components/documents-section";
 import { EstimatesSection } from "~/components/estimates-section";
+import { FileReviewSummary } from "~/components/file-review-summary";
 import { MessagesSection } from "~/components/messages-section";
 import { OffersSection } from "~/components/offers-section";
 import { ShowingsSection } from "~/components/showings-section";
@@ -32,6 +33,7 @@ import { homeTitle } from "~/lib/home-name";
 import { privatePageMeta } from "~/lib/seo";
 import { getContract, offerAcceptedOn, toListedDeadline } from "~/models/contract.server";
 import { documentsPage, documentsPdfs } from "~/models/document.server";
+import { fileSummary } from "~/models/file-review.server";
 import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { contractFromCancelledOffer } from "~/models/offer-moves.server";
@@ -85,6 +87,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     agreements: agreementsData(db, staff, transaction, documentsPdfs(db, staff, id), query),
     showings: showingsData(db, staff, transaction, query),
     tours: toursData(db, staff, transaction),
+    file: fileSummary(db, staff, id),
+    isAdmin: staff.isAdmin,
   };
 }
 
@@ -166,6 +170,8 @@ export default function ManageTransaction() {
 
       <TeamSection transactionId={transaction.id} team={data.team} />
 
+      <FileReviewSummary transactionId={transaction.id} file={data.file} />
+
       <ContractSection
         acceptedOn={contract.acceptedOn}
         closingOn={contract.closingOn}
@@ -224,6 +230,7 @@ export default function ManageTransaction() {
 
       <TransactionDetails
         transaction={transaction}
+        closeOverride={data.isAdmin && !data.file.complete}
         lastResult={actionData?.intent === transactionIntents.edit ? actionData.result : undefined}
       />
 

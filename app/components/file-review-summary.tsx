@@ -1,0 +1,36 @@
+/**
+ * The Manage page's "File review" (issue 46, docs/file-review.md): the file's state in words, the items the broker
+ * returned with their comments, and the link to the File tab where the checklist is worked.
+ */
+import { Link } from "@remix-run/react";
+import { PageSection } from "~/components/page-section";
+
+export function FileReviewSummary({
+  transactionId,
+  file,
+}: {
+  transactionId: number;
+  file: { words: string; complete: boolean; returned: Array<{ id: number; name: string; comment: string | null }> };
+}) {
+  const href = `/admin/transactions/${transactionId}/file`;
+  return (
+    <PageSection id="file-review" title="File review" aside={<Link to={href}>Open the file</Link>}>
+      <p className="mt-2" data-testid="file-summary">
+        {file.words}
+        {file.complete ? "" : ": the transaction closes once every required item is approved."}
+      </p>
+      {file.returned.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm" data-testid="file-returned">
+          {file.returned.map((item) => (
+            <li key={item.id}>
+              <Link to={`${href}#item-${item.id}`} className="font-semibold">
+                {item.name}
+              </Link>{" "}
+              returned{item.comment ? `: "${item.comment}"` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </PageSection>
+  );
+}

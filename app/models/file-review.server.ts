@@ -1,0 +1,575 @@
+/**
+ * The broker's file review (issue 46, docs/file-review.md; 10 CCR 2725): each transaction's checklist, made from
+ * the version of its kind's checklist it started with (`transactions.checklist_id`, set by a trigger at its
+ * creation, migration 0027) the first time the file is read; its items met by documents (uploaded, or an agreement's
+ * signed copy attached by itself), marked ready by staff on the transaction, approved or returned by an admin. Every
+ * review keeps who, when and the SHA-256 of each document it covered; removing or adding a document of an approved
+ * item makes it "changed" and it waits again. A client sees none of it (404).
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { env } from "~/config/env.server";
+import type { Db, DbOrTx } from "~/db/client.server";
+import {
+  checklistItemDocuments,
+  checklistItems,
+  checklistReviews,
+  checklists,
+  documents,
+  transactions,
+  users,
+  type Checklist,
+  type ChecklistItem,
+  type ChecklistItemSpec,
+  type ChecklistReview,
+  type Transaction,
+} from "~/db/schema";
+import type { ChecklistItemState, TransactionType } from "~/domain/enums";
+import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
+import type { ChecklistEvent } from "~/lib/checklist-schema";
+import { REVIEW_FLAG_DAYS, STEPS_OF } from "~/lib/checklist-schema";
+import { fullName } from "~/lib/format";
+import { homeTitle } from "~/lib/home-name";
+import { assertAdmin, type Actor } from "~/models/actor.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { queuePlainEmail } from "~/models/plain-mail.server";
+import { staffRecipients } from "~/models/staff-recipients.server";
+import { findTransaction, isStaffOn } from "~/models/transaction.server";
+
+const DAY_MS = 24 * 3600_000;
+/** The queue's page. */
+export const QUEUE_PAGE = 50;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The checklists (versions)
+
+/** The newest version of a kind's checklist. */
+export function latestChecklist(db: DbOrTx, kind: TransactionType): Checklist {
+  const row = db
+    .select()
+    .from(checklists)
+    .where(eq(checklists.kind, kind))
+    .orderBy(desc(checklists.version))
+    .limit(1)
+    .get();
+  if (!row) throw new NotFoundError("No checklist");
+  return row;
+}
+
+export const toChecklistJson = (c: Checklist) => ({
+  kind: c.kind,
+  version: c.version,
+  createdAt: c.createdAt.toISOString(),
+  items: c.items.map((item) => ({ ...item, dueByTitle: STEPS_OF[c.kind][item.dueBy - 1]?.title ?? null })),
+});
+
+/** Both kinds' current checklists (admins). */
+export function currentChecklists(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  return { selling: latestChecklist(db, "selling"), buying: latestChecklist(db, "buying") };
+}
+
+/**
+ * Saves a new version of a kind's checklist (admins): files opened from now on use it; an open file keeps its own.
+ * The same items as the current version save nothing.
+ */
+export function saveChecklist(
+  db: Db,
+  actor: Actor,
+  kind: TransactionType,
+  items: ChecklistItemSpec[],
+  now = new Date(),
+) {
+  assertAdmin(actor);
+  return db.transaction((tx) => {
+    const current = latestChecklist(tx, kind);
+    if (JSON.stringify(current.items) === JSON.stringify(items)) return current;
+    const row = tx
+      .insert(checklists)
+      .values({ kind, version: current.version + 1, items, createdBy: actor.id, createdAt: now })
+      .returning()
+      .get();
+    recordAudit(tx, actor, {
+      action: "checklist.save",
+      subject: { type: "checklist", id: row.id },
+      changes: { kind, version: row.version, items: items.map((i) => i.name) },
+      at: now,
+    });
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A transaction's items
+
+/** A transaction staff work on (an admin, its agent or a collaborator); anyone else: not found. */
+function fileOf(db: DbOrTx, actor: Actor, transactionId: number): Transaction {
+  const row = findTransaction(db, actor, transactionId);
+  if (!row || !isStaffOn(db, actor, row)) throw new NotFoundError("Transaction not found");
+  return row;
+}
+
+/**
+ * The transaction's items, made from its checklist version the first time (a transaction opened before the
+ * checklists, or whose type changed, takes its kind's newest).
+ */
+export function ensureItems(tx: DbOrTx, t: Pick<Transaction, "id" | "type" | "checklistId">): ChecklistItem[] {
+  const rows = tx
+    .select()
+    .from(checklistItems)
+    .where(eq(checklistItems.transactionId, t.id))
+    .orderBy(asc(checklistItems.position))
+    .all();
+  if (rows.length > 0) return rows;
+  let checklist = t.checklistId
+    ? tx.select().from(checklists).where(eq(checklists.id, t.checklistId)).get()
+    : undefined;
+  if (!checklist || checklist.kind !== t.type) {
+    checklist = latestChecklist(tx, t.type);
+    tx.update(transactions).set({ checklistId: checklist.id }).where(eq(transactions.id, t.id)).run();
+  }
+  return checklist.items
+    .map((item, position) =>
+      tx
+        .insert(checklistItems)
+        .values({
+          transactionId: t.id,
+          position,
+          name: item.name,
+          required: item.required,
+          dueBy: item.dueBy,
+          agreementKind: item.agreementKind,
+        })
+        .onConflictDoNothing()
+        .returning()
+        .get(),
+    )
+    .filter((r): r is ChecklistItem => r !== undefined);
+}
+
+/** Items of a transaction read (made first when need be) in one database transaction. */
+const itemsOf = (db: Db, t: Transaction) => db.transaction((tx) => ensureItems(tx, t));
+
+type ItemDocument = { id: number; name: string; sha256: string };
+
+function documentsOfItems(db: DbOrTx, itemIds: number[]): Map<number, ItemDocument[]> {
+  const map = new Map<number, ItemDocument[]>();
+  if (itemIds.length === 0) return map;
+  const rows = db
+    .select({
+      itemId: checklistItemDocuments.itemId,
+      id: documents.id,
+      name: documents.name,
+      sha256: documents.sha256,
+    })
+    .from(checklistItemDocuments)
+    .innerJoin(documents, eq(documents.id, checklistItemDocuments.documentId))
+    .where(and(inArray(checklistItemDocuments.itemId, itemIds), isNull(documents.removedAt)))
+    .orderBy(asc(checklistItemDocuments.itemId), asc(checklistItemDocuments.documentId))
+    .all();
+  for (const { itemId, ...doc } of rows) map.set(itemId, [...(map.get(itemId) ?? []), doc]);
+  return map;
+}
+
+function lastReviews(db: DbOrTx, itemIds: number[]): Map<number, ChecklistReview> {
+  const map = new Map<number, ChecklistReview>();
+  if (itemIds.length === 0) return map;
+  const rows = db
+    .select()
+    .from(checklistReviews)
+    .where(inArray(checklistReviews.itemId, itemIds))
+    .orderBy(asc(checklistReviews.itemId), asc(checklistReviews.id))
+    .all();
+  for (const row of rows) map.set(row.itemId, row);
+  return map;
+}
+
+export type FileItem = {
+  id: number;
+  name: string;
+  required: boolean;
+  dueBy: number;
+  dueByTitle: string | null;
+  state: ChecklistItemState;
+  waitingSince: string | null;
+  documents: Array<{ id: number; name: string }>;
+  review: { by: string; at: string; decision: "approve" | "return"; comment: string | null; sha256: string[] } | null;
+};
+
+/** Whether every required item is approved. */
+export const isComplete = (items: Array<Pick<ChecklistItem, "required" | "state">>) =>
+  items.every((i) => !i.required || i.state === "approved");
+
+/** What a file lacks, counted: required items missing, items returned, items waiting (or changed). */
+export function fileState(items: Array<Pick<ChecklistItem, "required" | "state">>) {
+  return {
+    complete: isComplete(items),
+    missing: items.filter((i) => i.required && i.state === "missing").length,
+    returned: items.filter((i) => i.state === "returned").length,
+    waiting: items.filter((i) => i.state === "waiting" || i.state === "changed").length,
+  };
+}
+
+/** The file's state in words: "Complete", or "2 missing, 1 returned, 3 waiting". */
+export function fileStateWords(state: ReturnType<typeof fileState>): string {
+  if (state.complete && state.waiting === 0 && state.returned === 0) return "Complete";
+  const parts = [
+    state.missing ? `${state.missing} missing` : null,
+    state.returned ? `${state.returned} returned` : null,
+    state.waiting ? `${state.waiting} waiting` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : "Complete";
+}
+
+function toFileItems(db: DbOrTx, kind: TransactionType, items: ChecklistItem[]): FileItem[] {
+  const ids = items.map((i) => i.id);
+  const docs = documentsOfItems(db, ids);
+  const reviews = lastReviews(db, ids);
+  return items.map((item) => {
+    const review = reviews.get(item.id);
+    return {
+      id: item.id,
+      name: item.name,
+      required: item.required,
+      dueBy: item.dueBy,
+      dueByTitle: STEPS_OF[kind][item.dueBy - 1]?.title ?? null,
+      state: item.state,
+      waitingSince: item.waitingSince?.toISOString() ?? null,
+      documents: (docs.get(item.id) ?? []).map(({ id, name }) => ({ id, name })),
+      review: review
+        ? {
+            by: review.reviewerName,
+            at: review.at.toISOString(),
+            decision: review.decision,
+            comment: review.comment,
+            sha256: review.documents.map((d) => d.sha256),
+          }
+        : null,
+    };
+  });
+}
+
+/**
+ * `GET /api/transactions/{id}/checklist` and the File tab: the items with their documents and last review, and
+ * whether the file is complete. Staff on the transaction; anyone else (its client too) 404.
+ */
+export function getChecklist(db: Db, actor: Actor, transactionId: number) {
+  const t = fileOf(db, actor, transactionId);
+  const items = itemsOf(db, t);
+  return { transaction: t, items: toFileItems(db, t.type, items), ...fileState(items) };
+}
+
+/** The file's state for the Manage page: the counts and the items returned, with the broker's comment. */
+export function fileSummary(db: Db, actor: Actor, transactionId: number) {
+  const t = fileOf(db, actor, transactionId);
+  const items = itemsOf(db, t);
+  const returned = items.filter((i) => i.state === "returned");
+  const reviews = lastReviews(
+    db,
+    returned.map((i) => i.id),
+  );
+  const state = fileState(items);
+  return {
+    ...state,
+    words: fileStateWords(state),
+    returned: returned.map((i) => ({ id: i.id, name: i.name, comment: reviews.get(i.id)?.comment ?? null })),
+  };
+}
+
+/** The required items that keep a file from closing (missing, returned, waiting or changed), by name. */
+export function openRequiredItems(tx: DbOrTx, t: Pick<Transaction, "id" | "type" | "checklistId">): string[] {
+  return ensureItems(tx, t)
+    .filter((i) => i.required && i.state !== "approved")
+    .map((i) => i.name);
+}
+
+/** Documents of the transaction the item may be met by (not removed), newest first: the File tab's choice. */
+export function attachableDocuments(db: Db, actor: Actor, transactionId: number) {
+  fileOf(db, actor, transactionId);
+  return db
+    .select({ id: documents.id, name: documents.name })
+    .from(documents)
+    .where(and(eq(documents.transactionId, transactionId), isNull(documents.removedAt)))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .all();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events
+
+function attachedCount(tx: DbOrTx, itemId: number): number {
+  return documentsOfItems(tx, [itemId]).get(itemId)?.length ?? 0;
+}
+
+function setState(tx: DbOrTx, itemId: number, state: ChecklistItemState, now: Date, waitingFrom?: Date | null) {
+  tx.update(checklistItems)
+    .set({
+      state,
+      waitingSince: state === "waiting" || state === "changed" ? (waitingFrom ?? now) : null,
+      updatedAt: now,
+    })
+    .where(eq(checklistItems.id, itemId))
+    .run();
+}
+
+/** An approved item whose documents changed waits for review again. */
+function documentsChanged(tx: DbOrTx, item: ChecklistItem, now: Date) {
+  if (item.state === "approved") setState(tx, item.id, "changed", now);
+  else if (item.state === "waiting" && attachedCount(tx, item.id) === 0) setState(tx, item.id, "missing", now);
+}
+
+function attach(tx: DbOrTx, item: ChecklistItem, documentId: number, by: string | null, now: Date): boolean {
+  const added = tx
+    .insert(checklistItemDocuments)
+    .values({ itemId: item.id, documentId, attachedBy: by, attachedAt: now })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  if (added) documentsChanged(tx, item, now);
+  return Boolean(added);
+}
+
+/**
+ * `POST /api/checklist-items/{id}/events`: staff on the transaction attach or detach one of its documents and mark
+ * the item ready; an admin approves it (with at least one document) or returns it with a comment (the agents are
+ * e-mailed). Returns the item as the API gives it.
+ */
+export function checklistEvent(db: Db, actor: Actor, itemId: number, event: ChecklistEvent, now = new Date()) {
+  return db.transaction((tx) => {
+    const item = tx.select().from(checklistItems).where(eq(checklistItems.id, itemId)).get();
+    if (!item) throw new NotFoundError("Item not found");
+    const t = fileOf(tx, actor, item.transactionId);
+    const audit = (action: string, changes: Record<string, unknown>) =>
+      recordAudit(tx, actor, {
+        action,
+        subject: { type: "checklist_item", id: item.id },
+        transactionId: t.id,
+        changes: { item: item.name, ...changes },
+        at: now,
+      });
+    switch (event.type) {
+      case "attach":
+      case "detach": {
+        const doc = tx
+          .select()
+          .from(documents)
+          .where(
+            and(eq(documents.id, event.documentId!), eq(documents.transactionId, t.id), isNull(documents.removedAt)),
+          )
+          .get();
+        if (!doc) throw new NotFoundError("Document not found");
+        if (event.type === "attach") {
+          if (attach(tx, item, doc.id, actor.id, now)) audit("checklist.attach", { document: doc.name });
+        } else {
+          const removed = tx
+            .delete(checklistItemDocuments)
+            .where(and(eq(checklistItemDocuments.itemId, item.id), eq(checklistItemDocuments.documentId, doc.id)))
+            .returning()
+            .get();
+          if (removed) {
+            documentsChanged(tx, item, now);
+            audit("checklist.detach", { document: doc.name });
+          }
+        }
+        break;
+      }
+      case "ready": {
+        if (item.state === "approved") throw new ConflictError(`${item.name} is already approved`);
+        if (item.state === "waiting" || item.state === "changed") break;
+        if (attachedCount(tx, item.id) === 0) {
+          throw new ConflictError(`Attach a document to ${item.name} before marking it ready`);
+        }
+        setState(tx, item.id, "waiting", now);
+        audit("checklist.ready", {});
+        break;
+      }
+      case "approve":
+      case "return": {
+        if (!actor.isAdmin) throw new ForbiddenError("Only the broker (an admin) reviews a file");
+        const docs = documentsOfItems(tx, [item.id]).get(item.id) ?? [];
+        if (event.type === "approve" && docs.length === 0) {
+          throw new ConflictError(`${item.name} has no document to approve`);
+        }
+        if (event.type === "approve" && item.state === "approved") break;
+        const reviewer = tx.select().from(users).where(eq(users.id, actor.id)).get();
+        tx.insert(checklistReviews)
+          .values({
+            itemId: item.id,
+            transactionId: t.id,
+            decision: event.type,
+            comment: event.comment ?? null,
+            reviewerId: actor.id,
+            reviewerName: (reviewer && fullName(reviewer)) || reviewer?.email || "Broker",
+            documents: docs,
+            at: now,
+          })
+          .run();
+        setState(tx, item.id, event.type === "approve" ? "approved" : "returned", now);
+        audit(event.type === "approve" ? "checklist.approve" : "checklist.return", {
+          comment: event.comment ?? null,
+          sha256: docs.map((d) => d.sha256),
+        });
+        if (event.type === "return") mailReturn(tx, t, item.name, event.comment!, now);
+        break;
+      }
+    }
+    const fresh = tx.select().from(checklistItems).where(eq(checklistItems.id, item.id)).get()!;
+    return toFileItems(tx, t.type, [fresh])[0]!;
+  });
+}
+
+function mailReturn(tx: DbOrTx, t: Transaction, itemName: string, comment: string, now: Date) {
+  const url = `${env().mail.appUrl}/admin/transactions/${t.id}/file`;
+  for (const to of staffRecipients(tx, t)) {
+    queuePlainEmail(
+      tx,
+      {
+        kind: "staff_notice",
+        to,
+        subject: `Returned by the broker: ${itemName} (${homeTitle(t)})`,
+        lines: [
+          `The broker returned "${itemName}" of ${homeTitle(t)}'s file:`,
+          comment,
+          "Fix it, attach the right document and mark the item ready for review again.",
+        ],
+        action: { label: "Open the file", url },
+        transactionId: t.id,
+      },
+      now,
+    );
+  }
+}
+
+/**
+ * A signed agreement's copy meets the items of its kind (a listing agreement, a buyer agreement) by itself, in the
+ * database transaction that stores it (app/models/agreement-seal.server.ts).
+ */
+export function attachSignedAgreement(
+  tx: DbOrTx,
+  transactionId: number,
+  agreementKind: string,
+  documentId: number,
+  now: Date,
+) {
+  const t = tx.select().from(transactions).where(eq(transactions.id, transactionId)).get();
+  if (!t) return;
+  for (const item of ensureItems(tx, t).filter((i) => i.agreementKind === agreementKind)) {
+    if (attach(tx, item, documentId, null, now)) {
+      recordAudit(tx, null, {
+        action: "checklist.attach",
+        subject: { type: "checklist_item", id: item.id },
+        transactionId,
+        changes: { item: item.name, documentId },
+        at: now,
+      });
+    }
+  }
+}
+
+/** A removed document leaves its items: an approved one reads "changed" (app/models/document.server.ts). */
+export function documentRemoved(tx: DbOrTx, documentId: number, now: Date) {
+  const links = tx
+    .delete(checklistItemDocuments)
+    .where(eq(checklistItemDocuments.documentId, documentId))
+    .returning({ itemId: checklistItemDocuments.itemId })
+    .all();
+  for (const { itemId } of links) {
+    const item = tx.select().from(checklistItems).where(eq(checklistItems.id, itemId)).get();
+    if (item) documentsChanged(tx, item, now);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The review queue
+
+/** How many items wait for the broker (the dashboard's count), read from the waiting index. */
+export function waitingCount(db: Db): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(checklistItems)
+      .where(isNotNull(checklistItems.waitingSince))
+      .get()?.n ?? 0
+  );
+}
+
+/**
+ * `/admin/reviews` (admins): the items waiting, oldest first, QUEUE_PAGE a page, with days waiting (flagged past
+ * REVIEW_FLAG_DAYS) and each file's state.
+ */
+export function reviewQueue(db: Db, actor: Actor, page = 1, now = new Date()) {
+  assertAdmin(actor);
+  const rows = db
+    .select({
+      id: checklistItems.id,
+      name: checklistItems.name,
+      state: checklistItems.state,
+      waitingSince: checklistItems.waitingSince,
+      transactionId: checklistItems.transactionId,
+      propertyAddress: transactions.propertyAddress,
+      searchArea: transactions.searchArea,
+      type: transactions.type,
+      agentFirst: users.firstName,
+      agentLast: users.lastName,
+      agentEmail: users.email,
+    })
+    .from(checklistItems)
+    .innerJoin(transactions, eq(transactions.id, checklistItems.transactionId))
+    .leftJoin(users, eq(users.id, transactions.assignedAgentId))
+    .where(isNotNull(checklistItems.waitingSince))
+    .orderBy(asc(checklistItems.waitingSince), asc(checklistItems.id))
+    .limit(QUEUE_PAGE + 1)
+    .offset((page - 1) * QUEUE_PAGE)
+    .all();
+  const shown = rows.slice(0, QUEUE_PAGE);
+  const ids = [...new Set(shown.map((r) => r.transactionId))];
+  const byFile = new Map<number, Array<Pick<ChecklistItem, "required" | "state">>>();
+  if (ids.length) {
+    for (const i of db
+      .select({
+        transactionId: checklistItems.transactionId,
+        required: checklistItems.required,
+        state: checklistItems.state,
+      })
+      .from(checklistItems)
+      .where(inArray(checklistItems.transactionId, ids))
+      .all()) {
+      byFile.set(i.transactionId, [...(byFile.get(i.transactionId) ?? []), i]);
+    }
+  }
+  return {
+    items: shown.map((r) => {
+      const days = Math.floor((now.getTime() - r.waitingSince!.getTime()) / DAY_MS);
+      return {
+        id: r.id,
+        name: r.name,
+        state: r.state,
+        transactionId: r.transactionId,
+        home: homeTitle({ ...r, id: r.transactionId }),
+        agent: fullName({ firstName: r.agentFirst, lastName: r.agentLast }) || r.agentEmail || null,
+        waitingSince: r.waitingSince!.toISOString(),
+        days,
+        flagged: days > REVIEW_FLAG_DAYS,
+        file: fileStateWords(fileState(byFile.get(r.transactionId) ?? [])),
+      };
+    }),
+    next: rows.length > QUEUE_PAGE ? page + 1 : null,
+  };
+}
+
+/** A checklist's every review, oldest first, for the transaction's export (who, when, what was reviewed). */
+export function reviewsForExport(db: DbOrTx, transactionId: number) {
+  return db
+    .select({
+      item: checklistItems.name,
+      decision: checklistReviews.decision,
+      comment: checklistReviews.comment,
+      by: checklistReviews.reviewerName,
+      at: checklistReviews.at,
+      documents: checklistReviews.documents,
+    })
+    .from(checklistReviews)
+    .innerJoin(checklistItems, eq(checklistItems.id, checklistReviews.itemId))
+    .where(eq(checklistReviews.transactionId, transactionId))
+    .orderBy(asc(checklistReviews.id))
+    .all();
+}
