@@ -19,6 +19,7 @@ export function TransactionDetails({
   transaction,
   closeOverride = false,
   lastResult,
+  refusal,
 }: {
   transaction: {
     id: number;
@@ -32,6 +33,8 @@ export function TransactionDetails({
   /** An admin on a file that is not complete: the written reason to complete it anyway (issue 46). */
   closeOverride?: boolean;
   lastResult?: SubmissionResult<string[]>;
+  /** Why the last save was refused (a file not complete, a type that cannot change), beside the form. */
+  refusal?: string;
 }) {
   const [form, fields] = useForm({
     id: `edit-transaction-${transaction.id}`,
@@ -51,6 +54,11 @@ export function TransactionDetails({
   });
   return (
     <PageSection id="details" title="Transaction details" className="mt-8">
+      {refusal ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800" data-testid="details-refusal">
+          {refusal}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-2 sm:grid-cols-4">
         <div className="sm:col-span-4">
           <TextField field={fields.propertyAddress} label="Property address" />

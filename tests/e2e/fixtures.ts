@@ -13,7 +13,7 @@ export { expect };
 
 /** Console errors a page may log by design (an HTTP error status is a real answer). */
 const EXPECTED_CONSOLE = [
-  /^Failed to load resource: the server responded with a status of (400|401|403|404|413|415|429)/,
+  /^Failed to load resource: the server responded with a status of (400|401|403|404|409|413|415|429)/,
   // The campaign e-mail preview is an <iframe sandbox> on purpose (no scripts may run in a previewed
   // e-mail); Chromium says so when the test harness tries to run its own script in that frame. The
   // e-mail itself has no script (tests/unit/email.test.ts renders it).

@@ -173,6 +173,8 @@ test.describe("proof on the public site", () => {
       const details = page.getByRole("region", { name: "Transaction details" });
       await details.getByLabel("Closing price").fill("900,000");
       await details.getByLabel("Status").selectOption("completed");
+      // Its file was never reviewed here (issue 46): the broker closes it with a written reason.
+      await details.getByLabel(/Reason to complete with an incomplete file/).fill("Reviewed on paper");
       await details.getByRole("button", { name: "Save Changes" }).click();
       await expect(page.getByText("Transaction updated.").first()).toBeVisible();
       await smtp.waitFor(

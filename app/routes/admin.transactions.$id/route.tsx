@@ -232,6 +232,7 @@ export default function ManageTransaction() {
         transaction={transaction}
         closeOverride={data.isAdmin && !data.file.complete}
         lastResult={actionData?.intent === transactionIntents.edit ? actionData.result : undefined}
+        refusal={actionData?.intent === transactionIntents.edit ? actionData.refusal?.toast?.description : undefined}
       />
 
       {editing ? (
