@@ -138,7 +138,7 @@ export function adminPages(ids: {
     { path: `/admin/transactions/new?lead=${ids.lead}`, loader: newTransaction },
     { path: "/admin/team", loader: team },
     { path: "/admin/reviews", loader: reviews },
-    { path: "/admin/reviews?page=3", loader: reviews },
+    { path: "/admin/reviews?after=1764300000000-5", loader: reviews },
     { path: "/admin/checklists", loader: checklistsPage },
     {
       path: `/admin/transactions/${ids.transaction}/file`,

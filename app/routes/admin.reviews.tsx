@@ -1,6 +1,6 @@
 /**
  * /admin/reviews (issue 46, docs/file-review.md; admins): the broker's review queue: every checklist item waiting
- * for review (marked ready, or changed since approved), oldest first, 50 a page, with how many days it has waited
+ * for review (marked ready, or changed since approved), oldest first, 50 a page (each after the last of the one before), with how many days it has waited
  * (flagged past 7) and its file's state. An agent 403, like every admin-only page.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -12,20 +12,19 @@ import { requireAdmin } from "~/infra/guards.server";
 import { ITEM_STATE_WORDS, REVIEW_FLAG_DAYS } from "~/lib/checklist-schema";
 import { countOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
-import { reviewQueue, waitingCount } from "~/models/file-review.server";
+import { parseQueueCursor, reviewQueue, waitingCount } from "~/models/file-review.server";
 
 export const meta: MetaFunction = () => privatePageMeta("File reviews");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const raw = new URL(request.url).searchParams.get("page") ?? "1";
-  const page = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+  const after = parseQueueCursor(new URL(request.url).searchParams.get("after"));
   const db = getDb();
-  return { ...reviewQueue(db, admin, page), page, total: waitingCount(db) };
+  return { ...reviewQueue(db, admin, after), first: after === null, total: waitingCount(db) };
 }
 
 export default function Reviews() {
-  const { items, next, page, total } = useLoaderData<typeof loader>();
+  const { items, next, first, total } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-3xl font-bold text-brand-900">File reviews</h1>
@@ -64,8 +63,8 @@ export default function Reviews() {
         </ul>
       ) : null}
       <nav aria-label="Pages" className="mt-6 flex gap-4">
-        {page > 1 ? <Link to={`?page=${page - 1}`}>Previous page</Link> : null}
-        {next ? <Link to={`?page=${next}`}>Next page</Link> : null}
+        {first ? null : <Link to="/admin/reviews">The oldest first</Link>}
+        {next ? <Link to={`?after=${next}`}>Next page</Link> : null}
       </nav>
     </div>
   );

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, checklistReviews, documents, type User } from "~/db/schema";
 import { insertDocuments, removeDocument } from "~/models/document.server";
-import { attachSignedAgreement, reviewQueue, waitingCount } from "~/models/file-review.server";
+import { attachSignedAgreement, parseQueueCursor, reviewQueue, waitingCount } from "~/models/file-review.server";
 import { assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { loader as checklistsApi } from "~/routes/api.checklists";
@@ -278,6 +278,11 @@ describe("the file review", () => {
       [nhd.name, false],
     ]);
     expect(queue.items[0]!.days).toBe(9);
+    // The next page starts after the last item of the one before.
+    const first = reviewQueue(app.db, app.admin).items[0]!;
+    const cursor = parseQueueCursor(`${new Date(first.waitingSince).getTime()}-${first.id}`);
+    expect(reviewQueue(app.db, app.admin, cursor).items.map((i) => i.name)).toEqual([nhd.name]);
+    expect(parseQueueCursor("1-x")).toBeNull();
     expect(queue.items[1]!.file).toMatch(/missing, 1 waiting$/);
     expect((await answer(async () => queuePage(args(await get("/admin/reviews", agent))))).status).toBe(403);
   });
