@@ -116,6 +116,8 @@ export const users = sqliteTable(
     dreLeaveNoticeOn: text("dre_leave_notice_on"),
     licenseReminded: text("license_reminded"),
     dreRemindedOn: text("dre_reminded_on"),
+    /** The day the broker was last reminded that this agent has no signed broker–agent agreement (weekly). */
+    agreementRemindedOn: text("agreement_reminded_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -176,10 +176,16 @@ export const AUDIT_ACTIONS = [
  * any PDF of the transaction), where it stands (`expired` is read from its end date, never stored), and who
  * signs (clients and co-signers first, the agent or broker last).
  */
-export const AGREEMENT_KINDS = ["listing", "buyer", "document"] as const;
+/**
+ * `broker_agent` (issue 46, docs/roster.md): the written agreement between the broker and an agent (10 CCR 2726),
+ * signed by the agent, then the broker; it belongs to no transaction.
+ */
+export const AGREEMENT_KINDS = ["listing", "buyer", "document", "broker_agent"] as const;
 export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
-export const TEMPLATE_KINDS = ["listing", "buyer"] as const;
+export const TEMPLATE_KINDS = ["listing", "buyer", "broker_agent"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+/** The kinds that are a client's compensation agreement for a home (Bus. & Prof. Code §10147.5 applies). */
+export type HomeTemplateKind = Exclude<TemplateKind, "broker_agent">;
 /** `sealing`: every signature is in and the sealed copy is being made (retried after a failure). */
 export const STORED_AGREEMENT_STATUSES = ["draft", "sent", "sealing", "signed", "declined", "voided"] as const;
 export type StoredAgreementStatus = (typeof STORED_AGREEMENT_STATUSES)[number];

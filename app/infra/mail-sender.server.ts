@@ -17,7 +17,7 @@ import { purgeListingStarts } from "~/models/listing-start.server";
 import { retryDueSeals } from "~/models/agreement-seal.server";
 import { askDueFeedback, sendWeeklySummaries } from "~/models/showing-feedback.server";
 import { sendReviewReminders } from "~/models/review.server";
-import { remindRoster } from "~/models/roster-reminders.server";
+import { remindBrokerAgentAgreements, remindRoster } from "~/models/roster-reminders.server";
 import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
 
 /**
@@ -90,6 +90,7 @@ export async function mailTick(
   sendWeeklySummaries(db, now());
   sendReviewReminders(db, now());
   remindRoster(db, now());
+  remindBrokerAgentAgreements(db, now());
   expireClaims(db, now(), alertUnclaimed);
   return deliverDue(db, transport, settings, { now });
 }

@@ -5,7 +5,7 @@
  * "Agreements and electronic signatures"); and the rules of their dates. Pure: the PDF is laid out by
  * app/infra/agreement-pdf.server.ts, the rows kept by app/models/agreement.server.ts.
  */
-import type { TemplateKind } from "~/domain/enums";
+import type { HomeTemplateKind, TemplateKind } from "~/domain/enums";
 import { addMonthsTo } from "~/lib/plain-date";
 
 /** A template's fields, in the order the prepare form shows them; the dates are the agreement's own columns. */
@@ -51,7 +51,7 @@ export function agreementDateErrors(
   endsOn: string | undefined,
   today: string,
 ): Record<string, string[]> {
-  if (kind === "document") return {};
+  if (kind === "document" || kind === "broker_agent") return {};
   if (!endsOn) return { endsOn: ["Enter the date the agreement ends"] };
   if (startsOn && endsOn < startsOn) return { endsOn: ["The end date is before the start date"] };
   if (kind === "buyer" && endsOn > buyerAgreementLastDay(today)) {
@@ -98,7 +98,7 @@ export const fieldsOf = (body: string): TemplateField[] => {
 };
 
 /** The field that states the broker's compensation in each kind: its section is the compensation provision. */
-export const COMPENSATION_FIELD: Record<TemplateKind, TemplateField> = {
+export const COMPENSATION_FIELD: Record<HomeTemplateKind, TemplateField> = {
   listing: "flatFee",
   buyer: "buyerBrokerCompensation",
 };
@@ -109,6 +109,11 @@ export const COMPENSATION_FIELD: Record<TemplateKind, TemplateField> = {
  * provision), and the agreement's end date.
  */
 export function templateErrors(kind: TemplateKind, body: string): string[] {
+  // The broker–agent agreement (10 CCR 2726) is no compensation agreement for a home: it names its agent and has no
+  // term (it runs until either party ends it).
+  if (kind === "broker_agent") {
+    return body.includes("{{agentName}}") ? [] : ["Keep the agent's name: {{agentName}}"];
+  }
   const errors: string[] = [];
   const notice = `**${COMMISSION_NOTICE[kind]}**`;
   if (!body.includes(notice)) {
@@ -232,5 +237,37 @@ This agreement ends on its end date, when Buyer's purchase closes, or earlier by
 # 6. Signatures
 
 Buyer and Broker agree to sign this agreement electronically. Each signature, its time and the signer's record are in the certificate of completion attached to the signed copy.`,
+  },
+  broker_agent: {
+    name: "Broker–agent independent contractor agreement",
+    body: `# Broker–Agent Agreement
+
+${REVIEW}
+
+Broker: {{brokerageName}}, through its designated broker {{brokerName}} (DRE {{brokerLicense}}). Agent: {{agentName}} (DRE {{agentLicense}}).
+
+# 1. Term
+
+This agreement begins on {{startsOn}} and continues until either party ends it by written notice. The Broker tells the Department of Real Estate of the Agent's employment within 5 days of its start and within 10 days of its end (10 CCR 2752).
+
+# 2. Supervision
+
+The Agent acts only under the Broker's license and supervision (Bus. & Prof. Code §10177(h); 10 CCR 2725). The Broker reviews the documents of every transaction the Agent handles; the Agent submits each file's documents for review promptly and follows the Broker's written policies.
+
+# 3. Duties
+
+The Agent keeps a current real estate license, completes the continuing education the law requires, works diligently for the Broker's clients, gives every trust fund received to the Broker at once, and keeps each client's information confidential.
+
+# 4. Compensation
+
+The Agent is paid only by the Broker (Bus. & Prof. Code §10137), from commissions the Broker receives, by the commission plan the Broker has set for the Agent in writing; escrow pays by the Broker's commission disbursement authorization. The Agent is an independent contractor for tax purposes and receives a Form 1099 each year.
+
+# 5. Records
+
+All listings, agreements and transaction files belong to the Broker, who keeps them at least three years (Bus. & Prof. Code §10148).
+
+# 6. Signatures
+
+The Agent and the Broker sign this agreement electronically. Each signature, its time and the signer's record are in the certificate of completion attached to the signed copy.`,
   },
 };

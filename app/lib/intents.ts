@@ -61,7 +61,7 @@ export const assignmentIntents = { assign: "assign" } as const;
 export const bulkIntents = { assign: "assign-many" } as const;
 
 /** /admin/team: add a staff member; change one (role, license, phone, taking leads, active). */
-export const teamIntents = { add: "add-staff", update: "update-staff" } as const;
+export const teamIntents = { add: "add-staff", update: "update-staff", sendAgreement: "send-agreement" } as const;
 
 export const campaignListIntents = { create: "create", forNewLeads: "for-new-leads" } as const;
 

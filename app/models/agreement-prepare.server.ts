@@ -57,7 +57,7 @@ export const brokerSeatName = () => `${env().site.name}, broker`;
  * The signer who countersigns: the transaction's agent; else the broker's seat, which any admin signs for the
  * brokerage in their own name (`named`: the admin who will, by their own e-mail; else whoever signs it).
  */
-function countersigner(db: DbOrTx, agentId: string | null, named?: { email: string }): NewSigner {
+export function countersigner(db: DbOrTx, agentId: string | null, named?: { email: string }): NewSigner {
   const agent = agentId ? db.select().from(users).where(eq(users.id, agentId)).get() : undefined;
   if (agent && !agent.deactivatedAt) {
     if (named && named.email !== agent.email) {
@@ -241,7 +241,7 @@ export async function prepareAgreement(
   return getAgreement(db, actor, id, now);
 }
 
-type NewSigner = { name: string; email: string; role: SignerRole; userId: string | null; forBroker: boolean };
+export type NewSigner = { name: string; email: string; role: SignerRole; userId: string | null; forBroker: boolean };
 
 /**
  * The signers in their order: the client (their account; named as the account names them, never by their e-mail
@@ -292,7 +292,7 @@ function signersFor(
   ];
 }
 
-function insertSigners(tx: DbOrTx, agreementId: number, signers: NewSigner[]) {
+export function insertSigners(tx: DbOrTx, agreementId: number, signers: NewSigner[]) {
   signers.forEach((s, position) =>
     tx
       .insert(agreementSigners)

@@ -132,7 +132,7 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
 
 /** The standard step a signed agreement completes: a sale's 2nd (its listing agreement), a purchase's 1st. */
 function agreementStep(db: Db, kind: Agreement["kind"], transactionId: number) {
-  if (kind === "document") return undefined;
+  if (kind === "document" || kind === "broker_agent") return undefined;
   return db
     .select({ id: transactionMilestones.id, status: transactionMilestones.status })
     .from(transactionMilestones)

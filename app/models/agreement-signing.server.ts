@@ -35,13 +35,19 @@ import { sealOrRetryLater } from "~/models/agreement-seal.server";
 
 /**
  * Whether this signer acknowledges the agency disclosure (Civil Code §2079.16) before signing: every client and
- * co-signer of a listing or buyer agreement, on this agreement, until they have.
+ * co-signer of a listing or buyer agreement, on this agreement, until they have (not an agent signing their
+ * broker–agent agreement: no agency with a client there).
  */
 export function needsAgencyDisclosure(
   agreement: Pick<Agreement, "kind">,
   signer: Pick<AgreementSigner, "role" | "agencyDisclosureAt">,
 ): boolean {
-  return agreement.kind !== "document" && signer.role !== "agent" && !signer.agencyDisclosureAt;
+  return (
+    agreement.kind !== "document" &&
+    agreement.kind !== "broker_agent" &&
+    signer.role !== "agent" &&
+    !signer.agencyDisclosureAt
+  );
 }
 
 /** Whether a signer's consent to sign electronically stands (given, and not withdrawn since). */

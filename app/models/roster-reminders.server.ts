@@ -3,15 +3,17 @@
  * days before (once each per expiry date), and a DRE notice owed for a hire (within 5 days) or a departure (within
  * 10), once a day until the broker marks it sent on the team page. From REMINDER_HOUR in San Diego, to every active
  * admin. The mail sender calls this on every tick (app/infra/mail-sender.server.ts); the team is a few dozen rows,
- * read through `users_team_idx`.
+ * read through `users_team_idx`. Beside them, once a week, an agent without a signed broker–agent agreement
+ * (`remindBrokerAgentAgreements`).
  */
 import { eq } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import { staffRow, users } from "~/db/schema";
 import { fullName } from "~/lib/format";
-import { formatPlainDate, instantAt, todayIn } from "~/lib/plain-date";
+import { addDaysTo, formatPlainDate, instantAt, todayIn } from "~/lib/plain-date";
 import { dreNoticesDue, dreNoticeWords, licenseReminderDue } from "~/lib/roster-rules";
+import { latestBrokerAgentAgreement } from "~/models/broker-agent-agreement.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
 
@@ -76,4 +78,50 @@ export function remindRoster(db: Db, now: Date): number {
     });
   }
   return queued;
+}
+
+/** How often the broker is reminded of an agent without a signed broker–agent agreement. */
+export const AGREEMENT_REMINDER_DAYS = 7;
+
+/**
+ * The broker's reminder of each active agent without a signed broker–agent agreement (10 CCR 2726), once a week per
+ * agent from REMINDER_HOUR, to every active admin (app/models/broker-agent-agreement.server.ts). The agent may still
+ * be assigned meanwhile. Returns how many agents were named.
+ */
+export function remindBrokerAgentAgreements(db: Db, now: Date): number {
+  const settings = env().mail;
+  const today = todayIn(now);
+  if (now < instantAt(today, settings.reminderHour)) return 0;
+  let named = 0;
+  for (const person of db.select().from(users).where(staffRow).all()) {
+    if (!person.isAgent || person.isAdmin || person.deactivatedAt) continue;
+    if (person.agreementRemindedOn && addDaysTo(person.agreementRemindedOn, AGREEMENT_REMINDER_DAYS) > today) continue;
+    const agreement = latestBrokerAgentAgreement(db, person.id);
+    if (agreement?.status === "signed") continue;
+    const name = fullName(person) || person.email;
+    const out = agreement && ["draft", "sent", "sealing"].includes(agreement.status);
+    db.transaction((tx) => {
+      for (const admin of adminRecipients(tx)) {
+        queuePlainEmail(
+          tx,
+          {
+            kind: "staff_notice",
+            to: admin,
+            subject: `${name} has no signed broker–agent agreement`,
+            lines: [
+              out
+                ? `${name}'s broker–agent agreement was sent and is not signed yet: they sign first, then the broker.`
+                : `${name} works under your license without a signed broker–agent agreement.`,
+              "California asks the broker for a written, dated and signed agreement with each agent (10 CCR 2726). Send it from the team page.",
+            ],
+            action: { label: "Open the team page", url: `${settings.appUrl}/admin/team` },
+          },
+          now,
+        );
+      }
+      tx.update(users).set({ agreementRemindedOn: today }).where(eq(users.id, person.id)).run();
+    });
+    named += 1;
+  }
+  return named;
 }

@@ -5,6 +5,7 @@
  * transaction). A deactivated person keeps what they owned, listed here for reassignment. Every change is
  * in the audit (`team.update`, `transaction.assign`, `lead.assign`).
  */
+import { brokerAgentAgreementState } from "~/models/broker-agent-agreement.server";
 import { and, asc, count, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -47,16 +48,18 @@ export function listTeam(db: Db, actor: Actor) {
     );
   const transactionsOwned = owned(transactions.assignedAgentId);
   const leadsOwned = owned(contactSubmissions.assignedAgentId);
-  return people.map((u) => memberOf(u, transactionsOwned.get(u.id) ?? 0, leadsOwned.get(u.id) ?? 0));
+  return people.map((u) => memberOf(db, u, transactionsOwned.get(u.id) ?? 0, leadsOwned.get(u.id) ?? 0));
 }
 
 /** A person of the team as the team page and the API show them: role, name, what is assigned to them. */
-const memberOf = (u: User, transactionCount: number, leadCount: number) => ({
+const memberOf = (db: DbOrTx, u: User, transactionCount: number, leadCount: number) => ({
   ...u,
   role: roleOf(u) as StaffRole,
   name: fullName(u) || u.email,
   transactions: transactionCount,
   leads: leadCount,
+  /** Their broker–agent agreement (10 CCR 2726, app/models/broker-agent-agreement.server.ts), or null. */
+  agreement: brokerAgentAgreementState(db, u.id),
 });
 
 /** One person of the team (the API's answer to adding or changing them), counted by the agent's indexes. */
@@ -74,7 +77,7 @@ export function teamMember(db: Db, actor: Actor, userId: string) {
       .from(column === transactions.assignedAgentId ? transactions : contactSubmissions)
       .where(eq(column, userId))
       .get()!.n;
-  return memberOf(u, assigned(transactions.assignedAgentId), assigned(contactSubmissions.assignedAgentId));
+  return memberOf(db, u, assigned(transactions.assignedAgentId), assigned(contactSubmissions.assignedAgentId));
 }
 
 /** The agents a record may be assigned to (active ones), by name. */
@@ -423,5 +426,6 @@ export function toStaffJson(p: ReturnType<typeof memberOf>) {
     active: !p.deactivatedAt,
     deactivatedAt: p.deactivatedAt?.toISOString() ?? null,
     assigned: { transactions: p.transactions, leads: p.leads },
+    agreement: p.agreement ? { status: p.agreement.status, signedAt: p.agreement.signedAt } : null,
   };
 }

@@ -2,7 +2,8 @@
  * The roster (issue 46, first part; docs/roster.md), in a real browser with JavaScript on and off at 390 and
  * 1280 px, on a server of its own: the broker enters an agent's license expiry on the team page; once it has
  * passed, the row says so and the Manage page refuses to assign them, naming the license; a new hire shows the
- * DRE notice owed until the broker marks it sent.
+ * DRE notice owed until the broker marks it sent; an agent without a signed broker–agent agreement is flagged and
+ * the broker sends it from the row.
  */
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -64,6 +65,14 @@ test("an agent whose license has expired cannot be assigned; a new hire's DRE no
     await renewed.getByRole("button", { name: "Mark DRE notice sent" }).click();
     await expect(page.getByText("Team updated.").first()).toBeVisible();
     await expect(renewed.getByTestId("dre-notice")).toHaveCount(0);
+    // No signed broker–agent agreement: flagged, sent from the row (the agent signs first, then the broker).
+    await expect(renewed.getByTestId("agreement-state")).toHaveText("No signed broker–agent agreement");
+    await renewed.getByRole("button", { name: "Send the broker–agent agreement" }).click();
+    await expect(page.getByText(/The broker–agent agreement is sent to Bo Park/).first()).toBeVisible();
+    await expect(renewed.getByTestId("agreement-state")).toHaveText(
+      "Broker–agent agreement sent: waiting for signatures",
+    );
+    await expect(renewed.getByRole("button", { name: "Send the broker–agent agreement" })).toHaveCount(0);
     await page.goto(`${app.baseUrl}/admin/transactions/${t.id}#team`);
     await ready(page, js);
     await page.getByRole("region", { name: "Team" }).getByLabel("Assigned agent").selectOption({ label: "Bo Park" });

@@ -1,6 +1,6 @@
 /**
  * The team page's forms (/admin/team, admins): add a person by e-mail, and change one (role, license, phone,
- * taking leads, active).
+ * taking leads, active), and send a person their broker–agent agreement.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -11,6 +11,8 @@ import { redirectWithToast } from "~/infra/flash-toast.server";
 import { badForm, refuse, type Refusal } from "~/infra/page-action.server";
 import { teamIntents } from "~/lib/intents";
 import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
+import { agreementPaper } from "~/infra/agreement-pdf.server";
+import { sendBrokerAgentAgreement } from "~/models/broker-agent-agreement.server";
 import { addStaff, updateStaff } from "~/models/team.server";
 
 export type ActionData = { intent: string; userId?: string; result: SubmissionResult<string[]>; refusal?: Refusal };
@@ -46,4 +48,18 @@ export async function updateAction(admin: User, formData: FormData) {
     return refuse(error, { data: { intent: teamIntents.update, userId, result: submission.reply() } });
   }
   return redirectWithToast("/admin/team", { description: "Team updated." });
+}
+
+/** "Send the broker–agent agreement" (issue 46): prepared and sent at once; the row says it waits for signatures. */
+export async function sendAgreementAction(admin: User, formData: FormData) {
+  const userId = String(formData.get("userId") ?? "");
+  try {
+    const sent = await sendBrokerAgentAgreement(getDb(), admin, agreementPaper(), userId);
+    const agent = sent.signers[0];
+    return redirectWithToast("/admin/team", {
+      description: `The broker–agent agreement is sent to ${agent?.name || agent?.email || "the agent"}: they sign first, then the broker.`,
+    });
+  } catch (error) {
+    return refuse(error, { back: "/admin/team" });
+  }
 }

@@ -25,7 +25,7 @@ import { countOf } from "~/lib/plural";
 import { teamIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
-import { addAction, updateAction, type ActionData } from "./actions.server";
+import { addAction, sendAgreementAction, updateAction, type ActionData } from "./actions.server";
 import { listTeam, ownedBy } from "~/models/team.server";
 import { env } from "~/config/env.server";
 
@@ -73,6 +73,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       licenseWords: licenseWords(licenseState(p.licenseExpiresOn, today)),
       notices: dreNoticesDue(p, today).map((n) => ({ kind: n.kind, words: dreNoticeWords(n), overdue: n.overdue })),
       joinedOn: p.joinedOn ? formatPlainDate(p.joinedOn) : null,
+      // The broker–agent agreement (10 CCR 2726): an agent without a signed one is flagged.
+      agreement:
+        p.role !== "agent"
+          ? null
+          : p.agreement?.status === "signed"
+            ? {
+                words: `Broker–agent agreement signed on ${formatDate(p.agreement.signedAt!)}`,
+                missing: false,
+                open: false,
+              }
+            : p.agreement && ["sent", "sealing", "draft"].includes(p.agreement.status)
+              ? { words: "Broker–agent agreement sent: waiting for signatures", missing: true, open: true }
+              : { words: "No signed broker–agent agreement", missing: true, open: false },
       takesLeads: p.takesLeads,
       deactivatedOn: p.deactivatedAt ? formatDate(p.deactivatedAt) : null,
       transactions: p.transactions,
@@ -101,6 +114,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return addAction(admin, formData);
     case teamIntents.update:
       return updateAction(admin, formData);
+    case teamIntents.sendAgreement:
+      return sendAgreementAction(admin, formData);
     default:
       return unknownIntent();
   }
@@ -210,6 +225,26 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
           >
             {p.licenseWords}
           </span>
+        ) : null}
+        {p.agreement ? (
+          <span
+            data-testid="agreement-state"
+            className={`block text-sm ${p.agreement.missing ? "font-semibold text-amber-800" : "text-slate-600"}`}
+          >
+            {p.agreement.words}
+          </span>
+        ) : null}
+        {p.agreement?.missing && !p.agreement.open && !p.deactivatedOn ? (
+          <Form method="post" className="mt-1">
+            <input type="hidden" name="userId" value={p.id} />
+            <SubmitButton
+              intent={teamIntents.sendAgreement}
+              pendingLabel="Sending..."
+              className={`${buttonOutline} ${buttonSmall}`}
+            >
+              Send the broker–agent agreement
+            </SubmitButton>
+          </Form>
         ) : null}
         {p.notices.map((n) => (
           <Form method="post" key={n.kind} className="mt-1" data-testid="dre-notice">

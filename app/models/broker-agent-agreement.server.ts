@@ -1,0 +1,123 @@
+/**
+ * The broker–agent agreement (issue 46, docs/roster.md; 10 CCR 2726): the written agreement between the broker and
+ * each agent, from the newest `broker_agent` template, prepared and sent from the team page (admins) in one step,
+ * signed in the portal like the others: the agent first (`/agreements/{id}/sign`, signed in), then the broker's seat
+ * (any admin, in their own name). It belongs to no transaction; its signed copy is kept with the agreement. An agent
+ * without a signed one is flagged on the team page and the broker reminded once a week, but may still be assigned.
+ */
+import { Readable } from "node:stream";
+import { and, desc, eq } from "drizzle-orm";
+import { env } from "~/config/env.server";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { agreements, users, type Agreement } from "~/db/schema";
+import { agreementStatus } from "~/lib/agreement-rules";
+import { fillTemplate, templateBlocks } from "~/lib/agreement-template";
+import { ConflictError, NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
+import { todayIn } from "~/lib/plain-date";
+import { assertAdmin, type Actor } from "~/models/actor.server";
+import { AGREEMENTS_FOLDER, type AgreementPaper } from "~/models/agreement-access.server";
+import {
+  agreementFields,
+  assertNoBlanks,
+  countersigner,
+  insertSigners,
+  sendAgreement,
+} from "~/models/agreement-prepare.server";
+import { latestTemplate } from "~/models/agreement-template.server";
+import { recordAudit } from "~/models/audit-log.server";
+
+/** The person's newest broker–agent agreement (voided and declined ones included), or undefined. */
+export function latestBrokerAgentAgreement(db: DbOrTx, userId: string): Agreement | undefined {
+  return db
+    .select()
+    .from(agreements)
+    .where(and(eq(agreements.clientId, userId), eq(agreements.kind, "broker_agent")))
+    .orderBy(desc(agreements.createdAt), desc(agreements.id))
+    .limit(1)
+    .get();
+}
+
+/** The team's view of it: `{ status, signedAt }` (status as the agreements list words it), or null when none. */
+export function brokerAgentAgreementState(db: DbOrTx, userId: string, now = new Date()) {
+  const a = latestBrokerAgentAgreement(db, userId);
+  if (!a) return null;
+  return { id: a.id, status: agreementStatus(a, todayIn(now)), signedAt: a.completedAt?.toISOString() ?? null };
+}
+
+/** Whether the person has a signed broker–agent agreement (their newest one is signed). */
+export const hasSignedBrokerAgentAgreement = (db: DbOrTx, userId: string) =>
+  latestBrokerAgentAgreement(db, userId)?.status === "signed";
+
+/**
+ * `POST /api/team/{id}/agreement` and the team page's "Send the broker–agent agreement" (admins): prepares the
+ * agreement from the newest template with the agent's name and license and the brokerage's, and sends it for
+ * signature (the agent first, then the broker). 404 for someone not on the team; 409 while one is out for signature
+ * or already signed, or when the agent has no license number or the template is missing.
+ */
+export async function sendBrokerAgentAgreement(
+  db: Db,
+  actor: Actor,
+  paper: AgreementPaper,
+  userId: string,
+  now = new Date(),
+) {
+  assertAdmin(actor);
+  const agent = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!agent || !(agent.isAgent || agent.isAdmin) || agent.deactivatedAt) throw new NotFoundError("Not on the team");
+  const current = latestBrokerAgentAgreement(db, userId);
+  if (current?.status === "sent" || current?.status === "sealing" || current?.status === "draft") {
+    throw new ConflictError(`${fullName(agent) || agent.email}'s broker–agent agreement is out for signature`);
+  }
+  if (current?.status === "signed") {
+    throw new ConflictError(`${fullName(agent) || agent.email} has signed their broker–agent agreement already`);
+  }
+  if (!agent.licenseNumber) {
+    throw new ConflictError("Enter their DRE license number first: the agreement names it");
+  }
+  const template = latestTemplate(db, "broker_agent");
+  if (!template) throw new ConflictError("There is no broker–agent agreement template");
+  const startsOn = todayIn(now);
+  const fields = agreementFields({ client: agent, agent, propertyAddress: null, valueCents: null });
+  const values = { ...fields, startsOn };
+  assertNoBlanks(template.body, values);
+  const title = `${template.name}: ${fullName(agent) || agent.email}`;
+  const pdf = await paper.agreementPdf(templateBlocks(fillTemplate(template.body, values)), {
+    title,
+    brokerage: env().site.name,
+  });
+  const stored = await paper.files.put(AGREEMENTS_FOLDER, Readable.from(pdf));
+  const id = db.transaction((tx) => {
+    const row = tx
+      .insert(agreements)
+      .values({
+        transactionId: null,
+        clientId: agent.id,
+        agentId: null,
+        kind: "broker_agent",
+        templateId: template.id,
+        title,
+        fields,
+        startsOn,
+        endsOn: null,
+        unsignedKey: stored.key,
+        unsignedSha256: stored.sha256,
+        createdBy: actor.id,
+        createdAt: now,
+      })
+      .returning({ id: agreements.id })
+      .get();
+    insertSigners(tx, row.id, [
+      { name: fullName(agent), email: agent.email, role: "client", userId: agent.id, forBroker: false },
+      countersigner(tx, null),
+    ]);
+    recordAudit(tx, actor, {
+      action: "agreement.prepare",
+      subject: { type: "agreement", id: row.id },
+      changes: { kind: "broker_agent", title, agent: agent.email },
+      at: now,
+    });
+    return row.id;
+  });
+  return sendAgreement(db, actor, id, now);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `agreement_reminded_on` text;
