@@ -32,6 +32,7 @@ import { loader as history } from "~/routes/admin.transactions.$id_.history";
 import { loader as transactionFile } from "~/routes/admin.transactions.$id_.file";
 import { loader as reviews } from "~/routes/admin.reviews";
 import { loader as checklistsPage } from "~/routes/admin.checklists";
+import { loader as payoutsPage } from "~/routes/admin.payouts";
 
 /** Tables that grow with the years (a scan of one is what the rule forbids). */
 const LARGE_TABLES = new Set([
@@ -61,6 +62,7 @@ const LARGE_TABLES = new Set([
   "checklist_items",
   "checklist_item_documents",
   "checklist_reviews",
+  "payouts",
 ]);
 
 /**
@@ -140,6 +142,7 @@ export function adminPages(ids: {
     { path: "/admin/reviews", loader: reviews },
     { path: "/admin/reviews?after=1764300000000-5", loader: reviews },
     { path: "/admin/checklists", loader: checklistsPage },
+    { path: "/admin/payouts?year=2026", loader: payoutsPage },
     {
       path: `/admin/transactions/${ids.transaction}/file`,
       loader: transactionFile,

@@ -9,6 +9,7 @@ const STAFF_LINKS = [
   ["/admin/leads", "Leads"],
   ["/admin/submissions", "Submissions"],
   ["/admin/client-reviews", "Reviews"],
+  ["/admin/payouts", "Payouts"],
   ["/admin/profile", "My profile"],
 ] as const;
 const ADMIN_LINKS = [

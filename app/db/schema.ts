@@ -118,6 +118,15 @@ export const users = sqliteTable(
     dreRemindedOn: text("dre_reminded_on"),
     /** The day the broker was last reminded that this agent has no signed broker–agent agreement (weekly). */
     agreementRemindedOn: text("agreement_reminded_on"),
+    /**
+     * The agent's commission plan (issue 46, docs/payouts.md): their share of the commission after any referral, in
+     * basis points (7000 = 70 %); the cap on the brokerage's share per plan year (from `plan_anniversary_on`, a
+     * plain date whose month and day start each year); the fee the brokerage keeps per transaction. Null: no plan.
+     */
+    planAgentBp: integer("plan_agent_bp"),
+    planCapCents: integer("plan_cap_cents"),
+    planFeeCents: integer("plan_fee_cents"),
+    planAnniversaryOn: text("plan_anniversary_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -236,6 +245,12 @@ export const transactions = sqliteTable(
      * when the transaction is created (migration 0027), so a later version never changes an open file.
      */
     checklistId: integer("checklist_id"),
+    /** A referring broker paid first from the gross commission (issue 46): name, license, basis points. */
+    referralBroker: text("referral_broker"),
+    referralLicense: text("referral_license"),
+    referralBp: integer("referral_bp"),
+    /** The escrow officer's e-mail, where the commission disbursement authorization goes. */
+    escrowEmail: text("escrow_email"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1605,3 +1620,28 @@ export const checklistReviews = sqliteTable(
   ],
 );
 export type ChecklistReview = typeof checklistReviews.$inferSelect;
+
+/**
+ * What a completed transaction paid its agent (issue 46, docs/payouts.md): the commission's lines in cents, computed
+ * once at completion by the agent's plan then (never recomputed from a changed plan). One per transaction.
+ */
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .unique()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    closedOn: text("closed_on").notNull(),
+    grossCents: integer("gross_cents").notNull(),
+    referralCents: integer("referral_cents").notNull(),
+    brokerageCents: integer("brokerage_cents").notNull(),
+    agentCents: integer("agent_cents").notNull(),
+    feeCents: integer("fee_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payouts_agent_closed_idx").on(t.agentId, t.closedOn), index("payouts_closed_idx").on(t.closedOn)],
+);
+export type Payout = typeof payouts.$inferSelect;

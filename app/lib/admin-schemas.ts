@@ -136,6 +136,34 @@ export type EditTransaction = z.infer<typeof editTransactionSchema>;
  * `PATCH /api/transactions/{id}`: any of the details' fields and the assignment, each only when given; any other
  * field is refused (400), never ignored.
  */
+/**
+ * The commission's terms of a transaction (issue 46, docs/payouts.md): a referring broker (name, DRE license, percent
+ * of the gross) or null for none, and the escrow officer's e-mail (blank: none).
+ */
+export const referralSchema = z
+  .object({
+    broker: z
+      .string({ required_error: "Enter the referring broker's name" })
+      .trim()
+      .min(1, "Enter the referring broker's name")
+      .max(MAX_LENGTH.name),
+    license: z
+      .string({ required_error: "Enter the referring broker's DRE license" })
+      .trim()
+      .regex(/^\d{8}$/, "Enter the referring broker's 8-digit DRE license"),
+    percent: z.coerce
+      .number({ invalid_type_error: "Enter the referral fee in percent of the gross, from 0 to 100" })
+      .gt(0, "Enter the referral fee in percent of the gross, from 0 to 100")
+      .max(100, "Enter the referral fee in percent of the gross, from 0 to 100"),
+  })
+  .strict()
+  .nullable();
+export const escrowEmailSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() || null : v),
+  z.string().email("Enter the escrow officer's e-mail address").max(MAX_LENGTH.email).nullable(),
+);
+export type CommissionTerms = { referral?: z.output<typeof referralSchema>; escrowEmail?: string | null };
+
 export const transactionPatchSchema = z
   .object({
     propertyAddress: optionalAddress,
@@ -147,6 +175,8 @@ export const transactionPatchSchema = z
     type: transactionType.optional(),
     assignedAgentId: assignmentSchema.shape.assignedAgentId.optional(),
     collaboratorIds: assignmentSchema.shape.collaboratorIds,
+    referral: referralSchema.optional(),
+    escrowEmail: escrowEmailSchema.optional(),
   })
   .strict();
 export type TransactionPatch = z.output<typeof transactionPatchSchema>;

@@ -57,6 +57,9 @@ export const leadIntents = {
 /** The Manage page's Team section: the transaction's agent and collaborators (admins). */
 export const assignmentIntents = { assign: "assign" } as const;
 
+/** The Manage page's "Commission" (issue 46, admins): the referral and the escrow officer's e-mail. */
+export const commissionIntents = { terms: "commission-terms" } as const;
+
 /** The lists' bulk assignment (the dashboard's transactions, the leads). */
 export const bulkIntents = { assign: "assign-many" } as const;
 

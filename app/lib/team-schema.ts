@@ -20,6 +20,10 @@ export const TEAM_MESSAGES = {
   licenseExpiresOn: "Enter the license's expiry date (YYYY-MM-DD)",
   joinedOn: "Enter the day they joined (YYYY-MM-DD)",
   leftOn: "Enter the day they left (YYYY-MM-DD)",
+  agentPercent: "Enter the agent's share in percent, from 0 to 100 (at most two decimals)",
+  annualCap: "Enter the annual cap in dollars, or leave it blank for none",
+  transactionFee: "Enter the transaction fee in dollars (0 for none)",
+  anniversaryOn: "Enter the plan's anniversary date (YYYY-MM-DD)",
 } as const;
 
 /** A California DRE license number: 8 digits ("01234567"). */
@@ -78,6 +82,39 @@ export const newStaffSchema = z
 export type NewStaff = z.output<typeof newStaffSchema>;
 
 /** A change to a staff member (`PATCH /api/team/{id}`, /admin/team's row forms). */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+const money = (message: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[$,\s]/g, "") : v),
+    z.coerce.number({ invalid_type_error: message }).min(0, message).max(max, message),
+  );
+
+/**
+ * An agent's commission plan (issue 46, docs/payouts.md): their share in percent (70 or 72.5), the annual cap on the
+ * brokerage's share in dollars (blank: none), the transaction fee in dollars, the anniversary that starts each plan
+ * year. All four blank (the team page's row): no plan.
+ */
+export const planSchema = z.preprocess(
+  (v) => (v && typeof v === "object" && Object.values(v as Record<string, unknown>).every(blank) ? null : v),
+  z
+    .object({
+      agentPercent: z.coerce
+        .number({ invalid_type_error: TEAM_MESSAGES.agentPercent })
+        .min(0, TEAM_MESSAGES.agentPercent)
+        .max(100, TEAM_MESSAGES.agentPercent)
+        .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, TEAM_MESSAGES.agentPercent),
+      annualCap: z.preprocess((v) => (blank(v) ? null : v), money(TEAM_MESSAGES.annualCap, 10_000_000).nullable()),
+      transactionFee: z.preprocess((v) => (blank(v) ? 0 : v), money(TEAM_MESSAGES.transactionFee, 1_000_000)),
+      anniversaryOn: z.preprocess(
+        (v) => (typeof v === "string" ? v.trim() : v),
+        z
+          .string({ required_error: TEAM_MESSAGES.anniversaryOn })
+          .regex(/^\d{4}-\d{2}-\d{2}$/, TEAM_MESSAGES.anniversaryOn),
+      ),
+    })
+    .nullable(),
+);
+
 export const staffPatchSchema = z
   .object({
     role: z.enum(STAFF_ROLES, { message: TEAM_MESSAGES.role }).optional(),
@@ -92,6 +129,7 @@ export const staffPatchSchema = z
     leftOn: optionalDate(TEAM_MESSAGES.leftOn).optional(),
     /** The broker marks the DRE's notice of the hire, or of the departure, sent (today). */
     dreNoticeSent: z.enum(["hire", "leave"], { message: 'Choose "hire" or "leave"' }).optional(),
+    plan: planSchema.optional(),
   })
   .strict();
 export type StaffPatch = z.output<typeof staffPatchSchema>;

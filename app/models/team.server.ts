@@ -5,6 +5,7 @@
  * transaction). A deactivated person keeps what they owned, listed here for reassignment. Every change is
  * in the audit (`team.update`, `transaction.assign`, `lead.assign`).
  */
+import { toPlanJson } from "~/models/commission.server";
 import { brokerAgentAgreementState } from "~/models/broker-agent-agreement.server";
 import { and, asc, count, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
@@ -207,6 +208,17 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
       ...(patch.firstName === undefined ? {} : { firstName: patch.firstName }),
       ...(patch.lastName === undefined ? {} : { lastName: patch.lastName }),
       ...(patch.active === undefined ? {} : { deactivatedAt: patch.active ? null : (user.deactivatedAt ?? now) }),
+      // The commission plan (issue 46): in basis points and cents; a payout already made keeps its own figures.
+      ...(patch.plan === undefined
+        ? {}
+        : patch.plan === null
+          ? { planAgentBp: null, planCapCents: null, planFeeCents: null, planAnniversaryOn: null }
+          : {
+              planAgentBp: Math.round(patch.plan.agentPercent * 100),
+              planCapCents: patch.plan.annualCap === null ? null : Math.round(patch.plan.annualCap * 100),
+              planFeeCents: Math.round(patch.plan.transactionFee * 100),
+              planAnniversaryOn: patch.plan.anniversaryOn,
+            }),
     };
     const changes = changesOf(user as unknown as Record<string, unknown>, next);
     const updated = tx
@@ -427,5 +439,6 @@ export function toStaffJson(p: ReturnType<typeof memberOf>) {
     deactivatedAt: p.deactivatedAt?.toISOString() ?? null,
     assigned: { transactions: p.transactions, leads: p.leads },
     agreement: p.agreement ? { status: p.agreement.status, signedAt: p.agreement.signedAt } : null,
+    plan: toPlanJson(p),
   };
 }

@@ -20,6 +20,7 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { apiWholeDollars, centsOf } from "~/lib/money";
 import { type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { recordPayout, setCommissionTerms } from "~/models/commission.server";
 import { openRequiredItems } from "~/models/file-review.server";
 import { requestReviews } from "~/models/review.server";
 import { endSaleShowings } from "~/models/showing.server";
@@ -152,6 +153,8 @@ export function updateTransaction(
     if (row.type === "selling" && before.status === "active" && row.status !== "active") {
       endSaleShowings(tx, actor, id, now);
     }
+    // Paying agents (issue 46): completing makes the agent's payout, once; reopening takes it back.
+    if ((row.status === "completed") !== (before.status === "completed")) recordPayout(tx, row, now);
     // Proof on the public site (issue 45): a completed transaction's sale is kept and its client asked (once)
     // whether we may show it, and asked for a review; one completed no more leaves the site.
     if (row.status === "completed") {
@@ -202,6 +205,9 @@ export function patchTransaction(db: Db, actor: Actor, id: number, patch: Transa
       },
       now,
     );
+  }
+  if (patch.referral !== undefined || patch.escrowEmail !== undefined) {
+    setCommissionTerms(db, actor, id, { referral: patch.referral, escrowEmail: patch.escrowEmail }, now);
   }
   const transaction = getTransactionAsStaff(db, actor, id);
   return { ...toTransactionJson(transaction), collaboratorIds: collaboratorIds(db, id) };

@@ -12,6 +12,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AdminTable } from "~/components/admin-table";
 import { card } from "~/components/card";
+import { inputClass } from "~/components/field-shell";
 import { SelectField, TextField } from "~/components/form-field";
 import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { getDb } from "~/infra/database.server";
@@ -26,6 +27,7 @@ import { teamIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
 import { addAction, sendAgreementAction, updateAction, type ActionData } from "./actions.server";
+import { toPlanJson } from "~/models/commission.server";
 import { listTeam, ownedBy } from "~/models/team.server";
 import { env } from "~/config/env.server";
 
@@ -72,6 +74,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       license: licenseState(p.licenseExpiresOn, today),
       licenseWords: licenseWords(licenseState(p.licenseExpiresOn, today)),
       notices: dreNoticesDue(p, today).map((n) => ({ kind: n.kind, words: dreNoticeWords(n), overdue: n.overdue })),
+      plan: (({ agentPercent, annualCap, transactionFee, anniversaryOn }) => ({
+        agentPercent: String(agentPercent),
+        annualCap: annualCap === null ? "" : String(annualCap),
+        transactionFee: String(transactionFee),
+        anniversaryOn,
+      }))(toPlanJson(p) ?? { agentPercent: "", annualCap: null, transactionFee: "", anniversaryOn: "" }),
       joinedOn: p.joinedOn ? formatPlainDate(p.joinedOn) : null,
       // The broker–agent agreement (10 CCR 2726): an agent without a signed one is flagged.
       agreement:
@@ -184,6 +192,39 @@ export default function Team() {
   );
 }
 
+/** An agent's commission plan (issue 46, docs/payouts.md): all four blank is no plan. */
+function PlanFields({ id, plan, errors }: { id: string; plan: Person["plan"]; errors: string[] }) {
+  const field = (name: keyof Person["plan"], label: string, type = "text") => (
+    <div>
+      <label htmlFor={`plan-${name}-${id}`} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={`plan-${name}-${id}`}
+        name={`plan.${name}`}
+        type={type}
+        inputMode={type === "text" ? "decimal" : undefined}
+        defaultValue={plan[name]}
+        className={inputClass}
+      />
+    </div>
+  );
+  return (
+    <fieldset className="grid gap-1 border-t border-slate-100 pt-1 sm:col-span-5 sm:grid-cols-4" data-testid="plan">
+      <legend className="text-sm font-semibold">Commission plan</legend>
+      {field("agentPercent", "Agent's share (%)")}
+      {field("annualCap", "Annual cap ($)")}
+      {field("transactionFee", "Transaction fee ($)")}
+      {field("anniversaryOn", "Anniversary", "date")}
+      {errors.length ? (
+        <p className="text-sm text-red-700 sm:col-span-4" role="alert">
+          {errors[0]}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answer: ActionData | undefined }) {
   const [form, fields] = useForm({
     id: `staff-${p.id}`,
@@ -273,6 +314,15 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
           <TextField field={fields.licenseNumber} label="DRE license" inputMode="numeric" />
           <TextField field={fields.licenseExpiresOn} label="License expires" type="date" />
           <TextField field={fields.phone} label="Phone" type="tel" />
+          {p.role === "agent" ? (
+            <PlanFields
+              id={p.id}
+              plan={p.plan}
+              errors={Object.entries(form.allErrors)
+                .filter(([name]) => name.startsWith("plan"))
+                .flatMap(([, messages]) => messages)}
+            />
+          ) : null}
           <div className="self-center">
             <SubmitButton
               intent={teamIntents.update}

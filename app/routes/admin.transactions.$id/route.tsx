@@ -5,6 +5,7 @@ import { AgreementsSection } from "~/components/agreements-section";
 import { ContractSection } from "~/components/contract-form";
 import { DocumentsSection } from "~/components/documents-section";
 import { EstimatesSection } from "~/components/estimates-section";
+import { CommissionSection } from "~/components/commission-section";
 import { FileReviewSummary } from "~/components/file-review-summary";
 import { MessagesSection } from "~/components/messages-section";
 import { OffersSection } from "~/components/offers-section";
@@ -33,6 +34,7 @@ import { homeTitle } from "~/lib/home-name";
 import { privatePageMeta } from "~/lib/seo";
 import { getContract, offerAcceptedOn, toListedDeadline } from "~/models/contract.server";
 import { documentsPage, documentsPdfs } from "~/models/document.server";
+import { commissionData } from "~/sections/commission-data.server";
 import { fileSummary } from "~/models/file-review.server";
 import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
@@ -48,6 +50,7 @@ import { messageSection, type MessageActionData } from "~/sections/messages.serv
 import { milestoneSection, type MilestoneActionData } from "~/sections/milestones.server";
 import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
 import { assignmentSection } from "~/sections/assignment.server";
+import { commissionSection } from "~/sections/commission.server";
 import { agreementSection, agreementsData, type AgreementActionData } from "~/sections/agreements.server";
 import { showingSection, showingsData } from "~/sections/showings.server";
 import { tourSection, toursData } from "~/sections/tours.server";
@@ -88,6 +91,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     showings: showingsData(db, staff, transaction, query),
     tours: toursData(db, staff, transaction),
     file: fileSummary(db, staff, id),
+    commission: staff.isAdmin ? commissionData(db, staff, id) : null,
     isAdmin: staff.isAdmin,
   };
 }
@@ -117,6 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     messageSection,
     assignmentSection,
     agreementSection,
+    commissionSection,
     showingSection,
     tourSection,
   ]);
@@ -227,6 +232,8 @@ export default function ManageTransaction() {
         hideIntent={messageIntents.hide}
         lastResult={actionData?.intent === messageIntents.send ? actionData.result : undefined}
       />
+
+      {data.commission ? <CommissionSection data={data.commission} /> : null}
 
       <TransactionDetails
         transaction={transaction}

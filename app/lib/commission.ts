@@ -1,0 +1,85 @@
+/**
+ * How a commission is split (issue 46, docs/payouts.md; B&P 10137: an agent is paid only through the broker): the
+ * gross commission, a referring broker's fee paid first, then the agent's share by their plan, the brokerage's share
+ * capped per plan year from the agent's anniversary (once the cap is reached the agent keeps 100 %), and the
+ * brokerage's transaction fee. All in cents, rounded to the cent once per line. Pure: the models give the figures.
+ */
+import { formatMoney } from "~/lib/money";
+
+export type CommissionPlan = {
+  /** The agent's share after any referral, in basis points (7000 = 70 %). */
+  agentBp: number;
+  /** The most the brokerage's share adds up to in a plan year; null: no cap. */
+  capCents: number | null;
+  feeCents: number;
+  /** A plain date: its month and day start each plan year. */
+  anniversaryOn: string;
+};
+
+export type CommissionSplit = {
+  grossCents: number;
+  referralCents: number;
+  brokerageCents: number;
+  agentCents: number;
+  feeCents: number;
+  /** Each line in words, for the CDA and the Manage page. */
+  lines: string[];
+};
+
+const pct = (bp: number) => `${(bp / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`;
+const part = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
+
+/** The first day of the plan year that holds `on`: the anniversary's month and day, this year or the one before. */
+export function planYearStart(anniversaryOn: string, on: string): string {
+  const monthDay = anniversaryOn.slice(5);
+  const sameYear = `${on.slice(0, 4)}-${monthDay === "02-29" ? "02-28" : monthDay}`;
+  return sameYear <= on ? sameYear : `${Number(on.slice(0, 4)) - 1}-${monthDay === "02-29" ? "02-28" : monthDay}`;
+}
+
+/**
+ * The split of `grossCents` by `plan`, given what the brokerage's share already added up to in this plan year
+ * (`brokerageSoFarCents`, the cap's count).
+ */
+export function splitCommission(input: {
+  grossCents: number;
+  referral: { broker: string; bp: number } | null;
+  plan: CommissionPlan;
+  brokerageSoFarCents: number;
+}): CommissionSplit {
+  const { grossCents, referral, plan } = input;
+  const lines = [`Gross commission: ${formatMoney(grossCents)}`];
+  const referralCents = referral ? part(grossCents, referral.bp) : 0;
+  if (referral) {
+    lines.push(`Referral fee to ${referral.broker}: ${pct(referral.bp)} of the gross, ${formatMoney(referralCents)}`);
+  }
+  const net = grossCents - referralCents;
+  const split = net - part(net, plan.agentBp);
+  const capLeft = plan.capCents === null ? null : Math.max(0, plan.capCents - input.brokerageSoFarCents);
+  const brokerageCents = capLeft === null ? split : Math.min(split, capLeft);
+  lines.push(
+    `Brokerage's share: ${pct(10_000 - plan.agentBp)} of ${formatMoney(net)}, ${formatMoney(split)}` +
+      (capLeft === null
+        ? ""
+        : brokerageCents < split
+          ? `, capped at ${formatMoney(brokerageCents)} (${formatMoney(plan.capCents!)} a year, ${formatMoney(input.brokerageSoFarCents)} paid since ${plan.anniversaryOn.slice(5)})`
+          : ` (cap ${formatMoney(plan.capCents!)} a year, ${formatMoney(capLeft)} left)`),
+  );
+  const feeCents = Math.min(plan.feeCents, net - brokerageCents);
+  if (feeCents > 0) lines.push(`Transaction fee kept by the brokerage: ${formatMoney(feeCents)}`);
+  const agentCents = net - brokerageCents - feeCents;
+  lines.push(`Agent's share: ${formatMoney(agentCents)}`);
+  return { grossCents, referralCents, brokerageCents, agentCents, feeCents, lines };
+}
+
+/**
+ * A purchase's gross commission from the buyer-side compensation as the agreement words it: "2.5%" (of `priceCents`)
+ * or "$12,000"; null when it says neither.
+ */
+export function compensationCents(text: string | null | undefined, priceCents: number | null): number | null {
+  const value = text?.trim() ?? "";
+  const percent = value.match(/^(\d{1,2}(?:\.\d{1,3})?)\s*%/);
+  if (percent) return priceCents === null ? null : Math.round((priceCents * Number(percent[1])) / 100);
+  const dollars = value.match(/^\$\s?(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?\b/);
+  if (dollars) return Number(dollars[1]!.replace(/,/g, "")) * 100 + Number(dollars[2] ?? 0);
+  return null;
+}

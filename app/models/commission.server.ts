@@ -1,0 +1,263 @@
+/**
+ * Paying agents (issue 46, docs/payouts.md; B&P 10137): a transaction's commission split by its agent's plan (the
+ * figures of its commission disbursement authorization), and at completion the agent's earnings, kept once in
+ * `payouts` and never recomputed from a plan changed later. The split's rule is app/lib/commission.ts.
+ */
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { agreements, payouts, transactions, users, type Payout, type Transaction, type User } from "~/db/schema";
+import { compensationCents, planYearStart, splitCommission, type CommissionPlan } from "~/lib/commission";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import type { CommissionTerms } from "~/lib/admin-schemas";
+import { fullName } from "~/lib/format";
+import { todayIn } from "~/lib/plain-date";
+import { TIERS, tierFor } from "~/lib/pricing";
+import { assertAdmin, assertStaff, type Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { getTransaction } from "~/models/transaction.server";
+
+/** The agent's plan, or null when the broker has not set one. */
+export function planOf(u: Pick<User, "planAgentBp" | "planCapCents" | "planFeeCents" | "planAnniversaryOn">) {
+  if (u.planAgentBp === null || !u.planAnniversaryOn) return null;
+  return {
+    agentBp: u.planAgentBp,
+    capCents: u.planCapCents,
+    feeCents: u.planFeeCents ?? 0,
+    anniversaryOn: u.planAnniversaryOn,
+  } satisfies CommissionPlan;
+}
+
+/** The plan as the API gives it: `{ agentPercent, annualCap, transactionFee, anniversaryOn }` (dollars), or null. */
+export function toPlanJson(u: Pick<User, "planAgentBp" | "planCapCents" | "planFeeCents" | "planAnniversaryOn">) {
+  const plan = planOf(u);
+  return plan
+    ? {
+        agentPercent: plan.agentBp / 100,
+        annualCap: plan.capCents === null ? null : plan.capCents / 100,
+        transactionFee: plan.feeCents / 100,
+        anniversaryOn: plan.anniversaryOn,
+      }
+    : null;
+}
+
+/**
+ * The gross commission: a sale's flat fee (its tier's), a purchase's buyer-side compensation as its newest signed
+ * buyer agreement states it, against the closing price (else the home value); null with the reason when unknown.
+ */
+function grossOf(db: DbOrTx, t: Transaction): { cents: number } | { missing: string } {
+  const price = t.closingPriceCents ?? t.homeValueCents;
+  if (t.type === "selling") {
+    const fee = TIERS.find((tier) => tier.tier === t.tier)?.feeCents ?? (price ? tierFor(price).feeCents : null);
+    return fee === null ? { missing: "the home's value (the flat fee's tier)" } : { cents: fee };
+  }
+  const agreement = db
+    .select({ fields: agreements.fields })
+    .from(agreements)
+    .where(and(eq(agreements.transactionId, t.id), eq(agreements.kind, "buyer"), eq(agreements.status, "signed")))
+    .orderBy(desc(agreements.createdAt))
+    .limit(1)
+    .get();
+  if (!agreement) return { missing: "a signed buyer agreement (its compensation)" };
+  const cents = compensationCents(agreement.fields.buyerBrokerCompensation, price);
+  return cents === null
+    ? { missing: 'the buyer agreement\'s compensation as "2.5%" or "$12,000", and the price' }
+    : { cents };
+}
+
+/** What the brokerage's share of this agent's payouts adds up to from `from` (a plan year's start) to before `to`. */
+function brokerageSince(db: DbOrTx, agentId: string, from: string, to: string): number {
+  return (
+    db
+      .select({ n: sql<number>`coalesce(sum(${payouts.brokerageCents}), 0)` })
+      .from(payouts)
+      .where(and(eq(payouts.agentId, agentId), gte(payouts.closedOn, from), lt(payouts.closedOn, to)))
+      .get()?.n ?? 0
+  );
+}
+
+export type CommissionFigures =
+  | ({ ready: true; agent: string; planYearFrom: string } & ReturnType<typeof splitCommission>)
+  | { ready: false; missing: string[] };
+
+/** The split of a transaction's commission on `on` (a plain date), or what is missing to compute it. */
+export function commissionOf(db: DbOrTx, t: Transaction, on: string): CommissionFigures {
+  const missing: string[] = [];
+  const agent = t.assignedAgentId ? db.select().from(users).where(eq(users.id, t.assignedAgentId)).get() : undefined;
+  if (!agent) missing.push("an assigned agent");
+  const plan = agent ? planOf(agent) : null;
+  if (agent && !plan) missing.push(`${fullName(agent) || agent.email}'s commission plan (the team page)`);
+  const gross = grossOf(db, t);
+  if ("missing" in gross) missing.push(gross.missing);
+  if (missing.length || !agent || !plan || "missing" in gross) return { ready: false, missing };
+  const planYearFrom = planYearStart(plan.anniversaryOn, on);
+  const split = splitCommission({
+    grossCents: gross.cents,
+    referral:
+      t.referralBroker && t.referralBp
+        ? { broker: `${t.referralBroker} (DRE ${t.referralLicense})`, bp: t.referralBp }
+        : null,
+    plan,
+    brokerageSoFarCents: brokerageSince(db, agent.id, planYearFrom, on),
+  });
+  return { ready: true, agent: fullName(agent) || agent.email, planYearFrom, ...split };
+}
+
+/** `GET /api/transactions/{id}/cda` and the Manage page's "Commission" (admins): the figures as of today. */
+export function transactionCommission(db: Db, actor: Actor, transactionId: number, now = new Date()) {
+  if (!actor.isAdmin) throw new NotFoundError("Transaction not found");
+  const t = getTransaction(db, actor, transactionId);
+  const payout = db.select().from(payouts).where(eq(payouts.transactionId, t.id)).get();
+  return { transaction: t, figures: commissionOf(db, t, todayIn(now)), payout: payout ?? null };
+}
+
+/**
+ * At completion (app/models/transaction-edit.server.ts): the split becomes the agent's earnings, once; a reopened
+ * transaction's payout is taken back (it did not close). Nothing when the split cannot be computed (the Manage page
+ * says what is missing).
+ */
+export function recordPayout(tx: DbOrTx, t: Transaction, now: Date) {
+  if (t.status !== "completed") {
+    tx.delete(payouts).where(eq(payouts.transactionId, t.id)).run();
+    return;
+  }
+  const closedOn = todayIn(now);
+  const figures = commissionOf(tx, t, closedOn);
+  if (!figures.ready) return;
+  tx.insert(payouts)
+    .values({
+      transactionId: t.id,
+      agentId: t.assignedAgentId,
+      closedOn,
+      grossCents: figures.grossCents,
+      referralCents: figures.referralCents,
+      brokerageCents: figures.brokerageCents,
+      agentCents: figures.agentCents,
+      feeCents: figures.feeCents,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .run();
+}
+
+export const toPayoutJson = (p: Payout) => ({
+  transactionId: p.transactionId,
+  agentId: p.agentId,
+  closedOn: p.closedOn,
+  gross: p.grossCents / 100,
+  referral: p.referralCents / 100,
+  brokerage: p.brokerageCents / 100,
+  agent: p.agentCents / 100,
+  fee: p.feeCents / 100,
+});
+
+/**
+ * `GET /api/payouts?agent=&year=` and `/admin/payouts`: a year's payouts (by the day each closed), an admin's of any
+ * agent or all, an agent's only their own (asking for another's: 403). Totals in cents.
+ */
+export function listPayouts(db: Db, actor: Actor, query: { agentId?: string; year: number }) {
+  assertStaff(actor);
+  const agentId = actor.isAdmin ? query.agentId : actor.id;
+  if (!actor.isAdmin && query.agentId && query.agentId !== actor.id) throw new ForbiddenError();
+  const from = `${query.year}-01-01`;
+  const to = `${query.year + 1}-01-01`;
+  const rows = db
+    .select()
+    .from(payouts)
+    .where(
+      and(agentId ? eq(payouts.agentId, agentId) : undefined, gte(payouts.closedOn, from), lt(payouts.closedOn, to)),
+    )
+    .orderBy(payouts.closedOn, payouts.id)
+    .all();
+  const sum = (k: "grossCents" | "referralCents" | "brokerageCents" | "agentCents" | "feeCents") =>
+    rows.reduce((n, r) => n + r[k], 0);
+  return {
+    items: rows,
+    totals: {
+      grossCents: sum("grossCents"),
+      referralCents: sum("referralCents"),
+      brokerageCents: sum("brokerageCents"),
+      agentCents: sum("agentCents"),
+      feeCents: sum("feeCents"),
+    },
+  };
+}
+
+/** An agent's own year so far and their plan year's cap: what the brokerage's share has reached of it. */
+export function capSoFar(db: Db, agent: User, now = new Date()) {
+  const plan = planOf(agent);
+  if (!plan) return null;
+  const today = todayIn(now);
+  const from = planYearStart(plan.anniversaryOn, today);
+  const paid =
+    db
+      .select({ n: sql<number>`coalesce(sum(${payouts.brokerageCents}), 0)` })
+      .from(payouts)
+      .where(and(eq(payouts.agentId, agent.id), gte(payouts.closedOn, from)))
+      .get()?.n ?? 0;
+  return { from, capCents: plan.capCents, paidCents: paid, reached: plan.capCents !== null && paid >= plan.capCents };
+}
+
+/**
+ * `PATCH /api/transactions/{id}` `{ referral: { broker, license, percent } | null, escrowEmail }` and the Manage
+ * page's "Commission" form (admins): the referring broker paid first, and the escrow officer's e-mail. Audited.
+ */
+export function setCommissionTerms(db: Db, actor: Actor, id: number, terms: CommissionTerms, now = new Date()) {
+  assertAdmin(actor);
+  db.transaction((tx) => {
+    const before = getTransaction(tx, actor, id);
+    const next = {
+      ...(terms.referral === undefined
+        ? {}
+        : terms.referral === null
+          ? { referralBroker: null, referralLicense: null, referralBp: null }
+          : {
+              referralBroker: terms.referral.broker,
+              referralLicense: terms.referral.license,
+              referralBp: Math.round(terms.referral.percent * 100),
+            }),
+      ...(terms.escrowEmail === undefined ? {} : { escrowEmail: terms.escrowEmail }),
+    };
+    const changes = changesOf(before as unknown as Record<string, unknown>, next);
+    if (!changes) return;
+    tx.update(transactions)
+      .set({ ...next, updatedAt: now })
+      .where(eq(transactions.id, id))
+      .run();
+    recordAudit(tx, actor, {
+      action: "transaction.commission_terms",
+      subject: { type: "transaction", id },
+      transactionId: id,
+      changes,
+      at: now,
+    });
+  });
+}
+
+/** A `?year=` of the payouts: four digits, this year (San Diego) when not given; null when it is not a year. */
+export function payoutYear(value: string | null, now = new Date()): number | null {
+  if (value === null || value === "") return Number(todayIn(now).slice(0, 4));
+  return /^(19|20)\d{2}$/.test(value) ? Number(value) : null;
+}
+
+/** The figures as the API gives them, in dollars. */
+export function toCommissionJson({ transaction: t, figures, payout }: ReturnType<typeof transactionCommission>) {
+  const terms = {
+    referral: t.referralBroker
+      ? { broker: t.referralBroker, license: t.referralLicense, percent: (t.referralBp ?? 0) / 100 }
+      : null,
+    escrowEmail: t.escrowEmail,
+    payout: payout ? toPayoutJson(payout) : null,
+  };
+  if (!figures.ready) return { ready: false as const, missing: figures.missing, ...terms };
+  return {
+    ready: true as const,
+    agent: figures.agent,
+    gross: figures.grossCents / 100,
+    referralFee: figures.referralCents / 100,
+    brokerage: figures.brokerageCents / 100,
+    agentShare: figures.agentCents / 100,
+    fee: figures.feeCents / 100,
+    lines: figures.lines,
+    ...terms,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The Manage page's "Commission" section (issue 46, docs/payouts.md; admins): the referring broker and the escrow
+ * officer's e-mail. Comes back to the section (#commission) with a toast, or a toast naming what was wrong.
+ */
+import { redirectWithToast } from "~/infra/flash-toast.server";
+import { refuse } from "~/infra/page-action.server";
+import { escrowEmailSchema, referralSchema } from "~/lib/admin-schemas";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
+import { commissionIntents } from "~/lib/intents";
+import { setCommissionTerms } from "~/models/commission.server";
+import { backTo, type Section } from "~/sections/page-sections.server";
+
+const text = (formData: FormData, name: string) => String(formData.get(name) ?? "").trim();
+
+export const commissionSection: Section<typeof commissionIntents> = {
+  intents: commissionIntents,
+  async act(ctx, _intent, formData) {
+    try {
+      if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
+      const broker = text(formData, "referralBroker");
+      const referral = referralSchema.safeParse(
+        broker || text(formData, "referralLicense") || text(formData, "referralPercent")
+          ? { broker, license: text(formData, "referralLicense"), percent: text(formData, "referralPercent") }
+          : null,
+      );
+      if (!referral.success) throw new InvalidInputError(referral.error.issues[0]!.message);
+      const escrowEmail = escrowEmailSchema.safeParse(formData.get("escrowEmail") ?? "");
+      if (!escrowEmail.success) throw new InvalidInputError(escrowEmail.error.issues[0]!.message);
+      setCommissionTerms(ctx.db, ctx.actor, ctx.transactionId, {
+        referral: referral.data,
+        escrowEmail: escrowEmail.data,
+      });
+    } catch (error) {
+      return refuse(error, { back: backTo(ctx, "commission") });
+    }
+    return redirectWithToast(backTo(ctx, "commission"), { description: "Commission terms saved." });
+  },
+};
