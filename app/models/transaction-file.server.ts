@@ -13,6 +13,7 @@ import { assertAdmin, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { eachAudit } from "~/models/audit.server";
 import { getContract } from "~/models/contract.server";
+import { toCommissionJson, transactionCommission } from "~/models/commission.server";
 import { getChecklist, reviewsForExport } from "~/models/file-review.server";
 import { apiDecimal } from "~/lib/money";
 import { listEstimates, toEstimateResultJson } from "~/models/estimate.server";
@@ -93,6 +94,8 @@ export function transactionFile(db: Db, actor: Actor, id: number, now = new Date
     // each document it covered.
     checklist: (({ items, complete }) => ({ complete, items }))(getChecklist(db, actor, id)),
     reviews: reviewsForExport(db, id).map((r) => ({ ...r, at: r.at.toISOString() })),
+    // Paying agents (issue 46): the commission's terms and figures as of the export, and the payout once completed.
+    commission: toCommissionJson(transactionCommission(db, actor, id, now)),
     milestones: listMilestones(db, actor, id).map((m) => ({
       step: m.stepNumber,
       title: m.title,
