@@ -7,6 +7,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
+import { AdminTable } from "~/components/admin-table";
 import { card } from "~/components/card";
 import { getDb } from "~/infra/database.server";
 import { requireStaff } from "~/infra/guards.server";
@@ -97,41 +98,27 @@ export default function Payouts() {
       {d.byAgent.length === 0 ? (
         <p className={`mt-6 ${card} p-6 text-slate-600`}>No payouts in {d.year}.</p>
       ) : (
-        <div className={`mt-6 overflow-x-auto ${card}`}>
-          <table className="w-full text-sm">
-            <caption className="sr-only">Agents' earnings per month</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left">
-                <th scope="col" className="px-3 py-2">
-                  Agent
-                </th>
-                {MONTHS.map((m) => (
-                  <th key={m} scope="col" className="px-2 py-2 text-right">
-                    {m}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2 text-right">
-                  Year
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.byAgent.map((row) => (
-                <tr key={row.name} className="border-b border-slate-100" data-testid="payout-row">
-                  <th scope="row" className="px-3 py-2 text-left font-semibold">
-                    {row.name}
-                  </th>
-                  {row.months.map((m, i) => (
-                    <td key={i} className="px-2 py-2 text-right tabular-nums">
-                      {m}
-                    </td>
-                  ))}
-                  <td className="px-3 py-2 text-right font-semibold tabular-nums">{row.total}</td>
-                </tr>
+        <AdminTable columns={["Agent", ...MONTHS, "Year"]} cardsOnPhone>
+          {d.byAgent.map((row) => (
+            <tr key={row.name} className="border-b border-slate-100" data-testid="payout-row">
+              <td data-label="Agent" className="px-3 py-2 font-semibold">
+                {row.name}
+              </td>
+              {row.months.map((m, i) => (
+                <td
+                  key={i}
+                  data-label={MONTHS[i]}
+                  className={`px-2 py-2 text-right tabular-nums ${m ? "" : "max-sm:hidden"}`}
+                >
+                  {m}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <td data-label="Year" className="px-3 py-2 text-right font-semibold tabular-nums">
+                {row.total}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {d.items.length ? (
         <ul className="mt-6 space-y-1 text-sm">

@@ -112,6 +112,8 @@ test.describe("agreements", () => {
       expect(templates.map((t) => [t.kind, t.version])).toEqual([
         ["listing", 1],
         ["buyer", 2],
+        // The broker–agent agreement (issue 46): a template of its own, untouched here.
+        ["broker_agent", 1],
       ]);
     } finally {
       await app.stop();

@@ -104,6 +104,7 @@ describe("first-start seed", () => {
       "offsite_queue",
       "offsite_status",
       "page_scopes",
+      "payouts",
       "public_counts",
       "rate_limits",
       "reply_tokens",

@@ -210,7 +210,10 @@ function PlanFields({ id, plan, errors }: { id: string; plan: Person["plan"]; er
     </div>
   );
   return (
-    <fieldset className="grid gap-1 border-t border-slate-100 pt-1 sm:col-span-5 sm:grid-cols-4" data-testid="plan">
+    <fieldset
+      className="grid gap-1 border-t border-slate-100 pt-1 sm:col-span-4 sm:grid-cols-4 sm:items-end"
+      data-testid="plan"
+    >
       <legend className="text-sm font-semibold">Commission plan</legend>
       {field("agentPercent", "Agent's share (%)")}
       {field("annualCap", "Annual cap ($)")}
@@ -246,133 +249,142 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
   return (
     <tr className="border-b border-slate-100 align-top last:border-0" data-testid="team-row" data-email={p.email}>
       <td data-label="Person" className="px-3 py-2">
-        <span className="font-semibold">{p.broker ? p.broker.name : p.name}</span>
-        {p.broker ? (
-          <span className="block text-sm text-slate-600" data-testid="broker-line">
-            Responsible broker, DRE #{p.broker.license}
-          </span>
-        ) : (
-          <br />
-        )}
-        <a href={`mailto:${p.email}`}>{p.email}</a>
-        {p.joinedOn ? <span className="block text-sm text-slate-600">Joined {p.joinedOn}</span> : null}
-        <Link className="block text-sm" to={`/admin/profile?user=${encodeURIComponent(p.id)}`}>
-          Public profile
-        </Link>
-        {p.licenseWords ? (
-          <span
-            data-testid="license-state"
-            className={`block text-sm ${p.license.state === "expired" ? "font-semibold text-red-700" : p.license.state === "expiring" ? "font-semibold text-amber-800" : "text-slate-600"}`}
-          >
-            {p.licenseWords}
-          </span>
-        ) : null}
-        {p.agreement ? (
-          <span
-            data-testid="agreement-state"
-            className={`block text-sm ${p.agreement.missing ? "font-semibold text-amber-800" : "text-slate-600"}`}
-          >
-            {p.agreement.words}
-          </span>
-        ) : null}
-        {p.agreement?.missing && !p.agreement.open && !p.deactivatedOn ? (
-          <Form method="post" className="mt-1">
-            <input type="hidden" name="userId" value={p.id} />
-            <SubmitButton
-              intent={teamIntents.sendAgreement}
-              pendingLabel="Sending..."
-              className={`${buttonOutline} ${buttonSmall}`}
-            >
-              Send the broker–agent agreement
-            </SubmitButton>
-          </Form>
-        ) : null}
-        {p.notices.map((n) => (
-          <Form method="post" key={n.kind} className="mt-1" data-testid="dre-notice">
-            <input type="hidden" name="userId" value={p.id} />
-            <input type="hidden" name="dreNoticeSent" value={n.kind} />
-            <span className={`block text-sm ${n.overdue ? "font-semibold text-red-700" : "text-amber-800"}`}>
-              {n.words}
+        {/* One block beside the cell's label on a phone (a card's line), not a row of its parts. */}
+        <div className="min-w-0 max-sm:flex-1 max-sm:pl-4">
+          <span className="font-semibold">{p.broker ? p.broker.name : p.name}</span>
+          {p.broker ? (
+            <span className="block text-sm text-slate-600" data-testid="broker-line">
+              Responsible broker, DRE #{p.broker.license}
             </span>
-            <SubmitButton
-              intent={teamIntents.update}
-              pendingLabel="Saving..."
-              className={`${buttonOutline} ${buttonSmall}`}
+          ) : (
+            <br />
+          )}
+          <a href={`mailto:${p.email}`}>{p.email}</a>
+          {p.joinedOn ? <span className="block text-sm text-slate-600">Joined {p.joinedOn}</span> : null}
+          <Link className="block text-sm" to={`/admin/profile?user=${encodeURIComponent(p.id)}`}>
+            Public profile
+          </Link>
+          {p.licenseWords ? (
+            <span
+              data-testid="license-state"
+              className={`block text-sm ${p.license.state === "expired" ? "font-semibold text-red-700" : p.license.state === "expiring" ? "font-semibold text-amber-800" : "text-slate-600"}`}
             >
-              Mark DRE notice sent
-            </SubmitButton>
-          </Form>
-        ))}
+              {p.licenseWords}
+            </span>
+          ) : null}
+          {p.agreement ? (
+            <span
+              data-testid="agreement-state"
+              className={`block text-sm ${p.agreement.missing ? "font-semibold text-amber-800" : "text-slate-600"}`}
+            >
+              {p.agreement.words}
+            </span>
+          ) : null}
+          {p.agreement?.missing && !p.agreement.open && !p.deactivatedOn ? (
+            <Form method="post" className="mt-1">
+              <input type="hidden" name="userId" value={p.id} />
+              <SubmitButton
+                intent={teamIntents.sendAgreement}
+                pendingLabel="Sending..."
+                className={`${buttonOutline} ${buttonSmall}`}
+              >
+                Send the broker–agent agreement
+              </SubmitButton>
+            </Form>
+          ) : null}
+          {p.notices.map((n) => (
+            <Form method="post" key={n.kind} className="mt-1" data-testid="dre-notice">
+              <input type="hidden" name="userId" value={p.id} />
+              <input type="hidden" name="dreNoticeSent" value={n.kind} />
+              <span className={`block text-sm ${n.overdue ? "font-semibold text-red-700" : "text-amber-800"}`}>
+                {n.words}
+              </span>
+              <SubmitButton
+                intent={teamIntents.update}
+                pendingLabel="Saving..."
+                className={`${buttonOutline} ${buttonSmall}`}
+              >
+                Mark DRE notice sent
+              </SubmitButton>
+            </Form>
+          ))}
+        </div>
       </td>
       <td data-label="Role" className="px-3 py-2">
-        <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[8rem_8rem_9.5rem_10rem_auto]">
-          <input type="hidden" name="userId" value={p.id} />
-          <SelectField field={fields.role} label="Role" disabled={me}>
-            <option value="agent">Agent</option>
-            <option value="admin">Admin</option>
-          </SelectField>
-          <TextField field={fields.licenseNumber} label="DRE license" inputMode="numeric" />
-          <TextField field={fields.licenseExpiresOn} label="License expires" type="date" />
-          <TextField field={fields.phone} label="Phone" type="tel" />
-          {p.role === "agent" ? (
-            <PlanFields
-              id={p.id}
-              plan={p.plan}
-              errors={Object.entries(form.allErrors)
-                .filter(([name]) => name.startsWith("plan"))
-                .flatMap(([, messages]) => messages)}
-            />
-          ) : null}
-          <div className="self-center">
-            <SubmitButton
-              intent={teamIntents.update}
-              pendingLabel="Saving..."
-              className={`${buttonOutline} ${buttonSmall}`}
-            >
-              Save
-            </SubmitButton>
-          </div>
-        </Form>
-        {answer?.refusal?.toast ? <p className="text-xs text-red-700">{answer.refusal.toast.description}</p> : null}
+        <div className="min-w-0 max-sm:flex-1 max-sm:pl-4">
+          <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[7rem_7.5rem_9.5rem_9rem]">
+            <input type="hidden" name="userId" value={p.id} />
+            <SelectField field={fields.role} label="Role" disabled={me}>
+              <option value="agent">Agent</option>
+              <option value="admin">Admin</option>
+            </SelectField>
+            <TextField field={fields.licenseNumber} label="DRE license" inputMode="numeric" />
+            <TextField field={fields.licenseExpiresOn} label="License expires" type="date" />
+            <TextField field={fields.phone} label="Phone" type="tel" />
+            {p.role === "agent" ? (
+              <PlanFields
+                id={p.id}
+                plan={p.plan}
+                errors={Object.entries(form.allErrors)
+                  .filter(([name]) => name.startsWith("plan"))
+                  .flatMap(([, messages]) => messages)}
+              />
+            ) : null}
+            <div className="self-center">
+              <SubmitButton
+                intent={teamIntents.update}
+                pendingLabel="Saving..."
+                className={`${buttonOutline} ${buttonSmall}`}
+              >
+                Save
+              </SubmitButton>
+            </div>
+          </Form>
+          {answer?.refusal?.toast ? <p className="text-xs text-red-700">{answer.refusal.toast.description}</p> : null}
+        </div>
       </td>
       <td data-label="New leads" className="px-3 py-2">
-        {p.role === "agent" && !p.deactivatedOn ? (
-          <Form method="post">
-            <input type="hidden" name="userId" value={p.id} />
-            <input type="hidden" name="takesLeads" value={p.takesLeads ? "false" : "true"} />
-            <span className="mr-2">{p.takesLeads ? "Taking leads" : "Paused"}</span>
-            <SubmitButton
-              intent={teamIntents.update}
-              pendingLabel="Saving..."
-              className={`${buttonOutline} ${buttonSmall}`}
-            >
-              {p.takesLeads ? "Pause leads" : "Resume leads"}
-            </SubmitButton>
-          </Form>
-        ) : (
-          <span className="text-slate-500">{p.role === "admin" ? "Only as the fallback" : "None"}</span>
-        )}
+        <div className="min-w-0 max-sm:flex-1 max-sm:pl-4">
+          {p.role === "agent" && !p.deactivatedOn ? (
+            <Form method="post">
+              <input type="hidden" name="userId" value={p.id} />
+              <input type="hidden" name="takesLeads" value={p.takesLeads ? "false" : "true"} />
+              <span className="mr-2">{p.takesLeads ? "Taking leads" : "Paused"}</span>
+              <SubmitButton
+                intent={teamIntents.update}
+                pendingLabel="Saving..."
+                className={`${buttonOutline} ${buttonSmall}`}
+              >
+                {p.takesLeads ? "Pause leads" : "Resume leads"}
+              </SubmitButton>
+            </Form>
+          ) : (
+            <span className="text-slate-500">{p.role === "admin" ? "Only as the fallback" : "None"}</span>
+          )}
+        </div>
       </td>
       <td data-label="Assigned" className="px-3 py-2">
         {countOf(p.transactions, "transaction")}, {countOf(p.leads, "lead")}
       </td>
       <td data-label="Active" className="px-3 py-2">
-        {me ? (
-          <span>You</span>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="userId" value={p.id} />
-            <input type="hidden" name="active" value={p.deactivatedOn ? "true" : "false"} />
-            {p.deactivatedOn ? <span className="mr-2">Deactivated {p.deactivatedOn}</span> : null}
-            <SubmitButton
-              intent={teamIntents.update}
-              pendingLabel="Saving..."
-              className={`${buttonOutline} ${buttonSmall}`}
-            >
-              {p.deactivatedOn ? "Reactivate" : "Deactivate"}
-            </SubmitButton>
-          </Form>
-        )}
+        <div className="min-w-0 max-sm:flex-1 max-sm:pl-4">
+          {me ? (
+            <span>You</span>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="userId" value={p.id} />
+              <input type="hidden" name="active" value={p.deactivatedOn ? "true" : "false"} />
+              {p.deactivatedOn ? <span className="mr-2">Deactivated {p.deactivatedOn}</span> : null}
+              <SubmitButton
+                intent={teamIntents.update}
+                pendingLabel="Saving..."
+                className={`${buttonOutline} ${buttonSmall}`}
+              >
+                {p.deactivatedOn ? "Reactivate" : "Deactivate"}
+              </SubmitButton>
+            </Form>
+          )}
+        </div>
       </td>
     </tr>
   );

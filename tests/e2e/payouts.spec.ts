@@ -1,0 +1,113 @@
+/**
+ * Paying agents (issue 46; docs/payouts.md), in a real browser with JavaScript on and off, on a server of its own:
+ * the broker (1280 px) sets an agent's commission plan on the team page, names a referring broker and the escrow
+ * officer on the Manage page, reads the split line by line, and completes the sale; the payout shows on the Manage
+ * page and on the broker's payouts; the agent (390 px) sees their own and their cap so far. Pages pass axe.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { addStaff, assignTransaction } from "~/models/team.server";
+import { createTransaction } from "~/models/transaction.server";
+import { upsertUserFromClaims } from "~/models/user.server";
+import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { startApp, type AppServer } from "./servers";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
+
+async function axe(page: Page, js: boolean) {
+  if (!js) return;
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("a plan set, a sale's split read and completed, the payout seen by the broker and by the agent", async ({
+  page,
+  browser,
+  js,
+}) => {
+  test.setTimeout(180_000);
+  const app = await startApp("payouts", {});
+  try {
+    const { id } = await withE2eDb((db) => {
+      const admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Jordan", lastName: "Reyes" }, [
+        "boss@agency.test",
+      ]);
+      const ana = addStaff(db, admin, {
+        email: "ana@agency.test",
+        firstName: "Ana",
+        lastName: "Lopez",
+        role: "agent",
+        licenseNumber: "01234567",
+      });
+      const t = createTransaction(
+        db,
+        admin,
+        { email: "sam@example.com", type: "selling", propertyAddress: "9 Elm St", homeValue: "850000" },
+        { notify: false },
+      );
+      assignTransaction(db, admin, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
+      return { id: t.id };
+    }, app.database);
+    const anniversary = `${new Date().getUTCFullYear()}-01-01`;
+
+    // The plan, on the team page.
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, { email: "boss@agency.test", admin: true, returnTo: "/admin/team" }, serverOf(app));
+    await ready(page, js);
+    const row = page.getByTestId("team-row").filter({ hasText: "ana@agency.test" });
+    const plan = row.getByTestId("plan");
+    await plan.getByLabel("Agent's share (%)").fill("70");
+    await plan.getByLabel("Annual cap ($)").fill("18,000");
+    await plan.getByLabel("Transaction fee ($)").fill("395");
+    await plan.getByLabel("Anniversary").fill(anniversary);
+    await row.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Team updated.").first()).toBeVisible();
+    await expect(row.getByTestId("plan").getByLabel("Agent's share (%)")).toHaveValue("70");
+
+    // The sale's split, with a referral, on the Manage page.
+    await page.goto(`${app.baseUrl}/admin/transactions/${id}#commission`);
+    await ready(page, js);
+    const commission = page.getByRole("region", { name: "Commission" });
+    await commission.getByLabel("Referring broker").fill("Harbor Realty");
+    await commission.getByLabel("Their DRE license").fill("01999999");
+    await commission.getByLabel("Referral fee (% of gross)").fill("25");
+    await commission.getByLabel("Escrow officer's e-mail").fill("officer@escrow.example");
+    await commission.getByRole("button", { name: "Save the commission terms" }).click();
+    await expect(page.getByText("Commission terms saved.").first()).toBeVisible();
+    const lines = page.getByRole("region", { name: "Commission" }).getByTestId("commission-lines");
+    await expect(lines).toContainText("Gross commission: $10,000");
+    await expect(lines).toContainText("Referral fee to Harbor Realty (DRE 01999999): 25 % of the gross, $2,500");
+    await expect(lines).toContainText("Transaction fee kept by the brokerage: $395");
+    await expect(lines).toContainText("Agent's share: $4,855");
+    await axe(page, js);
+
+    // Completed (the file closed on paper): the payout.
+    const details = page.getByRole("region", { name: "Transaction details" });
+    await details.getByLabel("Status").selectOption("completed");
+    await details.getByLabel(/Reason to complete with an incomplete file/).fill("Reviewed on paper");
+    await details.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Transaction updated.").first()).toBeVisible();
+    await expect(page.getByTestId("commission-payout")).toContainText("$4,855 to the agent");
+    await page.goto(`${app.baseUrl}/admin/payouts`);
+    await ready(page, js);
+    await expect(page.getByTestId("payout-row").filter({ hasText: "Ana Lopez" })).toContainText("$4,855");
+    await expect(page.getByRole("link", { name: /as CSV/ })).toBeVisible();
+    await axe(page, js);
+
+    // The agent, on a phone: their own, and the cap so far.
+    const agentPage = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+    await agentPage.setViewportSize(PHONE);
+    await loginAs(agentPage, { email: "ana@agency.test", returnTo: "/admin/payouts" }, serverOf(app));
+    await ready(agentPage, js);
+    await expect(agentPage.getByTestId("payout-totals")).toContainText("You earned $4,855");
+    await expect(agentPage.getByTestId("payout-cap")).toContainText("$2,250 of your $18,000 cap");
+    await expect(agentPage.getByRole("link", { name: /as CSV/ })).toHaveCount(0);
+    await axe(agentPage, js);
+  } finally {
+    await app.stop();
+  }
+});
