@@ -3,7 +3,7 @@
  * figures of its commission disbursement authorization), and at completion the agent's earnings, kept once in
  * `payouts` and never recomputed from a plan changed later. The split's rule is app/lib/commission.ts.
  */
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agreements, payouts, transactions, users, type Payout, type Transaction, type User } from "~/db/schema";
 import { compensationCents, planYearStart, splitCommission, type CommissionPlan } from "~/lib/commission";
@@ -64,13 +64,23 @@ function grossOf(db: DbOrTx, t: Transaction): { cents: number } | { missing: str
     : { cents };
 }
 
-/** What the brokerage's share of this agent's payouts adds up to from `from` (a plan year's start) to before `to`. */
-function brokerageSince(db: DbOrTx, agentId: string, from: string, to: string): number {
+/**
+ * What the brokerage's share of this agent's other payouts adds up to from `from` (a plan year's start) to `to`
+ * (that day included: two sales closed the same day both count), this transaction's own left out.
+ */
+function brokerageSince(db: DbOrTx, agentId: string, from: string, to: string, transactionId: number): number {
   return (
     db
       .select({ n: sql<number>`coalesce(sum(${payouts.brokerageCents}), 0)` })
       .from(payouts)
-      .where(and(eq(payouts.agentId, agentId), gte(payouts.closedOn, from), lt(payouts.closedOn, to)))
+      .where(
+        and(
+          eq(payouts.agentId, agentId),
+          gte(payouts.closedOn, from),
+          lte(payouts.closedOn, to),
+          ne(payouts.transactionId, transactionId),
+        ),
+      )
       .get()?.n ?? 0
   );
 }
@@ -97,7 +107,7 @@ export function commissionOf(db: DbOrTx, t: Transaction, on: string): Commission
         ? { broker: `${t.referralBroker} (DRE ${t.referralLicense})`, bp: t.referralBp }
         : null,
     plan,
-    brokerageSoFarCents: brokerageSince(db, agent.id, planYearFrom, on),
+    brokerageSoFarCents: brokerageSince(db, agent.id, planYearFrom, on, t.id),
   });
   return { ready: true, agent: fullName(agent) || agent.email, planYearFrom, ...split };
 }

@@ -92,7 +92,7 @@ export function updateTransaction(
     // Closing needs a complete file (issue 46): every required item of its checklist approved, unless an admin
     // closes it with a written reason (audited).
     if (input.status === "completed" && before.status !== "completed") {
-      const open = openRequiredItems(tx, before);
+      const open = openRequiredItems(tx, { ...before, type });
       if (open.length > 0 && !input.override) {
         throw new ConflictError(
           `The file is not complete: ${open.join(", ")}. The broker reviews every required item before it closes, or closes it with a written reason.`,
@@ -173,6 +173,23 @@ export function updateTransaction(
  * gives it, with its collaborators.
  */
 export function patchTransaction(db: Db, actor: Actor, id: number, patch: TransactionPatch, now = new Date()) {
+  // The team and the commission's terms first: completing in the same request pays the agent it names.
+  if (patch.assignedAgentId !== undefined || patch.collaboratorIds !== undefined) {
+    const current = getTransactionAsStaff(db, actor, id);
+    assignTransaction(
+      db,
+      actor,
+      id,
+      {
+        assignedAgentId: patch.assignedAgentId === undefined ? current.assignedAgentId : patch.assignedAgentId,
+        collaboratorIds: patch.collaboratorIds,
+      },
+      now,
+    );
+  }
+  if (patch.referral !== undefined || patch.escrowEmail !== undefined) {
+    setCommissionTerms(db, actor, id, { referral: patch.referral, escrowEmail: patch.escrowEmail }, now);
+  }
   const details = ["propertyAddress", "searchArea", "homeValue", "closingPrice", "status", "type", "override"] as const;
   if (details.some((k) => patch[k] !== undefined)) {
     const current = getTransactionAsStaff(db, actor, id);
@@ -192,22 +209,6 @@ export function patchTransaction(db: Db, actor: Actor, id: number, patch: Transa
       },
       now,
     );
-  }
-  if (patch.assignedAgentId !== undefined || patch.collaboratorIds !== undefined) {
-    const current = getTransactionAsStaff(db, actor, id);
-    assignTransaction(
-      db,
-      actor,
-      id,
-      {
-        assignedAgentId: patch.assignedAgentId === undefined ? current.assignedAgentId : patch.assignedAgentId,
-        collaboratorIds: patch.collaboratorIds,
-      },
-      now,
-    );
-  }
-  if (patch.referral !== undefined || patch.escrowEmail !== undefined) {
-    setCommissionTerms(db, actor, id, { referral: patch.referral, escrowEmail: patch.escrowEmail }, now);
   }
   const transaction = getTransactionAsStaff(db, actor, id);
   return { ...toTransactionJson(transaction), collaboratorIds: collaboratorIds(db, id) };

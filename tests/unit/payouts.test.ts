@@ -190,4 +190,31 @@ describe("plans, figures and payouts through the API", () => {
     await patch({ status: "active" });
     expect((await cda()).data.payout).toBeNull();
   });
+
+  it("two sales closed the same day both count toward the cap", async () => {
+    const ana = addAgent(app.db, app.admin);
+    const plan = { agentPercent: 70, annualCap: 3000, transactionFee: 0, anniversaryOn: "2020-01-01" };
+    await answer(async () =>
+      patchTeam(args(await json("PATCH", `/api/team/${ana.id}`, app.admin, { plan }), { id: ana.id })),
+    );
+    const complete = async (address: string) => {
+      const t = createTransaction(
+        app.db,
+        app.admin,
+        { email: "sam@example.com", type: "selling", propertyAddress: address, homeValue: "850000" },
+        { notify: false },
+      );
+      const body = { assignedAgentId: ana.id, status: "completed", override: "Reviewed on paper" };
+      await answer(async () =>
+        patchTransaction(args(await json("PATCH", `/api/transactions/${t.id}`, app.admin, body), { id: String(t.id) })),
+      );
+      const cda = await answer(async () =>
+        cdaApi(args(await get(`/api/transactions/${t.id}/cda`, app.admin), { id: String(t.id) })),
+      );
+      return (cda.data as { payout: { brokerage: number; agent: number } }).payout;
+    };
+    // $10,000 each: the brokerage's 30 % is $3,000, the whole cap; the second sale's is what is left of it: none.
+    expect(await complete("1 First St")).toMatchObject({ brokerage: 3000, agent: 7000 });
+    expect(await complete("2 Second St")).toMatchObject({ brokerage: 0, agent: 10000 });
+  });
 });
