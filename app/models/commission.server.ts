@@ -65,10 +65,10 @@ function grossOf(db: DbOrTx, t: Transaction): { cents: number } | { missing: str
 }
 
 /**
- * What the brokerage's share of this agent's other payouts adds up to from `from` (a plan year's start) to `to`
- * (that day included: two sales closed the same day both count), this transaction's own left out.
+ * What the brokerage's share of this agent's payouts adds up to from `from` (a plan year's start) to `to` (that day
+ * included: two sales closed the same day both count), a transaction's own left out when given.
  */
-function brokerageSince(db: DbOrTx, agentId: string, from: string, to: string, transactionId: number): number {
+function brokerageSince(db: DbOrTx, agentId: string, from: string, to: string, transactionId?: number): number {
   return (
     db
       .select({ n: sql<number>`coalesce(sum(${payouts.brokerageCents}), 0)` })
@@ -78,7 +78,7 @@ function brokerageSince(db: DbOrTx, agentId: string, from: string, to: string, t
           eq(payouts.agentId, agentId),
           gte(payouts.closedOn, from),
           lte(payouts.closedOn, to),
-          ne(payouts.transactionId, transactionId),
+          transactionId === undefined ? undefined : ne(payouts.transactionId, transactionId),
         ),
       )
       .get()?.n ?? 0
@@ -198,12 +198,7 @@ export function capSoFar(db: Db, agent: User, now = new Date()) {
   if (!plan) return null;
   const today = todayIn(now);
   const from = planYearStart(plan.anniversaryOn, today);
-  const paid =
-    db
-      .select({ n: sql<number>`coalesce(sum(${payouts.brokerageCents}), 0)` })
-      .from(payouts)
-      .where(and(eq(payouts.agentId, agent.id), gte(payouts.closedOn, from)))
-      .get()?.n ?? 0;
+  const paid = brokerageSince(db, agent.id, from, today);
   return { from, capCents: plan.capCents, paidCents: paid, reached: plan.capCents !== null && paid >= plan.capCents };
 }
 
