@@ -335,10 +335,20 @@ function attach(tx: DbOrTx, item: ChecklistItem, documentId: number, by: string 
  * the item ready; an admin approves it (with at least one document) or returns it with a comment (the agents are
  * e-mailed). Returns the item as the API gives it.
  */
-export function checklistEvent(db: Db, actor: Actor, itemId: number, event: ChecklistEvent, now = new Date()) {
+export function checklistEvent(
+  db: Db,
+  actor: Actor,
+  itemId: number,
+  event: ChecklistEvent,
+  now = new Date(),
+  /** A page's own transaction: an item of another is not found there. */
+  transactionId?: number,
+) {
   return db.transaction((tx) => {
     const item = tx.select().from(checklistItems).where(eq(checklistItems.id, itemId)).get();
-    if (!item) throw new NotFoundError("Item not found");
+    if (!item || (transactionId !== undefined && item.transactionId !== transactionId)) {
+      throw new NotFoundError("Item not found");
+    }
     const t = fileOf(tx, actor, item.transactionId);
     const audit = (action: string, changes: Record<string, unknown>) =>
       recordAudit(tx, actor, {

@@ -67,12 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ...(formData.has("comment") ? { comment: formData.get("comment") } : {}),
     });
     if (!event.success) throw new InvalidInputError(event.error.issues[0]!.message);
-    const db = getDb();
     // The item must be this page's transaction's (another's is not found, whoever asks).
-    if (!getChecklist(db, staff, id).items.some((i) => i.id === itemId.data)) {
-      throw new InvalidInputError("That item is not on this file");
-    }
-    checklistEvent(db, staff, itemId.data, event.data);
+    checklistEvent(getDb(), staff, itemId.data, event.data, new Date(), id);
     return redirectWithToast(`${back}#item-${itemId.data}`, { description: TOASTS[event.data.type] });
   } catch (error) {
     return refuse(error, { back });
