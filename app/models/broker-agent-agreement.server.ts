@@ -45,9 +45,14 @@ export function brokerAgentAgreementState(db: DbOrTx, userId: string, now = new 
   return { id: a.id, status: agreementStatus(a, todayIn(now)), signedAt: a.completedAt?.toISOString() ?? null };
 }
 
-/** Whether the person has a signed broker–agent agreement (their newest one is signed). */
-export const hasSignedBrokerAgentAgreement = (db: DbOrTx, userId: string) =>
-  latestBrokerAgentAgreement(db, userId)?.status === "signed";
+/**
+ * Where a person stands by their newest broker–agent agreement's stored status: signed, out for signature (a draft,
+ * sent, or being sealed), or none (never sent, declined or voided). One rule for the team page, the reminder and
+ * sending another.
+ */
+export type AgreementStanding = "signed" | "out" | "none";
+export const standingOf = (status: string | undefined): AgreementStanding =>
+  status === "signed" ? "signed" : status === "draft" || status === "sent" || status === "sealing" ? "out" : "none";
 
 /**
  * `POST /api/team/{id}/agreement` and the team page's "Send the broker–agent agreement" (admins): prepares the
@@ -66,10 +71,11 @@ export async function sendBrokerAgentAgreement(
   const agent = db.select().from(users).where(eq(users.id, userId)).get();
   if (!agent || !(agent.isAgent || agent.isAdmin) || agent.deactivatedAt) throw new NotFoundError("Not on the team");
   const current = latestBrokerAgentAgreement(db, userId);
-  if (current?.status === "sent" || current?.status === "sealing" || current?.status === "draft") {
+  const standing = standingOf(current?.status);
+  if (standing === "out") {
     throw new ConflictError(`${fullName(agent) || agent.email}'s broker–agent agreement is out for signature`);
   }
-  if (current?.status === "signed") {
+  if (standing === "signed") {
     throw new ConflictError(`${fullName(agent) || agent.email} has signed their broker–agent agreement already`);
   }
   if (!agent.licenseNumber) {

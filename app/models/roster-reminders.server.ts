@@ -13,7 +13,7 @@ import { staffRow, users } from "~/db/schema";
 import { fullName } from "~/lib/format";
 import { addDaysTo, formatPlainDate, instantAt, todayIn } from "~/lib/plain-date";
 import { dreNoticesDue, dreNoticeWords, licenseReminderDue } from "~/lib/roster-rules";
-import { latestBrokerAgentAgreement } from "~/models/broker-agent-agreement.server";
+import { latestBrokerAgentAgreement, standingOf } from "~/models/broker-agent-agreement.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
 
@@ -97,9 +97,10 @@ export function remindBrokerAgentAgreements(db: Db, now: Date): number {
     if (!person.isAgent || person.isAdmin || person.deactivatedAt) continue;
     if (person.agreementRemindedOn && addDaysTo(person.agreementRemindedOn, AGREEMENT_REMINDER_DAYS) > today) continue;
     const agreement = latestBrokerAgentAgreement(db, person.id);
-    if (agreement?.status === "signed") continue;
+    const standing = standingOf(agreement?.status);
+    if (standing === "signed") continue;
     const name = fullName(person) || person.email;
-    const out = agreement && ["draft", "sent", "sealing"].includes(agreement.status);
+
     db.transaction((tx) => {
       for (const admin of adminRecipients(tx)) {
         queuePlainEmail(
@@ -109,7 +110,7 @@ export function remindBrokerAgentAgreements(db: Db, now: Date): number {
             to: admin,
             subject: `${name} has no signed broker–agent agreement`,
             lines: [
-              out
+              standing === "out"
                 ? `${name}'s broker–agent agreement was sent and is not signed yet: they sign first, then the broker.`
                 : `${name} works under your license without a signed broker–agent agreement.`,
               "California asks the broker for a written, dated and signed agreement with each agent (10 CCR 2726). Send it from the team page.",

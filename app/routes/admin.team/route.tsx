@@ -27,6 +27,7 @@ import { teamIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
 import { addAction, sendAgreementAction, updateAction, type ActionData } from "./actions.server";
+import { standingOf } from "~/models/broker-agent-agreement.server";
 import { toPlanJson } from "~/models/commission.server";
 import { listTeam, ownedBy } from "~/models/team.server";
 import { env } from "~/config/env.server";
@@ -85,13 +86,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       agreement:
         p.role !== "agent"
           ? null
-          : p.agreement?.status === "signed"
+          : standingOf(p.agreement?.status) === "signed"
             ? {
-                words: `Broker–agent agreement signed on ${formatDate(p.agreement.signedAt!)}`,
+                words: `Broker–agent agreement signed on ${formatDate(p.agreement!.signedAt!)}`,
                 missing: false,
                 open: false,
               }
-            : p.agreement && ["sent", "sealing", "draft"].includes(p.agreement.status)
+            : standingOf(p.agreement?.status) === "out"
               ? { words: "Broker–agent agreement sent: waiting for signatures", missing: true, open: true }
               : { words: "No signed broker–agent agreement", missing: true, open: false },
       takesLeads: p.takesLeads,
