@@ -5,28 +5,18 @@
  * (and in an e-mail); marked ready again, the broker approves it; the transaction does not complete while the file
  * is not complete, and completes with the broker's written reason. The File tab and the queue pass axe.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { insertDocuments } from "~/models/document.server";
 import { addStaff, assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { expectAxeClean } from "./axe";
 import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
-import { startApp, type AppServer } from "./servers";
+import { startApp } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
-
-async function axe(page: Page, js: boolean) {
-  if (!js) return;
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test("an item marked ready, returned with a comment, approved; closing waits for a complete file or the broker's reason", async ({
   page,
@@ -73,7 +63,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     // The agent, on a phone: attach the draft, mark it ready.
     const agentPage = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
     await agentPage.setViewportSize(PHONE);
-    await loginAs(agentPage, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}/file` }, serverOf(app));
+    await loginAs(agentPage, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}/file` }, app);
     await ready(agentPage, js);
     const item = () => agentPage.getByTestId("file-item").filter({ hasText: TDS });
     await item().getByLabel("Document").selectOption({ label: "TDS draft.pdf" });
@@ -81,11 +71,11 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await expect(item().getByRole("link", { name: "TDS draft.pdf" })).toBeVisible();
     await item().getByRole("button", { name: "Ready for review" }).click();
     await expect(item().getByTestId("item-state")).toHaveText("Waiting for review");
-    await axe(agentPage, js);
+    await expectAxeClean(agentPage, js);
 
     // The broker, at a desk: the dashboard's count, the queue, the item; returned with a comment.
     await page.setViewportSize(DESKTOP);
-    await loginAs(page, { email: "boss@agency.test", admin: true, returnTo: "/admin" }, serverOf(app));
+    await loginAs(page, { email: "boss@agency.test", admin: true, returnTo: "/admin" }, app);
     await ready(page, js);
     await page.getByRole("link", { name: "1 file item waits for your review" }).click();
     await expect(page).toHaveURL(/\/admin\/reviews$/);
@@ -93,7 +83,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     const queued = page.getByTestId("queue-item").filter({ hasText: TDS });
     await expect(queued).toContainText("9 Elm St · Ana Lopez · File:");
     await expect(queued).toContainText("since today");
-    await axe(page, js);
+    await expectAxeClean(page, js);
     await queued.getByRole("link", { name: TDS }).click();
     await ready(page, js);
     const reviewed = page.getByTestId("file-item").filter({ hasText: TDS });
@@ -101,7 +91,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await reviewed.getByRole("button", { name: "Return" }).click();
     await expect(page.getByText("Returned; the agent is e-mailed.").first()).toBeVisible();
     await expect(reviewed.getByTestId("item-state")).toHaveText("Returned");
-    await axe(page, js);
+    await expectAxeClean(page, js);
 
     // The agent reads it on the Manage page and in an e-mail, attaches the signed copy and marks it ready again.
     await agentPage.goto(`${app.baseUrl}/admin/transactions/${id}#file-review`);

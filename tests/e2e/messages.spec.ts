@@ -55,8 +55,6 @@ async function withWorld(name: string, run: (world: World) => Promise<void>) {
   }
 }
 
-const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
-
 /** Sends a reply over SMTP to the server's door, as the sender's mail server would. */
 async function reply(inboundPort: number, mail: SendMailOptions) {
   const transport = nodemailer.createTransport({
@@ -102,7 +100,7 @@ test.describe("messages", () => {
     await withWorld(
       `messages-client-${js ? "js" : "nojs"}`,
       async ({ app, smtp, inboundPort, client, transactionId }) => {
-        await loginAs(page, { email: client, returnTo: "/client-portal#messages" }, serverOf(app));
+        await loginAs(page, { email: client, returnTo: "/client-portal#messages" }, app);
         await ready(page, js);
         await expect(page.getByTestId("wire-fraud-banner")).toHaveText(WIRE_NOTICE);
 
@@ -170,7 +168,7 @@ test.describe("messages", () => {
           const { getUserByEmail } = await import("~/models/user.server");
           postMessage(db, getUserByEmail(db, client)!, transactionId, "Is the inspection booked?");
         }, app.database);
-        await loginAs(page, { email: ADMIN, admin: true, returnTo: "/admin" }, serverOf(app));
+        await loginAs(page, { email: ADMIN, admin: true, returnTo: "/admin" }, app);
         await expect(page.getByTestId("unread-messages")).toContainText("Unread client messages: 1");
         await page
           .getByTestId("unread-messages")
@@ -216,7 +214,7 @@ test.describe("messages", () => {
   }) => {
     test.skip(!js, "JavaScript only: without it the page shows what is new when it is loaded");
     await withWorld("messages-live", async ({ app, client, transactionId }) => {
-      await loginAs(page, { email: client, returnTo: "/client-portal#messages" }, serverOf(app));
+      await loginAs(page, { email: client, returnTo: "/client-portal#messages" }, app);
       await ready(page, js);
       await expect(page.getByText("No messages yet.", { exact: false })).toBeVisible();
       await page.getByLabel("Your message").fill("A draft I have not sent");
@@ -239,7 +237,7 @@ test.describe("messages", () => {
     test.skip(!js, "HTTP only: one run is enough");
     await withWorld("messages-http", async ({ app, smtp, client, transactionId }) => {
       const request = page.request;
-      await loginAs(page, { email: client, returnTo: null }, serverOf(app));
+      await loginAs(page, { email: client, returnTo: null }, app);
       const written = await request.post(`${app.baseUrl}/api/transactions/${transactionId}/messages`, {
         headers: { origin: app.baseUrl },
         data: { body: "Hello from the API" },
@@ -281,7 +279,7 @@ test.describe("messages", () => {
       const anonymous = await fetch(`${app.baseUrl}/api/transactions/${transactionId}/messages`);
       expect(anonymous.status).toBe(401);
       await page.context().clearCookies();
-      await loginAs(page, { email: "someone-else@example.com", returnTo: null }, serverOf(app));
+      await loginAs(page, { email: "someone-else@example.com", returnTo: null }, app);
       const stranger = await page.request.get(`${app.baseUrl}/api/transactions/${transactionId}/messages`);
       expect(stranger.status()).toBe(404);
     });

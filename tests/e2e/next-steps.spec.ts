@@ -19,7 +19,7 @@ import { getShowingRules, saveShowingRules } from "~/models/showing.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expect, fillProviderForm, loginAs, ready, test, withE2eDb } from "./fixtures";
-import { SmtpSink, startApp, toAddresses, type AppServer } from "./servers";
+import { SmtpSink, startApp, toAddresses } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -39,8 +39,6 @@ async function sign(page: Page, js: boolean, legalName: string) {
   await page.getByRole("button", { name: "Sign", exact: true }).click();
   await expect(page.getByTestId("signing-done")).toBeVisible();
 }
-
-const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
 
 test.describe("every step says what comes next", () => {
   test("a seller: from the calculator to the opened sale, with the broker's signature list", async ({
@@ -81,11 +79,7 @@ test.describe("every step says what comes next", () => {
       await smtp.waitFor((m) => toAddresses(m).includes("jo@agency.test") && /^Please sign/.test(m.mail.subject ?? ""));
       const broker = await browser.newPage({ javaScriptEnabled: js, viewport: DESKTOP });
       try {
-        await loginAs(
-          broker,
-          { email: "jo@agency.test", firstName: "Jo", admin: true, returnTo: "/admin" },
-          serverOf(app),
-        );
+        await loginAs(broker, { email: "jo@agency.test", firstName: "Jo", admin: true, returnTo: "/admin" }, app);
         const waiting = broker.getByTestId("waiting-for-signature");
         await expect(waiting).toContainText("Signed by Sela Fonua");
         await waiting.getByRole("link").first().click();
@@ -116,7 +110,7 @@ test.describe("every step says what comes next", () => {
   }) => {
     const smtp = await SmtpSink.start();
     const app = await startApp("buyer-path", { SMTP_URL: smtp.url, MAIL_TICK_SECONDS: "1" });
-    const server = serverOf(app);
+    const server = app;
     const client = "rae.buyer@example.com";
     try {
       const { homes } = await withE2eDb((db) => {
@@ -267,7 +261,7 @@ test.describe("every step says what comes next", () => {
 
       // The seller: Approve is the primary action, the agent's phone and e-mail are there.
       await page.setViewportSize(DESKTOP);
-      await loginAs(page, { email: "sam.seller@example.com", returnTo: "/client-portal" }, serverOf(app));
+      await loginAs(page, { email: "sam.seller@example.com", returnTo: "/client-portal" }, app);
       await ready(page, js);
       await expect(page.getByTestId("to-do")).toContainText("Answer Pat Agent's showing request");
       const request = page.getByTestId("showing-request");

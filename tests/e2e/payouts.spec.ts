@@ -4,25 +4,15 @@
  * officer on the Manage page, reads the split line by line, and completes the sale; the payout shows on the Manage
  * page and on the broker's payouts; the agent (390 px) sees their own and their cap so far. Pages pass axe.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { addStaff, assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { expectAxeClean } from "./axe";
 import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
-import { startApp, type AppServer } from "./servers";
+import { startApp } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
-
-async function axe(page: Page, js: boolean) {
-  if (!js) return;
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test("a plan set, a sale's split read and completed, the payout seen by the broker and by the agent", async ({
   page,
@@ -56,7 +46,7 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
 
     // The plan, on the team page.
     await page.setViewportSize(DESKTOP);
-    await loginAs(page, { email: "boss@agency.test", admin: true, returnTo: "/admin/team" }, serverOf(app));
+    await loginAs(page, { email: "boss@agency.test", admin: true, returnTo: "/admin/team" }, app);
     await ready(page, js);
     const row = page.getByTestId("team-row").filter({ hasText: "ana@agency.test" });
     const plan = row.getByTestId("plan");
@@ -83,7 +73,7 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await expect(lines).toContainText("Referral fee to Harbor Realty (DRE 01999999): 25 % of the gross, $2,500");
     await expect(lines).toContainText("Transaction fee kept by the brokerage: $395");
     await expect(lines).toContainText("Agent's share: $4,855");
-    await axe(page, js);
+    await expectAxeClean(page, js);
 
     // Completed (the file closed on paper): the payout.
     const details = page.getByRole("region", { name: "Transaction details" });
@@ -96,17 +86,17 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await ready(page, js);
     await expect(page.getByTestId("payout-row").filter({ hasText: "Ana Lopez" })).toContainText("$4,855");
     await expect(page.getByRole("link", { name: /as CSV/ })).toBeVisible();
-    await axe(page, js);
+    await expectAxeClean(page, js);
 
     // The agent, on a phone: their own, and the cap so far.
     const agentPage = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
     await agentPage.setViewportSize(PHONE);
-    await loginAs(agentPage, { email: "ana@agency.test", returnTo: "/admin/payouts" }, serverOf(app));
+    await loginAs(agentPage, { email: "ana@agency.test", returnTo: "/admin/payouts" }, app);
     await ready(agentPage, js);
     await expect(agentPage.getByTestId("payout-totals")).toContainText("You earned $4,855");
     await expect(agentPage.getByTestId("payout-cap")).toContainText("$2,250 of your $18,000 cap");
     await expect(agentPage.getByRole("link", { name: /as CSV/ })).toHaveCount(0);
-    await axe(agentPage, js);
+    await expectAxeClean(agentPage, js);
   } finally {
     await app.stop();
   }

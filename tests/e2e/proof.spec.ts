@@ -10,27 +10,16 @@
  *   the audit records; a used or altered link 404.
  * Each public page passes axe (WCAG 2.2 AA).
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { addStaff, updateStaff } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { expectAxeClean } from "./axe";
 import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
 import { SmtpSink, startApp, toAddresses, type AppServer } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
-
-/** Axe runs in the page: with JavaScript off it is checked by the same test's JavaScript run (the same HTML). */
-async function axe(page: Page, js: boolean) {
-  if (!js) return;
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** An agent "Agatha Moss" on the team (by the admin), licensed; returns the admin and the agent. */
 async function team(app: AppServer) {
@@ -62,7 +51,7 @@ test.describe("proof on the public site", () => {
     try {
       const { admin, agent } = await team(app);
       await page.setViewportSize(PHONE);
-      await loginAs(page, { email: agent.email, returnTo: "/admin/profile" }, serverOf(app));
+      await loginAs(page, { email: agent.email, returnTo: "/admin/profile" }, app);
       await ready(page, js);
       await expect(page.getByTestId("profile-state")).toHaveText("Save the profile to be shown on the site.");
       const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#336699" } })
@@ -90,7 +79,7 @@ test.describe("proof on the public site", () => {
         await expect(img).toHaveAttribute("width", "96");
         await expect(img).toHaveAttribute("height", "96");
         expect(await img.getAttribute("srcset")).toMatch(/-240\.webp 240w, .*-480\.webp 480w/);
-        await axe(page, js);
+        await expectAxeClean(page, js);
       }
       await page.getByRole("link", { name: "Agatha Moss" }).click();
       await expect(page).toHaveURL(/\/agents\/agatha-moss$/);
@@ -100,7 +89,7 @@ test.describe("proof on the public site", () => {
       await expect(page.getByText("Speaks English, Tongan")).toBeVisible();
       const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
       expect(jsonLd).toMatchObject({ "@type": "RealEstateAgent", name: "Agatha Moss" });
-      await axe(page, js);
+      await expectAxeClean(page, js);
 
       // "Contact Agatha": the lead is hers.
       await page.getByLabel("First Name*").fill("Lee");
@@ -167,7 +156,7 @@ test.describe("proof on the public site", () => {
       await loginAs(
         page,
         { email: "boss@agency.test", admin: true, returnTo: `/admin/transactions/${t.id}#details` },
-        serverOf(app),
+        app,
       );
       await ready(page, js);
       const details = page.getByRole("region", { name: "Transaction details" });
@@ -189,7 +178,7 @@ test.describe("proof on the public site", () => {
 
       // The seller says yes, the neighbourhood only, on a phone.
       const seller = await (await browser.newContext({ javaScriptEnabled: js, viewport: PHONE })).newPage();
-      await loginAs(seller, { email: "maria@example.com", returnTo: "/client-portal" }, serverOf(app));
+      await loginAs(seller, { email: "maria@example.com", returnTo: "/client-portal" }, app);
       await ready(seller, js);
       const consent = seller.getByRole("region", { name: "May we show your home on our site?" });
       await expect(consent).toContainText("$17,000");
@@ -209,12 +198,12 @@ test.describe("proof on the public site", () => {
         await expect(sale).toContainText("$900,000");
         await expect(sale).toContainText("$10,000");
         await expect(anon.getByText("3021 Upas St")).toHaveCount(0);
-        await axe(anon, js);
+        await expectAxeClean(anon, js);
         await anon.goto(`${app.baseUrl}/`);
         const homes = anon.getByRole("region", { name: "Homes we sold" });
         await expect(homes).toContainText("Our sellers have saved $17,000");
         await expect(homes).toContainText("North Park, 92104");
-        await axe(anon, js);
+        await expectAxeClean(anon, js);
       }
 
       // The review: the e-mail from the SMTP server, two stars, escaped words.
@@ -237,7 +226,7 @@ test.describe("proof on the public site", () => {
       const review = visitor.getByTestId("review").filter({ hasText: "Maria G." });
       await expect(review).toContainText("Slow to call back <script>alert(1)</script> but sold it.");
       await expect(review.getByRole("img", { name: "2 out of 5 stars" })).toBeVisible();
-      await axe(visitor, js);
+      await expectAxeClean(visitor, js);
       expect((await visitor.goto(link))!.status()).toBe(404);
 
       await anon.goto(`${app.baseUrl}/agents/agatha-moss`);

@@ -8,9 +8,7 @@
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
-import { startApp, type AppServer } from "./servers";
-
-const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
+import { startApp } from "./servers";
 
 test("an agent whose license has expired cannot be assigned; a new hire's DRE notice until marked sent", async ({
   page,
@@ -31,7 +29,7 @@ test("an agent whose license has expired cannot be assigned; a new hire's DRE no
       );
     }, app.database);
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, { email: "boss@agency.test", admin: true, returnTo: "/admin/team" }, serverOf(app));
+    await loginAs(page, { email: "boss@agency.test", admin: true, returnTo: "/admin/team" }, app);
     await ready(page, js);
     const add = page.getByRole("region", { name: "Add a person" });
     await add.getByLabel("E-mail").fill("bo@agency.test");

@@ -14,14 +14,12 @@ import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
 import { insertSignedBuyerAgreement } from "../signed-agreement";
-import { freePort, SmtpSink, startApp, toAddresses, type AppServer } from "./servers";
+import { freePort, SmtpSink, startApp, toAddresses } from "./servers";
 
 const DOMAIN = "reply.agency.test";
 const INBOX = "desk@agency.test";
 const ADMIN = "boss@agency.test";
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
-
-const serverOf = (app: AppServer) => ({ database: app.database, baseUrl: app.baseUrl, secret: app.secret });
 
 async function addPerson(page: Page, person: { email: string; first: string; last: string; license: string }) {
   const form = page.getByRole("region", { name: "Add a person" });
@@ -54,7 +52,7 @@ test.describe("a team of agents", () => {
       INBOUND_SMTP_PORT: String(inboundPort),
       INBOUND_WEBHOOK_SECRET: "e2e-inbound-webhook-secret",
     });
-    const server = serverOf(app);
+    const server = app;
     const url = (path: string) => `${app.baseUrl}${path}`;
     try {
       // The admin adds two agents and turns round robin on.
