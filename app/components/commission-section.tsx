@@ -10,8 +10,59 @@ import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { commissionIntents } from "~/lib/intents";
 
 export type CommissionData =
-  | { ready: true; lines: string[]; terms: Terms; payout: string | null }
-  | { ready: false; missing: string[]; terms: Terms; payout: string | null };
+  | { ready: true; lines: string[]; terms: Terms; payout: string | null; cda: CdaData }
+  | { ready: false; missing: string[]; terms: Terms; payout: string | null; cda: CdaData };
+type CdaData = {
+  versions: Array<{ version: number; status: "current" | "superseded"; words: string; url: string | null }>;
+  stale: boolean;
+  blockers: string[];
+  mayApprove: boolean;
+};
+
+/** The CDA's versions, what keeps it from approval, and "Approve and send to escrow". */
+function CdaBlock({ cda }: { cda: CdaData }) {
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3" data-testid="cda">
+      <h3 className="text-base font-semibold">Commission disbursement authorization</h3>
+      {cda.versions.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-700">Not approved yet.</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm">
+          {cda.versions.map((v) => (
+            <li key={v.version}>
+              {v.url ? (
+                <a href={v.url} className="font-semibold text-brand-700 underline">
+                  {v.words}
+                </a>
+              ) : (
+                v.words
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {cda.stale ? (
+        <p className="mt-1 text-sm font-semibold text-amber-800">
+          The figures changed since the current version: approve a new one (escrow is told the old one is superseded).
+        </p>
+      ) : null}
+      {cda.blockers.length ? (
+        <ul className="mt-1 list-disc pl-5 text-sm text-slate-700" data-testid="cda-blockers">
+          {cda.blockers.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      ) : null}
+      {cda.mayApprove ? (
+        <Form method="post" preventScrollReset className="mt-2">
+          <SubmitButton intent={commissionIntents.approveCda} pendingLabel="Sending...">
+            Approve and send to escrow
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
 type Terms = { referralBroker: string; referralLicense: string; referralPercent: string; escrowEmail: string };
 
 export function CommissionSection({ data }: { data: CommissionData }) {
@@ -52,6 +103,7 @@ export function CommissionSection({ data }: { data: CommissionData }) {
           </SubmitButton>
         </div>
       </Form>
+      <CdaBlock cda={data.cda} />
     </PageSection>
   );
 }

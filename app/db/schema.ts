@@ -360,6 +360,8 @@ export const documents = sqliteTable(
     removedBy: text("removed_by").references(() => users.id, { onDelete: "set null" }),
     /** The message this file came with (an e-mailed reply's attachment), shown as a link under it. */
     messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
+    /** Seen by admins only (a commission disbursement authorization: the split is the broker's and the agent's). */
+    adminOnly: integer("admin_only", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("documents_transaction_created_idx").on(t.transactionId, t.createdAt),
@@ -632,6 +634,10 @@ export const emailContents = sqliteTable("email_contents", {
   payload: text("payload", { mode: "json" }).$type<unknown>(),
   /** An iCalendar invitation sent with it (a showing's, issue 38): its METHOD and text. */
   calendar: text("calendar", { mode: "json" }).$type<{ method: "REQUEST" | "CANCEL"; content: string }>(),
+  /** Files sent with it, read from the file store when it is sent (a CDA's PDF, issue 46). */
+  attachments: text("attachments", { mode: "json" }).$type<
+    Array<{ filename: string; contentType: string; key: string }>
+  >(),
 });
 
 /** E-mails per (status, kind), kept by triggers on email_outbox: the log's totals and the dashboard's counts. */
@@ -1645,3 +1651,40 @@ export const payouts = sqliteTable(
   (t) => [index("payouts_agent_closed_idx").on(t.agentId, t.closedOn), index("payouts_closed_idx").on(t.closedOn)],
 );
 export type Payout = typeof payouts.$inferSelect;
+
+export const CDA_STATUSES = ["current", "superseded"] as const;
+
+/**
+ * A commission disbursement authorization approved by the broker and sent to escrow (issue 46, docs/payouts.md):
+ * its figures in cents as approved, the sealed PDF kept as an admin-only document, never changed; a later version
+ * supersedes it (escrow told).
+ */
+export const cdas = sqliteTable(
+  "cdas",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    status: text("status", { enum: CDA_STATUSES }).notNull(),
+    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    agentName: text("agent_name").notNull(),
+    grossCents: integer("gross_cents").notNull(),
+    referralCents: integer("referral_cents").notNull(),
+    brokerageCents: integer("brokerage_cents").notNull(),
+    agentCents: integer("agent_cents").notNull(),
+    feeCents: integer("fee_cents").notNull(),
+    lines: text("lines", { mode: "json" }).notNull().$type<string[]>(),
+    escrowEmail: text("escrow_email").notNull(),
+    documentId: integer("document_id").references(() => documents.id, { onDelete: "set null" }),
+    sha256: text("sha256").notNull(),
+    approvedBy: text("approved_by").references(() => users.id, { onDelete: "set null" }),
+    approvedByName: text("approved_by_name").notNull(),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }).notNull(),
+    supersededAt: integer("superseded_at", { mode: "timestamp_ms" }),
+    supersededReason: text("superseded_reason"),
+  },
+  (t) => [uniqueIndex("cdas_transaction_version_idx").on(t.transactionId, t.version)],
+);
+export type Cda = typeof cdas.$inferSelect;

@@ -33,6 +33,7 @@ export const EMAIL_KINDS = [
   "showing",
   "backup",
   "review",
+  "cda",
 ] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

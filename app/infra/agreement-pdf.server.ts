@@ -19,14 +19,14 @@ import { agreementFile } from "~/models/agreement-signing.server";
 import type { FileStore } from "~/models/files.server";
 
 /** pdfkit's standard fonts write WinAnsi: what it lacks is spelled out. */
-const pdfText = (text: string) =>
+export const pdfText = (text: string) =>
   text
     .replace(/[−–—]/g, "-")
     .replace(/[“”]/g, '"')
     .replace(/[‘’]/g, "'")
     .replace(/[^\x20-\x7E\xA0-\xFF\n]/g, "?");
 
-function collect(build: (doc: PDFKit.PDFDocument) => void, title: string, author: string): Promise<Buffer> {
+export function collect(build: (doc: PDFKit.PDFDocument) => void, title: string, author: string): Promise<Buffer> {
   const doc = new PDFDocument({ size: "LETTER", margin: 64, info: { Title: pdfText(title), Author: pdfText(author) } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -5,7 +5,9 @@
  */
 import { env, type MailSettings } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
-import { createMailTransport, type MailTransport } from "~/infra/mail-transport.server";
+import { buffer } from "node:stream/consumers";
+import { fileStore } from "~/infra/file-store.server";
+import { createMailTransport, type MailAttachment, type MailTransport } from "~/infra/mail-transport.server";
 import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { processDueDrips } from "~/models/drips.server";
 import { alertUnclaimed } from "~/models/lead-intake.server";
@@ -18,7 +20,20 @@ import { retryDueSeals } from "~/models/agreement-seal.server";
 import { askDueFeedback, sendWeeklySummaries } from "~/models/showing-feedback.server";
 import { sendReviewReminders } from "~/models/review.server";
 import { remindBrokerAgentAgreements, remindRoster } from "~/models/roster-reminders.server";
-import { claimDue, markAttemptFailed, markSent } from "~/models/mail-queue.server";
+import { claimDue, markAttemptFailed, markSent, type QueuedEmail } from "~/models/mail-queue.server";
+import type { FileStore } from "~/models/files.server";
+
+/** A message's attachments read from the store; a file missing fails the attempt (it is tried again later). */
+async function attachmentsOf(row: QueuedEmail, files: () => FileStore): Promise<MailAttachment[]> {
+  const list = row.attachments ?? [];
+  return Promise.all(
+    list.map(async (a) => {
+      const body = await files().get(a.key);
+      if (!body) throw new Error(`The attachment ${a.filename} (${a.key}) is missing from the file store`);
+      return { filename: a.filename, contentType: a.contentType, content: await buffer(body) };
+    }),
+  );
+}
 
 /**
  * Delivers due messages in batches of `batchSize` (each batch sent in
@@ -28,9 +43,10 @@ export async function deliverDue(
   db: Db,
   transport: MailTransport,
   settings: Pick<MailSettings, "tickMs">,
-  options: { now?: () => Date; batchSize?: number; budgetMs?: number } = {},
+  options: { now?: () => Date; batchSize?: number; budgetMs?: number; files?: () => FileStore } = {},
 ) {
   const now = options.now ?? (() => new Date());
+  const files = options.files ?? fileStore;
   const batchSize = options.batchSize ?? 100;
   const deadline = Date.now() + (options.budgetMs ?? settings.tickMs);
   const counts = { sent: 0, failed: 0 };
@@ -40,7 +56,7 @@ export async function deliverDue(
     await Promise.all(
       rows.map(async (row) => {
         try {
-          markSent(db, row.id, await transport.send(row), now());
+          markSent(db, row.id, await transport.send(row, await attachmentsOf(row, files)), now());
           counts.sent += 1;
         } catch (error) {
           markAttemptFailed(db, row, error, now(), settings.tickMs);

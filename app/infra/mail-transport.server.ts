@@ -9,14 +9,17 @@ import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { QueuedEmail } from "~/models/mail-queue.server";
 import type { MailSettings } from "~/config/env.server";
 
+/** A file sent with a message, its bytes read from the file store (app/infra/mail-sender.server.ts). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
 export type MailTransport = {
   /** Delivers one message; resolves with the provider's id, rejects with its error (responseCode for SMTP). */
-  send(row: QueuedEmail): Promise<string | null>;
+  send(row: QueuedEmail, attachments?: MailAttachment[]): Promise<string | null>;
   close(): void;
   describe: string;
 };
 
-function message(row: QueuedEmail, from: string) {
+function message(row: QueuedEmail, from: string, attachments: MailAttachment[]) {
   return {
     from,
     to: { name: row.toName ?? "", address: row.toAddress },
@@ -31,6 +34,7 @@ function message(row: QueuedEmail, from: string) {
     ...(row.calendar
       ? { icalEvent: { method: row.calendar.method, filename: "invite.ics", content: row.calendar.content } }
       : {}),
+    ...(attachments.length ? { attachments } : {}),
     // Only the addressee: the envelope never comes from headers or visitor input.
     envelope: { from: addressOf(from), to: [row.toAddress] },
   };
@@ -52,8 +56,8 @@ export function createMailTransport(settings: MailSettings): MailTransport {
     } as SMTPPool.Options);
     return {
       describe: `SMTP at ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
-      async send(row) {
-        const info = await transporter.sendMail(message(row, settings.from));
+      async send(row, attachments = []) {
+        const info = await transporter.sendMail(message(row, settings.from, attachments));
         return (info as { messageId?: string }).messageId ?? null;
       },
       close: () => transporter.close(),
@@ -62,8 +66,8 @@ export function createMailTransport(settings: MailSettings): MailTransport {
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     describe: `.eml files in ${path.resolve(settings.mailDir)}`,
-    async send(row) {
-      const info = (await writer.sendMail(message(row, settings.from))) as { message: Buffer };
+    async send(row, attachments = []) {
+      const info = (await writer.sendMail(message(row, settings.from, attachments))) as { message: Buffer };
       await fs.mkdir(settings.mailDir, { recursive: true });
       const name = `${row.createdAt.toISOString().replace(/[:.]/g, "-")}-${row.id}-${row.kind}.eml`;
       await fs.writeFile(path.join(settings.mailDir, name), info.message);

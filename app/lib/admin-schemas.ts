@@ -162,6 +162,9 @@ export const escrowEmailSchema = z.preprocess(
   (v) => (typeof v === "string" ? v.trim().toLowerCase() || null : v),
   z.string().email("Enter the escrow officer's e-mail address").max(MAX_LENGTH.email).nullable(),
 );
+/** `POST /api/transactions/{id}/cda` and the Manage page's "Approve and send": the escrow officer's e-mail, if new. */
+export const cdaApproveSchema = z.object({ escrowEmail: escrowEmailSchema.optional() }).strict();
+
 export type CommissionTerms = { referral?: z.output<typeof referralSchema>; escrowEmail?: string | null };
 
 export const transactionPatchSchema = z
@@ -221,6 +224,7 @@ export const EMAIL_KIND_LABELS = {
   showing: "Showing",
   backup: "Backup",
   review: "Review request",
+  cda: "Commission disbursement authorization",
 } as const;
 export const EMAIL_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 

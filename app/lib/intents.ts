@@ -58,7 +58,7 @@ export const leadIntents = {
 export const assignmentIntents = { assign: "assign" } as const;
 
 /** The Manage page's "Commission" (issue 46, admins): the referral and the escrow officer's e-mail. */
-export const commissionIntents = { terms: "commission-terms" } as const;
+export const commissionIntents = { terms: "commission-terms", approveCda: "cda-approve" } as const;
 
 /** The lists' bulk assignment (the dashboard's transactions, the leads). */
 export const bulkIntents = { assign: "assign-many" } as const;

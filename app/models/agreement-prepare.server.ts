@@ -187,6 +187,7 @@ export async function prepareAgreement(
           eq(documents.id, input.documentId!),
           eq(documents.transactionId, transactionId),
           isNull(documents.removedAt),
+          eq(documents.adminOnly, false),
         ),
       )
       .get();

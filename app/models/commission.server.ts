@@ -5,15 +5,13 @@
  */
 import { and, desc, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { agreements, payouts, transactions, users, type Payout, type Transaction, type User } from "~/db/schema";
+import { agreements, cdas, payouts, users, type Cda, type Payout, type Transaction, type User } from "~/db/schema";
 import { compensationCents, planYearStart, splitCommission, type CommissionPlan } from "~/lib/commission";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import type { CommissionTerms } from "~/lib/admin-schemas";
 import { fullName } from "~/lib/format";
 import { todayIn } from "~/lib/plain-date";
 import { TIERS, tierFor } from "~/lib/pricing";
-import { assertAdmin, assertStaff, type Actor } from "~/models/actor.server";
-import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { assertStaff, type Actor } from "~/models/actor.server";
 import { getTransaction } from "~/models/transaction.server";
 
 /** The agent's plan, or null when the broker has not set one. */
@@ -120,8 +118,21 @@ export function transactionCommission(db: Db, actor: Actor, transactionId: numbe
   return { transaction: t, figures: commissionOf(db, t, todayIn(now)), payout: payout ?? null };
 }
 
+/** The CDA version escrow pays by (app/models/cda.server.ts): the newest, unless it was superseded. */
+export function currentCda(db: DbOrTx, transactionId: number): Cda | null {
+  const newest = db
+    .select()
+    .from(cdas)
+    .where(eq(cdas.transactionId, transactionId))
+    .orderBy(desc(cdas.version))
+    .limit(1)
+    .get();
+  return newest?.status === "current" ? newest : null;
+}
+
 /**
- * At completion (app/models/transaction-edit.server.ts): the split becomes the agent's earnings, once; a reopened
+ * At completion (app/models/transaction-edit.server.ts): the current CDA's figures (what escrow paid by), else the
+ * split as of that day, become the agent's earnings, once; a reopened
  * transaction's payout is taken back (it did not close). Nothing when the split cannot be computed (the Manage page
  * says what is missing).
  */
@@ -131,8 +142,8 @@ export function recordPayout(tx: DbOrTx, t: Transaction, now: Date) {
     return;
   }
   const closedOn = todayIn(now);
-  const figures = commissionOf(tx, t, closedOn);
-  if (!figures.ready) return;
+  const figures = currentCda(tx, t.id) ?? commissionOf(tx, t, closedOn);
+  if ("ready" in figures && !figures.ready) return;
   tx.insert(payouts)
     .values({
       transactionId: t.id,
@@ -200,42 +211,6 @@ export function capSoFar(db: Db, agent: User, now = new Date()) {
   const from = planYearStart(plan.anniversaryOn, today);
   const paid = brokerageSince(db, agent.id, from, today);
   return { from, capCents: plan.capCents, paidCents: paid, reached: plan.capCents !== null && paid >= plan.capCents };
-}
-
-/**
- * `PATCH /api/transactions/{id}` `{ referral: { broker, license, percent } | null, escrowEmail }` and the Manage
- * page's "Commission" form (admins): the referring broker paid first, and the escrow officer's e-mail. Audited.
- */
-export function setCommissionTerms(db: Db, actor: Actor, id: number, terms: CommissionTerms, now = new Date()) {
-  assertAdmin(actor);
-  db.transaction((tx) => {
-    const before = getTransaction(tx, actor, id);
-    const next = {
-      ...(terms.referral === undefined
-        ? {}
-        : terms.referral === null
-          ? { referralBroker: null, referralLicense: null, referralBp: null }
-          : {
-              referralBroker: terms.referral.broker,
-              referralLicense: terms.referral.license,
-              referralBp: Math.round(terms.referral.percent * 100),
-            }),
-      ...(terms.escrowEmail === undefined ? {} : { escrowEmail: terms.escrowEmail }),
-    };
-    const changes = changesOf(before as unknown as Record<string, unknown>, next);
-    if (!changes) return;
-    tx.update(transactions)
-      .set({ ...next, updatedAt: now })
-      .where(eq(transactions.id, id))
-      .run();
-    recordAudit(tx, actor, {
-      action: "transaction.commission_terms",
-      subject: { type: "transaction", id },
-      transactionId: id,
-      changes,
-      at: now,
-    });
-  });
 }
 
 /** A `?year=` of the payouts: four digits, this year (San Diego) when not given; null when it is not a year. */

@@ -71,7 +71,7 @@ export function documentNames(
     .from(documents)
     .where(
       and(
-        documentsOf(transactionId, false),
+        documentsOf(transactionId, false, actor.isAdmin),
         options.pdfOnly ? eq(documents.contentType, "application/pdf") : undefined,
       ),
     )
@@ -118,7 +118,7 @@ export function listDocuments(
 ): DocumentView[] {
   const transaction = getTransaction(db, actor, transactionId);
   const withRemoved = isStaffOn(db, actor, transaction) && options.includeRemoved === true;
-  return newestDocuments(db, transactionId, withRemoved).all().map(viewOf);
+  return newestDocuments(db, transactionId, withRemoved, actor.isAdmin).all().map(viewOf);
 }
 
 /** How many documents a page lists before "Show all" (a transaction has 20 to 40: most show whole). */
@@ -140,31 +140,42 @@ export function documentsPage(
   const transaction = getTransaction(db, actor, transactionId);
   const staff = isStaffOn(db, actor, transaction);
   const withRemoved = staff && options.includeRemoved === true;
-  const newest = newestDocuments(db, transactionId, withRemoved);
+  const newest = newestDocuments(db, transactionId, withRemoved, actor.isAdmin);
   const list = (options.showAll ? newest : newest.limit(DOCUMENTS_SHOWN))
     .all()
     .map((row) => toListedDocument(actor, viewOf(row), staff));
   const total =
     list.length < DOCUMENTS_SHOWN
       ? list.length
-      : db.select({ count: count() }).from(documents).where(documentsOf(transactionId, withRemoved)).get()!.count;
+      : db
+          .select({ count: count() })
+          .from(documents)
+          .where(documentsOf(transactionId, withRemoved, actor.isAdmin))
+          .get()!.count;
   const ofSteps = db
     .select({ id: documents.id, name: documents.name, size: documents.size, milestoneId: documents.milestoneId })
     .from(documents)
-    .where(and(documentsOf(transactionId, false), isNotNull(documents.milestoneId)))
+    .where(and(documentsOf(transactionId, false, actor.isAdmin), isNotNull(documents.milestoneId)))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .all()
     .map((row) => ({ ...row, milestoneId: row.milestoneId!, url: documentUrl(row.id) }));
   return { list, total, ofSteps };
 }
 
-/** A transaction's documents (those not removed, unless `withRemoved`), by the index (transaction_id, created_at). */
-const documentsOf = (transactionId: number, withRemoved: boolean) =>
-  and(eq(documents.transactionId, transactionId), withRemoved ? undefined : isNull(documents.removedAt));
+/**
+ * A transaction's documents (those not removed, unless `withRemoved`; the admin-only ones, a CDA, for an admin), by
+ * the index (transaction_id, created_at).
+ */
+const documentsOf = (transactionId: number, withRemoved: boolean, admin: boolean) =>
+  and(
+    eq(documents.transactionId, transactionId),
+    withRemoved ? undefined : isNull(documents.removedAt),
+    admin ? undefined : eq(documents.adminOnly, false),
+  );
 
-const newestDocuments = (db: Db, transactionId: number, withRemoved: boolean) =>
+const newestDocuments = (db: Db, transactionId: number, withRemoved: boolean, admin: boolean) =>
   selectViews(db)
-    .where(documentsOf(transactionId, withRemoved))
+    .where(documentsOf(transactionId, withRemoved, admin))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .$dynamic();
 
@@ -266,6 +277,8 @@ export function insertDocuments(
     messageId?: number | null;
     uploadedBy: string | null;
     role: UploaderRole;
+    /** Seen by admins only (a CDA). */
+    adminOnly?: boolean;
   },
   files: NewDocumentFile[],
   now: Date,
@@ -285,6 +298,7 @@ export function insertDocuments(
           storageKey: file.key,
           uploadedBy: to.uploadedBy,
           uploadedByRole: to.role,
+          adminOnly: to.adminOnly ?? false,
           createdAt: now,
         })
         .returning({ id: documents.id })
@@ -299,7 +313,7 @@ export function insertDocuments(
 function visibleDocument(db: Db, actor: Actor, id: number): { document: Document; staff: boolean } {
   const row = db.select().from(documents).where(eq(documents.id, id)).get();
   const transaction = row ? findTransaction(db, actor, row.transactionId) : undefined;
-  if (!row || !transaction) throw new NotFoundError(NOT_FOUND);
+  if (!row || !transaction || (row.adminOnly && !actor.isAdmin)) throw new NotFoundError(NOT_FOUND);
   const staff = isStaffOn(db, actor, transaction);
   if (!staff && row.removedAt) throw new NotFoundError(NOT_FOUND);
   return { document: row, staff };

@@ -277,10 +277,17 @@ export function fileSummary(db: Db, actor: Actor, transactionId: number) {
   };
 }
 
-/** The required items that keep a file from closing (missing, returned, waiting or changed), by name. */
-export function openRequiredItems(tx: DbOrTx, t: Pick<Transaction, "id" | "type" | "checklistId">): string[] {
+/**
+ * The required items that keep a file from closing (missing, returned, waiting or changed), by name; with `upToStep`,
+ * only those due by that milestone (what a CDA's approval needs: the file complete up to the accepted offer).
+ */
+export function openRequiredItems(
+  tx: DbOrTx,
+  t: Pick<Transaction, "id" | "type" | "checklistId">,
+  upToStep?: number,
+): string[] {
   return ensureItems(tx, t)
-    .filter((i) => i.required && i.state !== "approved")
+    .filter((i) => i.required && i.state !== "approved" && (upToStep === undefined || i.dueBy <= upToStep))
     .map((i) => i.name);
 }
 
@@ -290,7 +297,7 @@ export function attachableDocuments(db: Db, actor: Actor, transactionId: number)
   return db
     .select({ id: documents.id, name: documents.name })
     .from(documents)
-    .where(and(eq(documents.transactionId, transactionId), isNull(documents.removedAt)))
+    .where(and(eq(documents.transactionId, transactionId), isNull(documents.removedAt), eq(documents.adminOnly, false)))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .all();
 }
@@ -365,7 +372,12 @@ export function checklistEvent(
           .select()
           .from(documents)
           .where(
-            and(eq(documents.id, event.documentId!), eq(documents.transactionId, t.id), isNull(documents.removedAt)),
+            and(
+              eq(documents.id, event.documentId!),
+              eq(documents.transactionId, t.id),
+              isNull(documents.removedAt),
+              eq(documents.adminOnly, false),
+            ),
           )
           .get();
         if (!doc) throw new NotFoundError("Document not found");

@@ -36,6 +36,8 @@ export type OutgoingEmail = {
   payload?: unknown;
   /** An iCalendar invitation (or its cancellation) sent with it. */
   calendar?: EmailContent["calendar"];
+  /** Files of the store sent with it (a CDA's PDF): read when it is sent, so the row stays small. */
+  attachments?: EmailContent["attachments"];
 };
 
 /** An e-mail with what it says: what the sender sends and the e-mail's page shows. */
@@ -49,6 +51,7 @@ const withContent = {
   headers: emailContents.headers,
   payload: emailContents.payload,
   calendar: emailContents.calendar,
+  attachments: emailContents.attachments,
 };
 
 /** Stores a message to send at once (a new stable Message-ID). Names and subjects are made header-safe here. */
@@ -78,6 +81,7 @@ export function enqueueEmail(db: DbOrTx, email: OutgoingEmail, now: Date): Outbo
       headers: email.headers ?? {},
       payload: email.payload ?? null,
       calendar: email.calendar ?? null,
+      attachments: email.attachments?.length ? email.attachments : null,
     })
     .run();
   return row;

@@ -214,7 +214,14 @@ function attachable(db: DbOrTx, transactionId: number, ids: number[]) {
   const found = db
     .select({ id: documents.id })
     .from(documents)
-    .where(and(eq(documents.transactionId, transactionId), inArray(documents.id, ids), isNull(documents.removedAt)))
+    .where(
+      and(
+        eq(documents.transactionId, transactionId),
+        inArray(documents.id, ids),
+        isNull(documents.removedAt),
+        eq(documents.adminOnly, false),
+      ),
+    )
     .all();
   if (found.length !== new Set(ids).size) {
     throw new InvalidInputError("Attach documents of this transaction", {

@@ -12,7 +12,7 @@ import { enqueueEmail, type OutgoingEmail } from "~/models/mail-queue.server";
 
 export function queuePlainEmail(
   tx: DbOrTx,
-  email: Pick<OutgoingEmail, "kind" | "to" | "subject" | "calendar"> & {
+  email: Pick<OutgoingEmail, "kind" | "to" | "subject" | "calendar" | "attachments"> & {
     lines: string[];
     action: { label: string; url: string } | null;
     transactionId?: number | null;
@@ -39,6 +39,7 @@ export function queuePlainEmail(
       text,
       html,
       calendar: email.calendar,
+      attachments: email.attachments,
       links: email.transactionId == null ? undefined : { transactionId: email.transactionId },
     },
     now,

@@ -5,6 +5,7 @@
  * transaction). A deactivated person keeps what they owned, listed here for reassignment. Every change is
  * in the audit (`team.update`, `transaction.assign`, `lead.assign`).
  */
+import { supersedeAgentsCdas, supersedeIfChanged } from "~/models/cda.server";
 import { toPlanJson } from "~/models/commission.server";
 import { brokerAgentAgreementState } from "~/models/broker-agent-agreement.server";
 import { and, asc, count, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
@@ -230,6 +231,7 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
     if (changes) {
       recordAudit(tx, actor, { action: "team.update", subject: { type: "user", id: userId }, changes, at: now });
     }
+    if (changes && patch.plan !== undefined) supersedeAgentsCdas(tx, actor, userId, now);
     return updated;
   });
 }
@@ -313,6 +315,9 @@ export function assignTransaction(db: Db, actor: Actor, transactionId: number, i
         changes,
         at: now,
       });
+    }
+    if (transaction.assignedAgentId !== input.assignedAgentId) {
+      supersedeIfChanged(tx, actor, transactionId, "the transaction's agent changed", now);
     }
     return { assignedAgentId: input.assignedAgentId, collaboratorIds: collaborators };
   });

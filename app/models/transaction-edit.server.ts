@@ -20,7 +20,8 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { apiWholeDollars, centsOf } from "~/lib/money";
 import { type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
-import { recordPayout, setCommissionTerms } from "~/models/commission.server";
+import { recordPayout } from "~/models/commission.server";
+import { setCommissionTerms, supersedeIfChanged } from "~/models/cda.server";
 import { openRequiredItems } from "~/models/file-review.server";
 import { requestReviews } from "~/models/review.server";
 import { endSaleShowings } from "~/models/showing.server";
@@ -150,6 +151,8 @@ export function updateTransaction(
         at: now,
       });
     }
+    // A price or tier changed before closing: a CDA approved on the old figures is superseded, escrow told.
+    if (changes && row.status === "active") supersedeIfChanged(tx, actor, id, "the price changed", now);
     if (row.type === "selling" && before.status === "active" && row.status !== "active") {
       endSaleShowings(tx, actor, id, now);
     }

@@ -1,19 +1,20 @@
 /**
  * A transaction's file, on request (B&P §10148; docs/decisions/030-team.md): everything the agency holds
  * on one transaction, as data, for the export's ZIP (app/routes/admin.transactions.$id_.export.tsx, which
- * writes it: summary.html, transaction.json (with the checklist and its reviews), messages.txt, audit.csv, documents/). Admins only; the export
+ * writes it: summary.html, transaction.json (with the checklist and its reviews, the CDA versions), messages.txt, audit.csv, documents/). Admins only; the export
  * is itself recorded (`export`) before the file is read, so its own event is in its audit.csv. Every amount
  * is in US dollars as a decimal string ("1175000.00"), as the API writes money (docs/spec.md §3).
  */
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { documents, messages, users } from "~/db/schema";
+import { cdas, documents, messages, users } from "~/db/schema";
 import { fullName } from "~/lib/format";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { eachAudit } from "~/models/audit.server";
 import { getContract } from "~/models/contract.server";
 import { toCommissionJson, transactionCommission } from "~/models/commission.server";
+import { toCdaJson } from "~/models/cda.server";
 import { getChecklist, reviewsForExport } from "~/models/file-review.server";
 import { apiDecimal } from "~/lib/money";
 import { listEstimates, toEstimateResultJson } from "~/models/estimate.server";
@@ -96,6 +97,8 @@ export function transactionFile(db: Db, actor: Actor, id: number, now = new Date
     reviews: reviewsForExport(db, id).map((r) => ({ ...r, at: r.at.toISOString() })),
     // Paying agents (issue 46): the commission's terms and figures as of the export, and the payout once completed.
     commission: toCommissionJson(transactionCommission(db, actor, id, now)),
+    // Every CDA version approved and sent to escrow, superseded ones too, with the SHA-256 of its sealed PDF.
+    cdas: db.select().from(cdas).where(eq(cdas.transactionId, id)).orderBy(asc(cdas.version)).all().map(toCdaJson),
     milestones: listMilestones(db, actor, id).map((m) => ({
       step: m.stepNumber,
       title: m.title,

@@ -1,21 +1,49 @@
 /**
- * GET /api/transactions/{id}/cda (admins; anyone else 404) → the commission disbursement authorization's figures
- * as of today (issue 46, docs/payouts.md): `{ ready: true, agent, gross, referralFee, brokerage, agentShare, fee, lines,
- * referral, escrowEmail, payout }` in dollars, or `{ ready: false, missing: [...] }` naming what it needs.
- * Approving it and sending it to escrow is not built yet (docs/payouts.md).
+ * The commission disbursement authorization (issue 46, docs/payouts.md; admins, anyone else 404).
+ * GET → the figures as of today (`{ ready: true, agent, gross, referralFee, brokerage, agentShare, fee, lines, ... }`
+ * in dollars, or `{ ready: false, missing }`), the terms (`referral`, `escrowEmail`, `payout`), and the approved
+ * `versions` (newest first), whether the current one no longer matches (`stale`) and what keeps it from approval
+ * (`blockers`).
+ * POST `{ escrowEmail? }` → 201 the version approved, sealed and e-mailed to escrow; 409 without an accepted offer,
+ * with the file incomplete up to it, with figures missing, or when nothing changed; 400 without an escrow e-mail.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { cdaPaper } from "~/infra/cda-pdf.server";
 import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
-import { idParam, methodNotAllowed, modelCall } from "~/infra/http.server";
+import {
+  idParam,
+  jsonError,
+  methodNotAllowed,
+  modelCall,
+  modelCallAsync,
+  parseBody,
+  readJson,
+} from "~/infra/http.server";
+import { cdaApproveSchema } from "~/lib/admin-schemas";
+import { approveCda, cdaState, toCdaJson } from "~/models/cda.server";
 import { toCommissionJson, transactionCommission } from "~/models/commission.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
-  return Response.json(toCommissionJson(modelCall(() => transactionCommission(getDb(), user, id))));
+  const db = getDb();
+  const commission = modelCall(() => transactionCommission(db, user, id));
+  const state = modelCall(() => cdaState(db, user, id, commission.figures));
+  return Response.json({
+    ...toCommissionJson(commission),
+    versions: state.versions.map(toCdaJson),
+    stale: state.stale,
+    blockers: state.blockers,
+  });
 }
 
-export async function action() {
-  return methodNotAllowed(["GET"]);
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const user = await requireUser(request);
+  const id = idParam(params.id);
+  if (!user.isAdmin) throw jsonError(404, "Transaction not found");
+  const input = parseBody(cdaApproveSchema, await readJson(request));
+  const cda = await modelCallAsync(() => approveCda(getDb(), user, cdaPaper(), id, input));
+  return Response.json(toCdaJson(cda), { status: 201 });
 }

@@ -1,20 +1,32 @@
 /**
  * The Manage page's "Commission" section (issue 46, docs/payouts.md; admins): the referring broker and the escrow
- * officer's e-mail. Comes back to the section (#commission) with a toast, or a toast naming what was wrong.
+ * officer's e-mail; the CDA's approval, sent to escrow (app/models/cda.server.ts). Comes back to the section (#commission) with a toast, or a toast naming what was wrong.
  */
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
 import { escrowEmailSchema, referralSchema } from "~/lib/admin-schemas";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { commissionIntents } from "~/lib/intents";
-import { setCommissionTerms } from "~/models/commission.server";
+import { approveCda, setCommissionTerms } from "~/models/cda.server";
+import { cdaPaper } from "~/infra/cda-pdf.server";
 import { backTo, type Section } from "~/sections/page-sections.server";
 
 const text = (formData: FormData, name: string) => String(formData.get(name) ?? "").trim();
 
 export const commissionSection: Section<typeof commissionIntents> = {
   intents: commissionIntents,
-  async act(ctx, _intent, formData) {
+  async act(ctx, intent, formData) {
+    if (intent === commissionIntents.approveCda) {
+      try {
+        if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
+        const cda = await approveCda(ctx.db, ctx.actor, cdaPaper(), ctx.transactionId, {});
+        return redirectWithToast(backTo(ctx, "commission"), {
+          description: `CDA version ${cda.version} approved and sent to ${cda.escrowEmail}.`,
+        });
+      } catch (error) {
+        return refuse(error, { back: backTo(ctx, "commission") });
+      }
+    }
     try {
       if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
       const broker = text(formData, "referralBroker");

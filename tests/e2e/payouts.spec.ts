@@ -1,9 +1,14 @@
 /**
  * Paying agents (issue 46; docs/payouts.md), in a real browser with JavaScript on and off, on a server of its own:
  * the broker (1280 px) sets an agent's commission plan on the team page, names a referring broker and the escrow
- * officer on the Manage page, reads the split line by line, and completes the sale; the payout shows on the Manage
+ * officer on the Manage page, reads the split line by line, approves the CDA (sent to escrow), and completes the sale; the payout shows on the Manage
  * page and on the broker's payouts; the agent (390 px) sees their own and their cap so far. Pages pass axe.
  */
+import { eq } from "drizzle-orm";
+import { transactionMilestones } from "~/db/schema";
+import { insertDocuments } from "~/models/document.server";
+import { checklistEvent, getChecklist } from "~/models/file-review.server";
+import { updateMilestone } from "~/models/milestone.server";
 import { addStaff, assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -36,10 +41,50 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
       const t = createTransaction(
         db,
         admin,
-        { email: "sam@example.com", type: "selling", propertyAddress: "9 Elm St", homeValue: "850000" },
+        {
+          email: "sam@example.com",
+          type: "selling",
+          propertyAddress: "9 Elm St",
+          homeValue: "850000",
+          setUpMilestones: true,
+        },
         { notify: false },
       );
       assignTransaction(db, admin, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
+      // The offer accepted (its step, the 7th, done) and the file reviewed up to it: the CDA may be approved.
+      const step = db
+        .select()
+        .from(transactionMilestones)
+        .where(eq(transactionMilestones.transactionId, t.id))
+        .all()
+        .find((m) => m.stepNumber === 7)!;
+      updateMilestone(
+        db,
+        admin,
+        { transactionId: t.id, milestoneId: step.id },
+        { status: "completed" },
+        { notify: false },
+      );
+      for (const [i, item] of getChecklist(db, admin, t.id).items.entries()) {
+        if (!item.required || item.dueBy > 7) continue;
+        const [documentId] = insertDocuments(
+          db,
+          { transactionId: t.id, uploadedBy: ana.id, role: "admin" },
+          [
+            {
+              key: `documents/payouts-e2e-${t.id}-${i}`,
+              name: `${item.name}.pdf`,
+              contentType: "application/pdf",
+              size: 10,
+              sha256: "d".repeat(64),
+            },
+          ],
+          new Date(),
+        );
+        checklistEvent(db, ana, item.id, { type: "attach", documentId });
+        checklistEvent(db, ana, item.id, { type: "ready" });
+        checklistEvent(db, admin, item.id, { type: "approve" });
+      }
       return { id: t.id };
     }, app.database);
     const anniversary = `${new Date().getUTCFullYear()}-01-01`;
@@ -75,6 +120,16 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await expect(lines).toContainText("Agent's share: $4,855");
     await expectAxeClean(page, js);
 
+    // The CDA: approved and sent to the escrow officer, kept as version 1 with its sealed PDF.
+    const cda = page.getByTestId("cda");
+    await expect(cda).toContainText("Not approved yet.");
+    await cda.getByRole("button", { name: "Approve and send to escrow" }).click();
+    await expect(page.getByText("CDA version 1 approved and sent to officer@escrow.example.").first()).toBeVisible();
+    await expect(
+      page.getByTestId("cda").getByRole("link", { name: /^Version 1: approved by Jordan Reyes/ }),
+    ).toBeVisible();
+    await expect(page.getByTestId("cda").getByRole("button", { name: "Approve and send to escrow" })).toHaveCount(0);
+
     // Completed (the file closed on paper): the payout.
     const details = page.getByRole("region", { name: "Transaction details" });
     await details.getByLabel("Status").selectOption("completed");
@@ -97,6 +152,11 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await expect(agentPage.getByTestId("payout-cap")).toContainText("$2,250 of your $18,000 cap");
     await expect(agentPage.getByRole("link", { name: /as CSV/ })).toHaveCount(0);
     await expectAxeClean(agentPage, js);
+    // The CDA is the broker's: not among the documents the agent sees on the transaction.
+    await agentPage.goto(`${app.baseUrl}/admin/transactions/${id}`);
+    await ready(agentPage, js);
+    await expect(agentPage.getByRole("heading", { name: /9 Elm St/ }).first()).toBeVisible();
+    await expect(agentPage.getByText("Commission disbursement authorization v1.pdf")).toHaveCount(0);
   } finally {
     await app.stop();
   }

@@ -69,6 +69,7 @@ describe("first-start seed", () => {
       "agreements",
       "audit_events",
       "blog_posts",
+      "cdas",
       "checklist_item_documents",
       "checklist_items",
       "checklist_reviews",
