@@ -23,6 +23,7 @@ const estimatePages = [
   { to: "/net-sheet", label: "Net Sheet" },
   { to: "/cash-to-close", label: "Cash to Close" },
   { to: "/agents", label: "Agents" },
+  { to: "/homes", label: "Homes" },
   { to: "/sold", label: "Sold" },
   { to: "/reviews", label: "Reviews" },
 ] as const;

@@ -177,9 +177,16 @@ export const contactSubmissions = sqliteTable(
     claimUntil: integer("claim_until", { mode: "timestamp_ms" }),
     /** Speed to lead: the assigned agent's first action on it (a call, a note, a status change, an e-mail). */
     firstActionAt: integer("first_action_at", { mode: "timestamp_ms" }),
+    /** A listing's lead (issue 47): an inquiry from its page or a visitor of its open house; the home it names. */
+    homeTransactionId: integer("home_transaction_id"),
+    /** Where such a lead came from: "inquiry" or "open house"; null for the site's other forms. */
+    source: text("source", { enum: ["inquiry", "open house"] }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("contact_submissions_home_idx")
+      .on(t.homeTransactionId, t.source)
+      .where(sql`home_transaction_id IS NOT NULL`),
     index("contact_submissions_agent_created_idx").on(t.assignedAgentId, t.createdAt),
     index("contact_submissions_agent_status_created_idx").on(t.assignedAgentId, t.engagementStatus, t.createdAt),
     index("contact_submissions_agent_score_idx").on(t.assignedAgentId, t.leadScore, t.createdAt),
@@ -1688,3 +1695,157 @@ export const cdas = sqliteTable(
   (t) => [uniqueIndex("cdas_transaction_version_idx").on(t.transactionId, t.version)],
 );
 export type Cda = typeof cdas.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Our listings and open houses (issue 47, docs/listings.md)
+
+export const HOME_LISTING_STATES = ["hidden", "live", "sold"] as const;
+
+/**
+ * A selling transaction's public page, /homes/{slug}: its facts and description (staff), the seller's yes and the
+ * MLS date (Clear Cooperation: both before it is shown). `state` is kept by app/models/home-listing.server.ts and a
+ * trigger on the transaction's status: `live` (yes, MLS date, active), `sold` (completed: the page says so),
+ * `hidden` (anything else: 404).
+ */
+export const homeListings = sqliteTable(
+  "home_listings",
+  {
+    transactionId: integer("transaction_id")
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull().unique(),
+    sellerYesAt: integer("seller_yes_at", { mode: "timestamp_ms" }),
+    sellerYesBy: text("seller_yes_by").references(() => users.id, { onDelete: "set null" }),
+    mlsEnteredOn: text("mls_entered_on"),
+    priceCents: integer("price_cents"),
+    beds: integer("beds"),
+    /** An exact decimal such as "2.5". */
+    baths: text("baths"),
+    squareFeet: integer("square_feet"),
+    lotSquareFeet: integer("lot_square_feet"),
+    yearBuilt: integer("year_built"),
+    description: text("description"),
+    /** schema.org's type of the home (app/lib/home-listing-schema.ts `PROPERTY_TYPES`). */
+    propertyType: text("property_type").notNull().default("SingleFamilyResidence"),
+    zip: text("zip"),
+    state: text("state", { enum: HOME_LISTING_STATES }).notNull().default("hidden"),
+    /** When it first went live (the list's order). */
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    soldOn: text("sold_on"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("home_listings_state_idx").on(t.state, t.publishedAt),
+    index("home_listings_zip_idx").on(t.state, t.zip, t.publishedAt),
+  ],
+);
+export type HomeListing = typeof homeListings.$inferSelect;
+
+/** A listing's price changes, with the day each took effect (the page shows them). */
+export const listingPrices = sqliteTable(
+  "listing_prices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull(),
+    on: text("on").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("listing_prices_transaction_idx").on(t.transactionId, t.id)],
+);
+
+/** A listing's photos (an image: three WebP widths, without EXIF), in order, with alt text. */
+export const listingPhotos = sqliteTable(
+  "listing_photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => images.id),
+    position: integer("position").notNull(),
+    alt: text("alt").notNull().default(""),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("listing_photos_transaction_idx").on(t.transactionId, t.position),
+    index("listing_photos_image_idx").on(t.imageId),
+  ],
+);
+export type ListingPhoto = typeof listingPhotos.$inferSelect;
+
+/** An open house: a time on a day (San Diego), its host, the door's sign-in token. */
+export const openHouses = sqliteTable(
+  "open_houses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
+    hostId: text("host_id").references(() => users.id, { onDelete: "set null" }),
+    /** The sign-in's token: opens that form alone, from an hour before to an hour after. */
+    token: text("token").notNull().unique(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("open_houses_starts_idx").on(t.startsAt),
+    index("open_houses_transaction_idx").on(t.transactionId, t.startsAt),
+  ],
+);
+export type OpenHouse = typeof openHouses.$inferSelect;
+
+/** A visitor signed in at an open house's door; their lead (without an agent) is a contact submission. */
+export const openHouseVisitors = sqliteTable(
+  "open_house_visitors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    openHouseId: integer("open_house_id")
+      .notNull()
+      .references(() => openHouses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    hasAgent: integer("has_agent", { mode: "boolean" }).notNull(),
+    agentName: text("agent_name"),
+    wantsSimilar: integer("wants_similar", { mode: "boolean" }).notNull().default(false),
+    submissionId: integer("submission_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("open_house_visitors_open_house_idx").on(t.openHouseId, t.id)],
+);
+
+/** One view of a listing's page per visitor (a keyed hash of their address) and day; counted per day below. */
+export const listingViews = sqliteTable(
+  "listing_views",
+  {
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.day, t.visitor] })],
+);
+
+/** A listing's views per day, kept by a trigger on `listing_views`. */
+export const listingViewDays = sqliteTable(
+  "listing_view_days",
+  {
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.day] })],
+);

@@ -5,7 +5,8 @@
  * - contact: contact submissions, page and API (RATE_LIMIT_CONTACT, default 5 a minute, 20 a day);
  * - signIn:  sign-in starts, GET /api/login and the local provider's form (RATE_LIMIT_SIGN_IN);
  * - token:   unsubscribe and tracked-link tokens (RATE_LIMIT_TOKEN);
- * - estimate: POST /api/estimates, the public estimate's API (RATE_LIMIT_ESTIMATE).
+ * - estimate: POST /api/estimates, the public estimate's API (RATE_LIMIT_ESTIMATE);
+ * - openHouse: an open house's door sign-in, per token, not per IP (one tablet): 20 a minute, 400 an hour.
  *
  * The client IP is the socket's, or X-Forwarded-For's only when TRUST_PROXY says so (the server puts it
  * in the load context through Express's `req.ip`).
@@ -16,7 +17,13 @@ import { type Db } from "~/db/client.server";
 import { getDb } from "~/infra/database.server";
 import { env, type RateLimitWindow } from "~/config/env.server";
 
-export type RateLimitKind = "contact" | "signIn" | "token" | "estimate";
+export type RateLimitKind = "contact" | "signIn" | "token" | "estimate" | "openHouse";
+
+/** An open house's door: a busy one signs in a visitor every few seconds at most (issue 47). */
+const OPEN_HOUSE_WINDOWS: RateLimitWindow[] = [
+  { points: 20, seconds: 60 },
+  { points: 400, seconds: 3600 },
+];
 
 /** The key of a client: IPv4 as it is, IPv6 by its /64 (one household or server has a whole /64). */
 export function clientKey(ip: string | undefined | null): string {
@@ -61,6 +68,7 @@ export function windowsOf(kind: RateLimitKind): RateLimitWindow[] {
     signIn: config.RATE_LIMIT_SIGN_IN,
     token: config.RATE_LIMIT_TOKEN,
     estimate: config.RATE_LIMIT_ESTIMATE,
+    openHouse: OPEN_HOUSE_WINDOWS,
   }[kind];
 }
 
@@ -68,13 +76,15 @@ export function windowsOf(kind: RateLimitKind): RateLimitWindow[] {
 export async function consumeRateLimit(
   kind: RateLimitKind,
   ip: string | undefined | null,
-  options: { db?: Db; windows?: RateLimitWindow[] } = {},
+  options: { db?: Db; windows?: RateLimitWindow[]; key?: string } = {},
 ): Promise<RateLimitResult> {
   const db = options.db ?? getDb();
   let retryAfterMs = 0;
   for (const window of options.windows ?? windowsOf(kind)) {
     try {
-      await limiterFor(db, window).consume(rateLimitKey(kind, window, ip));
+      // `key`: a limit per thing rather than per client (an open house's token).
+      const key = options.key ? `${kind}:${window.seconds}:${options.key}` : rateLimitKey(kind, window, ip);
+      await limiterFor(db, window).consume(key);
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
       retryAfterMs = Math.max(retryAfterMs, refusal.msBeforeNext);

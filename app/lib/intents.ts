@@ -126,3 +126,13 @@ export const proofIntents = {
   editReview: "edit-review",
   removeReview: "remove-review",
 } as const;
+
+/** A listing's page (issue 47): staff save its facts, take it down; its seller says yes in the portal. */
+export const listingPageIntents = {
+  save: "listing-save",
+  takeDown: "listing-take-down",
+  sellerYes: "listing-yes",
+  sellerNo: "listing-no",
+  addOpenHouse: "open-house-add",
+  cancelOpenHouse: "open-house-cancel",
+} as const;

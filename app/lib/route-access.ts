@@ -21,6 +21,8 @@ export const PUBLIC_PAGES = [
   "/blog",
   "/agents",
   "/sold",
+  "/homes",
+  "/open-houses",
   "/reviews",
   "/reviews/policy",
   "/privacy-policy",
@@ -45,6 +47,8 @@ export const PAGE_SCOPE_HEADER = "x-page-scope";
 const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** An agent's page: /agents/{slug} (issue 45). */
 export const AGENT_PAGE_PATH = /^\/agents\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A listing's page: /homes/{slug} (issue 47). */
+export const HOME_PAGE_PATH = /^\/homes\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The query parameters a public page reads; a request with any other query is rendered fresh, never stored. */
 export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
   "/": ["homeValue", "sent"],
@@ -54,6 +58,8 @@ export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
   "/agents": ["page"],
   "/sold": ["zip", "area", "page"],
   "/reviews": ["page"],
+  // Our listings by ZIP code, price range and bedrooms (issue 47).
+  "/homes": ["zip", "minPrice", "maxPrice", "beds", "page"],
   // An estimate's inputs are its address (to bookmark and share); `sent`: "Send me this estimate" went.
   "/net-sheet": [...SELLER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],
   "/cash-to-close": [...BUYER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],
@@ -76,6 +82,8 @@ export const PRIVATE_SECTIONS = [
   { path: "/showings/agent", page: false },
   // A client's single-use review link (issue 45).
   { path: "/review", page: false },
+  // An open house's door sign-in (issue 47): a visitor's answers, never cached or crawled.
+  { path: "/open-house", page: false },
 ] as const;
 
 /**
@@ -106,7 +114,11 @@ const publicPaths = new Set<string>([...PUBLIC_PAGES, ...PUBLIC_FILES]);
 
 /** A public page or file, the same for every anonymous visitor. */
 export const isPublicPath = (path: string) =>
-  publicPaths.has(path) || ARTICLE_PATH.test(path) || AGENT_PAGE_PATH.test(path) || SHOWING_PAGE_PATH.test(path);
+  publicPaths.has(path) ||
+  ARTICLE_PATH.test(path) ||
+  AGENT_PAGE_PATH.test(path) ||
+  HOME_PAGE_PATH.test(path) ||
+  SHOWING_PAGE_PATH.test(path);
 
 /** A path whose answers are someone's data. */
 export const isPrivatePath = (path: string) =>

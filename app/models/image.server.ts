@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { agentProfiles, blogPosts, images, type Image, type ImageVariant } from "~/db/schema";
+import { agentProfiles, blogPosts, images, listingPhotos, type Image, type ImageVariant } from "~/db/schema";
 import { IMAGE_FILE, IMAGES_FOLDER, imageKey, INCOMING_FOLDER } from "~/lib/upload-rules";
 import type { Actor } from "~/models/actor.server";
 import type { FileStore } from "~/models/files.server";
@@ -56,10 +56,12 @@ function takeUnusedImages(db: Db, now: Date, limit = 500): Image[] {
       .from(images)
       .leftJoin(blogPosts, eq(blogPosts.imageId, images.id))
       .leftJoin(agentProfiles, eq(agentProfiles.photoImageId, images.id))
+      .leftJoin(listingPhotos, eq(listingPhotos.imageId, images.id))
       .where(
         and(
           isNull(blogPosts.id),
           isNull(agentProfiles.userId),
+          isNull(listingPhotos.id),
           lt(images.createdAt, new Date(now.getTime() - UNUSED_AFTER_MS)),
         ),
       )

@@ -30,7 +30,14 @@ export function submitContact(
   db: Db,
   input: ContactInput,
   now: Date = new Date(),
-  options: { welcome?: boolean; toAgentId?: string } = {},
+  options: {
+    welcome?: boolean;
+    toAgentId?: string;
+    /** Drip e-mails for it (default yes): an open-house visitor who did not ask for similar homes gets none. */
+    enroll?: boolean;
+    /** A listing's lead (issue 47): the home it names and how it came. */
+    home?: { transactionId: number; source: "inquiry" | "open house"; address: string };
+  } = {},
   also?: (tx: DbOrTx, submission: ContactSubmission) => void,
 ): ContactSubmission | null {
   if (input[HONEYPOT_FIELD]) return null;
@@ -42,12 +49,19 @@ export function submitContact(
         lastName: input.lastName,
         email: input.email.toLowerCase(),
         phone: input.phone,
-        message: input.message || null,
+        message: options.home
+          ? `About ${options.home.address}${input.message ? `: ${input.message}` : ""}`
+          : input.message || null,
+        homeTransactionId: options.home?.transactionId ?? null,
+        source: options.home?.source ?? null,
         createdAt: now,
       })
       .returning()
       .get();
-    const { engagement, repeat } = enrollLead(tx, submission, now, { welcome: options.welcome ?? true });
+    const { engagement, repeat } =
+      options.enroll === false
+        ? { engagement: null, repeat: false }
+        : enrollLead(tx, submission, now, { welcome: options.welcome ?? true });
     const routed = routeLead(tx, submission, now, options.toAgentId);
     enqueueLeadAlerts(tx, submission, repeat, routed, now);
     if (engagement) sendDueDrip(tx, engagement.id, now);

@@ -3,11 +3,12 @@ import { env } from "~/config/env.server";
 import { PUBLIC_PAGES } from "~/lib/route-access";
 import { listPublishedPosts } from "~/models/blog.server";
 import { listPublicAgents } from "~/models/agent-profile.server";
+import { shownSlugs } from "~/models/home-listing.server";
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-/** GET /sitemap.xml: the public pages, every published post and every agent's page. */
+/** GET /sitemap.xml: the public pages, every published post, every agent's page and every listing's. */
 export async function loader() {
   const base = env().APP_URL;
   const urls = [
@@ -19,6 +20,10 @@ export async function loader() {
     ...listPublicAgents(getDb()).map((agent) => ({
       loc: `${base}/agents/${encodeURIComponent(agent.slug)}`,
       lastmod: null as string | null,
+    })),
+    ...shownSlugs(getDb()).map((home) => ({
+      loc: `${base}/homes/${encodeURIComponent(home.slug)}`,
+      lastmod: home.updatedAt.toISOString().slice(0, 10),
     })),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

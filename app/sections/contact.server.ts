@@ -22,7 +22,7 @@ export const CONTACT_SENT = {
 export async function contactAction(
   request: Request,
   context: unknown,
-  options: { sentPath: string; toAgentId?: string },
+  options: { sentPath: string; toAgentId?: string; home?: { transactionId: number; address: string } },
 ) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactSchema });
@@ -37,7 +37,10 @@ export async function contactAction(
     );
   }
   try {
-    submitContact(getDb(), submission.value, new Date(), { toAgentId: options.toAgentId });
+    submitContact(getDb(), submission.value, new Date(), {
+      toAgentId: options.toAgentId,
+      home: options.home ? { ...options.home, source: "inquiry" } : undefined,
+    });
   } catch (error) {
     console.error("[contact] could not store a submission:", error);
     return data<ContactActionData>({ result: submission.reply(), failed: true }, { status: 500 });

@@ -10,6 +10,7 @@ import { FileReviewSummary } from "~/components/file-review-summary";
 import { MessagesSection } from "~/components/messages-section";
 import { OffersSection } from "~/components/offers-section";
 import { ShowingsSection } from "~/components/showings-section";
+import { ListingPageSection } from "~/components/listing-page-section";
 import { ToursSection } from "~/components/tours-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { TeamSection } from "~/components/team-section";
@@ -53,8 +54,9 @@ import { assignmentSection } from "~/sections/assignment.server";
 import { commissionSection } from "~/sections/commission.server";
 import { agreementSection, agreementsData, type AgreementActionData } from "~/sections/agreements.server";
 import { showingSection, showingsData } from "~/sections/showings.server";
+import { listingPageData, listingPageSection } from "~/sections/listing-page.server";
 import { tourSection, toursData } from "~/sections/tours.server";
-import { sectionAction } from "~/sections/page-sections.server";
+import { only, sectionAction } from "~/sections/page-sections.server";
 import { transactionSection, type TransactionActionData } from "~/sections/transaction.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -92,6 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tours: toursData(db, staff, transaction),
     file: fileSummary(db, staff, id),
     commission: staff.isAdmin ? commissionData(db, staff, id) : null,
+    listingPage: transaction.type === "selling" ? listingPageData(db, staff, id) : null,
     isAdmin: staff.isAdmin,
   };
 }
@@ -124,6 +127,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     commissionSection,
     showingSection,
     tourSection,
+    only(listingPageSection, "save", "takeDown"),
   ]);
 }
 
@@ -214,6 +218,7 @@ export default function ManageTransaction() {
       />
 
       <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
+      {data.listingPage ? <ListingPageSection data={data.listingPage} /> : null}
       {data.showings ? <ShowingsSection data={data.showings} path={`/admin/transactions/${transaction.id}`} /> : null}
       {data.tours ? <ToursSection data={data.tours} /> : null}
 

@@ -15,6 +15,7 @@ import { NameSetting, NoticesSetting } from "~/components/notices-setting";
 import { ToDoList } from "~/components/to-do-list";
 import { OffersSection } from "~/components/offers-section";
 import { ShowingsSection } from "~/components/showings-section";
+import { SellerListingSection } from "~/components/seller-listing-section";
 import { ToursSection } from "~/components/tours-section";
 import { PortalNav } from "~/components/portal-nav";
 import { PortalProof } from "~/components/proof-portal";
@@ -53,6 +54,7 @@ import { milestoneSection } from "~/sections/milestones.server";
 import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
 import { only, sectionAction } from "~/sections/page-sections.server";
 import { showingSection, showingsData } from "~/sections/showings.server";
+import { listingPageSection, sellerListingData } from "~/sections/listing-page.server";
 import { tourSection, toursData } from "~/sections/tours.server";
 import { proofData, proofSection, type ProofActionData } from "~/sections/proof.server";
 
@@ -106,6 +108,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     freshEstimate: transaction ? { side: sideOf(transaction), ...newEstimateValues(transaction) } : null,
     offers,
     showings,
+    homePage:
+      transaction?.type === "selling" && transaction.userId === user.id
+        ? sellerListingData(db, user, transaction.id)
+        : null,
     tours: transaction ? toursData(db, user, transaction) : null,
     listings: withTourRatings(db, listListings(db, user).map(toListingJson)),
     agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
@@ -151,6 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
     only(showingSection, "saveRules", "answer"),
     tourSection,
     only(milestoneSection, "initialize"),
+    only(listingPageSection, "sellerYes", "sellerNo"),
     accountSection,
     proofSection,
   ]);
@@ -236,6 +243,7 @@ export default function ClientPortal() {
             {data.offers ? (
               <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
             ) : null}
+            {data.homePage ? <SellerListingSection data={data.homePage} /> : null}
             {data.showings ? <ShowingsSection data={data.showings} path={PORTAL} /> : null}
             {data.tours ? <ToursSection data={data.tours} /> : null}
             {thread ? (

@@ -1,0 +1,238 @@
+/**
+ * The Manage page's "Listing page" (issue 47, docs/listings.md; staff on a sale): where the page is and whether it
+ * is shown, what the seller said, its views and inquiries, and the form for its facts and description. A phrase that
+ * breaks fair housing comes back named with why, and a reason field to save anyway (app/sections/listing-page.server.ts).
+ */
+import { Form, useActionData } from "@remix-run/react";
+import { inputClass } from "~/components/field-shell";
+import { PageSection } from "~/components/page-section";
+import { buttonOutline, SubmitButton } from "~/components/submit-button";
+import { PROPERTY_TYPES } from "~/lib/home-listing-schema";
+import { listingPageIntents } from "~/lib/intents";
+import { formatSlot } from "~/lib/format";
+
+/** A refused save: the values typed, and each flagged phrase with why. */
+export type ListingActionData = {
+  listingForm?: { values: Record<string, string>; flags: Array<{ phrase: string; reason: string }> };
+};
+
+export type ListingPageData = {
+  url: string;
+  state: "hidden" | "live" | "sold";
+  sellerYes: boolean;
+  mlsEnteredOn: string | null;
+  values: Record<string, string>;
+  stats: { viewsWeek: number; viewsTotal: number; inquiries: number };
+  openHouses: Array<{
+    id: number;
+    start: string;
+    end: string;
+    host: string;
+    cancelled: boolean;
+    signInPath: string | null;
+    visitors: number;
+    withAgent: number;
+    names: Array<{ name: string; hasAgent: boolean; agentName: string | null }>;
+  }>;
+  hosts: Array<{ id: string; name: string }>;
+};
+
+const STATE_WORDS = {
+  live: "Shown on the site",
+  sold: "Shown as sold",
+  hidden: "Not shown",
+} as const;
+
+export function ListingPageSection({ data }: { data: ListingPageData }) {
+  const action = useActionData<ListingActionData>();
+  const values = action?.listingForm?.values ?? data.values;
+  const flags = action?.listingForm?.flags ?? [];
+  const field = (name: string, label: string, props: { type?: string; inputMode?: "numeric" | "decimal" } = {}) => (
+    <div>
+      <label htmlFor={`listing-${name}`} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={`listing-${name}`}
+        name={name}
+        type={props.type ?? "text"}
+        inputMode={props.inputMode}
+        defaultValue={values[name] ?? ""}
+        className={inputClass}
+      />
+    </div>
+  );
+  return (
+    <PageSection id="listing-page" title="Listing page">
+      <p className="mt-2 text-sm" data-testid="listing-state">
+        <strong>{STATE_WORDS[data.state]}</strong>
+        {": "}
+        {data.state === "hidden" ? (
+          <span>{data.url}</span>
+        ) : (
+          <a href={data.url} className="break-all text-brand-700 underline">
+            {data.url}
+          </a>
+        )}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        {data.sellerYes ? "The seller said yes." : "Waiting for the seller's yes in their portal."}{" "}
+        {data.mlsEnteredOn ? `On the MLS since ${data.mlsEnteredOn}.` : "Enter the MLS date once it is listed there."}
+      </p>
+      <p className="mt-1 text-sm text-slate-700" data-testid="listing-stats">
+        {data.stats.viewsWeek} views this week, {data.stats.viewsTotal} in all; {data.stats.inquiries} inquiries.
+      </p>
+      <Form method="post" preventScrollReset className="mt-4 grid gap-3 sm:grid-cols-4">
+        {field("mlsEnteredOn", "MLS date", { type: "date" })}
+        {field("price", "Price ($)", { inputMode: "numeric" })}
+        {field("beds", "Bedrooms", { inputMode: "numeric" })}
+        {field("baths", "Bathrooms", { inputMode: "decimal" })}
+        {field("squareFeet", "Square feet", { inputMode: "numeric" })}
+        {field("lotSquareFeet", "Lot (sq ft)", { inputMode: "numeric" })}
+        {field("yearBuilt", "Year built", { inputMode: "numeric" })}
+        <div>
+          <label htmlFor="listing-propertyType" className="block text-sm font-semibold">
+            Kind of home
+          </label>
+          <select
+            id="listing-propertyType"
+            name="propertyType"
+            defaultValue={values.propertyType || "SingleFamilyResidence"}
+            className={inputClass}
+          >
+            {Object.entries(PROPERTY_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:col-span-4">
+          <label htmlFor="listing-description" className="block text-sm font-semibold">
+            Description
+          </label>
+          <textarea
+            id="listing-description"
+            name="description"
+            rows={6}
+            defaultValue={values.description ?? ""}
+            className={inputClass}
+            aria-describedby={flags.length ? "listing-flags" : undefined}
+          />
+        </div>
+        {flags.length ? (
+          <div className="sm:col-span-4" id="listing-flags" role="alert" data-testid="fair-housing-flags">
+            <p className="text-sm font-semibold text-red-800">
+              Fair housing: describe the property, not the people. These phrases were found:
+            </p>
+            <ul className="mt-1 list-disc pl-5 text-sm text-red-800">
+              {flags.map((f) => (
+                <li key={f.phrase}>
+                  &ldquo;{f.phrase}&rdquo; {f.reason}
+                </li>
+              ))}
+            </ul>
+            <label htmlFor="listing-fairHousingReason" className="mt-2 block text-sm font-semibold">
+              Reason to keep these words (audited)
+            </label>
+            <input
+              id="listing-fairHousingReason"
+              name="fairHousingReason"
+              defaultValue={values.fairHousingReason ?? ""}
+              className={inputClass}
+            />
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-2 sm:col-span-4">
+          <SubmitButton intent={listingPageIntents.save} pendingLabel="Saving...">
+            Save the listing page
+          </SubmitButton>
+        </div>
+      </Form>
+      <OpenHousesBlock data={data} />
+      {data.sellerYes ? (
+        <Form method="post" preventScrollReset className="mt-2">
+          <SubmitButton intent={listingPageIntents.takeDown} pendingLabel="Taking down..." className={buttonOutline}>
+            Take the page down
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </PageSection>
+  );
+}
+
+/** The sale's open houses: each with its door's sign-in link and its visitors, and the form to schedule one. */
+function OpenHousesBlock({ data }: { data: ListingPageData }) {
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4" data-testid="open-houses">
+      <h3 className="text-base font-semibold">Open houses</h3>
+      {data.openHouses.length === 0 ? <p className="mt-1 text-sm text-slate-700">None scheduled.</p> : null}
+      <ul className="mt-2 space-y-2 text-sm">
+        {data.openHouses.map((o) => (
+          <li key={o.id} className={o.cancelled ? "text-slate-500 line-through" : ""}>
+            <span className="font-semibold">
+              {formatSlot(o.start)} to {formatSlot(o.end).split(", ").pop()}
+            </span>
+            , hosted by {o.host}: {o.visitors} visitors ({o.withAgent} with an agent)
+            {o.signInPath && !o.cancelled ? (
+              <>
+                {" · "}
+                <a href={o.signInPath} className="text-brand-700 underline">
+                  Sign-in at the door
+                </a>
+              </>
+            ) : null}
+            {o.names.length ? (
+              <span className="block text-slate-700">
+                {o.names.map((n) => `${n.name}${n.hasAgent ? ` (agent: ${n.agentName ?? "named"})` : ""}`).join(", ")}
+              </span>
+            ) : null}
+            {!o.cancelled ? (
+              <Form method="post" preventScrollReset className="inline">
+                <input type="hidden" name="openHouseId" value={o.id} />
+                <SubmitButton
+                  intent={listingPageIntents.cancelOpenHouse}
+                  pendingLabel="Cancelling..."
+                  className="ml-2 text-sm font-semibold text-red-700 underline"
+                >
+                  Cancel
+                </SubmitButton>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-4">
+        <div>
+          <label htmlFor="open-house-start" className="block text-sm font-semibold">
+            Starts (San Diego time)
+          </label>
+          <input id="open-house-start" name="start" type="datetime-local" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="open-house-end" className="block text-sm font-semibold">
+            Ends at
+          </label>
+          <input id="open-house-end" name="endTime" type="time" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="open-house-host" className="block text-sm font-semibold">
+            Host
+          </label>
+          <select id="open-house-host" name="hostId" className={inputClass}>
+            {data.hosts.map((h) => (
+              <option key={h.id} value={h.id}>
+                {h.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end">
+          <SubmitButton intent={listingPageIntents.addOpenHouse} pendingLabel="Scheduling..." className={buttonOutline}>
+            Schedule the open house
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

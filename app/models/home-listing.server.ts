@@ -1,0 +1,375 @@
+/**
+ * Our listings on our own site (issue 47, docs/listings.md): a selling transaction's public page, /homes/{slug}, its
+ * facts and description written by staff (checked for fair housing: app/lib/fair-housing.ts), shown once its seller
+ * said yes in the portal and staff entered the MLS date (Clear Cooperation); `state` says whether the public sees it
+ * (`live`), sees it sold (`sold`), or not at all (`hidden`: 404). Views are counted here, on the server, without
+ * cookies. Photos and open houses are app/models/listing-photo.server.ts's and open-house.server.ts's.
+ */
+import { createHmac } from "node:crypto";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, sum } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import {
+  contactSubmissions,
+  homeListings,
+  listingPhotos,
+  listingPrices,
+  listingViewDays,
+  listingViews,
+  showingSettings,
+  transactions,
+  type HomeListing,
+  type Transaction,
+} from "~/db/schema";
+import { env } from "~/config/env.server";
+import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { fairHousingFlags, fairHousingMessage, type FairHousingFlag } from "~/lib/fair-housing";
+import { HOMES_PAGE_SIZE, type HomeListingInput, type HomesQuery, type PropertyType } from "~/lib/home-listing-schema";
+import { zipOf } from "~/lib/neighbourhoods";
+import { addDaysTo, todayIn } from "~/lib/plain-date";
+import type { Actor } from "~/models/actor.server";
+import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { getTransaction, isStaffOn } from "~/models/transaction.server";
+
+const NOT_FOUND = "Listing not found";
+
+/** "1234 Elm St, San Diego, CA 92104" → "1234-elm-st-92104": the street and the ZIP code. */
+export function listingSlug(address: string, id: number): string {
+  const street = address.split(",")[0] ?? address;
+  const zip = zipOf(address);
+  const words = `${street} ${zip ?? ""}`
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return words || `home-${id}`;
+}
+
+/** A transaction's listing row, made on first use for a sale (its slug from the address, made unique). */
+export function ensureHomeListing(tx: DbOrTx, t: Transaction): HomeListing {
+  const found = tx.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get();
+  if (found) return found;
+  if (t.type !== "selling") throw new NotFoundError(NOT_FOUND);
+  const base = listingSlug(t.propertyAddress ?? "", t.id);
+  const taken = tx
+    .select({ id: homeListings.transactionId })
+    .from(homeListings)
+    .where(eq(homeListings.slug, base))
+    .get();
+  return tx
+    .insert(homeListings)
+    .values({
+      transactionId: t.id,
+      slug: taken ? `${base}-${t.id}` : base,
+      zip: zipOf(t.propertyAddress),
+      priceCents: t.homeValueCents,
+    })
+    .returning()
+    .get();
+}
+
+/** What the public sees of a listing in its state: live while active with the yes and the MLS date, sold once completed. */
+function stateOf(row: Pick<HomeListing, "sellerYesAt" | "mlsEnteredOn">, t: Pick<Transaction, "status">) {
+  if (!row.sellerYesAt || !row.mlsEnteredOn) return "hidden" as const;
+  if (t.status === "active") return "live" as const;
+  return t.status === "completed" ? ("sold" as const) : ("hidden" as const);
+}
+
+export const listingUrl = (slug: string) => `/homes/${slug}`;
+
+/** The listing as the Manage page, the portal and the API's answer read it: staff on it or its client; else 404. */
+export function getHomeListing(db: Db, actor: Actor, transactionId: number) {
+  const t = getTransaction(db, actor, transactionId);
+  if (t.type !== "selling") throw new NotFoundError(NOT_FOUND);
+  const row = db.transaction((tx) => ensureHomeListing(tx, t));
+  return { transaction: t, listing: row, staff: isStaffOn(db, actor, t) };
+}
+
+export const toHomeListingJson = (row: HomeListing, warnings: FairHousingFlag[] = []) => ({
+  slug: row.slug,
+  url: `${env().APP_URL}${listingUrl(row.slug)}`,
+  published: row.sellerYesAt !== null,
+  mlsEnteredOn: row.mlsEnteredOn,
+  live: row.state !== "hidden",
+  state: row.state,
+  price: row.priceCents === null ? null : row.priceCents / 100,
+  beds: row.beds,
+  baths: row.baths === null ? null : Number(row.baths),
+  squareFeet: row.squareFeet,
+  lotSquareFeet: row.lotSquareFeet,
+  yearBuilt: row.yearBuilt,
+  description: row.description,
+  warnings,
+});
+
+const STAFF_FIELDS = [
+  "mlsEnteredOn",
+  "price",
+  "beds",
+  "baths",
+  "squareFeet",
+  "lotSquareFeet",
+  "yearBuilt",
+  "propertyType",
+  "description",
+  "fairHousingReason",
+] as const;
+
+/**
+ * `PUT /api/transactions/{id}/listing` (a partial update), the Manage page's "Listing page" and the portal's "Show my
+ * home on your site": the seller's yes is `published: true` from its client (who may send nothing else: 403); staff
+ * write the MLS date and the facts, and may take the page down (`published: false`, the seller asked again). A
+ * description with a flagged phrase needs `fairHousingReason` (else 400 naming each), kept in the audit. A new price
+ * is kept with its day. Audited.
+ */
+export function putHomeListing(db: Db, actor: Actor, transactionId: number, input: HomeListingInput, now = new Date()) {
+  return db.transaction((tx) => {
+    const t = getTransaction(tx, actor, transactionId);
+    if (t.type !== "selling") throw new NotFoundError(NOT_FOUND);
+    const staff = isStaffOn(tx, actor, t);
+    if (!staff && STAFF_FIELDS.some((k) => input[k] !== undefined)) {
+      throw new ForbiddenError("Only the agency writes the listing; you say whether it is shown");
+    }
+    if (staff && input.published === true && t.userId !== actor.id) {
+      throw new ForbiddenError("The seller says yes in their portal; staff may take the page down");
+    }
+    const before = ensureHomeListing(tx, t);
+    const flags = input.description === undefined ? [] : fairHousingFlags(input.description);
+    if (flags.length && !input.fairHousingReason) {
+      throw new InvalidInputError(fairHousingMessage(flags), { description: [fairHousingMessage(flags)] });
+    }
+    const priceCents = input.price === undefined ? before.priceCents : input.price === null ? null : input.price * 100;
+    const next = {
+      ...(input.published === undefined
+        ? {}
+        : input.published
+          ? { sellerYesAt: before.sellerYesAt ?? now, sellerYesBy: before.sellerYesBy ?? actor.id }
+          : { sellerYesAt: null, sellerYesBy: null }),
+      ...(input.mlsEnteredOn === undefined ? {} : { mlsEnteredOn: input.mlsEnteredOn }),
+      ...(input.price === undefined ? {} : { priceCents }),
+      ...(input.beds === undefined ? {} : { beds: input.beds }),
+      ...(input.baths === undefined ? {} : { baths: input.baths === null ? null : String(input.baths) }),
+      ...(input.squareFeet === undefined ? {} : { squareFeet: input.squareFeet }),
+      ...(input.lotSquareFeet === undefined ? {} : { lotSquareFeet: input.lotSquareFeet }),
+      ...(input.yearBuilt === undefined ? {} : { yearBuilt: input.yearBuilt }),
+      ...(input.propertyType === undefined ? {} : { propertyType: input.propertyType }),
+      ...(input.description === undefined ? {} : { description: input.description || null }),
+      zip: zipOf(t.propertyAddress),
+    };
+    const merged = { ...before, ...next };
+    const state = stateOf(merged, t);
+    const row = tx
+      .update(homeListings)
+      .set({
+        ...next,
+        state,
+        publishedAt: before.publishedAt ?? (state === "live" ? now : null),
+        updatedAt: now,
+      })
+      .where(eq(homeListings.transactionId, t.id))
+      .returning()
+      .get()!;
+    if (priceCents !== null && priceCents !== before.priceCents && (before.publishedAt || state === "live")) {
+      tx.insert(listingPrices)
+        .values({ transactionId: t.id, priceCents, on: todayIn(now), createdAt: now })
+        .run();
+    } else if (state === "live" && !before.publishedAt && priceCents !== null) {
+      tx.insert(listingPrices)
+        .values({ transactionId: t.id, priceCents, on: todayIn(now), createdAt: now })
+        .run();
+    }
+    const changes = changesOf(before as unknown as Record<string, unknown>, next);
+    if (changes) {
+      recordAudit(tx, actor, {
+        action: "listing.update",
+        subject: { type: "transaction", id: t.id },
+        transactionId: t.id,
+        changes,
+        at: now,
+      });
+    }
+    if (flags.length) {
+      recordAudit(tx, actor, {
+        action: "listing.fair_housing_override",
+        subject: { type: "transaction", id: t.id },
+        transactionId: t.id,
+        changes: { reason: input.fairHousingReason, phrases: flags.map((f) => f.phrase) },
+        at: now,
+      });
+    }
+    return { row, warnings: flags };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The public's pages
+
+/** The first photo of each listing among `ids` (the list's cards, the Open Graph image). */
+export function firstPhotos(db: DbOrTx, ids: number[]) {
+  const map = new Map<number, { imageId: string; alt: string }>();
+  if (ids.length === 0) return map;
+  const rows = db
+    .select({ transactionId: listingPhotos.transactionId, imageId: listingPhotos.imageId, alt: listingPhotos.alt })
+    .from(listingPhotos)
+    .where(
+      and(
+        inArray(listingPhotos.transactionId, ids),
+        eq(
+          listingPhotos.position,
+          sql`(SELECT min(p.position) FROM listing_photos p WHERE p.transaction_id = ${listingPhotos.transactionId})`,
+        ),
+      ),
+    )
+    .all();
+  for (const r of rows) map.set(r.transactionId, { imageId: r.imageId, alt: r.alt });
+  return map;
+}
+
+/**
+ * `/homes` and `GET /api/homes`: the live listings, newest first, 24 a page, by ZIP code, price range and least
+ * bedrooms. The state (and ZIP) and the order meet in an index; the other filters read the few rows it gives.
+ */
+export function listHomes(db: Db, query: HomesQuery) {
+  const where = and(
+    eq(homeListings.state, "live"),
+    query.zip ? eq(homeListings.zip, query.zip) : undefined,
+    query.minPrice !== undefined ? gte(homeListings.priceCents, query.minPrice * 100) : undefined,
+    query.maxPrice !== undefined ? lte(homeListings.priceCents, query.maxPrice * 100) : undefined,
+    query.beds !== undefined ? gte(homeListings.beds, query.beds) : undefined,
+  );
+  const page = query.page ?? 1;
+  const total = db.select({ n: count() }).from(homeListings).where(where).get()?.n ?? 0;
+  const rows = db
+    .select({ listing: homeListings, address: transactions.propertyAddress })
+    .from(homeListings)
+    .innerJoin(transactions, eq(transactions.id, homeListings.transactionId))
+    .where(where)
+    .orderBy(desc(homeListings.publishedAt), desc(homeListings.transactionId))
+    .limit(HOMES_PAGE_SIZE)
+    .offset((page - 1) * HOMES_PAGE_SIZE)
+    .all();
+  const photos = firstPhotos(
+    db,
+    rows.map((r) => r.listing.transactionId),
+  );
+  return {
+    page,
+    total,
+    items: rows.map((r) => ({ ...homeCard(r.listing, r.address), photo: photos.get(r.listing.transactionId) ?? null })),
+  };
+}
+
+/** A listing as a card and the API's list give it. */
+export const homeCard = (l: HomeListing, address: string | null) => ({
+  slug: l.slug,
+  url: listingUrl(l.slug),
+  address: address ?? "",
+  zip: l.zip,
+  price: l.priceCents === null ? null : l.priceCents / 100,
+  beds: l.beds,
+  baths: l.baths === null ? null : Number(l.baths),
+  squareFeet: l.squareFeet,
+  state: l.state,
+  soldOn: l.soldOn,
+});
+
+/** The transaction id of a shown listing (live or sold) by its slug, or null (unknown, hidden: 404). */
+export function shownListingId(db: Db, slug: string): number | null {
+  const row = db
+    .select({ id: homeListings.transactionId, state: homeListings.state })
+    .from(homeListings)
+    .where(eq(homeListings.slug, slug))
+    .get();
+  return row && row.state !== "hidden" ? row.id : null;
+}
+
+/** Everything the public page of a shown listing needs (null when not shown). */
+export function publicHome(db: Db, slug: string) {
+  const row = db
+    .select({ listing: homeListings, t: transactions })
+    .from(homeListings)
+    .innerJoin(transactions, eq(transactions.id, homeListings.transactionId))
+    .where(eq(homeListings.slug, slug))
+    .get();
+  if (!row || row.listing.state === "hidden") return null;
+  const prices = db
+    .select({ priceCents: listingPrices.priceCents, on: listingPrices.on })
+    .from(listingPrices)
+    .where(eq(listingPrices.transactionId, row.t.id))
+    .orderBy(asc(listingPrices.id))
+    .all();
+  const photos = db
+    .select({ id: listingPhotos.id, imageId: listingPhotos.imageId, alt: listingPhotos.alt })
+    .from(listingPhotos)
+    .where(eq(listingPhotos.transactionId, row.t.id))
+    .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
+    .all();
+  const showing = db
+    .select({ token: showingSettings.token })
+    .from(showingSettings)
+    .where(eq(showingSettings.transactionId, row.t.id))
+    .get();
+  return {
+    transactionId: row.t.id,
+    agentId: row.t.assignedAgentId,
+    listing: row.listing,
+    address: row.t.propertyAddress ?? "",
+    prices,
+    photos,
+    showingUrl: showing && row.listing.state === "live" ? `/showings/${showing.token}` : null,
+  };
+}
+
+/** Every shown listing's slug (the sitemap). */
+export const shownSlugs = (db: Db) =>
+  db
+    .select({ slug: homeListings.slug, updatedAt: homeListings.updatedAt })
+    .from(homeListings)
+    .where(inArray(homeListings.state, ["live", "sold"]))
+    .all();
+
+/** schema.org's type of the home. */
+export const propertyTypeOf = (l: HomeListing): PropertyType => l.propertyType as PropertyType;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Views, counted on the server
+
+/** User agents of crawlers and tools: their views are not counted. */
+const BOTS =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python|httpclient|headless|lighthouse/i;
+
+/**
+ * One view of a listing's page: one per visitor's address and day (kept as a keyed hash, never the address), none for
+ * a bot's user agent or a visitor without an address. No cookie is set.
+ */
+export function recordView(
+  db: Db,
+  transactionId: number,
+  ip: string | null,
+  userAgent: string | null,
+  now = new Date(),
+) {
+  if (!ip || !userAgent || BOTS.test(userAgent)) return;
+  const day = todayIn(now);
+  const visitor = createHmac("sha256", env().SESSION_SECRET).update(`${day}|${ip}`).digest("base64url").slice(0, 22);
+  db.insert(listingViews).values({ transactionId, day, visitor }).onConflictDoNothing().run();
+}
+
+/** What the seller sees: the page's views this week (the last 7 days) and in all, inquiries and open-house visitors. */
+export function listingStats(db: DbOrTx, transactionId: number, now = new Date()) {
+  const today = todayIn(now);
+  const views = (from?: string) =>
+    Number(
+      db
+        .select({ n: sum(listingViewDays.views) })
+        .from(listingViewDays)
+        .where(and(eq(listingViewDays.transactionId, transactionId), from ? gte(listingViewDays.day, from) : undefined))
+        .get()?.n ?? 0,
+    );
+  const inquiries =
+    db
+      .select({ n: count() })
+      .from(contactSubmissions)
+      .where(and(eq(contactSubmissions.homeTransactionId, transactionId), eq(contactSubmissions.source, "inquiry")))
+      .get()?.n ?? 0;
+  return { viewsWeek: views(addDaysTo(today, -6)), viewsTotal: views(), inquiries };
+}

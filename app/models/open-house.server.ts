@@ -1,0 +1,357 @@
+/**
+ * Open houses (issue 47, docs/listings.md): staff or the seller schedule them (San Diego time, hosted by an agent of
+ * the team); the public sees those to come on the listing's page and /open-houses; at the door, /open-house/{token}
+ * (valid from an hour before to an hour after, a single-purpose token) signs visitors in: one without an agent becomes
+ * a lead routed to the host (source "open house", the home named; a repeat visitor is one lead with a new event), one
+ * with an agent is recorded for the seller and not marketed to. The seller sees counts and anonymized answers.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import {
+  contactSubmissions,
+  homeListings,
+  leadEvents,
+  openHouses,
+  openHouseVisitors,
+  transactions,
+  users,
+  type OpenHouse,
+} from "~/db/schema";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { fullName } from "~/lib/format";
+import type { VisitorInput } from "~/lib/home-listing-schema";
+import { todayIn } from "~/lib/plain-date";
+import { sanDiegoInstant } from "~/lib/showing-slots";
+import type { Actor } from "~/models/actor.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { submitContact } from "~/models/lead-intake.server";
+import { getTransaction, isStaffOn } from "~/models/transaction.server";
+
+const NOT_FOUND = "Open house not found";
+const HOUR = 3600_000;
+/** The door's sign-in opens this long before the start and closes this long after the end. */
+export const SIGN_IN_MARGIN_MS = HOUR;
+
+/** "2026-12-05T13:00" (San Diego wall clock, a datetime-local input) or an ISO instant with its offset. */
+export function parseOpenHouseTime(value: string): Date | null {
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (local) return sanDiegoInstant(local[1]!, Number(local[2]) * 60 + Number(local[3]));
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value.trim())) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** The sale's listing as staff or its seller reach it (anyone else 404); a purchase has none. */
+function saleOf(db: DbOrTx, actor: Actor, transactionId: number) {
+  const t = getTransaction(db, actor, transactionId);
+  if (t.type !== "selling") throw new NotFoundError("Listing not found");
+  return { t, staff: isStaffOn(db, actor, t) };
+}
+
+/**
+ * `POST /api/transactions/{id}/open-houses` `{ start, end, hostId }` and the Manage page's form: staff on the sale or
+ * its seller; the host an active agent of the team; it ends after it starts, on the same day, within 8 hours, and
+ * starts in the future. Audited.
+ */
+export function scheduleOpenHouse(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+  input: { start: string; end: string; hostId: string },
+  now = new Date(),
+): OpenHouse {
+  return db.transaction((tx) => {
+    const { t } = saleOf(tx, actor, transactionId);
+    if (t.status !== "active") throw new ConflictError("This sale is no longer active");
+    const startsAt = parseOpenHouseTime(input.start);
+    const endsAt = parseOpenHouseTime(input.end);
+    if (!startsAt) throw new InvalidInputError("Enter when it starts", { start: ["Enter when it starts"] });
+    if (!endsAt) throw new InvalidInputError("Enter when it ends", { end: ["Enter when it ends"] });
+    if (startsAt.getTime() <= now.getTime()) {
+      throw new InvalidInputError("An open house starts in the future", {
+        start: ["An open house starts in the future"],
+      });
+    }
+    if (
+      endsAt <= startsAt ||
+      endsAt.getTime() - startsAt.getTime() > 8 * HOUR ||
+      todayIn(endsAt) !== todayIn(startsAt)
+    ) {
+      const message = "It ends after it starts, the same day, within 8 hours";
+      throw new InvalidInputError(message, { end: [message] });
+    }
+    const host = tx.select().from(users).where(eq(users.id, input.hostId)).get();
+    if (!host || host.deactivatedAt || !(host.isAgent || host.isAdmin)) {
+      throw new InvalidInputError("Choose an agent of the team to host", { hostId: ["Choose an agent of the team"] });
+    }
+    const row = tx
+      .insert(openHouses)
+      .values({
+        transactionId: t.id,
+        startsAt,
+        endsAt,
+        hostId: host.id,
+        token: randomBytes(18).toString("base64url"),
+        createdBy: actor.id,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    recordAudit(tx, actor, {
+      action: "open_house.schedule",
+      subject: { type: "transaction", id: t.id },
+      transactionId: t.id,
+      changes: { start: startsAt.toISOString(), end: endsAt.toISOString(), host: fullName(host) || host.email },
+      at: now,
+    });
+    return row;
+  });
+}
+
+/** `DELETE /api/open-houses/{id}`: staff on the sale or its seller cancel it (kept, marked). */
+export function cancelOpenHouse(db: Db, actor: Actor, id: number, now = new Date()) {
+  db.transaction((tx) => {
+    const row = tx.select().from(openHouses).where(eq(openHouses.id, id)).get();
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    saleOf(tx, actor, row.transactionId);
+    if (row.cancelledAt) return;
+    tx.update(openHouses).set({ cancelledAt: now }).where(eq(openHouses.id, id)).run();
+    recordAudit(tx, actor, {
+      action: "open_house.cancel",
+      subject: { type: "transaction", id: row.transactionId },
+      transactionId: row.transactionId,
+      changes: { start: row.startsAt.toISOString() },
+      at: now,
+    });
+  });
+}
+
+/** The counts of visitors of these open houses, with an agent and without. */
+function visitorCounts(db: DbOrTx, ids: number[]) {
+  const map = new Map<number, { visitors: number; withAgent: number }>();
+  if (ids.length === 0) return map;
+  const rows = db
+    .select({ id: openHouseVisitors.openHouseId, hasAgent: openHouseVisitors.hasAgent, n: count() })
+    .from(openHouseVisitors)
+    .where(inArray(openHouseVisitors.openHouseId, ids))
+    .groupBy(openHouseVisitors.openHouseId, openHouseVisitors.hasAgent)
+    .all();
+  for (const r of rows) {
+    const entry = map.get(r.id) ?? { visitors: 0, withAgent: 0 };
+    entry.visitors += r.n;
+    if (r.hasAgent) entry.withAgent += r.n;
+    map.set(r.id, entry);
+  }
+  return map;
+}
+
+/**
+ * `GET /api/transactions/{id}/open-houses`, the Manage page and the portal: the sale's open houses, newest first, with
+ * their visitors counted (with an agent or not). Staff see the door's link and the visitors by name; the seller only
+ * the counts (anonymized).
+ */
+export function listOpenHouses(db: Db, actor: Actor, transactionId: number) {
+  const { t, staff } = saleOf(db, actor, transactionId);
+  const rows = db
+    .select({ o: openHouses, hostFirst: users.firstName, hostLast: users.lastName, hostEmail: users.email })
+    .from(openHouses)
+    .leftJoin(users, eq(users.id, openHouses.hostId))
+    .where(eq(openHouses.transactionId, t.id))
+    .orderBy(desc(openHouses.startsAt))
+    .all();
+  const counts = visitorCounts(
+    db,
+    rows.map((r) => r.o.id),
+  );
+  const visitors = staff
+    ? db
+        .select()
+        .from(openHouseVisitors)
+        .where(
+          inArray(
+            openHouseVisitors.openHouseId,
+            rows.map((r) => r.o.id),
+          ),
+        )
+        .orderBy(asc(openHouseVisitors.id))
+        .all()
+    : [];
+  return rows.map(({ o, hostFirst, hostLast, hostEmail }) => ({
+    id: o.id,
+    start: o.startsAt.toISOString(),
+    end: o.endsAt.toISOString(),
+    hostId: o.hostId,
+    host: fullName({ firstName: hostFirst, lastName: hostLast }) || hostEmail || "",
+    cancelled: o.cancelledAt !== null,
+    signInPath: staff ? `/open-house/${o.token}` : null,
+    visitors: counts.get(o.id)?.visitors ?? 0,
+    withAgent: counts.get(o.id)?.withAgent ?? 0,
+    names: visitors
+      .filter((v) => v.openHouseId === o.id)
+      .map((v) => ({ name: v.name, hasAgent: v.hasAgent, agentName: v.agentName })),
+  }));
+}
+
+/** A sale's open houses to come (not cancelled, not over), soonest first: its public page. */
+export function upcomingOpenHouses(db: DbOrTx, transactionId: number, now = new Date()) {
+  return db
+    .select({ start: openHouses.startsAt, end: openHouses.endsAt })
+    .from(openHouses)
+    .where(
+      and(eq(openHouses.transactionId, transactionId), isNull(openHouses.cancelledAt), gte(openHouses.endsAt, now)),
+    )
+    .orderBy(asc(openHouses.startsAt))
+    .limit(10)
+    .all()
+    .map((o) => ({ start: o.start.toISOString(), end: o.end.toISOString() }));
+}
+
+/** `/open-houses`: the open houses of live listings from now to the end of next week, soonest first. */
+export function openHousesAhead(db: Db, now = new Date()) {
+  const until = new Date(now.getTime() + 14 * 24 * HOUR);
+  return db
+    .select({
+      start: openHouses.startsAt,
+      end: openHouses.endsAt,
+      slug: homeListings.slug,
+      address: transactions.propertyAddress,
+      priceCents: homeListings.priceCents,
+      beds: homeListings.beds,
+      baths: homeListings.baths,
+    })
+    .from(openHouses)
+    .innerJoin(homeListings, eq(homeListings.transactionId, openHouses.transactionId))
+    .innerJoin(transactions, eq(transactions.id, openHouses.transactionId))
+    .where(
+      and(
+        gte(openHouses.startsAt, new Date(now.getTime() - 8 * HOUR)),
+        lt(openHouses.startsAt, until),
+        isNull(openHouses.cancelledAt),
+        eq(homeListings.state, "live"),
+        gte(openHouses.endsAt, now),
+      ),
+    )
+    .orderBy(asc(openHouses.startsAt))
+    .limit(200)
+    .all()
+    .map((r) => ({
+      start: r.start.toISOString(),
+      end: r.end.toISOString(),
+      day: todayIn(r.start),
+      slug: r.slug,
+      address: r.address ?? "",
+      price: r.priceCents === null ? null : r.priceCents / 100,
+      beds: r.beds,
+      baths: r.baths === null ? null : Number(r.baths),
+    }));
+}
+
+/** The open house a door's token opens, while it is open (an hour before to an hour after); else 404. */
+export function openHouseAtDoor(db: DbOrTx, token: string, now = new Date()) {
+  if (!/^[A-Za-z0-9_-]{24}$/.test(token)) throw new NotFoundError(NOT_FOUND);
+  const row = db
+    .select({ o: openHouses, address: transactions.propertyAddress, status: transactions.status })
+    .from(openHouses)
+    .innerJoin(transactions, eq(transactions.id, openHouses.transactionId))
+    .where(eq(openHouses.token, token))
+    .get();
+  if (
+    !row ||
+    row.o.cancelledAt ||
+    row.status !== "active" ||
+    now.getTime() < row.o.startsAt.getTime() - SIGN_IN_MARGIN_MS ||
+    now.getTime() > row.o.endsAt.getTime() + SIGN_IN_MARGIN_MS
+  ) {
+    throw new NotFoundError(NOT_FOUND);
+  }
+  const host = row.o.hostId ? db.select().from(users).where(eq(users.id, row.o.hostId)).get() : undefined;
+  return {
+    openHouse: row.o,
+    address: row.address ?? "",
+    host: host ? { name: fullName(host) || host.email, license: host.licenseNumber } : null,
+  };
+}
+
+/**
+ * `POST /api/open-houses/{token}/visitors` and the door's form: one visitor signed in. Without an agent: a lead routed
+ * to the host (drip e-mails only when they asked for similar homes and gave an e-mail); the same e-mail or phone at
+ * this home again: one lead, with a new event. With an agent: recorded for the seller, not a lead.
+ */
+export function signInVisitor(db: Db, token: string, input: VisitorInput, now = new Date()) {
+  const door = openHouseAtDoor(db, token, now);
+  const o = door.openHouse;
+  const recorded = db.transaction((tx) => {
+    let submissionId: number | null = null;
+    if (!input.hasAgent) {
+      const earlier = tx
+        .select({ id: contactSubmissions.id })
+        .from(contactSubmissions)
+        .where(
+          and(
+            eq(contactSubmissions.homeTransactionId, o.transactionId),
+            eq(contactSubmissions.source, "open house"),
+            or(
+              input.email ? eq(contactSubmissions.email, input.email) : undefined,
+              input.phone ? eq(contactSubmissions.phone, input.phone) : undefined,
+            ),
+          ),
+        )
+        .get();
+      if (earlier) {
+        submissionId = earlier.id;
+        tx.insert(leadEvents)
+          .values({
+            contactSubmissionId: earlier.id,
+            type: "open_house_visit",
+            detail: `Signed in again at the open house of ${door.address}`,
+            createdAt: now,
+          })
+          .run();
+      }
+    }
+    const visitor = tx
+      .insert(openHouseVisitors)
+      .values({
+        openHouseId: o.id,
+        name: input.name,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        hasAgent: input.hasAgent,
+        agentName: input.hasAgent ? (input.agentName ?? null) : null,
+        wantsSimilar: input.wantsSimilar,
+        submissionId,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    return { visitor, repeat: submissionId !== null };
+  });
+  const { visitor } = recorded;
+  if (input.hasAgent || recorded.repeat) return visitor;
+  // A first-time visitor without an agent: a lead routed to the host (submitContact runs its own database
+  // transaction; the visitor is kept either way).
+  const [firstName, ...rest] = input.name.split(/\s+/);
+  const lead = submitContact(
+    db,
+    {
+      firstName: firstName || input.name,
+      lastName: rest.join(" "),
+      email: input.email ?? "",
+      phone: input.phone ?? "",
+      message: input.wantsSimilar
+        ? "Signed in at the open house; asked for similar homes"
+        : "Signed in at the open house",
+    },
+    now,
+    {
+      toAgentId: o.hostId ?? undefined,
+      enroll: Boolean(input.wantsSimilar && input.email),
+      welcome: false,
+      home: { transactionId: o.transactionId, source: "open house", address: door.address },
+    },
+  );
+  if (lead)
+    db.update(openHouseVisitors).set({ submissionId: lead.id }).where(eq(openHouseVisitors.id, visitor.id)).run();
+  return visitor;
+}

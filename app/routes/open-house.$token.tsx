@@ -1,0 +1,157 @@
+/**
+ * /open-house/{token}: the sign-in at an open house's door, on the host's tablet (issue 47, docs/listings.md). A plain
+ * form that clears itself for the next visitor (a redirect back with `?thanks=1`), works without JavaScript, with the
+ * non-agency notice a visitor needs. Open from an hour before to an hour after; a wrong or closed token 404. Private:
+ * never cached, never crawled.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { card } from "~/components/card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { inputClass } from "~/components/field-shell";
+import { buttonPrimary } from "~/components/submit-button";
+import { env } from "~/config/env.server";
+import { getDb } from "~/infra/database.server";
+import { readForm } from "~/infra/http.server";
+import { consumeRateLimit, retryAfterHeaders } from "~/infra/rate-limit.server";
+import { NotFoundError } from "~/lib/errors";
+import { visitorSchema } from "~/lib/home-listing-schema";
+import { privatePageMeta } from "~/lib/seo";
+import { openHouseAtDoor, signInVisitor } from "~/models/open-house.server";
+
+function door(token: string) {
+  try {
+    return openHouseAtDoor(getDb(), token);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response("Open house not found", { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: MetaFunction = () => privatePageMeta("Open house sign-in");
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const d = door(params.token ?? "");
+  const site = env().site;
+  return {
+    address: d.address,
+    host: d.host,
+    brokerage: { name: site.name, license: site.license },
+    thanks: new URL(request.url).searchParams.get("thanks") === "1",
+  };
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  door(token);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: visitorSchema });
+  if (submission.status !== "success") {
+    return data(
+      { errors: submission.error ?? {}, values: Object.fromEntries(formData) as Record<string, string> },
+      { status: 400 },
+    );
+  }
+  const limit = await consumeRateLimit("openHouse", null, { key: token });
+  if (!limit.ok) {
+    return data(
+      {
+        errors: { name: ["Too many sign-ins at once: wait a moment and send again"] },
+        values: Object.fromEntries(formData) as Record<string, string>,
+      },
+      { status: 429, headers: retryAfterHeaders(limit) },
+    );
+  }
+  try {
+    signInVisitor(getDb(), token, submission.value);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response("Open house not found", { status: 404 });
+    throw error;
+  }
+  return redirect(`/open-house/${token}?thanks=1`);
+}
+
+export default function OpenHouseDoor() {
+  const { address, host, brokerage, thanks } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors = (answer?.errors ?? {}) as Record<string, string[] | null | undefined>;
+  const values = answer?.values ?? {};
+  const error = (name: string) =>
+    errors[name]?.[0] ? (
+      <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+        {errors[name]![0]}
+      </p>
+    ) : null;
+  const input = (name: string, label: string, type = "text", autoComplete?: string) => (
+    <div>
+      <label htmlFor={`visitor-${name}`} className="block font-semibold">
+        {label}
+      </label>
+      <input
+        id={`visitor-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name]?.[0] ? true : undefined}
+        aria-describedby={errors[name]?.[0] ? `${name}-error` : undefined}
+        className={inputClass}
+      />
+      {error(name)}
+    </div>
+  );
+  return (
+    <div className="mx-auto max-w-xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-brand-900">Welcome to the open house</h1>
+      <p className="mt-1 text-lg text-slate-800">{address}</p>
+      {thanks ? (
+        <p role="status" className="mt-4 rounded-md bg-green-50 p-3 font-semibold text-green-900">
+          Thank you for signing in. Enjoy the visit!
+        </p>
+      ) : null}
+      <section aria-labelledby="notice-title" className={`mt-4 ${card} p-4 text-sm text-slate-800`}>
+        <h2 id="notice-title" className="font-semibold">
+          Before you visit
+        </h2>
+        <p className="mt-1">
+          {host ? `${host.name}${host.license ? ` (DRE #${host.license})` : ""}` : "Your host"} of {brokerage.name} (DRE
+          #{brokerage.license}) represents the seller of this home, not you. Anything you say may be shared with the
+          seller. You need no buyer agreement to visit an open house; if you want an agent of your own, ask anyone you
+          like.
+        </p>
+      </section>
+      <Form method="post" className="mt-4 space-y-4" key={thanks ? "next" : "form"}>
+        {input("name", "Your name", "text", "name")}
+        {input("email", "E-mail", "email", "email")}
+        {input("phone", "Phone", "tel", "tel")}
+        <p className="text-sm text-slate-600">Give your e-mail or your phone.</p>
+        <fieldset>
+          <legend className="font-semibold">Do you work with a real estate agent?</legend>
+          <div className="mt-1 flex gap-6">
+            <label className="flex min-h-6 items-center gap-2">
+              <input type="radio" name="hasAgent" value="no" defaultChecked={values.hasAgent === "no"} /> No
+            </label>
+            <label className="flex min-h-6 items-center gap-2">
+              <input type="radio" name="hasAgent" value="yes" defaultChecked={values.hasAgent === "yes"} /> Yes
+            </label>
+          </div>
+          {error("hasAgent")}
+        </fieldset>
+        {input("agentName", "If yes, your agent's name")}
+        <label className="flex min-h-6 items-center gap-2">
+          <input type="checkbox" name="wantsSimilar" defaultChecked={values.wantsSimilar === "on"} /> Send me similar
+          homes
+        </label>
+        <button type="submit" className={buttonPrimary} disabled={busy}>
+          {busy ? "Signing in..." : "Sign in"}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,85 @@
+/**
+ * /open-houses (issue 47): the open houses of our listings from today to the end of next week, by day (San Diego
+ * time). Served from the page cache; a scheduled or cancelled open house, or a listing's change, empties it.
+ */
+import { data, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { card } from "~/components/card";
+import { dollars, factsLine } from "~/components/home-card";
+import { getDb } from "~/infra/database.server";
+import { formatSlot } from "~/lib/format";
+import { formatPlainDate } from "~/lib/plain-date";
+import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { pageMeta } from "~/lib/seo";
+import { pageScopeHeader } from "~/models/content-version.server";
+import { openHousesAhead } from "~/models/open-house.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Open Houses This Week and Next | San Diego Flat-Fee Real Estate",
+    description: "The open houses of our San Diego listings this week and next, by day.",
+    path: "/open-houses",
+  });
+
+export async function loader() {
+  const db = getDb();
+  const scope = pageScopeHeader(db, "open-houses");
+  const list = openHousesAhead(db);
+  const days = new Map<string, typeof list>();
+  for (const o of list) days.set(o.day, [...(days.get(o.day) ?? []), o]);
+  return data(
+    { days: [...days.entries()].map(([day, items]) => ({ day, items })) },
+    { headers: { [PAGE_SCOPE_HEADER]: scope } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
+  return scope ? { [PAGE_SCOPE_HEADER]: scope } : new Headers();
+};
+
+export default function OpenHouses() {
+  const { days } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-brand-900">Open Houses</h1>
+      <p className="mt-2 text-slate-600">This week and next. No appointment and no agreement needed: come and visit.</p>
+      {days.length === 0 ? (
+        <section className={`mt-10 ${card} p-10 text-center`}>
+          <h2 className="text-2xl font-semibold">No open houses scheduled</h2>
+          <p className="mt-2 text-slate-600">
+            See{" "}
+            <Link to="/homes" className="font-semibold text-brand-700 underline">
+              our homes for sale
+            </Link>
+            .
+          </p>
+        </section>
+      ) : (
+        days.map(({ day, items }) => (
+          <section key={day} aria-labelledby={`day-${day}`} className="mt-8">
+            <h2 id={`day-${day}`} className="text-xl font-semibold text-brand-900">
+              {formatPlainDate(day)}
+            </h2>
+            <ul className="mt-3 space-y-3">
+              {items.map((o) => (
+                <li key={`${o.slug}-${o.start}`} className={`${card} p-4`} data-testid="open-house-row">
+                  <p className="font-semibold">
+                    {formatSlot(o.start).split(", ").pop()} to {formatSlot(o.end).split(", ").pop()}
+                  </p>
+                  <Link to={`/homes/${o.slug}`} className="text-lg font-semibold text-brand-700 hover:underline">
+                    {o.address}
+                  </Link>
+                  <p className="text-sm text-slate-700">
+                    {o.price !== null ? dollars(o.price) : ""}{" "}
+                    {factsLine({ beds: o.beds, baths: o.baths, squareFeet: null })}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

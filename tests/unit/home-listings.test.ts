@@ -1,0 +1,293 @@
+/**
+ * Our listings and open houses (issue 47, docs/listings.md), through the API and the public routes: the page is shown
+ * only with the seller's yes and the MLS date (Clear Cooperation), a flagged phrase needs a reason, /homes and the
+ * API list and filter, the page carries RealEstateListing JSON-LD and sends an inquiry to the listing agent with the
+ * home named, an open house's door signs visitors in (a lead for the host without an agent, one lead for a repeat
+ * visitor, none with an agent), the seller sees counts without names, the flyer is a PDF, and others get 404.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditEvents, contactSubmissions, homeListings, leadEvents, transactions, type User } from "~/db/schema";
+import { fairHousingFlags } from "~/lib/fair-housing";
+import { visitorSchema } from "~/lib/home-listing-schema";
+import { addDaysTo, todayIn } from "~/lib/plain-date";
+import { listingSlug, recordView, listingStats } from "~/models/home-listing.server";
+import { signInVisitor } from "~/models/open-house.server";
+import { assignTransaction } from "~/models/team.server";
+import { createTransaction } from "~/models/transaction.server";
+import { loader as homesApi } from "~/routes/api.homes";
+import { loader as homeApi } from "~/routes/api.homes.$slug";
+import { action as putListing, loader as getListing } from "~/routes/api.transactions.$id.listing";
+import { action as addOpenHouse, loader as openHousesApi } from "~/routes/api.transactions.$id.open-houses";
+import { action as visitorsApi } from "~/routes/api.open-houses.$token.visitors";
+import { action as homeAction, loader as homePage } from "~/routes/homes.$slug";
+import { loader as homesPage } from "~/routes/homes._index";
+import { loader as flyer } from "~/routes/homes.$slug_.flyer[.]pdf";
+import { loader as openHousesPage } from "~/routes/open-houses";
+import { loader as sitemap } from "~/routes/sitemap[.]xml";
+import { addAgent, useAppDb } from "./db";
+import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
+
+const app = useAppDb();
+
+async function json(method: string, p: string, user: Pick<User, "id"> | null, body?: unknown) {
+  const headers = new Headers({ origin: ORIGIN, "content-type": "application/json" });
+  if (user) headers.set("cookie", await sessionCookie(user));
+  return new Request(`${ORIGIN}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+function sale(agent: User, address = "1234 Elm St, San Diego, CA 92104") {
+  const t = createTransaction(
+    app.db,
+    app.admin,
+    { email: app.client.email, type: "selling", propertyAddress: address, homeValue: "850000" },
+    { notify: false },
+  );
+  assignTransaction(app.db, app.admin, t.id, { assignedAgentId: agent.id, collaboratorIds: [] });
+  return t;
+}
+
+const put = async (id: number, user: User | null, body: unknown) =>
+  answer(async () =>
+    putListing(args(await json("PUT", `/api/transactions/${id}/listing`, user, body), { id: String(id) })),
+  );
+
+describe("fair housing in the words", () => {
+  it("names each phrase and why; describing the property passes", () => {
+    const flags = fairHousingFlags(
+      "Perfect for young families, no children under the loft. Walking distance to the church!",
+    );
+    expect(flags.map((f) => f.phrase)).toEqual([
+      "Perfect for young families",
+      "no children",
+      "Walking distance to the church",
+    ]);
+    expect(flags[0]!.reason).toContain("familial status");
+    expect(fairHousingFlags("Three bedrooms near two parks; near St. Mark's; a family room.")).toEqual([]);
+    expect(fairHousingFlags("An exclusive neighborhood, ideal for singles")).toHaveLength(2);
+  });
+});
+
+describe("a listing's page", () => {
+  it("is shown with the seller's yes and the MLS date, listed, filtered, marked up, and sends inquiries to its agent", async () => {
+    const ana = addAgent(app.db, app.admin);
+    const t = sale(ana);
+    expect(listingSlug("1234 Elm St, San Diego, CA 92104", t.id)).toBe("1234-elm-st-92104");
+
+    // Staff write the facts; a flagged phrase is refused with each phrase named, then saved with a reason.
+    const facts = { mlsEnteredOn: "2026-11-20", price: 849000, beds: 3, baths: 2.5, squareFeet: 1650, yearBuilt: 1962 };
+    const flagged = await put(t.id, ana, { ...facts, description: "Perfect for young families." });
+    expect(flagged.status).toBe(400);
+    expect(JSON.stringify(flagged.data)).toContain("Perfect for young families");
+    const reasoned = await put(t.id, ana, {
+      description: "Perfect for young families.",
+      fairHousingReason: "Quoted from the seller; to be reworded",
+    });
+    expect(reasoned.data).toMatchObject({ warnings: [{ phrase: "Perfect for young families" }] });
+    const audit = app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "listing.fair_housing_override"))
+      .all();
+    expect(audit).toHaveLength(1);
+    const saved = await put(t.id, ana, { ...facts, description: "Three bedrooms near two parks." });
+    expect(saved.data).toMatchObject({ slug: "1234-elm-st-92104", published: false, live: false, warnings: [] });
+
+    // Not shown yet: the page, the API and the flyer 404, for a stranger and for another client.
+    const stranger = await answer(async () =>
+      homePage(args(await get("/homes/1234-elm-st-92104"), { slug: "1234-elm-st-92104" })),
+    );
+    expect(stranger.status).toBe(404);
+    expect(
+      (
+        await answer(async () =>
+          homeApi(args(await get("/api/homes/1234-elm-st-92104"), { slug: "1234-elm-st-92104" })),
+        )
+      ).status,
+    ).toBe(404);
+    const other = addAgent(app.db, app.admin, "Bo", "07654321");
+    expect(
+      (
+        await answer(async () =>
+          getListing(args(await get(`/api/transactions/${t.id}/listing`, other), { id: String(t.id) })),
+        )
+      ).status,
+    ).toBe(404);
+
+    // Only the seller says yes; they may send nothing else; staff cannot say it for them.
+    expect((await put(t.id, ana, { published: true })).status).toBe(403);
+    expect((await put(t.id, app.client, { price: 900000 })).status).toBe(403);
+    const yes = await put(t.id, app.client, { published: true });
+    expect(yes.data).toMatchObject({ published: true, live: true });
+
+    // The list, its filters and the API.
+    const list = async (q: string) =>
+      (await answer(async () => homesApi(args(await get(`/api/homes?${q}`))))).data as { total: number };
+    expect(await list("")).toMatchObject({ total: 1 });
+    expect(await list("zip=92104&minPrice=800000&maxPrice=900000&beds=3")).toMatchObject({ total: 1 });
+    expect(await list("beds=4")).toMatchObject({ total: 0 });
+    expect(await list("zip=92101")).toMatchObject({ total: 0 });
+    const pageList = (await answer(async () => homesPage(args(await get("/homes"))))).data as {
+      items: Array<{ slug: string }>;
+    };
+    expect(pageList.items.map((i) => i.slug)).toEqual(["1234-elm-st-92104"]);
+    const map = (await answer(async () => sitemap())).data as string;
+    expect(map).toContain("/homes/1234-elm-st-92104");
+
+    // The page: its JSON-LD and a price change kept with its day.
+    await put(t.id, ana, { price: 829000 });
+    const page = await answer(async () =>
+      homePage(args(await get("/homes/1234-elm-st-92104"), { slug: "1234-elm-st-92104" })),
+    );
+    expect(page.status).toBe(200);
+    const body = page.data as { jsonLd: Record<string, unknown>; prices: unknown[]; price: number };
+    expect(body.price).toBe(829000);
+    expect(body.prices).toHaveLength(2);
+    expect(body.jsonLd).toMatchObject({
+      "@type": "RealEstateListing",
+      about: { "@type": "SingleFamilyResidence", numberOfBedrooms: 3 },
+      offers: { "@type": "Offer", price: 829000, priceCurrency: "USD" },
+    });
+
+    // An inquiry: a lead assigned to the listing's agent, the home named.
+    const sent = await answer(async () =>
+      homeAction(
+        args(
+          await formPost("/homes/1234-elm-st-92104", {
+            firstName: "Lee",
+            lastName: "Buyer",
+            email: "lee@example.com",
+            phone: "619-555-0101",
+            message: "Is the garage finished?",
+          }),
+          { slug: "1234-elm-st-92104" },
+        ),
+      ),
+    );
+    expect(sent.status).toBe(302);
+    const lead = app.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, "lee@example.com")).get()!;
+    expect(lead).toMatchObject({ assignedAgentId: ana.id, homeTransactionId: t.id, source: "inquiry" });
+    expect(lead.message).toBe("About 1234 Elm St, San Diego, CA 92104: Is the garage finished?");
+
+    // Views: one per visitor and day, none for a bot; the seller reads them with the inquiries.
+    recordView(app.db, t.id, "203.0.113.5", "Mozilla/5.0 (iPhone)");
+    recordView(app.db, t.id, "203.0.113.5", "Mozilla/5.0 (iPhone)");
+    recordView(app.db, t.id, "203.0.113.6", "Googlebot/2.1");
+    expect(listingStats(app.db, t.id)).toEqual({ viewsWeek: 1, viewsTotal: 1, inquiries: 1 });
+
+    // The flyer: a PDF with the price.
+    const pdf = await flyer(args(await get("/homes/1234-elm-st-92104/flyer.pdf"), { slug: "1234-elm-st-92104" }));
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const dir = mkdtempSync(path.join(tmpdir(), "flyer-"));
+    writeFileSync(path.join(dir, "f.pdf"), Buffer.from(await pdf.arrayBuffer()));
+    expect(execFileSync("pdftotext", [path.join(dir, "f.pdf"), "-"]).toString()).toContain("$829,000");
+
+    // Sold: the page says so with the month; no open houses or inquiries; gone from /homes.
+    app.db
+      .update(transactions)
+      .set({ status: "completed", closedAt: new Date("2026-12-15T20:00:00Z") })
+      .where(eq(transactions.id, t.id))
+      .run();
+    expect(app.db.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get()).toMatchObject({
+      state: "sold",
+      soldOn: "2026-12-15",
+    });
+    const soldPage = (
+      await answer(async () => homePage(args(await get("/homes/1234-elm-st-92104"), { slug: "1234-elm-st-92104" })))
+    ).data as { sold: boolean; soldMonth: string };
+    expect(soldPage).toMatchObject({ sold: true, soldMonth: "December 2026" });
+    expect(await list("")).toMatchObject({ total: 0 });
+    // Cancelled: 404.
+    app.db.update(transactions).set({ status: "cancelled" }).where(eq(transactions.id, t.id)).run();
+    expect(
+      (await answer(async () => homePage(args(await get("/homes/1234-elm-st-92104"), { slug: "1234-elm-st-92104" }))))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe("open houses", () => {
+  it("three visitors at the door: two leads for the host, the seller sees three without names", async () => {
+    const ana = addAgent(app.db, app.admin);
+    const host = addAgent(app.db, app.admin, "Hal", "07777777");
+    const t = sale(ana, "77 Bay Rd, San Diego, CA 92106");
+    await put(t.id, ana, { mlsEnteredOn: "2026-11-20", price: 1200000 });
+    await put(t.id, app.client, { published: true });
+    // Next week's Saturday, 1 to 3 pm in San Diego (the form's wall-clock times).
+    const day = addDaysTo(todayIn(new Date()), 7);
+    const schedule = async (user: User | null, body: unknown) =>
+      answer(async () =>
+        addOpenHouse(
+          args(await json("POST", `/api/transactions/${t.id}/open-houses`, user, body), { id: String(t.id) }),
+        ),
+      );
+    const when = { start: `${day}T13:00`, end: `${day}T15:00` };
+    expect((await schedule(host, { ...when, hostId: host.id })).status).toBe(404);
+    expect((await schedule(ana, { start: when.end, end: when.start, hostId: host.id })).status).toBe(400);
+    const made = await schedule(ana, { ...when, hostId: host.id });
+    expect(made.status).toBe(201);
+    const token = (made.data as { signInPath: string }).signInPath.split("/").pop()!;
+    const startsAt = new Date((made.data as { start: string }).start);
+
+    // The public sees it on /open-houses and the page.
+    const ahead = (await answer(async () => openHousesPage())).data as {
+      days: Array<{ items: Array<{ slug: string }> }>;
+    };
+    expect(ahead.days.flatMap((d) => d.items.map((i) => i.slug))).toEqual(["77-bay-rd-92106"]);
+
+    // The door opens an hour before: today its token is 404, like a wrong one.
+    const visit = async (body: unknown, tok = token) =>
+      answer(async () =>
+        visitorsApi(args(await json("POST", `/api/open-houses/${tok}/visitors`, null, body), { token: tok })),
+      );
+    expect((await visit({ name: "Early", email: "e@example.com", hasAgent: false })).status).toBe(404);
+    expect((await visit({ name: "X", email: "x@example.com", hasAgent: false }, "A".repeat(24))).status).toBe(404);
+    expect(visitorSchema.safeParse({ name: "No Contact", hasAgent: false }).success).toBe(false);
+    // At the door (its time given to the model).
+    const at = new Date(startsAt.getTime() + 10 * 60_000);
+    const door = (body: Record<string, unknown>) => signInVisitor(app.db, token, visitorSchema.parse(body), at);
+    door({ name: "Dana Lee", email: "dana@example.com", hasAgent: "no", wantsSimilar: "on" });
+    door({ name: "Sam Park", phone: "619-555-0199", hasAgent: "no" });
+    door({ name: "Kim Ray", email: "kim@example.com", hasAgent: "yes", agentName: "Pat of Harbor Realty" });
+    // Dana again: one lead, a new event.
+    door({ name: "Dana Lee", email: "dana@example.com", hasAgent: "no" });
+    expect(() =>
+      signInVisitor(
+        app.db,
+        token,
+        visitorSchema.parse({ name: "Late", email: "l2@example.com", hasAgent: "no" }),
+        new Date(startsAt.getTime() + 4 * 3600_000),
+      ),
+    ).toThrow("Open house not found");
+
+    const leads = app.db.select().from(contactSubmissions).where(eq(contactSubmissions.source, "open house")).all();
+    expect(leads.map((l) => [l.email, l.assignedAgentId])).toEqual([
+      ["dana@example.com", host.id],
+      ["", host.id],
+    ]);
+    expect(leads[0]!.message).toContain("About 77 Bay Rd");
+    expect(app.db.select().from(leadEvents).where(eq(leadEvents.type, "open_house_visit")).all()).toHaveLength(1);
+
+    // The seller: counts, no names; staff: the names; another client: 404.
+    const asSeller = (
+      await answer(async () =>
+        openHousesApi(args(await get(`/api/transactions/${t.id}/open-houses`, app.client), { id: String(t.id) })),
+      )
+    ).data as Array<{ visitors: number; withAgent: number; names: unknown[]; signInPath: unknown }>;
+    expect(asSeller[0]).toMatchObject({ visitors: 4, withAgent: 1, names: [], signInPath: null });
+    const asStaff = (
+      await answer(async () =>
+        openHousesApi(args(await get(`/api/transactions/${t.id}/open-houses`, ana), { id: String(t.id) })),
+      )
+    ).data as Array<{ names: Array<{ name: string }> }>;
+    expect(asStaff[0]!.names.map((n) => n.name)).toContain("Kim Ray");
+    const stranger = await answer(async () =>
+      openHousesApi(args(await get(`/api/transactions/${t.id}/open-houses`), { id: String(t.id) })),
+    );
+    expect(stranger.status).toBe(401);
+  });
+});
