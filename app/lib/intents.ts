@@ -136,3 +136,6 @@ export const listingPageIntents = {
   addOpenHouse: "open-house-add",
   cancelOpenHouse: "open-house-cancel",
 } as const;
+
+/** A listing's photos (issue 47): the upload posts to `?photos`; each photo's place and alt text, its removal. */
+export const photoIntents = { save: "photo-save", remove: "photo-remove" } as const;

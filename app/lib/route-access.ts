@@ -98,6 +98,7 @@ const UPLOAD_PATHS = [
   /^\/admin\/profile(?:\.data)?$/,
   /^\/api\/team\/[^/]+\/photo$/,
   /^\/api\/transactions\/[1-9]\d*\/documents$/,
+  /^\/api\/transactions\/[1-9]\d*\/photos$/,
 ];
 
 export const isUploadPath = (path: string) => UPLOAD_PATHS.some((pattern) => pattern.test(path));

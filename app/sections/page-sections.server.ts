@@ -39,6 +39,8 @@ export type Section<I extends Record<string, string>> = {
   act(ctx: SectionContext, intent: I[keyof I], formData: FormData): Promise<SectionAnswer>;
   /** The section that takes the page's multipart form (the documents' upload). */
   upload?(ctx: SectionContext, request: Request): Promise<SectionAnswer>;
+  /** Which multipart forms are its own (a listing's photos post to `?photos`); without it, any. */
+  takesUpload?(request: Request): boolean;
 };
 
 /** Any section, as a page lists them. */
@@ -46,12 +48,13 @@ type PageSection = {
   intents: Record<string, string>;
   act(ctx: SectionContext, intent: string, formData: FormData): Promise<SectionAnswer>;
   upload?(ctx: SectionContext, request: Request): Promise<SectionAnswer>;
+  takesUpload?(request: Request): boolean;
 };
 
 export async function sectionAction(request: Request, page: SectionContext, sections: PageSection[]) {
   const ctx = { ...page, asPage: (request.headers.get("sec-fetch-mode") ?? "navigate") === "navigate" };
   if (isMultipart(request)) {
-    const uploads = sections.find((section) => section.upload);
+    const uploads = sections.find((section) => section.upload && (section.takesUpload?.(request) ?? true));
     return uploads?.upload ? uploads.upload(ctx, request) : unknownIntent();
   }
   const formData = await readForm(request);

@@ -10,7 +10,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { action as uploadPhotos } from "~/routes/api.transactions.$id.photos";
+import { action as photoApi } from "~/routes/api.photos.$id";
+import { loader as imageFile } from "~/routes/images.$file";
 import { auditEvents, contactSubmissions, homeListings, leadEvents, transactions, type User } from "~/db/schema";
 import { fairHousingFlags } from "~/lib/fair-housing";
 import { visitorSchema } from "~/lib/home-listing-schema";
@@ -289,5 +293,70 @@ describe("open houses", () => {
       openHousesApi(args(await get(`/api/transactions/${t.id}/open-houses`), { id: String(t.id) })),
     );
     expect(stranger.status).toBe(401);
+  });
+});
+
+describe("a listing's photos", () => {
+  it("the seller and staff upload, reorder, describe and remove them; EXIF is gone; others 404", async () => {
+    const ana = addAgent(app.db, app.admin);
+    const t = sale(ana, "5 Palm Ave, San Diego, CA 92103");
+    const photo = (background: string) =>
+      sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+        .jpeg()
+        .withExif({ IFD0: { Make: "TestPhone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "32/1 42/1 0/1" } })
+        .toBuffer();
+    const upload = async (user: User | null, files: Array<{ name: string; bytes: Buffer }>) => {
+      const form = new FormData();
+      for (const f of files) form.append("photos", new Blob([new Uint8Array(f.bytes)]), f.name);
+      const headers = new Headers({ origin: ORIGIN });
+      if (user) headers.set("cookie", await sessionCookie(user));
+      return answer(() =>
+        uploadPhotos(
+          args(new Request(`${ORIGIN}/api/transactions/${t.id}/photos`, { method: "POST", body: form, headers }), {
+            id: String(t.id),
+          }),
+        ),
+      );
+    };
+    const other = addAgent(app.db, app.admin, "Bo", "07654321");
+    expect((await upload(other, [{ name: "a.jpg", bytes: await photo("#c08040") }])).status).toBe(404);
+    expect((await upload(ana, [{ name: "notes.txt", bytes: Buffer.from("not an image") }])).status).toBe(400);
+    const first = await upload(ana, [
+      { name: "front.jpg", bytes: await photo("#c08040") },
+      { name: "kitchen.jpg", bytes: await photo("#4080c0") },
+    ]);
+    expect(first.status).toBe(201);
+    const bySeller = await upload(app.client, [{ name: "garden.jpg", bytes: await photo("#40c080") }]);
+    expect(bySeller.status).toBe(201);
+    const [front, kitchen] = first.data as Array<{ id: number; src: string; srcSet: string }>;
+    const garden = (bySeller.data as Array<{ id: number; position: number }>)[0]!;
+    expect(garden.position).toBe(3);
+    expect(front!.srcSet.split(", ")).toHaveLength(3);
+    // Stored without EXIF (no GPS position).
+    const file = front!.src.split("/").pop()!;
+    const image = (await imageFile(args(new Request(`${ORIGIN}${front!.src}`), { file }))) as Response;
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).exif).toBeUndefined();
+
+    const patch = async (id: number, body: unknown, user: User = ana) =>
+      answer(async () => photoApi(args(await json("PATCH", `/api/photos/${id}`, user, body), { id: String(id) })));
+    expect((await patch(garden.id, { position: 1, alt: "The back garden with its lemon tree" })).data).toMatchObject({
+      position: 1,
+      alt: "The back garden with its lemon tree",
+    });
+    expect((await patch(garden.id, { alt: "x" }, other)).status).toBe(404);
+    expect((await patch(garden.id, { position: 0 })).status).toBe(400);
+    const removed = await answer(async () =>
+      photoApi(args(await json("DELETE", `/api/photos/${kitchen!.id}`, app.client), { id: String(kitchen!.id) })),
+    );
+    expect(removed.status).toBe(204);
+
+    // The page's gallery: the garden first, then the front.
+    await put(t.id, ana, { mlsEnteredOn: "2026-11-20", price: 990000 });
+    await put(t.id, app.client, { published: true });
+    const page = (
+      await answer(async () => homePage(args(await get("/homes/5-palm-ave-92103"), { slug: "5-palm-ave-92103" })))
+    ).data as { photos: Array<{ alt: string; src: string }>; jsonLd: { image: string[] } };
+    expect(page.photos.map((p) => p.alt)).toEqual(["The back garden with its lemon tree", ""]);
+    expect(page.jsonLd.image).toHaveLength(2);
   });
 });

@@ -55,6 +55,8 @@ import { commissionSection } from "~/sections/commission.server";
 import { agreementSection, agreementsData, type AgreementActionData } from "~/sections/agreements.server";
 import { showingSection, showingsData } from "~/sections/showings.server";
 import { listingPageData, listingPageSection } from "~/sections/listing-page.server";
+import { listingPhotosSection, photosData } from "~/sections/listing-photos.server";
+import { ListingPhotosSection } from "~/components/listing-photos-section";
 import { tourSection, toursData } from "~/sections/tours.server";
 import { only, sectionAction } from "~/sections/page-sections.server";
 import { transactionSection, type TransactionActionData } from "~/sections/transaction.server";
@@ -95,6 +97,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     file: fileSummary(db, staff, id),
     commission: staff.isAdmin ? commissionData(db, staff, id) : null,
     listingPage: transaction.type === "selling" ? listingPageData(db, staff, id) : null,
+    photos: transaction.type === "selling" ? photosData(db, staff, id) : [],
     isAdmin: staff.isAdmin,
   };
 }
@@ -115,6 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id);
   const ctx = { db: getDb(), actor: staff, transactionId: id, back: `/admin/transactions/${id}` };
   return sectionAction(request, ctx, [
+    listingPhotosSection,
     milestoneSection,
     transactionSection,
     documentSection,
@@ -219,6 +223,9 @@ export default function ManageTransaction() {
 
       <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
       {data.listingPage ? <ListingPageSection data={data.listingPage} /> : null}
+      {data.listingPage ? (
+        <ListingPhotosSection path={`/admin/transactions/${transaction.id}`} photos={data.photos} />
+      ) : null}
       {data.showings ? <ShowingsSection data={data.showings} path={`/admin/transactions/${transaction.id}`} /> : null}
       {data.tours ? <ToursSection data={data.tours} /> : null}
 

@@ -55,6 +55,8 @@ import { offerSection, offersData, type OfferActionData } from "~/sections/offer
 import { only, sectionAction } from "~/sections/page-sections.server";
 import { showingSection, showingsData } from "~/sections/showings.server";
 import { listingPageSection, sellerListingData } from "~/sections/listing-page.server";
+import { listingPhotosSection, photosData } from "~/sections/listing-photos.server";
+import { ListingPhotosSection } from "~/components/listing-photos-section";
 import { tourSection, toursData } from "~/sections/tours.server";
 import { proofData, proofSection, type ProofActionData } from "~/sections/proof.server";
 
@@ -112,6 +114,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       transaction?.type === "selling" && transaction.userId === user.id
         ? sellerListingData(db, user, transaction.id)
         : null,
+    photos:
+      transaction?.type === "selling" && transaction.userId === user.id ? photosData(db, user, transaction.id) : [],
     tours: transaction ? toursData(db, user, transaction) : null,
     listings: withTourRatings(db, listListings(db, user).map(toListingJson)),
     agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
@@ -149,6 +153,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = { db, actor: user, transactionId: firstActiveTransaction(db, user)?.id, back: PORTAL };
   // The portal's own forms: no Restore (documents), no Hide (messages), no Update Milestone (the Manage page's).
   return sectionAction(request, ctx, [
+    listingPhotosSection,
     listingSection,
     only(documentSection, "upload", "remove"),
     only(messageSection, "send"),
@@ -244,6 +249,7 @@ export default function ClientPortal() {
               <OffersSection data={data.offers} answer={isOfferAnswer(actionData) ? actionData : undefined} />
             ) : null}
             {data.homePage ? <SellerListingSection data={data.homePage} /> : null}
+            {data.homePage ? <ListingPhotosSection path={PORTAL} photos={data.photos} /> : null}
             {data.showings ? <ShowingsSection data={data.showings} path={PORTAL} /> : null}
             {data.tours ? <ToursSection data={data.tours} /> : null}
             {thread ? (
