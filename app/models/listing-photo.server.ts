@@ -123,7 +123,9 @@ export function updateListingPhoto(
     if (input.position !== undefined) {
       const total = photoCount(tx, row.transactionId);
       if (!Number.isInteger(input.position) || input.position < 1) {
-        throw new InvalidInputError("Enter the photo's place, from 1", { position: ["Enter the photo's place, from 1"] });
+        throw new InvalidInputError("Enter the photo's place, from 1", {
+          position: ["Enter the photo's place, from 1"],
+        });
       }
       const to = Math.min(input.position, total);
       const ordered = tx
