@@ -138,6 +138,8 @@ export const profileSchema = z.object({
   bio: listText(BIO_MAX),
   languages: listText(200),
   areas: listText(300),
+  /** Issue 47: why a bio keeps a phrase the fair-housing check flags (audited). */
+  fairHousingReason: listText(500).optional(),
 });
 export type ProfileInput = z.output<typeof profileSchema>;
 export const profilePatchSchema = profileSchema.partial().strict();

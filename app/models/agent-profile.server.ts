@@ -4,10 +4,11 @@
  * profile has been saved (it then has its slug); anyone else's page answers 404 (10 CCR 2773: only active
  * licensees are named). An agent edits their own profile, an admin anyone's; another agent is told "not found".
  */
+import { fairHousingFlags, fairHousingMessage } from "~/lib/fair-housing";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { agentProfiles, images, staffRow, users, type AgentProfile, type ImageVariant, type User } from "~/db/schema";
-import { NotFoundError } from "~/lib/errors";
+import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { slugOf, type ProfileInput } from "~/lib/proof-schema";
 import { LICENSE_NUMBER } from "~/lib/team-schema";
@@ -239,6 +240,19 @@ export function saveProfile(
   return db.transaction((tx) => {
     const user = editableStaff(tx, actor, userId);
     const before = tx.select().from(agentProfiles).where(eq(agentProfiles.userId, userId)).get();
+    // Fair housing in the words (issue 47): a changed bio with a flagged phrase needs a reason, kept in the audit.
+    const flags = input.bio !== undefined && input.bio !== (before?.bio ?? null) ? fairHousingFlags(input.bio) : [];
+    if (flags.length && !input.fairHousingReason) {
+      throw new InvalidInputError(fairHousingMessage(flags), { bio: [fairHousingMessage(flags)] });
+    }
+    if (flags.length) {
+      recordAudit(tx, actor, {
+        action: "profile.fair_housing_override",
+        subject: { type: "user", id: userId },
+        changes: { reason: input.fairHousingReason, phrases: flags.map((f) => f.phrase) },
+        at: now,
+      });
+    }
     const slug = freeSlug(
       tx,
       userId,

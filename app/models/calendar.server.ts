@@ -12,6 +12,7 @@ import { tokenPattern } from "~/lib/token-format";
 import {
   deadlines,
   listings,
+  openHouses,
   showings,
   tourStops,
   tours,
@@ -57,7 +58,8 @@ export type Feed = { user: User; staff: boolean; events: FeedEvent[]; visits: Vi
 
 /**
  * The visits of a feed (issue 38): approved showings of a listing (cancelled ones after approval, marked
- * cancelled) and confirmed tour stops (cancelled ones marked too), from a week ago to four months ahead; of
+ * cancelled), confirmed tour stops (cancelled ones marked too) and open houses (issue 47), from a week ago to four
+ * months ahead; of
  * the given transactions, or of every active one the staff member is on (`staff`).
  */
 function visitsOf(db: Db, now: Date, scope: { transactionIds: number[] } | { staff: User }): Visit[] {
@@ -89,6 +91,19 @@ function visitsOf(db: Db, now: Date, scope: { transactionIds: number[] } | { sta
       and(ids ? inArray(tours.transactionId, ids) : undefined, gte(tourStops.start, from), lte(tourStops.start, to)),
     )
     .all();
+  // Open houses (issue 47): the seller's, and in a staff feed those of their sales and those they host.
+  const opens = db
+    .select({ o: openHouses, transaction: transactions })
+    .from(openHouses)
+    .innerJoin(transactions, eq(transactions.id, openHouses.transactionId))
+    .where(
+      and(
+        ids ? inArray(openHouses.transactionId, ids) : undefined,
+        gte(openHouses.startsAt, from),
+        lte(openHouses.startsAt, to),
+      ),
+    )
+    .all();
   const agent = "staff" in scope && !scope.staff.isAdmin ? scope.staff.id : null;
   const mine = agent
     ? new Set([
@@ -112,6 +127,21 @@ function visitsOf(db: Db, now: Date, scope: { transactionIds: number[] } | { sta
           `Buyer's agent: ${s.agentName} (${s.brokerage}), ${s.people} ${s.people === 1 ? "person" : "people"}.`,
         ),
       ),
+    ...opens
+      .filter(
+        (r) => keep(r.transaction) || (agent !== null && r.o.hostId === agent && r.transaction.status === "active"),
+      )
+      .map(({ o, transaction: t }) => ({
+        key: `open-house-${o.id}`,
+        sequence: o.cancelledAt ? 1 : 0,
+        stamp: o.cancelledAt ?? o.createdAt,
+        start: o.startsAt,
+        end: o.endsAt,
+        summary: `Open house — ${t.propertyAddress ?? "the listing"}`,
+        description: "An open house of the listing: visitors sign in at the door.",
+        location: t.propertyAddress ?? "",
+        cancelled: o.cancelledAt !== null,
+      })),
     ...stops
       .filter((r) => keep(r.transaction))
       .map(({ stop, address }) => ({

@@ -355,3 +355,25 @@ export function signInVisitor(db: Db, token: string, input: VisitorInput, now = 
     db.update(openHouseVisitors).set({ submissionId: lead.id }).where(eq(openHouseVisitors.id, visitor.id)).run();
   return visitor;
 }
+
+/** The sale's open houses that began from `from` to `to`, with their visitors counted (the seller's weekly summary). */
+export function openHousesOfWeek(db: DbOrTx, transactionId: number, from: Date, to: Date) {
+  const rows = db
+    .select({ id: openHouses.id, start: openHouses.startsAt })
+    .from(openHouses)
+    .where(
+      and(
+        eq(openHouses.transactionId, transactionId),
+        gte(openHouses.startsAt, from),
+        lt(openHouses.startsAt, to),
+        isNull(openHouses.cancelledAt),
+      ),
+    )
+    .orderBy(asc(openHouses.startsAt))
+    .all();
+  const counts = visitorCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ start: r.start, ...(counts.get(r.id) ?? { visitors: 0, withAgent: 0 }) }));
+}

@@ -5,6 +5,7 @@
  * week's showings and what the agents said. Both walk an index of due times (`showings.feedback_due_at`,
  * `showing_settings.summary_due_at`), a bounded slice per tick.
  */
+import { openHousesOfWeek } from "~/models/open-house.server";
 import { and, asc, eq, gte, isNotNull, lt, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { showingSettings, showings, transactions, users } from "~/db/schema";
@@ -114,6 +115,12 @@ export function sendWeeklySummaries(db: Db, now: Date, limit = 20): number {
             ),
           ]
         : [`No showings of ${address} from ${formatDate(from)} to ${formatDate(now)}.`];
+      // The week's open houses (issue 47): visitors counted, with an agent or not (no names: the seller's view).
+      for (const o of openHousesOfWeek(tx, transaction.id, from, now)) {
+        lines.push(
+          `Open house ${formatSlot(o.start)}: ${o.visitors} ${o.visitors === 1 ? "visitor" : "visitors"} (${o.withAgent} with an agent, ${o.visitors - o.withAgent} without).`,
+        );
+      }
       queuePlainEmail(
         tx,
         {

@@ -74,6 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     saveProfile(getDb(), actor, userId, submission.value);
   } catch (error) {
+    // A bio the fair-housing check flags (issue 47): the phrases by the field, the reason field beside it.
+    if (error instanceof InvalidInputError && error.fieldErrors.bio) {
+      return data<ActionData>({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+    }
     return refuse(error, { data: { result: submission.reply() } });
   }
   const here = userId === actor.id ? "/admin/profile" : `/admin/profile?user=${encodeURIComponent(userId)}`;
@@ -137,6 +141,11 @@ export default function ProfilePage() {
         </div>
         <TextField field={fields.title} label="Title" placeholder="Realtor®, Listing Specialist" maxLength={100} />
         <TextareaField field={fields.bio} label="Short bio" rows={6} maxLength={BIO_MAX} />
+        <TextField
+          field={fields.fairHousingReason}
+          label="Reason to keep a flagged phrase"
+          hint="Only when the bio names a phrase fair housing flags (audited): better, describe your work, not your clients."
+        />
         <TextField
           field={fields.languages}
           label="Languages"

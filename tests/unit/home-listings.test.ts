@@ -15,12 +15,14 @@ import { describe, expect, it } from "vitest";
 import { action as uploadPhotos } from "~/routes/api.transactions.$id.photos";
 import { action as photoApi } from "~/routes/api.photos.$id";
 import { loader as imageFile } from "~/routes/images.$file";
+import { action as profileApi } from "~/routes/api.team.$id.profile";
 import { auditEvents, contactSubmissions, homeListings, leadEvents, transactions, type User } from "~/db/schema";
 import { fairHousingFlags } from "~/lib/fair-housing";
 import { visitorSchema } from "~/lib/home-listing-schema";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import { listingSlug, recordView, listingStats } from "~/models/home-listing.server";
 import { signInVisitor } from "~/models/open-house.server";
+import { calendarToken, feedOf } from "~/models/calendar.server";
 import { assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { loader as homesApi } from "~/routes/api.homes";
@@ -73,6 +75,24 @@ describe("fair housing in the words", () => {
     expect(flags[0]!.reason).toContain("familial status");
     expect(fairHousingFlags("Three bedrooms near two parks; near St. Mark's; a family room.")).toEqual([]);
     expect(fairHousingFlags("An exclusive neighborhood, ideal for singles")).toHaveLength(2);
+  });
+
+  it("checks an agent's bio when saved: refused naming the phrase, saved with a reason (audited)", async () => {
+    const ana = addAgent(app.db, app.admin);
+    const save = async (body: unknown) =>
+      answer(async () =>
+        profileApi(args(await json("PATCH", `/api/team/${ana.id}/profile`, ana, body), { id: ana.id })),
+      );
+    const refused = await save({ bio: "I help young professionals find their first condo." });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("young professionals");
+    expect((await save({ bio: "I help first-time buyers find their first condo." })).status).toBe(200);
+    expect(
+      (await save({ bio: "Young professionals welcome", fairHousingReason: "A quote from a review" })).status,
+    ).toBe(200);
+    expect(
+      app.db.select().from(auditEvents).where(eq(auditEvents.action, "profile.fair_housing_override")).all(),
+    ).toHaveLength(1);
   });
 });
 
