@@ -309,6 +309,11 @@ describe("open houses", () => {
       )
     ).data as Array<{ names: Array<{ name: string }> }>;
     expect(asStaff[0]!.names.map((n) => n.name)).toContain("Kim Ray");
+    // In the seller's calendar feed and the host's.
+    for (const who of [app.client, host]) {
+      const feed = feedOf(app.db, calendarToken(app.db, who))!;
+      expect(feed.visits.map((v) => v.key)).toContain(`open-house-${(made.data as { id: number }).id}`);
+    }
     const stranger = await answer(async () =>
       openHousesApi(args(await get(`/api/transactions/${t.id}/open-houses`), { id: String(t.id) })),
     );
