@@ -10,6 +10,7 @@ import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { PROPERTY_TYPES } from "~/lib/home-listing-schema";
 import { listingPageIntents } from "~/lib/intents";
 import { formatSlot } from "~/lib/format";
+import { countOf } from "~/lib/plural";
 
 /** A refused save: the values typed, and each flagged phrase with why. */
 export type ListingActionData = {
@@ -80,7 +81,8 @@ export function ListingPageSection({ data }: { data: ListingPageData }) {
         {data.mlsEnteredOn ? `On the MLS since ${data.mlsEnteredOn}.` : "Enter the MLS date once it is listed there."}
       </p>
       <p className="mt-1 text-sm text-slate-700" data-testid="listing-stats">
-        {data.stats.viewsWeek} views this week, {data.stats.viewsTotal} in all; {data.stats.inquiries} inquiries.
+        {countOf(data.stats.viewsWeek, "view")} this week, {data.stats.viewsTotal.toLocaleString("en-US")} in all;{" "}
+        {countOf(data.stats.inquiries, "inquiry", "inquiries")}.
       </p>
       <Form method="post" preventScrollReset className="mt-4 grid gap-3 sm:grid-cols-4">
         {field("mlsEnteredOn", "MLS date", { type: "date" })}
@@ -173,7 +175,7 @@ function OpenHousesBlock({ data }: { data: ListingPageData }) {
             <span className="font-semibold">
               {formatSlot(o.start)} to {formatSlot(o.end).split(", ").pop()}
             </span>
-            , hosted by {o.host}: {o.visitors} visitors ({o.withAgent} with an agent)
+            , hosted by {o.host}: {countOf(o.visitors, "visitor")} ({o.withAgent} with an agent)
             {o.signInPath && !o.cancelled ? (
               <>
                 {" · "}

@@ -45,7 +45,7 @@ export function ListingPhotosSection({ path, photos }: { path: string; photos: P
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="listing-photo-list">
           {photos.map((p) => (
-            <li key={p.id} className="flex gap-3" data-testid="listing-photo">
+            <li key={p.id} className="flex min-w-0 flex-col gap-2 sm:flex-row sm:gap-3" data-testid="listing-photo">
               <img
                 src={p.src.replace(/-\d+\.webp$/, "-400.webp")}
                 alt={p.alt || `Photo ${p.position}`}
@@ -61,7 +61,7 @@ export function ListingPhotosSection({ path, photos }: { path: string; photos: P
                     What it shows (alt text)
                   </label>
                   <input id={`photo-alt-${p.id}`} name="alt" defaultValue={p.alt} className={inputClass} />
-                  <div className="flex items-end gap-2">
+                  <div className="flex flex-wrap items-end gap-2">
                     <div>
                       <label htmlFor={`photo-position-${p.id}`} className="block text-xs font-semibold">
                         Place

@@ -8,6 +8,7 @@ import { PageSection } from "~/components/page-section";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { listingPageIntents } from "~/lib/intents";
 import { formatSlot } from "~/lib/format";
+import { countOf } from "~/lib/plural";
 
 export type SellerListingData = {
   url: string;
@@ -37,7 +38,8 @@ export function SellerListingSection({ data }: { data: SellerListingData }) {
         )}
       </p>
       <p className="mt-1 text-sm text-slate-700" data-testid="seller-listing-stats">
-        {data.stats.viewsWeek} views this week, {data.stats.viewsTotal} in all; {data.stats.inquiries} inquiries.
+        {countOf(data.stats.viewsWeek, "view")} this week, {data.stats.viewsTotal.toLocaleString("en-US")} in all;{" "}
+        {countOf(data.stats.inquiries, "inquiry", "inquiries")}.
       </p>
       {data.openHouses.length ? (
         <ul className="mt-2 space-y-1 text-sm" data-testid="seller-open-houses">
@@ -45,7 +47,7 @@ export function SellerListingSection({ data }: { data: SellerListingData }) {
             .filter((o) => !o.cancelled)
             .map((o) => (
               <li key={o.id}>
-                Open house {formatSlot(o.start)}: {o.visitors} visitors ({o.withAgent} with an agent,{" "}
+                Open house {formatSlot(o.start)}: {countOf(o.visitors, "visitor")} ({o.withAgent} with an agent,{" "}
                 {o.visitors - o.withAgent} without)
               </li>
             ))}

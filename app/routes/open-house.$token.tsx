@@ -1,6 +1,6 @@
 /**
  * /open-house/{token}: the sign-in at an open house's door, on the host's tablet (issue 47, docs/listings.md). A plain
- * form that clears itself for the next visitor (a redirect back with `?thanks=1`), works without JavaScript, with the
+ * form that clears itself for the next visitor (a redirect back with `?thanks=` the visitor's number), works without JavaScript, with the
  * non-agency notice a visitor needs. Open from an hour before to an hour after; a wrong or closed token 404. Private:
  * never cached, never crawled.
  */
@@ -38,7 +38,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     address: d.address,
     host: d.host,
     brokerage: { name: site.name, license: site.license },
-    thanks: new URL(request.url).searchParams.get("thanks") === "1",
+    // The last visitor's number: the form is a new one (cleared) for each next visitor, with JavaScript too.
+    thanks: /^\d{1,12}$/.test(new URL(request.url).searchParams.get("thanks") ?? "")
+      ? new URL(request.url).searchParams.get("thanks")
+      : null,
   };
 }
 
@@ -63,13 +66,14 @@ export async function action({ params, request }: ActionFunctionArgs) {
       { status: 429, headers: retryAfterHeaders(limit) },
     );
   }
+  let visitorId: number;
   try {
-    signInVisitor(getDb(), token, submission.value);
+    visitorId = signInVisitor(getDb(), token, submission.value).id;
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response("Open house not found", { status: 404 });
     throw error;
   }
-  return redirect(`/open-house/${token}?thanks=1`);
+  return redirect(`/open-house/${token}?thanks=${visitorId}`);
 }
 
 export default function OpenHouseDoor() {
@@ -122,7 +126,7 @@ export default function OpenHouseDoor() {
           like.
         </p>
       </section>
-      <Form method="post" className="mt-4 space-y-4" key={thanks ? "next" : "form"}>
+      <Form method="post" className="mt-4 space-y-4" key={thanks ?? "form"}>
         {input("name", "Your name", "text", "name")}
         {input("email", "E-mail", "email", "email")}
         {input("phone", "Phone", "tel", "tel")}

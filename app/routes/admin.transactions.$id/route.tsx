@@ -131,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     commissionSection,
     showingSection,
     tourSection,
-    only(listingPageSection, "save", "takeDown"),
+    only(listingPageSection, "save", "takeDown", "addOpenHouse", "cancelOpenHouse"),
   ]);
 }
 
