@@ -22,6 +22,7 @@ import { benchManage } from "./bench-manage";
 import { benchAgreements } from "./bench-agreements";
 import { benchShowings } from "./bench-showings";
 import { benchProof } from "./bench-proof";
+import { benchListings } from "./bench-listings";
 import { benchFileReview } from "./bench-file-review";
 import { benchBackups } from "./bench-backups";
 import { benchOffers } from "./bench-offers";
@@ -162,7 +163,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|backups|manage|proof|reviews|flood` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|backups|manage|proof|reviews|listings|flood` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -186,6 +187,7 @@ const parts: Record<string, () => Promise<void>> = {
   manage: () => benchManage({ port: PORT + 130, dir: "tests/.tmp/bench" }),
   proof: () => benchProof({ port: PORT + 140, dir: "tests/.tmp/bench" }),
   reviews: () => benchFileReview({ port: PORT + 160, dir: "tests/.tmp/bench" }),
+  listings: () => benchListings({ port: PORT + 170, dir: "tests/.tmp/bench" }),
   admin: () => benchAdmin({ port: PORT + 20, dir: "tests/.tmp/bench", scale }),
   // The dashboard and the leads the day 100,000 leads arrive (an import, a flood of sign-ups).
   flood: () =>

@@ -60,6 +60,7 @@ export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
   "/reviews": ["page"],
   // Our listings by ZIP code, price range and bedrooms (issue 47).
   "/homes": ["zip", "minPrice", "maxPrice", "beds", "page"],
+  "/open-houses": ["page"],
   // An estimate's inputs are its address (to bookmark and share); `sent`: "Send me this estimate" went.
   "/net-sheet": [...SELLER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],
   "/cash-to-close": [...BUYER_INPUT_NAMES, ...OTHER_COST_NAMES, "sent"],

@@ -6,7 +6,7 @@
  * with an agent is recorded for the seller and not marketed to. The seller sees counts and anonymized answers.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,
@@ -207,10 +207,17 @@ export function upcomingOpenHouses(db: DbOrTx, transactionId: number, now = new 
     .map((o) => ({ start: o.start.toISOString(), end: o.end.toISOString() }));
 }
 
-/** `/open-houses`: the open houses of live listings from now to the end of next week, soonest first. */
-export function openHousesAhead(db: Db, now = new Date()) {
+/** How many open houses `/open-houses` shows a page. */
+export const OPEN_HOUSES_PAGE = 50;
+
+/**
+ * `/open-houses`: the open houses of live listings from now to two weeks ahead, soonest first, 50 a page (one more is
+ * read to know whether a next page exists). Driven by `open_houses_starts_idx` (the listing's state is not an index
+ * term here: by it, SQLite walked every live listing and sorted).
+ */
+export function openHousesAhead(db: Db, now = new Date(), page = 1) {
   const until = new Date(now.getTime() + 14 * 24 * HOUR);
-  return db
+  const rows = db
     .select({
       start: openHouses.startsAt,
       end: openHouses.endsAt,
@@ -228,12 +235,13 @@ export function openHousesAhead(db: Db, now = new Date()) {
         gte(openHouses.startsAt, new Date(now.getTime() - 8 * HOUR)),
         lt(openHouses.startsAt, until),
         isNull(openHouses.cancelledAt),
-        eq(homeListings.state, "live"),
+        eq(sql`+${homeListings.state}`, "live"),
         gte(openHouses.endsAt, now),
       ),
     )
-    .orderBy(asc(openHouses.startsAt))
-    .limit(200)
+    .orderBy(asc(openHouses.startsAt), asc(openHouses.id))
+    .limit(OPEN_HOUSES_PAGE + 1)
+    .offset((page - 1) * OPEN_HOUSES_PAGE)
     .all()
     .map((r) => ({
       start: r.start.toISOString(),
@@ -245,6 +253,7 @@ export function openHousesAhead(db: Db, now = new Date()) {
       beds: r.beds,
       baths: r.baths === null ? null : Number(r.baths),
     }));
+  return { items: rows.slice(0, OPEN_HOUSES_PAGE), more: rows.length > OPEN_HOUSES_PAGE, page };
 }
 
 /** The open house a door's token opens, while it is open (an hour before to an hour after); else 404. */

@@ -1,8 +1,8 @@
 /**
- * /open-houses (issue 47): the open houses of our listings from today to the end of next week, by day (San Diego
- * time). Served from the page cache; a scheduled or cancelled open house, or a listing's change, empties it.
+ * /open-houses (issue 47): the open houses of our listings from today to two weeks ahead, by day (San Diego
+ * time), 50 a page. Served from the page cache; a scheduled or cancelled open house, or a listing's change, empties it.
  */
-import { data, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { card } from "~/components/card";
 import { dollars, factsLine } from "~/components/home-card";
@@ -21,14 +21,16 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/open-houses",
   });
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const scope = pageScopeHeader(db, "open-houses");
-  const list = openHousesAhead(db);
-  const days = new Map<string, typeof list>();
-  for (const o of list) days.set(o.day, [...(days.get(o.day) ?? []), o]);
+  const raw = new URL(request.url).searchParams.get("page") ?? "1";
+  const page = /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : 1;
+  const list = openHousesAhead(db, new Date(), page);
+  const days = new Map<string, typeof list.items>();
+  for (const o of list.items) days.set(o.day, [...(days.get(o.day) ?? []), o]);
   return data(
-    { days: [...days.entries()].map(([day, items]) => ({ day, items })) },
+    { days: [...days.entries()].map(([day, items]) => ({ day, items })), page, more: list.more },
     { headers: { [PAGE_SCOPE_HEADER]: scope } },
   );
 }
@@ -39,7 +41,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function OpenHouses() {
-  const { days } = useLoaderData<typeof loader>();
+  const { days, page, more } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-bold text-brand-900">Open Houses</h1>
@@ -80,6 +82,20 @@ export default function OpenHouses() {
           </section>
         ))
       )}
+      {page > 1 || more ? (
+        <nav aria-label="More open houses" className="mt-8 flex gap-6 font-semibold">
+          {page > 1 ? (
+            <Link to={`/open-houses?page=${page - 1}`} className="text-brand-700 underline">
+              Earlier
+            </Link>
+          ) : null}
+          {more ? (
+            <Link to={`/open-houses?page=${page + 1}`} className="text-brand-700 underline">
+              Later
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }
