@@ -63,6 +63,13 @@ const LARGE_TABLES = new Set([
   "checklist_item_documents",
   "checklist_reviews",
   "payouts",
+  "cdas",
+  "home_listings",
+  "listing_photos",
+  "listing_prices",
+  "open_houses",
+  "open_house_visitors",
+  "listing_view_days",
 ]);
 
 /**

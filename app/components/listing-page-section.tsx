@@ -23,7 +23,7 @@ export type ListingPageData = {
   sellerYes: boolean;
   mlsEnteredOn: string | null;
   values: Record<string, string>;
-  stats: { viewsWeek: number; viewsTotal: number; inquiries: number };
+  stats: { viewsWeek: number; viewsTotal: number; inquiries: number; showings: number; visitors: number };
   openHouses: Array<{
     id: number;
     start: string;
@@ -82,7 +82,8 @@ export function ListingPageSection({ data }: { data: ListingPageData }) {
       </p>
       <p className="mt-1 text-sm text-slate-700" data-testid="listing-stats">
         {countOf(data.stats.viewsWeek, "view")} this week, {data.stats.viewsTotal.toLocaleString("en-US")} in all;{" "}
-        {countOf(data.stats.inquiries, "inquiry", "inquiries")}.
+        {countOf(data.stats.inquiries, "inquiry", "inquiries")}, {countOf(data.stats.showings, "showing")},{" "}
+        {countOf(data.stats.visitors, "open-house visitor")}.
       </p>
       <Form method="post" preventScrollReset className="mt-4 grid gap-3 sm:grid-cols-4">
         {field("mlsEnteredOn", "MLS date", { type: "date" })}
@@ -163,8 +164,11 @@ export function ListingPageSection({ data }: { data: ListingPageData }) {
   );
 }
 
-/** The sale's open houses: each with its door's sign-in link and its visitors, and the form to schedule one. */
-function OpenHousesBlock({ data }: { data: ListingPageData }) {
+/**
+ * The sale's open houses: each with its visitors counted (staff also see the door's sign-in link and the names; the
+ * seller, in the portal, counts only), and the form to schedule one.
+ */
+export function OpenHousesBlock({ data }: { data: Pick<ListingPageData, "openHouses" | "hosts"> }) {
   return (
     <div className="mt-6 border-t border-slate-200 pt-4" data-testid="open-houses">
       <h3 className="text-base font-semibold">Open houses</h3>
@@ -175,7 +179,8 @@ function OpenHousesBlock({ data }: { data: ListingPageData }) {
             <span className="font-semibold">
               {formatSlot(o.start)} to {formatSlot(o.end).split(", ").pop()}
             </span>
-            , hosted by {o.host}: {countOf(o.visitors, "visitor")} ({o.withAgent} with an agent)
+            , hosted by {o.host}: {countOf(o.visitors, "visitor")} ({o.withAgent} with an agent,{" "}
+            {o.visitors - o.withAgent} without)
             {o.signInPath && !o.cancelled ? (
               <>
                 {" · "}

@@ -1,13 +1,14 @@
 /**
  * The portal's "Your listing page" (issue 47, docs/listings.md; the seller of a sale): the page's address, whether
  * it is shown, "Show my home on your site" (the seller's yes; shown once the agency has entered the MLS date), and
- * what the page brought: views this week and in all, inquiries, showings, open-house visitors.
+ * what the page brought: views this week and in all, inquiries, showings, open-house visitors; the open houses (visitors
+ * counted, never named) and the form to schedule one.
  */
 import { Form } from "@remix-run/react";
 import { PageSection } from "~/components/page-section";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { listingPageIntents } from "~/lib/intents";
-import { formatSlot } from "~/lib/format";
+import { OpenHousesBlock, type ListingPageData } from "~/components/listing-page-section";
 import { countOf } from "~/lib/plural";
 
 export type SellerListingData = {
@@ -15,8 +16,9 @@ export type SellerListingData = {
   state: "hidden" | "live" | "sold";
   sellerYes: boolean;
   onMls: boolean;
-  stats: { viewsWeek: number; viewsTotal: number; inquiries: number };
-  openHouses: Array<{ id: number; start: string; cancelled: boolean; visitors: number; withAgent: number }>;
+  stats: { viewsWeek: number; viewsTotal: number; inquiries: number; showings: number; visitors: number };
+  openHouses: ListingPageData["openHouses"];
+  hosts: ListingPageData["hosts"];
 };
 
 export function SellerListingSection({ data }: { data: SellerListingData }) {
@@ -39,20 +41,9 @@ export function SellerListingSection({ data }: { data: SellerListingData }) {
       </p>
       <p className="mt-1 text-sm text-slate-700" data-testid="seller-listing-stats">
         {countOf(data.stats.viewsWeek, "view")} this week, {data.stats.viewsTotal.toLocaleString("en-US")} in all;{" "}
-        {countOf(data.stats.inquiries, "inquiry", "inquiries")}.
+        {countOf(data.stats.inquiries, "inquiry", "inquiries")}, {countOf(data.stats.showings, "showing")},{" "}
+        {countOf(data.stats.visitors, "open-house visitor")}.
       </p>
-      {data.openHouses.length ? (
-        <ul className="mt-2 space-y-1 text-sm" data-testid="seller-open-houses">
-          {data.openHouses
-            .filter((o) => !o.cancelled)
-            .map((o) => (
-              <li key={o.id}>
-                Open house {formatSlot(o.start)}: {countOf(o.visitors, "visitor")} ({o.withAgent} with an agent,{" "}
-                {o.visitors - o.withAgent} without)
-              </li>
-            ))}
-        </ul>
-      ) : null}
       <Form method="post" preventScrollReset className="mt-3">
         {data.sellerYes ? (
           <SubmitButton intent={listingPageIntents.sellerNo} pendingLabel="Saving..." className={buttonOutline}>
@@ -64,6 +55,7 @@ export function SellerListingSection({ data }: { data: SellerListingData }) {
           </SubmitButton>
         )}
       </Form>
+      <OpenHousesBlock data={data} />
     </PageSection>
   );
 }

@@ -15,6 +15,9 @@ import {
   listingPrices,
   listingViewDays,
   listingViews,
+  openHouses,
+  openHouseVisitors,
+  showings,
   showingSettings,
   transactions,
   type HomeListing,
@@ -354,7 +357,10 @@ export function recordView(
   db.insert(listingViews).values({ transactionId, day, visitor }).onConflictDoNothing().run();
 }
 
-/** What the seller sees: the page's views this week (the last 7 days) and in all, inquiries and open-house visitors. */
+/**
+ * What the seller sees: the page's views this week (the last 7 days) and in all, inquiries, showings (approved) and
+ * open-house visitors.
+ */
 export function listingStats(db: DbOrTx, transactionId: number, now = new Date()) {
   const today = todayIn(now);
   const views = (from?: string) =>
@@ -371,5 +377,23 @@ export function listingStats(db: DbOrTx, transactionId: number, now = new Date()
       .from(contactSubmissions)
       .where(and(eq(contactSubmissions.homeTransactionId, transactionId), eq(contactSubmissions.source, "inquiry")))
       .get()?.n ?? 0;
-  return { viewsWeek: views(addDaysTo(today, -6)), viewsTotal: views(), inquiries };
+  const showingCount =
+    db
+      .select({ n: count() })
+      .from(showings)
+      .where(and(eq(showings.transactionId, transactionId), eq(showings.status, "approved")))
+      .get()?.n ?? 0;
+  const visitors =
+    db
+      .select({ n: count() })
+      .from(openHouseVisitors)
+      // By the sale's open houses, then each one's visitors (joined, SQLite walked every visitor).
+      .where(
+        inArray(
+          openHouseVisitors.openHouseId,
+          db.select({ id: openHouses.id }).from(openHouses).where(eq(openHouses.transactionId, transactionId)),
+        ),
+      )
+      .get()?.n ?? 0;
+  return { viewsWeek: views(addDaysTo(today, -6)), viewsTotal: views(), inquiries, showings: showingCount, visitors };
 }

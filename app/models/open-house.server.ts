@@ -164,19 +164,20 @@ export function listOpenHouses(db: Db, actor: Actor, transactionId: number) {
     db,
     rows.map((r) => r.o.id),
   );
-  const visitors = staff
-    ? db
-        .select()
-        .from(openHouseVisitors)
-        .where(
-          inArray(
-            openHouseVisitors.openHouseId,
-            rows.map((r) => r.o.id),
-          ),
-        )
-        .orderBy(asc(openHouseVisitors.id))
-        .all()
-    : [];
+  const visitors =
+    staff && rows.length
+      ? db
+          .select()
+          .from(openHouseVisitors)
+          .where(
+            inArray(
+              openHouseVisitors.openHouseId,
+              rows.map((r) => r.o.id),
+            ),
+          )
+          .orderBy(asc(openHouseVisitors.openHouseId), asc(openHouseVisitors.id))
+          .all()
+      : [];
   return rows.map(({ o, hostFirst, hostLast, hostEmail }) => ({
     id: o.id,
     start: o.startsAt.toISOString(),

@@ -115,12 +115,7 @@ export function sellerListingData(db: Db, actor: Actor, transactionId: number): 
     sellerYes: json.published,
     onMls: listing.mlsEnteredOn !== null,
     stats: listingStats(db, transactionId),
-    openHouses: listOpenHouses(db, actor, transactionId).map((o) => ({
-      id: o.id,
-      start: o.start,
-      cancelled: o.cancelled,
-      visitors: o.visitors,
-      withAgent: o.withAgent,
-    })),
+    openHouses: listOpenHouses(db, actor, transactionId),
+    hosts: assignableAgents(db).map((a) => ({ id: a.id, name: a.name })),
   };
 }

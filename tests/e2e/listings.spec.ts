@@ -226,7 +226,9 @@ test("a seller's yes, the agent's listing page with photos and an open house, vi
     expect(leads.map((l) => l.firstName).sort()).toEqual(["Dana", "Sam"]);
     await seller.reload();
     await ready(seller, js);
-    await expect(seller.getByTestId("seller-open-houses")).toContainText("3 visitors (1 with an agent, 2 without)");
+    await expect(seller.getByTestId("open-houses")).toContainText("3 visitors (1 with an agent, 2 without)");
+    await expect(seller.getByTestId("seller-listing-stats")).toContainText("3 open-house visitors");
+    await expect(seller.getByRole("link", { name: "Sign-in at the door" })).toHaveCount(0);
     await expect(seller.getByText("Dana Lee")).toHaveCount(0);
     await expectAxeClean(seller, js);
     // The visitors' list: another client and a stranger get 404.

@@ -36,6 +36,8 @@ import { loader as flyer } from "~/routes/homes.$slug_.flyer[.]pdf";
 import { loader as openHousesPage } from "~/routes/open-houses";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
 import { addAgent, useAppDb } from "./db";
+import { planAdminPages, type AdminPage } from "../../scripts/query-plans";
+import { isPrivatePath, isPublicPath, robotsDisallowed } from "~/lib/route-access";
 import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
 
 const app = useAppDb();
@@ -201,7 +203,7 @@ describe("a listing's page", () => {
     recordView(app.db, t.id, "203.0.113.5", "Mozilla/5.0 (iPhone)");
     recordView(app.db, t.id, "203.0.113.5", "Mozilla/5.0 (iPhone)");
     recordView(app.db, t.id, "203.0.113.6", "Googlebot/2.1");
-    expect(listingStats(app.db, t.id)).toEqual({ viewsWeek: 1, viewsTotal: 1, inquiries: 1 });
+    expect(listingStats(app.db, t.id)).toEqual({ viewsWeek: 1, viewsTotal: 1, inquiries: 1, showings: 0, visitors: 0 });
 
     // The flyer: a PDF with the price.
     const pdf = await flyer(args(await get("/homes/1234-elm-st-92104/flyer.pdf"), { slug: "1234-elm-st-92104" }));
@@ -383,5 +385,32 @@ describe("a listing's photos", () => {
     ).data as { photos: Array<{ alt: string; src: string }>; jsonLd: { image: string[] } };
     expect(page.photos.map((p) => p.alt)).toEqual(["The back garden with its lemon tree", ""]);
     expect(page.jsonLd.image).toHaveLength(2);
+  });
+});
+
+describe("the listings' pages", () => {
+  it("are public and cached (the door private), and their queries use an index that fits their filter and order", async () => {
+    expect(isPublicPath("/homes")).toBe(true);
+    expect(isPublicPath("/homes/3021-juniper-st-92104")).toBe(true);
+    expect(isPublicPath("/open-houses")).toBe(true);
+    expect(isPrivatePath("/open-house/abc")).toBe(true);
+    expect(robotsDisallowed()).toContain("/open-house/");
+    const ana = addAgent(app.db, app.admin);
+    const t = sale(ana);
+    await put(t.id, ana, { mlsEnteredOn: "2026-11-20", price: 849000, beds: 3 });
+    await put(t.id, app.client, { published: true });
+    const pages: AdminPage[] = [
+      { path: "/homes", loader: homesPage },
+      { path: "/homes?zip=92104&minPrice=800000&maxPrice=900000&beds=3&page=2", loader: homesPage },
+      { path: "/homes/1234-elm-st-92104", loader: homePage, params: { slug: "1234-elm-st-92104" } },
+      { path: "/open-houses?page=2", loader: openHousesPage },
+      { path: "/api/homes?zip=92104", loader: homesApi },
+    ];
+    const results = await planAdminPages(app.db, pages, (p) => get(p));
+    const problems = results.flatMap((page) =>
+      page.queries.flatMap((q) => q.problems.map((problem) => `${page.path}: ${problem}\n  ${q.sql}`)),
+    );
+    expect(problems).toEqual([]);
+    for (const page of results) expect(page.queries.length, page.path).toBeGreaterThan(0);
   });
 });

@@ -162,7 +162,7 @@ export async function action({ request }: ActionFunctionArgs) {
     only(showingSection, "saveRules", "answer"),
     tourSection,
     only(milestoneSection, "initialize"),
-    only(listingPageSection, "sellerYes", "sellerNo"),
+    only(listingPageSection, "sellerYes", "sellerNo", "addOpenHouse", "cancelOpenHouse"),
     accountSection,
     proofSection,
   ]);
