@@ -26,7 +26,7 @@ import {
 import { env } from "~/config/env.server";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fairHousingFlags, fairHousingMessage, type FairHousingFlag } from "~/lib/fair-housing";
-import { HOMES_PAGE_SIZE, type HomeListingInput, type HomesQuery, type PropertyType } from "~/lib/home-listing-schema";
+import { HOMES_PAGE_SIZE, type HomeListingInput, type HomesQuery } from "~/lib/home-listing-schema";
 import { zipOf } from "~/lib/neighbourhoods";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
@@ -136,7 +136,9 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
       throw new ForbiddenError("The seller says yes in their portal; staff may take the page down");
     }
     const before = ensureHomeListing(tx, t);
-    const flags = input.description === undefined ? [] : fairHousingFlags(input.description);
+    // Checked when the description changes (the form sends it each time; one saved with a reason stays saved).
+    const changedDescription = input.description !== undefined && (input.description || null) !== before.description;
+    const flags = changedDescription ? fairHousingFlags(input.description) : [];
     if (flags.length && !input.fairHousingReason) {
       throw new InvalidInputError(fairHousingMessage(flags), { description: [fairHousingMessage(flags)] });
     }
@@ -171,11 +173,10 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
       .where(eq(homeListings.transactionId, t.id))
       .returning()
       .get()!;
-    if (priceCents !== null && priceCents !== before.priceCents && (before.publishedAt || state === "live")) {
-      tx.insert(listingPrices)
-        .values({ transactionId: t.id, priceCents, on: todayIn(now), createdAt: now })
-        .run();
-    } else if (state === "live" && !before.publishedAt && priceCents !== null) {
+    // The price history: the price the page is first shown with, then each change once it has been shown.
+    const firstShown = state === "live" && !before.publishedAt;
+    const changedShown = before.publishedAt !== null && priceCents !== before.priceCents;
+    if (priceCents !== null && (firstShown || changedShown)) {
       tx.insert(listingPrices)
         .values({ transactionId: t.id, priceCents, on: todayIn(now), createdAt: now })
         .run();
@@ -329,9 +330,6 @@ export const shownSlugs = (db: Db) =>
     .from(homeListings)
     .where(inArray(homeListings.state, ["live", "sold"]))
     .all();
-
-/** schema.org's type of the home. */
-export const propertyTypeOf = (l: HomeListing): PropertyType => l.propertyType as PropertyType;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Views, counted on the server
