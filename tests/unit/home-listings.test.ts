@@ -16,7 +16,15 @@ import { action as uploadPhotos } from "~/routes/api.transactions.$id.photos";
 import { action as photoApi } from "~/routes/api.photos.$id";
 import { loader as imageFile } from "~/routes/images.$file";
 import { action as profileApi } from "~/routes/api.team.$id.profile";
-import { auditEvents, contactSubmissions, homeListings, leadEvents, transactions, type User } from "~/db/schema";
+import {
+  auditEvents,
+  contactSubmissions,
+  homeListings,
+  leadEvents,
+  showingSettings,
+  transactions,
+  type User,
+} from "~/db/schema";
 import { fairHousingFlags } from "~/lib/fair-housing";
 import { visitorSchema } from "~/lib/home-listing-schema";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
@@ -35,7 +43,9 @@ import { loader as homesPage } from "~/routes/homes._index";
 import { loader as flyer } from "~/routes/homes.$slug_.flyer[.]pdf";
 import { loader as openHousesPage } from "~/routes/open-houses";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
-import { addAgent, useAppDb } from "./db";
+import { addAgent, outboxWithContent, useAppDb } from "./db";
+import { sendWeeklySummaries } from "~/models/showing-feedback.server";
+import { DEFAULT_RULES } from "~/lib/showing-slots";
 import { planAdminPages, type AdminPage } from "../../scripts/query-plans";
 import { isPrivatePath, isPublicPath, robotsDisallowed } from "~/lib/route-access";
 import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
@@ -311,6 +321,20 @@ describe("open houses", () => {
       )
     ).data as Array<{ names: Array<{ name: string }> }>;
     expect(asStaff[0]!.names.map((n) => n.name)).toContain("Kim Ray");
+    // The seller's weekly summary counts them (no names).
+    app.db
+      .insert(showingSettings)
+      .values({
+        transactionId: t.id,
+        token: "w".repeat(32),
+        rules: DEFAULT_RULES,
+        summaryDueAt: new Date(at.getTime() + 86_400_000),
+      })
+      .run();
+    sendWeeklySummaries(app.db, new Date(at.getTime() + 2 * 86_400_000));
+    const summary = outboxWithContent(app.db, "showing").find((e) => e.subject.startsWith("Your week of showings"))!;
+    expect(summary.textBody).toContain("4 visitors (1 with an agent, 3 without)");
+    expect(summary.textBody).not.toContain("Dana");
     // In the seller's calendar feed and the host's.
     for (const who of [app.client, host]) {
       const feed = feedOf(app.db, calendarToken(app.db, who))!;
