@@ -87,6 +87,20 @@ export const homeListingSchema = z
   .strict();
 export type HomeListingInput = z.output<typeof homeListingSchema>;
 
+/** The fields staff write (the seller sends only `published`); the Manage page's form sends each of them. */
+export const STAFF_LISTING_FIELDS = [
+  "mlsEnteredOn",
+  "price",
+  "beds",
+  "baths",
+  "squareFeet",
+  "lotSquareFeet",
+  "yearBuilt",
+  "propertyType",
+  "description",
+  "fairHousingReason",
+] as const satisfies ReadonlyArray<keyof HomeListingInput>;
+
 /** `/homes` and `GET /api/homes`: ZIP, a price range in dollars, the least bedrooms, the page. */
 export const homesQuerySchema = z.object({
   zip: z

@@ -26,7 +26,12 @@ import {
 import { env } from "~/config/env.server";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fairHousingFlags, fairHousingMessage, type FairHousingFlag } from "~/lib/fair-housing";
-import { HOMES_PAGE_SIZE, type HomeListingInput, type HomesQuery } from "~/lib/home-listing-schema";
+import {
+  HOMES_PAGE_SIZE,
+  STAFF_LISTING_FIELDS,
+  type HomeListingInput,
+  type HomesQuery,
+} from "~/lib/home-listing-schema";
 import { zipOf } from "~/lib/neighbourhoods";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
@@ -104,19 +109,6 @@ export const toHomeListingJson = (row: HomeListing, warnings: FairHousingFlag[] 
   warnings,
 });
 
-const STAFF_FIELDS = [
-  "mlsEnteredOn",
-  "price",
-  "beds",
-  "baths",
-  "squareFeet",
-  "lotSquareFeet",
-  "yearBuilt",
-  "propertyType",
-  "description",
-  "fairHousingReason",
-] as const;
-
 /**
  * `PUT /api/transactions/{id}/listing` (a partial update), the Manage page's "Listing page" and the portal's "Show my
  * home on your site": the seller's yes is `published: true` from its client (who may send nothing else: 403); staff
@@ -129,7 +121,7 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
     const t = getTransaction(tx, actor, transactionId);
     if (t.type !== "selling") throw new NotFoundError(NOT_FOUND);
     const staff = isStaffOn(tx, actor, t);
-    if (!staff && STAFF_FIELDS.some((k) => input[k] !== undefined)) {
+    if (!staff && STAFF_LISTING_FIELDS.some((k) => input[k] !== undefined)) {
       throw new ForbiddenError("Only the agency writes the listing; you say whether it is shown");
     }
     if (staff && input.published === true && t.userId !== actor.id) {

@@ -6,7 +6,7 @@
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
 import { fairHousingFlags } from "~/lib/fair-housing";
-import { homeListingSchema, openHouseSchema } from "~/lib/home-listing-schema";
+import { homeListingSchema, openHouseSchema, STAFF_LISTING_FIELDS } from "~/lib/home-listing-schema";
 import { cancelOpenHouse, listOpenHouses, scheduleOpenHouse } from "~/models/open-house.server";
 import { assignableAgents } from "~/models/team.server";
 import { NotFoundError } from "~/lib/errors";
@@ -18,29 +18,16 @@ import type { Db } from "~/db/client.server";
 import type { Actor } from "~/models/actor.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
 
-const FIELDS = [
-  "mlsEnteredOn",
-  "price",
-  "beds",
-  "baths",
-  "squareFeet",
-  "lotSquareFeet",
-  "yearBuilt",
-  "propertyType",
-  "description",
-  "fairHousingReason",
-] as const;
-
 export const listingPageSection: Section<typeof listingPageIntents> = {
   intents: listingPageIntents,
   async act(ctx, intent, formData) {
     const back = backTo(ctx, "listing-page");
-    const values = Object.fromEntries(FIELDS.map((k) => [k, String(formData.get(k) ?? "")]));
+    const values = Object.fromEntries(STAFF_LISTING_FIELDS.map((k) => [k, String(formData.get(k) ?? "")]));
     try {
       if (ctx.transactionId === undefined) throw new NotFoundError("Listing not found");
       if (intent === listingPageIntents.save) {
         const input = parseSectionForm(homeListingSchema, {
-          ...Object.fromEntries(FIELDS.map((k) => [k, values[k]])),
+          ...Object.fromEntries(STAFF_LISTING_FIELDS.map((k) => [k, values[k]])),
           mlsEnteredOn: values.mlsEnteredOn || null,
           description: values.description,
         });
