@@ -6,14 +6,13 @@
  * Prints; asserts nothing.
  */
 import type { Db } from "~/db/client.server";
-import { describeLoad, load } from "./load";
 import {
   describeCold,
   describeTimes,
   freshBenchDatabase,
-  startBareServer,
   startBenchServer,
   sequentialTimes,
+  cachedAgainstBare,
 } from "./bench-server";
 
 const GOAL_P95 = 10;
@@ -170,24 +169,7 @@ export async function benchProof(options: { port: number; dir: string }) {
         `proof: GET ${path} rendered${status === 200 ? "" : ` (${status})`}: ${describeTimes(timed, GOAL_P95)}${describeCold(cold)}`,
       );
     }
-    const headers = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
-    for (const [i, path] of ["/", "/agents", "/sold", "/reviews"].entries()) {
-      const page = `${base}${path}`;
-      const bytes = Buffer.from(await (await fetch(page, { headers })).arrayBuffer());
-      const bare = await startBareServer(options.port + 5 + i, bytes);
-      try {
-        const baseline = await load(`http://localhost:${options.port + 5 + i}/`, { headers });
-        const cached = await load(page, { headers });
-        const ratio = cached.rps / baseline.rps;
-        console.log(`proof: load, bare node:http with ${path}'s ${bytes.length} bytes: ${describeLoad(baseline)}`);
-        console.log(
-          `proof: load, GET ${path} (cached): ${describeLoad(cached)}; ${(ratio * 100).toFixed(0)} % of bare ` +
-            `(goal >= ${GOAL_CACHED_RATIO * 100} %: ${ratio >= GOAL_CACHED_RATIO ? "goal met" : "goal NOT met"})`,
-        );
-      } finally {
-        bare.kill();
-      }
-    }
+    await cachedAgainstBare("proof", base, ["/", "/agents", "/sold", "/reviews"], options.port + 5, GOAL_CACHED_RATIO);
   } finally {
     server.kill();
   }

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from "~/db/client.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { createDbSessionStorage } from "~/infra/session.server";
 import { SERVER_ENTRY } from "../playwright.config";
+import { describeLoad, load } from "./load";
 
 /** The benchmark servers' session secret (SESSION_SECRET), which signs the cookies of `sessionCookie`. */
 export const BENCH_SECRET = "bench-session-secret-of-at-least-32-characters";
@@ -206,5 +207,30 @@ export async function sequentialTimes(url: string, headers: Record<string, strin
     };
   } finally {
     agent.destroy();
+  }
+}
+
+/**
+ * Public pages under load as the page cache serves them, each next to a bare node:http server answering the same
+ * bytes (on `firstPort`, `firstPort + 1`, ...): prints both and the ratio against the goal (`label: load, ...`).
+ */
+export async function cachedAgainstBare(label: string, base: string, paths: string[], firstPort: number, goal = 0.9) {
+  const headers = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
+  for (const [i, path] of paths.entries()) {
+    const page = `${base}${path}`;
+    const bytes = Buffer.from(await (await fetch(page, { headers })).arrayBuffer());
+    const bare = await startBareServer(firstPort + i, bytes);
+    try {
+      const baseline = await load(`http://localhost:${firstPort + i}/`, { headers });
+      const cached = await load(page, { headers });
+      const ratio = cached.rps / baseline.rps;
+      console.log(`${label}: load, bare node:http with ${path}'s ${bytes.length} bytes: ${describeLoad(baseline)}`);
+      console.log(
+        `${label}: load, GET ${path} (cached): ${describeLoad(cached)}; ${(ratio * 100).toFixed(0)} % of bare ` +
+          `(goal >= ${goal * 100} %: ${ratio >= goal ? "goal met" : "goal NOT met"})`,
+      );
+    } finally {
+      bare.kill();
+    }
   }
 }
