@@ -15,6 +15,8 @@ export default defineConfig({
     // The rate limits are tested with windows of their own (tests/unit/limits.test.ts), not through the actions.
     env: {
       LEAD_ALERT_EMAILS: "agent1@agency.test, agent2@agency.test",
+      // The responsible broker's account (the fixtures' first admin): the broker's duties are theirs.
+      AGENCY_BROKER_EMAIL: "boss@agency.test",
       // Uploaded files of the unit tests (each test uses random keys, so files never collide).
       FILES_DIR: "tests/.tmp/unit-files",
       // Replies come back to reply+TOKEN@this domain, through the webhook with this password (tests/unit/messages.test.ts).

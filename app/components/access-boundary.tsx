@@ -6,6 +6,7 @@
  */
 import type { ErrorResponse } from "@remix-run/react";
 import { AccessCard } from "~/components/access-card";
+import { card } from "~/components/card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isAccessDenial, type AccessDenial } from "~/lib/access-denial";
 
@@ -34,9 +35,36 @@ function AccessDenied({ error }: { error: ErrorResponse }) {
   );
 }
 
+/** A model's 403 that names why (a duty that is the broker's): the reason, and no sign-in redirect (it would not help). */
+const namedRefusal = (data: unknown): string | null => {
+  const message = typeof data === "object" && data !== null ? (data as { message?: unknown }).message : undefined;
+  return typeof message === "string" && message !== "Forbidden" ? message : null;
+};
+
+function Refused({ message }: { message: string }) {
+  return (
+    <div className="px-4 py-16">
+      <section className={`mx-auto mt-8 max-w-md ${card} p-8 text-center shadow-sm`} aria-labelledby="refused-title">
+        <h1 id="refused-title" className="text-2xl font-bold">
+          Not allowed
+        </h1>
+        <p className="mt-3 text-slate-700" data-testid="refusal">
+          {message.replace(/\.$/, "")}.
+        </p>
+        <a href="/admin" className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Back to the dashboard
+        </a>
+      </section>
+    </div>
+  );
+}
+
 const accessHandlers = {
   401: (error: ErrorResponse) => <AccessDenied error={error} />,
-  403: (error: ErrorResponse) => <AccessDenied error={error} />,
+  403: (error: ErrorResponse) => {
+    const message = isAccessDenial(error.data) ? null : namedRefusal(error.data);
+    return message ? <Refused message={message} /> : <AccessDenied error={error} />;
+  },
 };
 
 export function AccessErrorBoundary() {

@@ -1,7 +1,8 @@
 /**
- * The Manage page's "Commission" (issue 46, docs/payouts.md; admins): the split of the commission by the agent's
- * plan, each line explained (the figures of the commission disbursement authorization), what is missing to compute
- * it, the payout once the transaction completed, and the form for the referring broker and the escrow officer.
+ * The Manage page's "Commission" (docs/payouts.md; admins): the compensation and where it comes from, the split of
+ * the commission by the agent's plan, each line explained to the cent (the figures of the commission disbursement
+ * authorization), what is missing to compute it, the payout once the transaction completed, and the form for the
+ * referring broker, the escrow officer and escrow's number, and the parties as on the contract.
  */
 import { Form } from "@remix-run/react";
 import { inputClass } from "~/components/field-shell";
@@ -9,14 +10,24 @@ import { PageSection } from "~/components/page-section";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { commissionIntents } from "~/lib/intents";
 
-export type CommissionData =
-  | { ready: true; lines: string[]; terms: Terms; payout: string | null; cda: CdaData }
-  | { ready: false; missing: string[]; terms: Terms; payout: string | null; cda: CdaData };
+export type CommissionData = { compensation: string; terms: Terms; payout: string | null; cda: CdaData } & (
+  { ready: true; lines: string[] } | { ready: false; missing: string[] }
+);
 type CdaData = {
-  versions: Array<{ version: number; status: "current" | "superseded"; words: string; url: string | null }>;
+  versions: Array<{
+    version: number;
+    status: "current" | "superseded";
+    words: string;
+    url: string | null;
+    escrowUrl: string | null;
+  }>;
   stale: boolean;
   blockers: string[];
+  /** An agent's lapsed license: the broker may approve with a written reason. */
+  license: string | null;
   mayApprove: boolean;
+  /** Why this person may not approve (the duty is the broker's), or null. */
+  duty: string | null;
 };
 
 /** The CDA's versions, what keeps it from approval, and "Approve and send to escrow". */
@@ -30,13 +41,23 @@ function CdaBlock({ cda }: { cda: CdaData }) {
         <ul className="mt-1 space-y-1 text-sm">
           {cda.versions.map((v) => (
             <li key={v.version}>
+              {v.words}
+              {v.escrowUrl ? (
+                <>
+                  {" · "}
+                  <a href={v.escrowUrl} className="font-semibold text-brand-700 underline">
+                    Escrow&apos;s copy
+                  </a>
+                </>
+              ) : null}
               {v.url ? (
-                <a href={v.url} className="font-semibold text-brand-700 underline">
-                  {v.words}
-                </a>
-              ) : (
-                v.words
-              )}
+                <>
+                  {" · "}
+                  <a href={v.url} className="font-semibold text-brand-700 underline">
+                    Brokerage&apos;s copy
+                  </a>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -53,8 +74,20 @@ function CdaBlock({ cda }: { cda: CdaData }) {
           ))}
         </ul>
       ) : null}
-      {cda.mayApprove ? (
-        <Form method="post" preventScrollReset className="mt-2">
+      {cda.duty ? (
+        <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="cda-duty">
+          {cda.duty}.
+        </p>
+      ) : cda.mayApprove ? (
+        <Form method="post" preventScrollReset className="mt-2 space-y-2">
+          {cda.license ? (
+            <div>
+              <label htmlFor="cda-override" className="block text-sm font-semibold">
+                The broker&apos;s reason to approve despite the license
+              </label>
+              <textarea id="cda-override" name="override" rows={2} required className={inputClass} />
+            </div>
+          ) : null}
           <SubmitButton intent={commissionIntents.approveCda} pendingLabel="Sending...">
             Approve and send to escrow
           </SubmitButton>
@@ -63,9 +96,39 @@ function CdaBlock({ cda }: { cda: CdaData }) {
     </div>
   );
 }
-type Terms = { referralBroker: string; referralLicense: string; referralPercent: string; escrowEmail: string };
+type Terms = {
+  referralBroker: string;
+  referralLicense: string;
+  referralPercent: string;
+  escrowEmail: string;
+  escrowNumber: string;
+  sellerNames: string;
+  buyerNames: string;
+  /** The parties as read from the records, shown while none are entered. */
+  sellersFound: string;
+  buyersFound: string;
+};
 
 export function CommissionSection({ data }: { data: CommissionData }) {
+  const names = (name: "sellerNames" | "buyerNames", label: string, found: string) => (
+    <div className="sm:col-span-2">
+      <label htmlFor={`commission-${name}`} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={`commission-${name}`}
+        name={name}
+        rows={2}
+        defaultValue={data.terms[name]}
+        placeholder={found}
+        aria-describedby={`commission-${name}-hint`}
+        className={inputClass}
+      />
+      <p id={`commission-${name}-hint`} className="text-xs text-slate-700">
+        {found && !data.terms[name] ? `From the records: ${found}. ` : ""}One name a line.
+      </p>
+    </div>
+  );
   const input = (name: keyof Terms, label: string, type = "text") => (
     <div>
       <label htmlFor={`commission-${name}`} className="block text-sm font-semibold">
@@ -76,6 +139,9 @@ export function CommissionSection({ data }: { data: CommissionData }) {
   );
   return (
     <PageSection id="commission" title="Commission">
+      <p className="mt-2 text-sm" data-testid="commission-compensation">
+        <span className="font-semibold">Compensation:</span> {data.compensation}
+      </p>
       {data.ready ? (
         <ul className="mt-2 space-y-1 text-sm" data-testid="commission-lines">
           {data.lines.map((line) => (
@@ -97,6 +163,9 @@ export function CommissionSection({ data }: { data: CommissionData }) {
         {input("referralLicense", "Their DRE license")}
         {input("referralPercent", "Referral fee (% of gross)")}
         {input("escrowEmail", "Escrow officer's e-mail", "email")}
+        {input("escrowNumber", "Escrow number")}
+        {names("sellerNames", "Sellers, as on the contract", data.terms.sellersFound)}
+        {names("buyerNames", "Buyers, as on the contract", data.terms.buyersFound)}
         <div className="sm:col-span-4">
           <SubmitButton intent={commissionIntents.terms} pendingLabel="Saving..." className={buttonOutline}>
             Save the commission terms

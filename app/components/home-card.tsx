@@ -4,18 +4,17 @@
  */
 import { Link } from "@remix-run/react";
 import { card } from "~/components/card";
+import { formatMoney } from "~/lib/money";
 
 export type HomeCardData = {
   slug: string;
   address: string;
-  price: number | null;
+  priceCents: number | null;
   beds: number | null;
   baths: number | null;
   squareFeet: number | null;
   photo: { src: string; srcSet: string; alt: string } | null;
 };
-
-export const dollars = (n: number) => `$${n.toLocaleString("en-US")}`;
 
 /** "3 bd · 2.5 ba · 1,650 sq ft". */
 export const factsLine = (h: Pick<HomeCardData, "beds" | "baths" | "squareFeet">) =>
@@ -46,7 +45,7 @@ export function HomeCard({ home }: { home: HomeCardData }) {
       </div>
       <div className="p-4">
         <p className="text-xl font-bold text-slate-900">
-          {home.price !== null ? dollars(home.price) : "Price on request"}
+          {home.priceCents !== null ? formatMoney(home.priceCents) : "Price on request"}
         </p>
         <p className="text-sm text-slate-700">{factsLine(home)}</p>
         <h3 className="mt-1 font-semibold">

@@ -20,6 +20,7 @@ type Sale = {
   address: string;
   neighbourhood: string;
   side: "buying" | "selling";
+  fee: string;
   saved: string;
   answered: boolean;
   shown: boolean;
@@ -115,8 +116,11 @@ function SoldConsentForm({ sale }: { sale: Sale }) {
     >
       <input type="hidden" name="transactionId" value={sale.transactionId} />
       <p>
-        <strong>{sale.address}</strong>: with your permission we show the month it closed, the price, the flat fee you
-        paid and what you saved against a 3% commission ({sale.saved}).
+        <strong>{sale.address}</strong>: with your permission we show the month it closed, the price
+        {sale.side === "selling"
+          ? `, the flat fee you paid (${sale.fee}) and what you saved compared with a 3 % listing commission on the same price (${sale.saved})`
+          : ""}
+        .
       </p>
       <p className="text-sm text-slate-700" data-testid={`sold-state-${sale.transactionId}`}>
         {sale.shown

@@ -9,6 +9,7 @@ import {
   ReviewCard,
   ReviewSummary,
   SaleCard,
+  SavingBasis,
   type AgentCardData,
   type ReviewCardData,
   type SaleCardData,
@@ -35,9 +36,14 @@ export function ProofSections({ proof }: { proof: ProofData }) {
               Homes we sold
             </h2>
             {proof.sold.savedCents > 0 ? (
-              <p className="mt-3 text-center text-lg text-slate-700">
-                Our sellers have saved {formatMoney(proof.sold.savedCents)}
-              </p>
+              <>
+                <p className="mt-3 text-center text-lg text-slate-700" data-testid="sellers-saved">
+                  Our sellers have saved {formatMoney(proof.sold.savedCents)}
+                </p>
+                <p className="mt-1 text-center text-sm text-slate-700">
+                  <SavingBasis />
+                </p>
+              </>
             ) : null}
             <ul className="mt-8 grid gap-6 md:grid-cols-3">
               {proof.sold.latest.map((sale) => (

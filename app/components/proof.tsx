@@ -28,9 +28,24 @@ export type SaleCardData = {
   priceCents: number;
   feeCents: number;
   savedCents: number;
+  /** Where the fee comes from; `estimated`: the tier table, no listing agreement signed. */
+  feeBasis: "listing_agreement" | "buyer_agreement" | "estimated" | null;
   side: "buying" | "selling";
   agent: { slug: string; name: string } | null;
 };
+
+/** What every saving compares (B&P 17500: a comparison says what it compares), beside each figure. */
+export const SAVING_BASIS =
+  "compared with a 3 % listing commission on the same price; a seller may also pay a buyer's broker";
+
+/** The basis of a saving, linking to where the rule and an example are written out (/sold#how). */
+export function SavingBasis({ className = "" }: { className?: string }) {
+  return (
+    <span className={className}>
+      {SAVING_BASIS} (<Link to="/sold#how">how we count</Link>)
+    </span>
+  );
+}
 
 export type ReviewCardData = {
   id: number;
@@ -128,32 +143,44 @@ export function AgentCard({
   );
 }
 
-/** "Saved $18,750": what the client saved against a 3 % commission on the same price, with the fee paid. */
+/**
+ * A sold home: "Sold", the month, the price, the flat fee paid and "Saved $18,750" with what it compares; a purchase
+ * "Bought", the month and the price only (a buyer paid no listing fee, so nothing is saved against one).
+ */
 export function SaleCard({ sale }: { sale: SaleCardData }) {
+  const selling = sale.side === "selling";
+  const estimated = sale.feeBasis === "estimated";
   return (
-    <article className={`h-full ${card} p-5`}>
+    <article className={`h-full ${card} p-5`} data-testid="sale-card">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-        {sale.side === "selling" ? "Sold" : "Bought"} · {sale.closedMonth}
+        {selling ? "Sold" : "Bought"} · {sale.closedMonth}
       </p>
       <h3 className="mt-1 text-lg font-semibold text-slate-900">{sale.place}</h3>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Price</dt>
         <dd className="text-right font-medium">{formatMoney(sale.priceCents)}</dd>
-        <dt className="text-slate-600">Flat fee paid</dt>
-        <dd className="text-right font-medium">{formatMoney(sale.feeCents)}</dd>
-      </dl>
-      {sale.savedCents > 0 ? (
-        <p className="mt-3 text-xl font-bold text-green-800">Saved {formatMoney(sale.savedCents)}</p>
-      ) : null}
-      <p className="mt-1 text-sm text-slate-600">
-        Compared with a 3% commission on the same price.
-        {sale.agent ? (
+        {selling ? (
           <>
-            {" "}
-            With <Link to={`/agents/${sale.agent.slug}`}>{sale.agent.name}</Link>.
+            <dt className="text-slate-600">{estimated ? "Flat fee (estimated)" : "Flat fee paid"}</dt>
+            <dd className="text-right font-medium">{formatMoney(sale.feeCents)}</dd>
           </>
         ) : null}
-      </p>
+      </dl>
+      {selling && sale.savedCents > 0 ? (
+        <>
+          <p className="mt-3 text-xl font-bold text-green-800">
+            {estimated ? "Saved about" : "Saved"} {formatMoney(sale.savedCents)}
+          </p>
+          <p className="mt-1 text-sm text-slate-700">
+            <SavingBasis />.
+          </p>
+        </>
+      ) : null}
+      {sale.agent ? (
+        <p className="mt-1 text-sm text-slate-700">
+          With <Link to={`/agents/${sale.agent.slug}`}>{sale.agent.name}</Link>.
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -77,7 +77,7 @@ export function SigningPanel({
         {agreement.signers.map((s, i) => (
           <li key={i} className="flex flex-wrap justify-between gap-2 px-4 py-2">
             <span>
-              {s.seatOpen ? "An admin of the brokerage" : s.name || "The client"}{" "}
+              {s.seatOpen ? "The broker (or a licensee the broker named)" : s.name || "The client"}{" "}
               <span className="text-slate-500">({roleOf(s)})</span>
             </span>
             <span>{s.signedAt ? `Signed ${formatDateTime(s.signedAt)}` : "Not signed yet"}</span>

@@ -1,7 +1,8 @@
 /**
- * The Manage page's "Transaction details": the address, the home value, the closing price (issue 45: a completed
- * sale's figures), the type and the status, in a plain form; for an admin on a file that is not complete, the
- * reason to complete it anyway (issue 46, app/models/transaction-edit.server.ts).
+ * The Manage page's "Transaction details": the compensation and where it comes from (app/models/compensation.server.ts),
+ * the address, the home value, the closing price (a completed sale's figures), the year built (the file's lead-paint
+ * disclosure), the type and the status, in a plain form; for an admin on a file that is not complete, or whose agent's
+ * license lapsed, the broker's reason to complete it anyway (app/models/transaction-edit.server.ts).
  */
 import { PageSection } from "~/components/page-section";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -17,7 +18,8 @@ const constraint = getZodConstraint(editTransactionSchema);
 
 export function TransactionDetails({
   transaction,
-  closeOverride = false,
+  compensation,
+  closeOverride = null,
   lastResult,
   refusal,
 }: {
@@ -27,11 +29,14 @@ export function TransactionDetails({
     searchArea: string | null;
     homeValue: string | null;
     closingPrice: string | null;
+    yearBuilt: number | null;
     type: TransactionType;
     status: TransactionStatus;
   };
-  /** An admin on a file that is not complete: the written reason to complete it anyway (issue 46). */
-  closeOverride?: boolean;
+  /** "$7,500 (the signed listing agreement)", or what is missing to work it out. */
+  compensation: string;
+  /** Why the broker would give a reason to complete (an incomplete file, an agent's lapsed license), or null. */
+  closeOverride?: string | null;
   lastResult?: SubmissionResult<string[]>;
   /** Why the last save was refused (a file not complete, a type that cannot change), beside the form. */
   refusal?: string;
@@ -44,6 +49,7 @@ export function TransactionDetails({
       searchArea: transaction.searchArea ?? "",
       homeValue: transaction.homeValue ?? "",
       closingPrice: transaction.closingPrice ?? "",
+      yearBuilt: transaction.yearBuilt === null ? "" : String(transaction.yearBuilt),
       type: transaction.type,
       status: transaction.status,
     },
@@ -54,6 +60,9 @@ export function TransactionDetails({
   });
   return (
     <PageSection id="details" title="Transaction details" className="mt-8">
+      <p className="mt-2 text-sm" data-testid="compensation">
+        <span className="font-semibold">Compensation:</span> {compensation}
+      </p>
       {refusal ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800" data-testid="details-refusal">
           {refusal}
@@ -75,6 +84,12 @@ export function TransactionDetails({
           inputMode="numeric"
           hint="When completed: the sold home's saving (else the home value)"
         />
+        <TextField
+          field={fields.yearBuilt}
+          label="Year built"
+          inputMode="numeric"
+          hint="Before 1978: the file needs the lead-paint disclosure"
+        />
         <SelectField field={fields.type} label="Type">
           <option value="buying">Buying</option>
           <option value="selling">Selling</option>
@@ -88,8 +103,8 @@ export function TransactionDetails({
           <div className="sm:col-span-4">
             <TextareaField
               field={fields.override}
-              label="Reason to complete with an incomplete file (broker only)"
-              hint="Only when completing: the file's missing items are named in the history with this reason."
+              label="The broker's reason to complete anyway"
+              hint={`Only when completing: ${closeOverride}. The history keeps it with this reason.`}
               rows={2}
             />
           </div>

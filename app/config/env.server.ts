@@ -106,6 +106,13 @@ const schema = z
         .regex(/^\d{8}$/, "must be the 8-digit DRE license number")
         .optional(),
     ),
+    AGENCY_BROKER_EMAIL: optionalString.pipe(
+      z
+        .string()
+        .regex(EMAIL, "must be an e-mail address")
+        .transform((v) => v.toLowerCase())
+        .optional(),
+    ),
     AGENCY_EMAIL: optionalString.pipe(z.string().email().optional()),
     AGENCY_PHONE: optionalString,
     AGENCY_ADDRESS: optionalString,
@@ -326,6 +333,11 @@ const schema = z
       APP_URL: appUrl.origin,
       /** The agency's details (AGENCY_*, else the placeholders of config/site.ts). */
       site,
+      /**
+       * The account of the responsible broker (AGENCY_BROKER_EMAIL, else the first of ADMIN_EMAILS; null: none
+       * configured, and nobody performs the broker's duties until one is): app/models/broker-duties.server.ts.
+       */
+      brokerEmail: env.AGENCY_BROKER_EMAIL ?? env.ADMIN_EMAILS[0] ?? null,
       leadAlertEmails,
       /** Where messages are written as .eml files when there is no SMTP_URL. */
       mailDir,

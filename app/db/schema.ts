@@ -25,8 +25,12 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { ShowingRules } from "~/domain/enums";
+import type { ChecklistCondition, ShowingRules } from "~/domain/enums";
 import {
+  BROKER_DUTIES,
+  CHECKLIST_CONDITIONS,
+  COMPENSATION_BASES,
+  DRE_LICENSE_KINDS,
   PRICE_OPINIONS,
   SHOWING_SOURCES,
   SHOWING_STATUSES,
@@ -127,6 +131,8 @@ export const users = sqliteTable(
     planCapCents: integer("plan_cap_cents"),
     planFeeCents: integer("plan_fee_cents"),
     planAnniversaryOn: text("plan_anniversary_on"),
+    /** The DRE license's kind (a broker's or a salesperson's): who may assist the broker (10 CCR 2725). */
+    licenseKind: text("license_kind", { enum: DRE_LICENSE_KINDS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -258,6 +264,13 @@ export const transactions = sqliteTable(
     referralBp: integer("referral_bp"),
     /** The escrow officer's e-mail, where the commission disbursement authorization goes. */
     escrowEmail: text("escrow_email"),
+    /** The escrow's number, as escrow writes it (the CDA names it). */
+    escrowNumber: text("escrow_number"),
+    /** The parties' names as on the purchase contract (the CDA names them); empty: read from the records. */
+    sellerNames: text("seller_names"),
+    buyerNames: text("buyer_names"),
+    /** The year the home was built: the listing page shows it; before 1978 the file needs the lead-paint disclosure. */
+    yearBuilt: integer("year_built"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1417,8 +1430,11 @@ export const soldHomes = sqliteTable(
     neighbourhood: text("neighbourhood").notNull(),
     closedAt: integer("closed_at", { mode: "timestamp_ms" }).notNull(),
     priceCents: integer("price_cents").notNull(),
+    /** A sale's fee paid and its saving (a purchase: 0 and 0, neither is shown: it paid no listing fee). */
     feeCents: integer("fee_cents").notNull(),
     savedCents: integer("saved_cents").notNull(),
+    /** Where the fee came from (app/models/compensation.server.ts); `estimated`: the tier table, no agreement signed. */
+    feeBasis: text("fee_basis", { enum: COMPENSATION_BASES }),
     askedAt: integer("asked_at", { mode: "timestamp_ms" }).notNull(),
     answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
     /** The client said yes (never without it). */
@@ -1541,6 +1557,8 @@ export type ChecklistItemSpec = {
   dueBy: number;
   /** An agreement signed in the portal of this kind is attached to it by itself. */
   agreementKind: "listing" | "buyer" | null;
+  /** Required only when this holds of the home (the lead-paint disclosure: built before 1978); absent: always. */
+  requiredWhen?: ChecklistCondition | null;
 };
 export const checklists = sqliteTable(
   "checklists",
@@ -1572,6 +1590,8 @@ export const checklistItems = sqliteTable(
     required: integer("required", { mode: "boolean" }).notNull(),
     dueBy: integer("due_by").notNull(),
     agreementKind: text("agreement_kind"),
+    /** Required only when this holds of the home (app/lib/checklist-rules.ts); null: as `required` says. */
+    requiredWhen: text("required_when", { enum: CHECKLIST_CONDITIONS }),
     state: text("state", { enum: CHECKLIST_ITEM_STATES }).notNull().default("missing"),
     waitingSince: integer("waiting_since", { mode: "timestamp_ms" }),
     updatedAt: updatedAt(),
@@ -1691,10 +1711,54 @@ export const cdas = sqliteTable(
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }).notNull(),
     supersededAt: integer("superseded_at", { mode: "timestamp_ms" }),
     supersededReason: text("superseded_reason"),
+    /** The brokerage's share of the agent's plan year before this transaction (null: no cap), for `capBefore`. */
+    capBeforeCents: integer("cap_before_cents"),
+    /** What escrow reads (the copy sent): the escrow number, the parties, the expected closing, the referral's DRE. */
+    escrow: text("escrow", { mode: "json" }).$type<CdaEscrowDetails>(),
+    /** The copy sent to escrow (no split), a document of the file beside the brokerage's own copy (`document_id`). */
+    escrowDocumentId: integer("escrow_document_id").references(() => documents.id, { onDelete: "set null" }),
+    escrowSha256: text("escrow_sha256"),
   },
-  (t) => [uniqueIndex("cdas_transaction_version_idx").on(t.transactionId, t.version)],
+  (t) => [
+    uniqueIndex("cdas_transaction_version_idx").on(t.transactionId, t.version),
+    index("cdas_agent_status_idx").on(t.agentId, t.status),
+  ],
 );
 export type Cda = typeof cdas.$inferSelect;
+export type CdaEscrowDetails = {
+  escrowNumber: string;
+  sellers: string[];
+  buyers: string[];
+  closingOn: string;
+  referralLicense: string | null;
+  licenseOverride: string | null;
+};
+
+/**
+ * The broker's duties a licensee of the team performs for them (10 CCR 2725: a broker-associate or an experienced
+ * salesperson may assist): each grant with who and when, revoked by setting `revoked_at` (kept: the record of who
+ * could act when). At most one open grant per person and duty.
+ */
+export const brokerDuties = sqliteTable(
+  "broker_duties",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    duty: text("duty", { enum: BROKER_DUTIES }).notNull(),
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    grantedAt: integer("granted_at", { mode: "timestamp_ms" }).notNull(),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("broker_duties_open_idx")
+      .on(t.userId, t.duty)
+      .where(sql`revoked_at IS NULL`),
+  ],
+);
+export type BrokerDutyGrant = typeof brokerDuties.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Our listings and open houses (issue 47, docs/listings.md)
@@ -1723,7 +1787,6 @@ export const homeListings = sqliteTable(
     baths: text("baths"),
     squareFeet: integer("square_feet"),
     lotSquareFeet: integer("lot_square_feet"),
-    yearBuilt: integer("year_built"),
     description: text("description"),
     /** schema.org's type of the home (app/lib/home-listing-schema.ts `PROPERTY_TYPES`). */
     propertyType: text("property_type").notNull().default("SingleFamilyResidence"),

@@ -132,6 +132,18 @@ export type RoutingMode = (typeof ROUTING_MODES)[number];
 /** A person's role: staff are admins (everything) and agents (their own); clients are the rest. */
 export const STAFF_ROLES = ["admin", "agent"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+/** A DRE license's kind: a broker's (a broker-associate on the team) or a salesperson's. */
+export const DRE_LICENSE_KINDS = ["broker", "salesperson"] as const;
+export type DreLicenseKind = (typeof DRE_LICENSE_KINDS)[number];
+/**
+ * The responsible broker's licensed acts a licensee of the team may perform for them (10 CCR 2725): countersigning
+ * for the brokerage (the broker's seat), approving file items, approving commission disbursement authorizations.
+ */
+export const BROKER_DUTIES = ["countersign", "approveFiles", "approveCda"] as const;
+export type BrokerDuty = (typeof BROKER_DUTIES)[number];
+/** Where a transaction's compensation comes from: its signed agreement, or the tier table before one is signed. */
+export const COMPENSATION_BASES = ["listing_agreement", "buyer_agreement", "estimated"] as const;
+export type CompensationBasis = (typeof COMPENSATION_BASES)[number];
 /** Who did something, as the audit keeps it. */
 export const AUDIT_ROLES = ["admin", "agent", "client", "system"] as const;
 export type AuditRole = (typeof AUDIT_ROLES)[number];
@@ -240,5 +252,8 @@ export const CHECKLIST_ITEM_STATES = ["missing", "waiting", "approved", "returne
 export type ChecklistItemState = (typeof CHECKLIST_ITEM_STATES)[number];
 export const CHECKLIST_EVENT_TYPES = ["attach", "detach", "ready", "approve", "return"] as const;
 export type ChecklistEventType = (typeof CHECKLIST_EVENT_TYPES)[number];
+/** A checklist item required only when a fact of the home holds (the lead-paint disclosure: built before 1978). */
+export const CHECKLIST_CONDITIONS = ["built_before_1978"] as const;
+export type ChecklistCondition = (typeof CHECKLIST_CONDITIONS)[number];
 export const REVIEW_DECISIONS = ["approve", "return"] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

@@ -9,13 +9,14 @@ import { env } from "~/config/env.server";
 import { collect, pdfText } from "~/infra/agreement-pdf.server";
 import { fileStore } from "~/infra/file-store.server";
 import { formatSlot } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { imageKey, IMAGE_WIDTHS } from "~/lib/upload-rules";
 
 /** What the flyer shows of a listing (app/sections/home-page.server.ts gives it). */
 export type FlyerInput = {
   slug: string;
   address: string;
-  price: number | null;
+  priceCents: number | null;
   beds: number | null;
   baths: number | null;
   squareFeet: number | null;
@@ -24,8 +25,6 @@ export type FlyerInput = {
   photos: Array<{ src: string }>;
   openHouses: Array<{ start: string; end: string }>;
 };
-
-const dollars = (n: number) => `$${n.toLocaleString("en-US")}`;
 
 async function firstPhotoJpeg(home: FlyerInput): Promise<Buffer | null> {
   const first = home.photos[0];
@@ -51,7 +50,7 @@ export async function flyerPdf(home: FlyerInput): Promise<Buffer> {
       doc
         .font("Helvetica-Bold")
         .fontSize(18)
-        .text(home.price !== null ? dollars(home.price) : "Price on request");
+        .text(home.priceCents !== null ? formatMoney(home.priceCents) : "Price on request");
       const facts = [
         home.beds !== null ? `${home.beds} bedrooms` : null,
         home.baths !== null ? `${home.baths} bathrooms` : null,

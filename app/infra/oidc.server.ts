@@ -102,7 +102,8 @@ async function buildAuthenticator() {
             lastName: claims.family_name,
             profileImageUrl: claims.picture,
           },
-          config.ADMIN_EMAILS,
+          // The responsible broker's account is an admin like those of ADMIN_EMAILS.
+          config.brokerEmail ? [...config.ADMIN_EMAILS, config.brokerEmail] : config.ADMIN_EMAILS,
         );
       },
     ),

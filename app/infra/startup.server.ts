@@ -24,6 +24,7 @@ import { seedDisclosure } from "~/models/consent-disclosure.server";
 import { completePendingAgreements } from "~/models/agreement-seal.server";
 import { purgeDocuments } from "~/models/document.server";
 import { purgeImages } from "~/models/image.server";
+import { refreshSoldFigures } from "~/models/sold-home.server";
 import { startCopier, snapshotTmpDir, type Copier } from "~/infra/offsite-copier.server";
 import { siteObjectStore } from "~/infra/offsite-store.server";
 
@@ -52,6 +53,8 @@ async function run() {
   const seeded = seedDatabase(db);
   seedTemplates(db);
   seedDisclosure(db);
+  const refreshed = refreshSoldFigures(db);
+  if (refreshed) console.log(`[proof] ${refreshed} sold home(s) given their fee from their signed agreement`);
   purgeExpiredSessions(db);
   state.__purgeTimer ??= setInterval(() => purgeExpiredSessions(getDb()), 3600_000).unref();
 

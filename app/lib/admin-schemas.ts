@@ -111,6 +111,17 @@ export const newTransactionSchema = z
   .superRefine(homeIssues);
 export type NewTransaction = z.infer<typeof newTransactionSchema>;
 
+/** The year the home was built: four digits, not in the future; blank is unknown. */
+export const yearBuiltSchema = z.preprocess(
+  (v) => (v === "" || v === undefined ? undefined : v === null ? null : v),
+  z.coerce
+    .number({ invalid_type_error: "Enter the year built (four digits)" })
+    .int("Enter the year built (four digits)")
+    .min(1700, "Enter the year built (four digits)")
+    .max(2100, "Enter the year built (four digits)")
+    .nullable()
+    .optional(),
+);
 const transactionType = z.enum(TRANSACTION_TYPES, { errorMap: () => ({ message: "Choose Buying or Selling" }) });
 const transactionStatus = z.enum(TRANSACTION_STATUSES, {
   errorMap: () => ({ message: "Choose Active, Completed or Cancelled" }),
@@ -127,8 +138,9 @@ export const editTransactionSchema = z.object({
   closingPrice: optionalHomeValue,
   status: transactionStatus,
   type: transactionType.optional(),
-  /** An admin's written reason to complete a file that is not complete (issue 46, docs/file-review.md). */
+  /** The broker's written reason to complete a file that is not complete, or whose agent's license lapsed. */
   override: overrideReason,
+  yearBuilt: yearBuiltSchema,
 });
 export type EditTransaction = z.infer<typeof editTransactionSchema>;
 
@@ -162,10 +174,44 @@ export const escrowEmailSchema = z.preprocess(
   (v) => (typeof v === "string" ? v.trim().toLowerCase() || null : v),
   z.string().email("Enter the escrow officer's e-mail address").max(MAX_LENGTH.email).nullable(),
 );
+/** The escrow's number as escrow writes it (letters, digits, dashes); blank is none. */
+export const escrowNumberSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() || null : v),
+  z
+    .string()
+    .max(40, "Enter the escrow number (at most 40 characters)")
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ./#-]*$/, "Enter the escrow number as escrow writes it (letters, digits, dashes)")
+    .nullable(),
+);
+/** The parties' names as on the contract, one a line (or separated by semicolons); blank: read from the records. */
+export const partyNamesSchema = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(/[\n;]/)
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .join("\n") || null
+      : v,
+  z.string().max(500, "Enter the names (at most 500 characters)").nullable(),
+);
+/** The broker's written reason to approve a CDA despite an agent's license (audited); blank is none. */
+export const licenseOverrideSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() || undefined : v),
+  z.string().max(2000, "Write why (at most 2,000 characters)").optional(),
+);
 /** `POST /api/transactions/{id}/cda` and the Manage page's "Approve and send": the escrow officer's e-mail, if new. */
-export const cdaApproveSchema = z.object({ escrowEmail: escrowEmailSchema.optional() }).strict();
+export const cdaApproveSchema = z
+  .object({ escrowEmail: escrowEmailSchema.optional(), override: licenseOverrideSchema })
+  .strict();
 
-export type CommissionTerms = { referral?: z.output<typeof referralSchema>; escrowEmail?: string | null };
+export type CommissionTerms = {
+  referral?: z.output<typeof referralSchema>;
+  escrowEmail?: string | null;
+  escrowNumber?: string | null;
+  sellerNames?: string | null;
+  buyerNames?: string | null;
+};
 
 export const transactionPatchSchema = z
   .object({
@@ -180,6 +226,10 @@ export const transactionPatchSchema = z
     collaboratorIds: assignmentSchema.shape.collaboratorIds,
     referral: referralSchema.optional(),
     escrowEmail: escrowEmailSchema.optional(),
+    escrowNumber: escrowNumberSchema.optional(),
+    sellerNames: partyNamesSchema.optional(),
+    buyerNames: partyNamesSchema.optional(),
+    yearBuilt: yearBuiltSchema,
   })
   .strict();
 export type TransactionPatch = z.output<typeof transactionPatchSchema>;

@@ -4,7 +4,7 @@
  * `POST /api/checklist-items/{id}/events`), and the words of an item's state.
  */
 import { z } from "zod";
-import { CHECKLIST_EVENT_TYPES, type ChecklistItemState } from "~/domain/enums";
+import { CHECKLIST_CONDITIONS, CHECKLIST_EVENT_TYPES, type ChecklistItemState } from "~/domain/enums";
 import { BUYING_MILESTONES, SELLING_MILESTONES } from "~/lib/milestone-templates";
 
 export const CHECKLIST_MESSAGES = {
@@ -15,6 +15,7 @@ export const CHECKLIST_MESSAGES = {
   type: "Choose attach, detach, ready, approve or return",
   document: "Choose a document of this transaction",
   override: "Write why the file may close incomplete (at most 2,000 characters)",
+  requiredWhen: "Choose when the item is required",
 } as const;
 
 export const CHECKLIST_MAX_ITEMS = 40;
@@ -28,22 +29,32 @@ export const STEPS_OF = { selling: SELLING_MILESTONES, buying: BUYING_MILESTONES
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
-export const checklistItemSpecSchema = z.object({
-  name: z.preprocess(
-    trimmed,
-    z
-      .string({ required_error: CHECKLIST_MESSAGES.name })
-      .min(1, CHECKLIST_MESSAGES.name)
-      .max(120, CHECKLIST_MESSAGES.name),
-  ),
-  required: checkbox,
-  dueBy: z.coerce
-    .number({ invalid_type_error: CHECKLIST_MESSAGES.dueBy })
-    .int(CHECKLIST_MESSAGES.dueBy)
-    .min(1, CHECKLIST_MESSAGES.dueBy)
-    .max(14, CHECKLIST_MESSAGES.dueBy),
-  agreementKind: z.preprocess((v) => (v === "" || v === undefined ? null : v), z.enum(["listing", "buyer"]).nullable()),
-});
+export const checklistItemSpecSchema = z
+  .object({
+    name: z.preprocess(
+      trimmed,
+      z
+        .string({ required_error: CHECKLIST_MESSAGES.name })
+        .min(1, CHECKLIST_MESSAGES.name)
+        .max(120, CHECKLIST_MESSAGES.name),
+    ),
+    required: checkbox,
+    dueBy: z.coerce
+      .number({ invalid_type_error: CHECKLIST_MESSAGES.dueBy })
+      .int(CHECKLIST_MESSAGES.dueBy)
+      .min(1, CHECKLIST_MESSAGES.dueBy)
+      .max(14, CHECKLIST_MESSAGES.dueBy),
+    agreementKind: z.preprocess(
+      (v) => (v === "" || v === undefined ? null : v),
+      z.enum(["listing", "buyer"]).nullable(),
+    ),
+    /** Required only when a fact of the home holds (app/lib/checklist-rules.ts); absent or blank: as `required` says. */
+    requiredWhen: z.preprocess(
+      (v) => (v === "" || v === undefined ? null : v),
+      z.enum(CHECKLIST_CONDITIONS, { message: CHECKLIST_MESSAGES.requiredWhen }).nullable(),
+    ),
+  })
+  .transform(({ requiredWhen, ...item }) => (requiredWhen ? { ...item, requiredWhen } : item));
 
 /** A new version of a kind's checklist; each item due by one of that kind's steps. */
 export const checklistPutSchema = (kind: keyof typeof STEPS_OF) =>

@@ -4,7 +4,7 @@
  * capped per plan year from the agent's anniversary (once the cap is reached the agent keeps 100 %), and the
  * brokerage's transaction fee. All in cents, rounded to the cent once per line. Pure: the models give the figures.
  */
-import { formatMoney } from "~/lib/money";
+import { centsOf, formatMoneyExact, percentOfBasisPoints } from "~/lib/money";
 
 export type CommissionPlan = {
   /** The agent's share after any referral, in basis points (7000 = 70 %). */
@@ -22,11 +22,18 @@ export type CommissionSplit = {
   brokerageCents: number;
   agentCents: number;
   feeCents: number;
-  /** Each line in words, for the CDA and the Manage page. */
+  /** The brokerage's share of the plan year before and after this transaction (null: the plan has no cap). */
+  capBeforeCents: number | null;
+  capAfterCents: number | null;
+  /** Each line in words, to the cent, for the CDA and the Manage page. */
   lines: string[];
 };
 
-const pct = (bp: number) => `${(bp / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`;
+const pct = (bp: number) => `${percentOfBasisPoints(bp).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`;
+const monthDay = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+/** The anniversary's month and day in words ("June 1"). */
+const anniversaryWords = (anniversaryOn: string) =>
+  monthDay.format(new Date(`2000-${anniversaryOn.slice(5)}T00:00:00Z`));
 const part = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
 
 /** The first day of the plan year that holds `on`: the anniversary's month and day, this year or the one before. */
@@ -47,28 +54,32 @@ export function splitCommission(input: {
   brokerageSoFarCents: number;
 }): CommissionSplit {
   const { grossCents, referral, plan } = input;
-  const lines = [`Gross commission: ${formatMoney(grossCents)}`];
+  const lines = [`Gross commission: ${formatMoneyExact(grossCents)}`];
   const referralCents = referral ? part(grossCents, referral.bp) : 0;
   if (referral) {
-    lines.push(`Referral fee to ${referral.broker}: ${pct(referral.bp)} of the gross, ${formatMoney(referralCents)}`);
+    lines.push(
+      `Referral fee to ${referral.broker}: ${pct(referral.bp)} of the gross, ${formatMoneyExact(referralCents)}`,
+    );
   }
   const net = grossCents - referralCents;
   const split = net - part(net, plan.agentBp);
   const capLeft = plan.capCents === null ? null : Math.max(0, plan.capCents - input.brokerageSoFarCents);
   const brokerageCents = capLeft === null ? split : Math.min(split, capLeft);
   lines.push(
-    `Brokerage's share: ${pct(10_000 - plan.agentBp)} of ${formatMoney(net)}, ${formatMoney(split)}` +
+    `Brokerage's share: ${pct(10_000 - plan.agentBp)} of ${formatMoneyExact(net)}, ${formatMoneyExact(split)}` +
       (capLeft === null
         ? ""
         : brokerageCents < split
-          ? `, capped at ${formatMoney(brokerageCents)} (${formatMoney(plan.capCents!)} a year, ${formatMoney(input.brokerageSoFarCents)} paid since ${plan.anniversaryOn.slice(5)})`
-          : ` (cap ${formatMoney(plan.capCents!)} a year, ${formatMoney(capLeft)} left)`),
+          ? `, capped at ${formatMoneyExact(brokerageCents)} (${formatMoneyExact(plan.capCents!)} a year, ${formatMoneyExact(input.brokerageSoFarCents)} paid since ${anniversaryWords(plan.anniversaryOn)})`
+          : ` (cap ${formatMoneyExact(plan.capCents!)} a year, ${formatMoneyExact(capLeft)} left)`),
   );
   const feeCents = Math.min(plan.feeCents, net - brokerageCents);
-  if (feeCents > 0) lines.push(`Transaction fee kept by the brokerage: ${formatMoney(feeCents)}`);
+  if (feeCents > 0) lines.push(`Transaction fee kept by the brokerage: ${formatMoneyExact(feeCents)}`);
   const agentCents = net - brokerageCents - feeCents;
-  lines.push(`Agent's share: ${formatMoney(agentCents)}`);
-  return { grossCents, referralCents, brokerageCents, agentCents, feeCents, lines };
+  lines.push(`Agent's share: ${formatMoneyExact(agentCents)}`);
+  const capBeforeCents = plan.capCents === null ? null : input.brokerageSoFarCents;
+  const capAfterCents = capBeforeCents === null ? null : capBeforeCents + brokerageCents;
+  return { grossCents, referralCents, brokerageCents, agentCents, feeCents, capBeforeCents, capAfterCents, lines };
 }
 
 /**
@@ -80,6 +91,6 @@ export function compensationCents(text: string | null | undefined, priceCents: n
   const percent = value.match(/^(\d{1,2}(?:\.\d{1,3})?)\s*%/);
   if (percent) return priceCents === null ? null : Math.round((priceCents * Number(percent[1])) / 100);
   const dollars = value.match(/^\$\s?(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?\b/);
-  if (dollars) return Number(dollars[1]!.replace(/,/g, "")) * 100 + Number(dollars[2] ?? 0);
+  if (dollars) return centsOf(Number(dollars[1]!.replace(/,/g, ""))) + Number(dollars[2] ?? 0);
   return null;
 }

@@ -64,7 +64,12 @@ export const commissionIntents = { terms: "commission-terms", approveCda: "cda-a
 export const bulkIntents = { assign: "assign-many" } as const;
 
 /** /admin/team: add a staff member; change one (role, license, phone, taking leads, active). */
-export const teamIntents = { add: "add-staff", update: "update-staff", sendAgreement: "send-agreement" } as const;
+export const teamIntents = {
+  add: "add-staff",
+  update: "update-staff",
+  sendAgreement: "send-agreement",
+  duties: "broker-duties",
+} as const;
 
 export const campaignListIntents = { create: "create", forNewLeads: "for-new-leads" } as const;
 

@@ -45,6 +45,16 @@ export function apiDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/**
+ * The API's dollars with cents as a JSON number (118750 → 1187.5): the figures of the commission, the CDA and the
+ * payouts, which their API documents as numbers. One helper, so every answer names an amount the same way.
+ */
+export const apiDollars = (cents: number) => cents / 100;
+
+/** A rate as typed in percent with at most two decimals (70.5) in basis points (7050), and back. */
+export const basisPointsOf = (percent: number) => Math.round(percent * 100);
+export const percentOfBasisPoints = (bp: number) => bp / 100;
+
 /** The API's whole dollars as a string of digits (docs/spec.md §3: a home value, a price): "850000". */
 export const apiWholeDollars = (cents: number) => String(roundToDollars(cents));
 

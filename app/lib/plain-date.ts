@@ -94,3 +94,32 @@ const shortFormat = new Intl.DateTimeFormat("en-US", {
 export const formatPlainDate = (date: PlainDate) => longFormat.format(dayOf(date));
 /** "Sat, Jul 17" (a moved date's origin, beside the new one). */
 export const formatShortDate = (date: PlainDate) => shortFormat.format(dayOf(date));
+
+/** The month ("YYYY-MM") of an instant in San Diego: a sale closed on November 30 at 11:30 p.m. is November's. */
+export const monthIn = (now: Date): string => todayIn(now).slice(0, 7);
+
+const monthWords = new Intl.DateTimeFormat("en-US", { timeZone: AGENCY_TIME_ZONE, month: "long", year: "numeric" });
+/** "December 2026": the San Diego month of an instant, in words. */
+export const formatMonthIn = (at: Date): string => monthWords.format(at);
+
+const dayWords = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+/** "November 28, 2026": a plain date in words (no weekday). */
+export const formatDayWords = (date: PlainDate) => dayWords.format(dayOf(date));
+
+const clockFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: AGENCY_TIME_ZONE,
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+/**
+ * "November 28, 2026 at 7:29 a.m. PT": an instant as San Diego reads it, for a record a person signs or reads
+ * (an approval, a review), never an ISO timestamp.
+ */
+export function formatDateTimeIn(at: Date): string {
+  const time = clockFormat
+    .format(at)
+    .replace(/\s?AM$/, " a.m.")
+    .replace(/\s?PM$/, " p.m.");
+  return `${formatDayWords(todayIn(at))} at ${time} PT`;
+}

@@ -4,7 +4,7 @@
  * an agent who takes leads); a change of role, of taking leads, of being active; an assignment.
  */
 import { z } from "zod";
-import { ROUTING_MODES, STAFF_ROLES } from "~/domain/enums";
+import { BROKER_DUTIES, DRE_LICENSE_KINDS, ROUTING_MODES, STAFF_ROLES } from "~/domain/enums";
 import { MAX_LENGTH } from "~/lib/form-values";
 
 export const TEAM_MESSAGES = {
@@ -18,6 +18,9 @@ export const TEAM_MESSAGES = {
   routing: "Choose round robin, first to claim or off",
   claimMinutes: "Enter whole minutes from 1 to 30",
   licenseExpiresOn: "Enter the license's expiry date (YYYY-MM-DD)",
+  licenseExpiryNeeded: "An agent's DRE license needs its expiry date (licenses run four years)",
+  licenseKind: 'Choose "broker" or "salesperson"',
+  duties: 'Choose among "countersign", "approveFiles" and "approveCda"',
   joinedOn: "Enter the day they joined (YYYY-MM-DD)",
   leftOn: "Enter the day they left (YYYY-MM-DD)",
   agentPercent: "Enter the agent's share in percent, from 0 to 100 (at most two decimals)",
@@ -56,6 +59,10 @@ const optionalDate = (message: string) =>
       )
       .nullable(),
   );
+const licenseKind = z.preprocess(
+  (v) => (v === "" ? null : v),
+  z.enum(DRE_LICENSE_KINDS, { message: TEAM_MESSAGES.licenseKind }).nullable(),
+);
 const bool = z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean());
 
 /** A new staff member (`POST /api/team`, /admin/team's form). */
@@ -71,12 +78,16 @@ export const newStaffSchema = z
     phone: optionalText(TEAM_MESSAGES.phone, MAX_LENGTH.phone).optional(),
     licenseNumber: license.optional(),
     licenseExpiresOn: optionalDate(TEAM_MESSAGES.licenseExpiresOn).optional(),
+    licenseKind: licenseKind.optional(),
     /** The day they join (by default the day they are added). */
     joinedOn: optionalDate(TEAM_MESSAGES.joinedOn).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.role === "agent" && !v.licenseNumber) {
       ctx.addIssue({ code: "custom", path: ["licenseNumber"], message: TEAM_MESSAGES.licenseNeeded });
+    }
+    if (v.role === "agent" && !v.licenseExpiresOn) {
+      ctx.addIssue({ code: "custom", path: ["licenseExpiresOn"], message: TEAM_MESSAGES.licenseExpiryNeeded });
     }
   });
 export type NewStaff = z.output<typeof newStaffSchema>;
@@ -125,6 +136,7 @@ export const staffPatchSchema = z
     firstName: text(TEAM_MESSAGES.firstName).optional(),
     lastName: text(TEAM_MESSAGES.lastName).optional(),
     licenseExpiresOn: optionalDate(TEAM_MESSAGES.licenseExpiresOn).optional(),
+    licenseKind: licenseKind.optional(),
     joinedOn: optionalDate(TEAM_MESSAGES.joinedOn).optional(),
     leftOn: optionalDate(TEAM_MESSAGES.leftOn).optional(),
     /** The broker marks the DRE's notice of the hire, or of the departure, sent (today). */
@@ -133,6 +145,13 @@ export const staffPatchSchema = z
   })
   .strict();
 export type StaffPatch = z.output<typeof staffPatchSchema>;
+
+/** `PUT /api/team/{id}/duties` and the team page's boxes: the broker's duties this person performs for them. */
+export const dutiesSchema = z
+  .object({
+    duties: z.array(z.enum(BROKER_DUTIES, { message: TEAM_MESSAGES.duties }), { message: TEAM_MESSAGES.duties }),
+  })
+  .strict();
 
 const agentId = z.preprocess(
   (v) => (v === "" ? null : v),

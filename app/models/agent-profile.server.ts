@@ -1,8 +1,9 @@
 /**
- * Our agents on the public site (issue 45, docs/proof.md): a staff member's profile (title, bio, languages, areas,
- * photo) and who is shown. Shown: staff (an admin or an agent), active, with an 8-digit DRE license number, whose
- * profile has been saved (it then has its slug); anyone else's page answers 404 (10 CCR 2773: only active
- * licensees are named). An agent edits their own profile, an admin anyone's; another agent is told "not found".
+ * Our agents on the public site (docs/proof.md): a staff member's profile (title, bio, languages, areas, photo) and
+ * who is shown. Shown: staff whose profile has been saved (it then has its slug), with an 8-digit DRE license number
+ * on the roster, who may act for the brokerage today (app/lib/roster-rules.ts `mayActForBrokerage`: active, the
+ * license's expiry entered and not past); anyone else's page answers 404 (10 CCR 2773: only active licensees are
+ * named). An agent edits their own profile, an admin anyone's; another agent is told "not found".
  */
 import { fairHousingFlags, fairHousingMessage } from "~/lib/fair-housing";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
@@ -14,6 +15,7 @@ import { slugOf, type ProfileInput } from "~/lib/proof-schema";
 import { LICENSE_NUMBER } from "~/lib/team-schema";
 import { imageSources, type ImageSources } from "~/lib/upload-rules";
 import { isStaff, type Actor } from "~/models/actor.server";
+import { actingRefusalOf, type LicenseeRow } from "~/models/broker-duties.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 
 /** What the public pages show of an agent. */
@@ -32,16 +34,26 @@ export type PublicAgent = {
 };
 
 /**
- * Shown to the public: staff, active, licensed (the same condition in SQL and in code). Staff are found through
- * `users_team_idx` (its own condition, `staffRow`), in the team's order.
+ * The candidates in SQL: staff, active, with a license number on the roster (the page names it). Staff are found
+ * through `users_team_idx` (its own condition, `staffRow`), in the team's order; the team is a handful, so the rule
+ * of who acts for the brokerage on a day is then applied in code, the one rule (`mayActToday`).
  */
 const shownCondition = and(
   staffRow,
   isNull(users.deactivatedAt),
   sql`${users.licenseNumber} GLOB '[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]'`,
 );
-const isShown = (u: Pick<User, "isAdmin" | "isAgent" | "deactivatedAt" | "licenseNumber">) =>
-  (u.isAdmin || u.isAgent) && u.deactivatedAt === null && LICENSE_NUMBER.test(u.licenseNumber ?? "");
+/** Whether a person may be named to the public today: a licensee acting for the brokerage (app/lib/roster-rules.ts). */
+const mayActToday = (db: DbOrTx, u: LicenseeRow) =>
+  LICENSE_NUMBER.test(u.licenseNumber ?? "") && actingRefusalOf(db, u, new Date()) === null;
+const rowColumns = {
+  isAdmin: users.isAdmin,
+  isAgent: users.isAgent,
+  deactivatedAt: users.deactivatedAt,
+  licenseNumber: users.licenseNumber,
+  licenseKind: users.licenseKind,
+  licenseExpiresOn: users.licenseExpiresOn,
+};
 
 const splitList = (value: string | null) =>
   (value ?? "")
@@ -50,6 +62,7 @@ const splitList = (value: string | null) =>
     .filter(Boolean);
 
 const publicColumns = {
+  ...rowColumns,
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -64,16 +77,17 @@ const publicColumns = {
   photoId: images.id,
   photoVariants: images.variants,
 };
-type PublicRow = Pick<User, "id" | "firstName" | "lastName" | "email" | "phone"> & {
-  license: string | null;
-  slug: string;
-  title: string | null;
-  bio: string | null;
-  languages: string | null;
-  areas: string | null;
-  photoId: string | null;
-  photoVariants: ImageVariant[] | null;
-};
+type PublicRow = LicenseeRow &
+  Pick<User, "phone"> & {
+    license: string | null;
+    slug: string;
+    title: string | null;
+    bio: string | null;
+    languages: string | null;
+    areas: string | null;
+    photoId: string | null;
+    photoVariants: ImageVariant[] | null;
+  };
 
 function toPublic(r: PublicRow): PublicAgent {
   return {
@@ -99,34 +113,21 @@ const publicAgents = preparedQuery((db) =>
     .leftJoin(images, eq(images.id, agentProfiles.photoImageId))
     .where(shownCondition)
     .orderBy(asc(users.teamPosition), asc(users.email))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
     .prepare(),
 );
 
 /** Every agent the public sees, in the team's order (the sitemap, the review form's list, the API). */
 export function listPublicAgents(db: Db): PublicAgent[] {
-  return publicAgents(db).all({ limit: -1, offset: 0 }).map(toPublic);
+  return publicAgents(db)
+    .all()
+    .filter((r) => mayActToday(db, r))
+    .map(toPublic);
 }
-
-const shownCount = preparedQuery((db) =>
-  db
-    .select({ count: sql<number>`count(*)` })
-    .from(users)
-    .innerJoin(agentProfiles, eq(agentProfiles.userId, users.id))
-    .where(shownCondition)
-    .prepare(),
-);
 
 /** /agents: a page of the agents shown (24), in the team's order, with how many there are. */
 export function pagePublicAgents(db: Db, page: number, limit: number) {
-  return {
-    items: publicAgents(db)
-      .all({ limit, offset: (page - 1) * limit })
-      .map(toPublic),
-    page,
-    total: shownCount(db).get()?.count ?? 0,
-  };
+  const shown = listPublicAgents(db);
+  return { items: shown.slice((page - 1) * limit, page * limit), page, total: shown.length };
 }
 
 const publicAgentBySlug = preparedQuery((db) =>
@@ -142,7 +143,7 @@ const publicAgentBySlug = preparedQuery((db) =>
 /** An agent's public page's person, or a NotFoundError (unknown, deactivated, unlicensed). */
 export function getPublicAgent(db: Db, slug: string): PublicAgent {
   const row = publicAgentBySlug(db).get({ slug });
-  if (!row) throw new NotFoundError("Agent not found");
+  if (!row || !mayActToday(db, row)) throw new NotFoundError("Agent not found");
   return toPublic(row);
 }
 
@@ -152,6 +153,7 @@ export function shownAgentSlugs(db: DbOrTx, ids: string[]): Map<string, { slug: 
   if (unique.length === 0) return new Map();
   const rows = db
     .select({
+      ...rowColumns,
       id: users.id,
       slug: agentProfiles.slug,
       firstName: users.firstName,
@@ -161,20 +163,20 @@ export function shownAgentSlugs(db: DbOrTx, ids: string[]): Map<string, { slug: 
     .from(agentProfiles)
     .innerJoin(users, eq(users.id, agentProfiles.userId))
     .where(and(sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(unique)}))`, shownCondition))
-    .all();
+    .all()
+    .filter((r) => mayActToday(db, r));
   return new Map(rows.map((r) => [r.id, { slug: r.slug, name: fullName(r) || r.email }]));
 }
 
 /** The shown agent a slug names (a review's "the agent it is about"), or null. */
 export function shownAgentIdBySlug(db: DbOrTx, slug: string): string | null {
-  return (
-    db
-      .select({ id: users.id })
-      .from(agentProfiles)
-      .innerJoin(users, eq(users.id, agentProfiles.userId))
-      .where(and(eq(agentProfiles.slug, slug), shownCondition))
-      .get()?.id ?? null
-  );
+  const row = db
+    .select({ ...rowColumns, id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(agentProfiles)
+    .innerJoin(users, eq(users.id, agentProfiles.userId))
+    .where(and(eq(agentProfiles.slug, slug), shownCondition))
+    .get();
+  return row && mayActToday(db, row) ? row.id : null;
 }
 
 /** The person whose profile `actor` may edit: themself (staff), or anyone on the team for an admin; else not found. */
@@ -201,18 +203,21 @@ export function getProfileForEdit(db: Db, actor: Actor, userId: string): Profile
   const image = profile?.photoImageId
     ? db.select().from(images).where(eq(images.id, profile.photoImageId)).get()
     : undefined;
+  const acting = actingRefusalOf(db, user, new Date());
   const notShownBecause = user.deactivatedAt
     ? "Deactivated people are not shown on the site."
     : !LICENSE_NUMBER.test(user.licenseNumber ?? "")
       ? "Add an 8-digit DRE license number on the Team page to be shown on the site."
-      : !profile
-        ? "Save the profile to be shown on the site."
-        : null;
+      : acting
+        ? `${acting}: only licensees acting for the brokerage are shown on the site.`
+        : !profile
+          ? "Save the profile to be shown on the site."
+          : null;
   return {
     user,
     profile,
     photo: image ? imageSources(image.id, image.variants) : null,
-    shown: notShownBecause === null && isShown(user),
+    shown: notShownBecause === null,
     notShownBecause,
   };
 }

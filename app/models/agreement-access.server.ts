@@ -18,6 +18,7 @@ import { isStaff, type Actor } from "~/models/actor.server";
 import type { FileStore } from "~/models/files.server";
 import { findTransaction, isStaffOn } from "~/models/transaction.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { assertDuty } from "~/models/broker-duties.server";
 import { sha256Hex } from "~/models/secret-token.server";
 
 /** The store's folder of agreements' PDFs (unsigned and sealed): never swept as documents' left-overs. */
@@ -93,8 +94,9 @@ export function signerOfLink(
 }
 
 /**
- * The agreement and the signer the key acts as: the actor's own row, or for an admin the broker's seat. The
- * seat is signed by an admin in their own name: acting on it (`take`: consenting, opening the PDF, signing)
+ * The agreement and the signer the key acts as: the actor's own row, or the broker's seat for the responsible broker
+ * or the licensee they named to countersign (another admin: 403 naming the duty). The seat is signed in one's own
+ * name: acting on it (`take`: consenting, opening the PDF, signing)
  * makes it theirs, their name, e-mail and account, and what another admin recorded there before (a consent, an
  * opening) is cleared, since it was not this person's. Reading it (`take` false) shows it as theirs would be.
  * Someone who may read the agreement but does not sign it: 409; anyone else: 404.
@@ -117,6 +119,8 @@ export function signerFor(
   if (own) return { agreement, signer: own, actor: key.actor };
   const seat = key.actor.isAdmin ? signers.find((s) => s.forBroker && !s.signedAt) : undefined;
   if (!seat) throw new ConflictError("You are not a signer of this agreement");
+  // The broker's seat is the responsible broker's, or a licensee's they named to countersign (403 naming the duty).
+  assertDuty(db, key.actor, "countersign", now);
   const person = db.select().from(users).where(eq(users.id, key.actor.id)).get()!;
   const mine = {
     name: fullName(person),

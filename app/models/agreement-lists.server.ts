@@ -10,6 +10,7 @@ import { todayIn } from "~/lib/plain-date";
 import { DAY_MS } from "~/lib/time";
 import { type Actor } from "~/models/actor.server";
 import { signersOf, signingPath } from "~/models/agreement-access.server";
+import { mayPerform } from "~/models/broker-duties.server";
 
 /**
  * The dashboard's listing agreements to act on: not signed yet (a draft, or sent and waiting), or signed and
@@ -51,11 +52,13 @@ export function listingAgreementWarnings(db: Db, actor: Actor, now = new Date())
 
 /**
  * "Waiting for your signature": every agreement, of any kind, whose next signer is this member of staff: its
- * agent, or the broker's seat for any admin (open, or taken by them), every client having signed. With who signed
+ * agent, or the broker's seat (open, or taken by them) for the broker or the licensee they named to countersign, every client having signed. With who signed
  * already and since when (the last of them), longest waiting first, at most 50. Read by the index
  * (status, sent_at): the agreements out for signature are few among all.
  */
-export function waitingForStaff(db: Db, actor: Actor) {
+export function waitingForStaff(db: Db, actor: Actor, now = new Date()) {
+  // The broker's open seat only for those who may sign it: the broker, or a licensee they named to countersign.
+  const seat = actor.isAdmin && mayPerform(db, actor, "countersign", now);
   const rows = db
     .select({
       id: agreements.id,
@@ -80,7 +83,7 @@ export function waitingForStaff(db: Db, actor: Actor) {
         eq(agreements.status, "sent"),
         or(
           eq(agreementSigners.userId, actor.id),
-          actor.isAdmin ? and(eq(agreementSigners.forBroker, true), isNull(agreementSigners.userId)) : undefined,
+          seat ? and(eq(agreementSigners.forBroker, true), isNull(agreementSigners.userId)) : undefined,
         ),
         sql`NOT EXISTS (SELECT 1 FROM ${agreementSigners} c WHERE c.agreement_id = ${agreements.id} AND c.role <> 'agent' AND c.signed_at IS NULL)`,
       ),

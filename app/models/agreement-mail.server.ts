@@ -6,10 +6,12 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { agreementSigners, type Agreement, type AgreementSigner } from "~/db/schema";
+import { fullName } from "~/lib/format";
 import { env } from "~/config/env.server";
 import { SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
+import { performersOf } from "~/models/broker-duties.server";
 
 export const signingUrl = (appUrl: string, agreementId: number) => `${appUrl}/agreements/${agreementId}/sign`;
 const linkUrl = (appUrl: string, token: string) => `${appUrl}/sign/${token}`;
@@ -39,8 +41,9 @@ export function mailAgreement(
 }
 
 /**
- * Who on staff hears of an agreement: its agent; the broker's seat before an admin takes it, every admin (the
- * named admin once one is); with neither, the admins.
+ * Who on staff hears of an agreement: its agent; the broker's seat before someone takes it, those who may sign it
+ * (the broker and the licensees they named to countersign: app/models/broker-duties.server.ts), the named one once
+ * one is; with nobody who may, the admins.
  */
 export function agreementStaff(
   tx: DbOrTx,
@@ -52,7 +55,8 @@ export function agreementStaff(
     .where(and(eq(agreementSigners.agreementId, agreement.id), eq(agreementSigners.role, "agent")))
     .get();
   if (counter?.userId) return [{ email: counter.email, name: counter.name || null }];
-  return adminRecipients(tx).map((a) => ({ email: a.address, name: a.name }));
+  const countersigners = performersOf(tx, "countersign").map((u) => ({ email: u.email, name: fullName(u) || null }));
+  return countersigners.length ? countersigners : adminRecipients(tx).map((a) => ({ email: a.address, name: a.name }));
 }
 
 /** Please sign: a client or the countersigner opens the signing page; a co-signer their link (`token`). */
@@ -68,7 +72,11 @@ export function mailSignRequest(
   if (signer.role === "agent") {
     const lines = [
       `Every client has signed "${agreement.title}". It is your turn to countersign.`,
-      ...(signer.forBroker && !signer.userId ? [`Any admin signs it for ${env().site.name}, in their own name.`] : []),
+      ...(signer.forBroker && !signer.userId
+        ? [
+            `The broker, or a licensee the broker named to countersign, signs it for ${env().site.name}, in their own name.`,
+          ]
+        : []),
     ];
     for (const to of signer.userId ? [signer] : agreementStaff(tx, agreement)) {
       mailAgreement(

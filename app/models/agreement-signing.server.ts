@@ -32,6 +32,7 @@ import {
 } from "~/models/agreement-access.server";
 import { getAgreement, viewOf, type AgreementView } from "~/models/agreement-view.server";
 import { sealOrRetryLater } from "~/models/agreement-seal.server";
+import { mayPerform } from "~/models/broker-duties.server";
 
 /**
  * Whether this signer acknowledges the agency disclosure (Civil Code §2079.16) before signing: every client and
@@ -152,7 +153,8 @@ export function agreementFile(db: Db, key: SignerKey, id: number, now = new Date
       agreement = visibleAgreement(tx, key.actor, id).agreement;
       const mine = signersOf(tx, id).find((s) => s.userId === key.actor.id);
       // An admin opening an agreement whose broker's seat waits opens it as the one who will sign it.
-      const seat = key.actor.isAdmin && !mine && agreement.status === "sent";
+      const seat =
+        key.actor.isAdmin && !mine && agreement.status === "sent" && mayPerform(tx, key.actor, "countersign", now);
       signer = mine ?? (seat ? tryTakeSeat(tx, key, id, now) : undefined);
     }
     if (signer && !signer.viewedAt && !signer.signedAt) {

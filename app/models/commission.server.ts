@@ -5,13 +5,14 @@
  */
 import { and, desc, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { agreements, cdas, payouts, users, type Cda, type Payout, type Transaction, type User } from "~/db/schema";
-import { compensationCents, planYearStart, splitCommission, type CommissionPlan } from "~/lib/commission";
+import { cdas, payouts, users, type Cda, type Payout, type Transaction, type User } from "~/db/schema";
+import { planYearStart, splitCommission, type CommissionPlan, type CommissionSplit } from "~/lib/commission";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { todayIn } from "~/lib/plain-date";
-import { TIERS, tierFor } from "~/lib/pricing";
+import { apiDollars, percentOfBasisPoints } from "~/lib/money";
 import { assertStaff, type Actor } from "~/models/actor.server";
+import { compensationOf, isKnown, type Compensation } from "~/models/compensation.server";
 import { getTransaction } from "~/models/transaction.server";
 
 /** The agent's plan, or null when the broker has not set one. */
@@ -30,36 +31,12 @@ export function toPlanJson(u: Pick<User, "planAgentBp" | "planCapCents" | "planF
   const plan = planOf(u);
   return plan
     ? {
-        agentPercent: plan.agentBp / 100,
-        annualCap: plan.capCents === null ? null : plan.capCents / 100,
-        transactionFee: plan.feeCents / 100,
+        agentPercent: percentOfBasisPoints(plan.agentBp),
+        annualCap: plan.capCents === null ? null : apiDollars(plan.capCents),
+        transactionFee: apiDollars(plan.feeCents),
         anniversaryOn: plan.anniversaryOn,
       }
     : null;
-}
-
-/**
- * The gross commission: a sale's flat fee (its tier's), a purchase's buyer-side compensation as its newest signed
- * buyer agreement states it, against the closing price (else the home value); null with the reason when unknown.
- */
-function grossOf(db: DbOrTx, t: Transaction): { cents: number } | { missing: string } {
-  const price = t.closingPriceCents ?? t.homeValueCents;
-  if (t.type === "selling") {
-    const fee = TIERS.find((tier) => tier.tier === t.tier)?.feeCents ?? (price ? tierFor(price).feeCents : null);
-    return fee === null ? { missing: "the home's value (the flat fee's tier)" } : { cents: fee };
-  }
-  const agreement = db
-    .select({ fields: agreements.fields })
-    .from(agreements)
-    .where(and(eq(agreements.transactionId, t.id), eq(agreements.kind, "buyer"), eq(agreements.status, "signed")))
-    .orderBy(desc(agreements.createdAt))
-    .limit(1)
-    .get();
-  if (!agreement) return { missing: "a signed buyer agreement (its compensation)" };
-  const cents = compensationCents(agreement.fields.buyerBrokerCompensation, price);
-  return cents === null
-    ? { missing: 'the buyer agreement\'s compensation as "2.5%" or "$12,000", and the price' }
-    : { cents };
 }
 
 /**
@@ -84,7 +61,7 @@ function brokerageSince(db: DbOrTx, agentId: string, from: string, to: string, t
 }
 
 export type CommissionFigures =
-  | ({ ready: true; agent: string; planYearFrom: string } & ReturnType<typeof splitCommission>)
+  | ({ ready: true; agent: string; planYearFrom: string; compensation: Compensation } & CommissionSplit)
   | { ready: false; missing: string[] };
 
 /** The split of a transaction's commission on `on` (a plain date), or what is missing to compute it. */
@@ -94,9 +71,10 @@ export function commissionOf(db: DbOrTx, t: Transaction, on: string): Commission
   if (!agent) missing.push("an assigned agent");
   const plan = agent ? planOf(agent) : null;
   if (agent && !plan) missing.push(`${fullName(agent) || agent.email}'s commission plan (the team page)`);
-  const gross = grossOf(db, t);
-  if ("missing" in gross) missing.push(gross.missing);
-  if (missing.length || !agent || !plan || "missing" in gross) return { ready: false, missing };
+  // The gross commission: the one rule of a transaction's compensation (its signed agreement's).
+  const gross = compensationOf(db, t);
+  if (!isKnown(gross)) missing.push(gross.missing);
+  if (missing.length || !agent || !plan || !isKnown(gross)) return { ready: false, missing };
   const planYearFrom = planYearStart(plan.anniversaryOn, on);
   const split = splitCommission({
     grossCents: gross.cents,
@@ -107,7 +85,7 @@ export function commissionOf(db: DbOrTx, t: Transaction, on: string): Commission
     plan,
     brokerageSoFarCents: brokerageSince(db, agent.id, planYearFrom, on, t.id),
   });
-  return { ready: true, agent: fullName(agent) || agent.email, planYearFrom, ...split };
+  return { ready: true, agent: fullName(agent) || agent.email, planYearFrom, compensation: gross, ...split };
 }
 
 /** `GET /api/transactions/{id}/cda` and the Manage page's "Commission" (admins): the figures as of today. */
@@ -160,16 +138,41 @@ export function recordPayout(tx: DbOrTx, t: Transaction, now: Date) {
     .run();
 }
 
-export const toPayoutJson = (p: Payout) => ({
-  transactionId: p.transactionId,
-  agentId: p.agentId,
-  closedOn: p.closedOn,
-  gross: p.grossCents / 100,
-  referral: p.referralCents / 100,
-  brokerage: p.brokerageCents / 100,
-  agent: p.agentCents / 100,
-  fee: p.feeCents / 100,
+/**
+ * The figures of a split, a CDA version or a payout as the API names them, in dollars with cents: one shape for all
+ * three (`capBefore`/`capAfter`: the brokerage's share of the agent's plan year before and after; null: no cap).
+ */
+export const toLinesJson = (f: {
+  grossCents: number;
+  referralCents: number;
+  brokerageCents: number;
+  agentCents: number;
+  feeCents: number;
+  capBeforeCents?: number | null;
+  capAfterCents?: number | null;
+}) => ({
+  gross: apiDollars(f.grossCents),
+  referral: apiDollars(f.referralCents),
+  brokerage: apiDollars(f.brokerageCents),
+  agent: apiDollars(f.agentCents),
+  fee: apiDollars(f.feeCents),
+  capBefore: f.capBeforeCents === null || f.capBeforeCents === undefined ? null : apiDollars(f.capBeforeCents),
+  capAfter: f.capAfterCents === null || f.capAfterCents === undefined ? null : apiDollars(f.capAfterCents),
 });
+
+export const toPayoutJson = (p: Payout) => {
+  const { gross, referral, brokerage, agent, fee } = toLinesJson(p);
+  return {
+    transactionId: p.transactionId,
+    agentId: p.agentId,
+    closedOn: p.closedOn,
+    gross,
+    referral,
+    brokerage,
+    agent,
+    fee,
+  };
+};
 
 /**
  * `GET /api/payouts?agent=&year=` and `/admin/payouts`: a year's payouts (by the day each closed), an admin's of any
@@ -223,21 +226,19 @@ export function payoutYear(value: string | null, now = new Date()): number | nul
 export function toCommissionJson({ transaction: t, figures, payout }: ReturnType<typeof transactionCommission>) {
   const terms = {
     referral: t.referralBroker
-      ? { broker: t.referralBroker, license: t.referralLicense, percent: (t.referralBp ?? 0) / 100 }
+      ? { broker: t.referralBroker, license: t.referralLicense, percent: percentOfBasisPoints(t.referralBp ?? 0) }
       : null,
     escrowEmail: t.escrowEmail,
+    escrowNumber: t.escrowNumber,
     payout: payout ? toPayoutJson(payout) : null,
   };
   if (!figures.ready) return { ready: false as const, missing: figures.missing, ...terms };
   return {
     ready: true as const,
     agent: figures.agent,
-    gross: figures.grossCents / 100,
-    referralFee: figures.referralCents / 100,
-    brokerage: figures.brokerageCents / 100,
-    agentShare: figures.agentCents / 100,
-    fee: figures.feeCents / 100,
-    lines: figures.lines,
+    basis: figures.compensation.basis,
+    lines: toLinesJson(figures),
+    explanation: figures.lines,
     ...terms,
   };
 }

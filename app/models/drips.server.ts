@@ -10,7 +10,7 @@ import { DAY_MS } from "~/lib/time";
 import { activeEmailFrom } from "~/models/campaign.server";
 import { buildDripEmail } from "~/models/drip-email.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
-import { agentCardOf } from "~/models/user.server";
+import { actingAgentCardOf } from "~/models/user.server";
 import { isUnsubscribed } from "~/models/unsubscribe.server";
 
 /**
@@ -52,7 +52,7 @@ export function sendDueDrip(db: DbOrTx, engagementId: number, now: Date): boolea
         e.id,
         { email, firstName: submission.firstName, lastName: submission.lastName },
         next,
-        agentCardOf(db, submission.assignedAgentId),
+        actingAgentCardOf(db, submission.assignedAgentId),
       ),
       links: { contactSubmissionId: e.contactSubmissionId, engagementId: e.id, campaignEmailId: next.id },
     },

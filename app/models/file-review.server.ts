@@ -29,7 +29,9 @@ import type { ChecklistEvent } from "~/lib/checklist-schema";
 import { REVIEW_FLAG_DAYS, STEPS_OF } from "~/lib/checklist-schema";
 import { fullName } from "~/lib/format";
 import { homeTitle } from "~/lib/home-name";
+import { CONDITION_WORDS, isRequiredFor } from "~/lib/checklist-rules";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { assertDuty } from "~/models/broker-duties.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
@@ -138,6 +140,7 @@ export function ensureItems(tx: DbOrTx, t: Pick<Transaction, "id" | "type" | "ch
           required: item.required,
           dueBy: item.dueBy,
           agreementKind: item.agreementKind,
+          requiredWhen: item.requiredWhen ?? null,
         })
         .onConflictDoNothing()
         .returning()
@@ -146,8 +149,23 @@ export function ensureItems(tx: DbOrTx, t: Pick<Transaction, "id" | "type" | "ch
     .filter((r): r is ChecklistItem => r !== undefined);
 }
 
-/** Items of a transaction read (made first when need be) in one database transaction. */
-const itemsOf = (db: Db, t: Transaction) => db.transaction((tx) => ensureItems(tx, t));
+/**
+ * Items as this home requires them: an item required only when a fact of the home holds (the lead-paint disclosure
+ * of a home built before 1978: app/lib/checklist-rules.ts) is required or not by the transaction's facts now.
+ */
+function forHome<T extends Pick<ChecklistItem, "required" | "requiredWhen">>(
+  items: T[],
+  t: Pick<Transaction, "yearBuilt">,
+): T[] {
+  return items.map((i) => (i.requiredWhen ? { ...i, required: isRequiredFor(i, { yearBuilt: t.yearBuilt }) } : i));
+}
+
+/** Items of a transaction read (made first when need be) in one database transaction, as its home requires them. */
+const itemsOf = (db: Db, t: Transaction) =>
+  forHome(
+    db.transaction((tx) => ensureItems(tx, t)),
+    t,
+  );
 
 type ItemDocument = { id: number; name: string; sha256: string };
 
@@ -189,6 +207,8 @@ export type FileItem = {
   id: number;
   name: string;
   required: boolean;
+  /** When it is required only if a fact of the home holds, that condition in words. */
+  condition: string | null;
   dueBy: number;
   dueByTitle: string | null;
   state: ChecklistItemState;
@@ -232,6 +252,7 @@ function toFileItems(db: DbOrTx, kind: TransactionType, items: ChecklistItem[]):
       id: item.id,
       name: item.name,
       required: item.required,
+      condition: item.requiredWhen ? CONDITION_WORDS[item.requiredWhen] : null,
       dueBy: item.dueBy,
       dueByTitle: STEPS_OF[kind][item.dueBy - 1]?.title ?? null,
       state: item.state,
@@ -283,10 +304,10 @@ export function fileSummary(db: Db, actor: Actor, transactionId: number) {
  */
 export function openRequiredItems(
   tx: DbOrTx,
-  t: Pick<Transaction, "id" | "type" | "checklistId">,
+  t: Pick<Transaction, "id" | "type" | "checklistId" | "yearBuilt">,
   upToStep?: number,
 ): string[] {
-  return ensureItems(tx, t)
+  return forHome(ensureItems(tx, t), t)
     .filter((i) => i.required && i.state !== "approved" && (upToStep === undefined || i.dueBy <= upToStep))
     .map((i) => i.name);
 }
@@ -408,7 +429,8 @@ export function checklistEvent(
       }
       case "approve":
       case "return": {
-        if (!actor.isAdmin) throw new ForbiddenError("Only the broker (an admin) reviews a file");
+        if (!actor.isAdmin) throw new ForbiddenError("Only the broker reviews a file");
+        assertDuty(tx, actor, "approveFiles", now);
         const docs = documentsOfItems(tx, [item.id]).get(item.id) ?? [];
         if (event.type === "approve" && docs.length === 0) {
           throw new ConflictError(`${item.name} has no document to approve`);
@@ -564,12 +586,16 @@ export function reviewQueue(db: Db, actor: Actor, after: QueueCursor | null = nu
       .select({
         transactionId: checklistItems.transactionId,
         required: checklistItems.required,
+        requiredWhen: checklistItems.requiredWhen,
         state: checklistItems.state,
+        yearBuilt: transactions.yearBuilt,
       })
       .from(checklistItems)
+      .innerJoin(transactions, eq(transactions.id, checklistItems.transactionId))
       .where(inArray(checklistItems.transactionId, ids))
       .all()) {
-      byFile.set(i.transactionId, [...(byFile.get(i.transactionId) ?? []), i]);
+      const [item] = forHome([i], i);
+      byFile.set(i.transactionId, [...(byFile.get(i.transactionId) ?? []), item!]);
     }
   }
   return {

@@ -33,6 +33,7 @@ import {
   type HomesQuery,
 } from "~/lib/home-listing-schema";
 import { zipOf } from "~/lib/neighbourhoods";
+import { apiDollars, centsOf } from "~/lib/money";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
@@ -92,19 +93,23 @@ export function getHomeListing(db: Db, actor: Actor, transactionId: number) {
   return { transaction: t, listing: row, staff: isStaffOn(db, actor, t) };
 }
 
-export const toHomeListingJson = (row: HomeListing, warnings: FairHousingFlag[] = []) => ({
+export const toHomeListingJson = (
+  row: HomeListing,
+  t: Pick<Transaction, "yearBuilt">,
+  warnings: FairHousingFlag[] = [],
+) => ({
   slug: row.slug,
   url: `${env().APP_URL}${listingUrl(row.slug)}`,
   published: row.sellerYesAt !== null,
   mlsEnteredOn: row.mlsEnteredOn,
   live: row.state !== "hidden",
   state: row.state,
-  price: row.priceCents === null ? null : row.priceCents / 100,
+  price: row.priceCents === null ? null : apiDollars(row.priceCents),
   beds: row.beds,
   baths: row.baths === null ? null : Number(row.baths),
   squareFeet: row.squareFeet,
   lotSquareFeet: row.lotSquareFeet,
-  yearBuilt: row.yearBuilt,
+  yearBuilt: t.yearBuilt,
   description: row.description,
   warnings,
 });
@@ -134,7 +139,8 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
     if (flags.length && !input.fairHousingReason) {
       throw new InvalidInputError(fairHousingMessage(flags), { description: [fairHousingMessage(flags)] });
     }
-    const priceCents = input.price === undefined ? before.priceCents : input.price === null ? null : input.price * 100;
+    const priceCents =
+      input.price === undefined ? before.priceCents : input.price === null ? null : centsOf(input.price);
     const next = {
       ...(input.published === undefined
         ? {}
@@ -147,7 +153,6 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
       ...(input.baths === undefined ? {} : { baths: input.baths === null ? null : String(input.baths) }),
       ...(input.squareFeet === undefined ? {} : { squareFeet: input.squareFeet }),
       ...(input.lotSquareFeet === undefined ? {} : { lotSquareFeet: input.lotSquareFeet }),
-      ...(input.yearBuilt === undefined ? {} : { yearBuilt: input.yearBuilt }),
       ...(input.propertyType === undefined ? {} : { propertyType: input.propertyType }),
       ...(input.description === undefined ? {} : { description: input.description || null }),
       zip: zipOf(t.propertyAddress),
@@ -173,7 +178,17 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
         .values({ transactionId: t.id, priceCents, on: todayIn(now), createdAt: now })
         .run();
     }
-    const changes = changesOf(before as unknown as Record<string, unknown>, next);
+    // The year built is the home's (the file's lead-paint disclosure reads it too): kept on the transaction.
+    if (input.yearBuilt !== undefined && input.yearBuilt !== t.yearBuilt) {
+      tx.update(transactions)
+        .set({ yearBuilt: input.yearBuilt, updatedAt: now })
+        .where(eq(transactions.id, t.id))
+        .run();
+    }
+    const changes = changesOf({ ...before, yearBuilt: t.yearBuilt } as unknown as Record<string, unknown>, {
+      ...next,
+      ...(input.yearBuilt === undefined ? {} : { yearBuilt: input.yearBuilt }),
+    });
     if (changes) {
       recordAudit(tx, actor, {
         action: "listing.update",
@@ -192,7 +207,11 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
         at: now,
       });
     }
-    return { row, warnings: flags };
+    return {
+      row,
+      transaction: { ...t, yearBuilt: input.yearBuilt === undefined ? t.yearBuilt : input.yearBuilt },
+      warnings: flags,
+    };
   });
 }
 
@@ -228,8 +247,8 @@ export function listHomes(db: Db, query: HomesQuery) {
   const where = and(
     eq(homeListings.state, "live"),
     query.zip ? eq(homeListings.zip, query.zip) : undefined,
-    query.minPrice !== undefined ? gte(homeListings.priceCents, query.minPrice * 100) : undefined,
-    query.maxPrice !== undefined ? lte(homeListings.priceCents, query.maxPrice * 100) : undefined,
+    query.minPrice !== undefined ? gte(homeListings.priceCents, centsOf(query.minPrice)) : undefined,
+    query.maxPrice !== undefined ? lte(homeListings.priceCents, centsOf(query.maxPrice)) : undefined,
     query.beds !== undefined ? gte(homeListings.beds, query.beds) : undefined,
   );
   const page = query.page ?? 1;
@@ -260,7 +279,8 @@ export const homeCard = (l: HomeListing, address: string | null) => ({
   url: listingUrl(l.slug),
   address: address ?? "",
   zip: l.zip,
-  price: l.priceCents === null ? null : l.priceCents / 100,
+  priceCents: l.priceCents,
+  price: l.priceCents === null ? null : apiDollars(l.priceCents),
   beds: l.beds,
   baths: l.baths === null ? null : Number(l.baths),
   squareFeet: l.squareFeet,
@@ -308,6 +328,7 @@ export function publicHome(db: Db, slug: string) {
     transactionId: row.t.id,
     agentId: row.t.assignedAgentId,
     listing: row.listing,
+    yearBuilt: row.t.yearBuilt,
     address: row.t.propertyAddress ?? "",
     prices,
     photos,

@@ -21,9 +21,11 @@ import {
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import type { VisitorInput } from "~/lib/home-listing-schema";
+import { apiDollars } from "~/lib/money";
 import { todayIn } from "~/lib/plain-date";
 import { sanDiegoInstant } from "~/lib/showing-slots";
 import type { Actor } from "~/models/actor.server";
+import { actingRefusalOf, actingRefusalOn } from "~/models/broker-duties.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { submitContact } from "~/models/lead-intake.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
@@ -51,7 +53,8 @@ function saleOf(db: DbOrTx, actor: Actor, transactionId: number) {
 
 /**
  * `POST /api/transactions/{id}/open-houses` `{ start, end, hostId }` and the Manage page's form: staff on the sale or
- * its seller; the host an active agent of the team; it ends after it starts, on the same day, within 8 hours, and
+ * its seller; the host an active agent of the team who may act for the brokerage (today and that day: else 409
+ * naming the license); it ends after it starts, on the same day, within 8 hours, and
  * starts in the future. Audited.
  */
 export function scheduleOpenHouse(
@@ -85,6 +88,9 @@ export function scheduleOpenHouse(
     if (!host || host.deactivatedAt || !(host.isAgent || host.isAdmin)) {
       throw new InvalidInputError("Choose an agent of the team to host", { hostId: ["Choose an agent of the team"] });
     }
+    // The host acts for the brokerage at the door: licensed, the license in force today and on the day (409 naming it).
+    const refusal = actingRefusalOf(tx, host, now) ?? actingRefusalOn(tx, host, todayIn(startsAt));
+    if (refusal) throw new ConflictError(`${refusal}: they cannot host an open house`);
     const row = tx
       .insert(openHouses)
       .values({
@@ -250,7 +256,8 @@ export function openHousesAhead(db: Db, now = new Date(), page = 1) {
       day: todayIn(r.start),
       slug: r.slug,
       address: r.address ?? "",
-      price: r.priceCents === null ? null : r.priceCents / 100,
+      priceCents: r.priceCents,
+      price: r.priceCents === null ? null : apiDollars(r.priceCents),
       beds: r.beds,
       baths: r.baths === null ? null : Number(r.baths),
     }));

@@ -12,16 +12,17 @@ import { AGENT_REVIEWS_PAGE } from "~/lib/proof-schema";
 /** How many of each the landing page shows. */
 export const LANDING_COUNT = { sold: 3, reviews: 3, agents: 4 } as const;
 
-export const saleCard = ({ id, place, closedMonth, priceCents, feeCents, savedCents, side, agent }: PublicSale) => ({
+export const saleCard = ({
   id,
   place,
   closedMonth,
   priceCents,
   feeCents,
   savedCents,
+  feeBasis,
   side,
   agent,
-});
+}: PublicSale) => ({ id, place, closedMonth, priceCents, feeCents, savedCents, feeBasis, side, agent });
 
 export const reviewCard = (r: PublicReview) => ({ ...r, createdAt: r.createdAt.toISOString() });
 

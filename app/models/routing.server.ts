@@ -27,15 +27,13 @@ import {
 } from "~/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
-import { todayIn } from "~/lib/plain-date";
-import { licenseExpired } from "~/lib/roster-rules";
 import type { Actor } from "~/models/actor.server";
+import { actingRefusalOf } from "~/models/broker-duties.server";
 import { routingSettings } from "~/models/settings.server";
 import { assignLeadTo } from "~/models/team.server";
 
-/** The agents new leads go to, in the team's order: not one whose license has expired (issue 46). */
+/** The agents new leads go to, in the team's order: only those who may act for the brokerage today. */
 export function routableAgents(db: DbOrTx, now = new Date()): User[] {
-  const today = todayIn(now);
   return db
     .select()
     .from(users)
@@ -50,7 +48,7 @@ export function routableAgents(db: DbOrTx, now = new Date()): User[] {
     )
     .orderBy(asc(users.teamPosition), asc(users.email))
     .all()
-    .filter((u) => !licenseExpired(u.licenseExpiresOn, today));
+    .filter((u) => actingRefusalOf(db, u, now) === null);
 }
 
 export type Routed =
@@ -76,7 +74,7 @@ export function routeLead(tx: DbOrTx, lead: ContactSubmission, now: Date, toAgen
   // "Contact Agatha" on an agent's page (issue 45): the lead goes to that agent, whatever the routing's mode.
   if (toAgentId) {
     const chosen = tx.select().from(users).where(eq(users.id, toAgentId)).get();
-    const current = chosen && !licenseExpired(chosen.licenseExpiresOn, todayIn(now));
+    const current = chosen && actingRefusalOf(tx, chosen, now) === null;
     if (chosen && current && (chosen.isAgent || chosen.isAdmin) && chosen.deactivatedAt === null) {
       assignLeadTo(tx, null, lead, chosen.id, "lead.assign", now);
       return { mode: "assigned", agent: chosen };

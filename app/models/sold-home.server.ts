@@ -1,31 +1,42 @@
 /**
- * The homes we sold (issue 45, docs/proof.md): when a transaction is completed with its price, its sale is kept
- * as the public could read it (the place, the month, the price, the fee paid and what the client saved against a
- * 3 % commission, by the calculator's rule in app/lib/pricing.ts) and its client is asked once, in the portal and
- * by e-mail, whether and how we may show it. Nothing is shown without their yes; a no, at any time, takes it off
+ * The homes we sold (docs/proof.md): when a transaction is completed with its price, its sale is kept as the public
+ * could read it (the place, the month, the price; for a sale the fee paid, from the one rule of a transaction's
+ * compensation in app/models/compensation.server.ts, and what the seller saved against a 3 % listing commission on
+ * the same price; a purchase neither: it paid no listing fee) and its client is asked once, in the portal and by
+ * e-mail, whether and how we may show it. Nothing is shown without their yes; a no, at any time, takes it off
  * every page at once (the page scopes' triggers, migration 0025). The lists' counts and the total saved are
  * `public_counts`, kept by triggers, so no page counts its rows.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
-import { publicCounts, soldHomes, users, type SoldHome, type Transaction } from "~/db/schema";
+import { publicCounts, soldHomes, transactions, users, type SoldHome, type Transaction } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { NotFoundError } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, roundToDollars } from "~/lib/money";
 import { canonicalNeighbourhood, neighbourhoodOf, zipOf } from "~/lib/neighbourhoods";
-import { AGENCY_TIME_ZONE } from "~/lib/plain-date";
-import { calculateSavings, TIERS } from "~/lib/pricing";
+import { formatMonthIn, monthIn } from "~/lib/plain-date";
+import { calculateSavings } from "~/lib/pricing";
 import { PROOF_PAGE_SIZE, type SoldConsent } from "~/lib/proof-schema";
 import type { Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { shownAgentSlugs } from "~/models/agent-profile.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
+import { compensationOf, isKnown } from "~/models/compensation.server";
 
-/** The fee paid and the saving of a sale at `priceCents`: the transaction's tier's flat fee (else the price's). */
-export function saleFigures(priceCents: number, tier: number | null) {
-  const savings = calculateSavings(priceCents)!;
-  const feeCents = TIERS.find((t) => t.tier === tier)?.feeCents ?? savings.flatFeeCents;
-  return { feeCents, savedCents: savings.traditionalFeeCents - feeCents };
+/**
+ * The figures a completed transaction is shown with: a sale's fee paid (its compensation: the signed listing
+ * agreement's flat fee, else the tier table's, `estimated`) and its saving against a 3 % listing commission on the
+ * same price (the calculator's rule, app/lib/pricing.ts); a purchase none (0, 0: neither is shown nor counted).
+ */
+export function saleFigures(db: DbOrTx, t: Transaction, priceCents: number) {
+  if (t.type !== "selling") return { feeCents: 0, savedCents: 0, feeBasis: null };
+  const compensation = compensationOf(db, { ...t, closingPriceCents: priceCents });
+  const feeCents = isKnown(compensation) ? compensation.cents : calculateSavings(priceCents)!.flatFeeCents;
+  return {
+    feeCents,
+    savedCents: calculateSavings(priceCents)!.traditionalFeeCents - feeCents,
+    feeBasis: isKnown(compensation) ? compensation.basis : ("estimated" as const),
+  };
 }
 
 /**
@@ -37,7 +48,7 @@ export function recordCompletedSale(tx: DbOrTx, t: Transaction, now: Date): void
   const priceCents = t.closingPriceCents ?? t.homeValueCents;
   if (!t.propertyAddress || !priceCents || priceCents <= 0) return;
   const zip = zipOf(t.propertyAddress);
-  const figures = saleFigures(priceCents, t.tier);
+  const figures = saleFigures(tx, t, priceCents);
   const values = {
     agentId: t.assignedAgentId,
     side: t.type,
@@ -58,6 +69,10 @@ export function recordCompletedSale(tx: DbOrTx, t: Transaction, now: Date): void
   const client = tx.select().from(users).where(eq(users.id, t.userId)).get();
   if (!client) return;
   const saleWord = t.type === "selling" ? "sale" : "purchase";
+  const shown =
+    t.type === "selling"
+      ? `the month it closed, the price, the flat fee you paid (${formatMoney(figures.feeCents)}${figures.feeBasis === "estimated" ? ", estimated" : ""}) and what you saved compared with a 3% listing commission on the same price (${formatMoney(figures.savedCents)})`
+      : "the month it closed and the price";
   queuePlainEmail(
     tx,
     {
@@ -66,7 +81,7 @@ export function recordCompletedSale(tx: DbOrTx, t: Transaction, now: Date): void
       subject: `May we show your ${saleWord} on our site?`,
       lines: [
         `Congratulations on closing ${t.propertyAddress}.`,
-        `With your permission we would show it among the homes we helped with: the month it closed, the price, the flat fee you paid and what you saved against a 3% commission (${formatMoney(figures.savedCents)}).`,
+        `With your permission we would show it among the homes we helped with: ${shown}.`,
         "You choose whether we show the street address or only the neighbourhood, and whether we show a photo. Nothing is shown unless you say yes, and you can take it back in your portal at any time.",
       ],
       action: { label: "Answer in your portal", url: `${env().mail.appUrl}/client-portal#sold-consent` },
@@ -74,6 +89,26 @@ export function recordCompletedSale(tx: DbOrTx, t: Transaction, now: Date): void
     },
     now,
   );
+}
+
+/**
+ * At start: a sale kept before its fee came from its agreement (migration 0032: `fee_basis` empty) gets its figures
+ * again by the one rule (the signed listing agreement's fee, else the tier table's, estimated). Once per row.
+ */
+export function refreshSoldFigures(db: Db): number {
+  const rows = db
+    .select({ sold: soldHomes, t: transactions })
+    .from(soldHomes)
+    .innerJoin(transactions, eq(transactions.id, soldHomes.transactionId))
+    .where(and(eq(soldHomes.side, "selling"), isNull(soldHomes.feeBasis)))
+    .all();
+  for (const { sold, t } of rows) {
+    db.update(soldHomes)
+      .set(saleFigures(db, t, sold.priceCents))
+      .where(eq(soldHomes.transactionId, sold.transactionId))
+      .run();
+  }
+  return rows.length;
 }
 
 /** A transaction completed no more (reopened or cancelled): its sale leaves the site and the question is closed. */
@@ -130,10 +165,9 @@ export type PublicSale = {
   priceCents: number;
   feeCents: number;
   savedCents: number;
+  feeBasis: SoldHome["feeBasis"];
   agent: { slug: string; name: string } | null;
 };
-
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: AGENCY_TIME_ZONE });
 
 const listed = {
   transactionId: soldHomes.transactionId,
@@ -146,6 +180,7 @@ const listed = {
   priceCents: soldHomes.priceCents,
   feeCents: soldHomes.feeCents,
   savedCents: soldHomes.savedCents,
+  feeBasis: soldHomes.feeBasis,
   agentId: soldHomes.agentId,
 };
 type ListedSale = Pick<
@@ -160,6 +195,7 @@ type ListedSale = Pick<
   | "priceCents"
   | "feeCents"
   | "savedCents"
+  | "feeBasis"
   | "agentId"
 >;
 
@@ -174,11 +210,12 @@ function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
     zip: r.zip,
     neighbourhood: r.neighbourhood,
     side: r.side,
-    closedMonth: monthFormat.format(r.closedAt),
+    closedMonth: formatMonthIn(r.closedAt),
     closedAt: r.closedAt,
     priceCents: r.priceCents,
     feeCents: r.feeCents,
     savedCents: r.savedCents,
+    feeBasis: r.feeBasis,
     agent: (r.agentId && agents.get(r.agentId)) || null,
   }));
 }
@@ -236,21 +273,28 @@ export function latestSold(db: Db, limit: number, agentId?: string) {
   return toPublicSales(db, rows);
 }
 
-/** How many shown sales and what their sellers saved in all ("Our sellers have saved $1,234,567"). */
+/**
+ * How many shown sales and what their sellers saved in all ("Our sellers have saved $1,234,567"): purchases count
+ * among the homes but add nothing to the total (their saving is 0: a buyer paid no listing fee).
+ */
 export const soldTotals = (db: Db) => {
   const { count, total } = publicCount(db, "sold");
   return { count, savedCents: total };
 };
 
-/** The API's sale. */
+/**
+ * The API's sale: the month it closed in San Diego, the price; a sale's fee and saving (with where the fee comes
+ * from: `feeBasis`), a purchase's null.
+ */
 export const toSaleJson = (s: PublicSale) => ({
   place: s.place,
   zip: s.zip,
   neighbourhood: s.neighbourhood,
   side: s.side,
-  closedMonth: s.closedAt.toISOString().slice(0, 7),
-  price: Math.round(s.priceCents / 100),
-  fee: Math.round(s.feeCents / 100),
-  saved: Math.round(s.savedCents / 100),
+  closedMonth: monthIn(s.closedAt),
+  price: roundToDollars(s.priceCents),
+  fee: s.side === "selling" ? roundToDollars(s.feeCents) : null,
+  saved: s.side === "selling" ? roundToDollars(s.savedCents) : null,
+  feeBasis: s.side === "selling" ? s.feeBasis : null,
   agent: s.agent,
 });

@@ -22,8 +22,11 @@ import {
 } from "~/db/schema";
 import type { StaffRole } from "~/domain/enums";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { formatPlainDate, todayIn } from "~/lib/plain-date";
-import { dreNoticesDue, licenseState } from "~/lib/roster-rules";
+import { todayIn } from "~/lib/plain-date";
+import { actingRefusal, dreNoticesDue, licenseState } from "~/lib/roster-rules";
+import { basisPointsOf, centsOfDollars } from "~/lib/money";
+import { BROKER_DUTIES, type BrokerDuty } from "~/domain/enums";
+import { actingRefusalOf, dutiesOf, licenseeOf } from "~/models/broker-duties.server";
 import { fullName } from "~/lib/format";
 import type { Assignment, NewStaff, StaffPatch } from "~/lib/team-schema";
 import { TEAM_MESSAGES } from "~/lib/team-schema";
@@ -50,19 +53,35 @@ export function listTeam(db: Db, actor: Actor) {
     );
   const transactionsOwned = owned(transactions.assignedAgentId);
   const leadsOwned = owned(contactSubmissions.assignedAgentId);
-  return people.map((u) => memberOf(db, u, transactionsOwned.get(u.id) ?? 0, leadsOwned.get(u.id) ?? 0));
+  const duties = dutiesOf(
+    db,
+    people.map((u) => u.id),
+  );
+  return people.map((u) =>
+    memberOf(db, u, transactionsOwned.get(u.id) ?? 0, leadsOwned.get(u.id) ?? 0, duties.get(u.id) ?? []),
+  );
 }
 
-/** A person of the team as the team page and the API show them: role, name, what is assigned to them. */
-const memberOf = (db: DbOrTx, u: User, transactionCount: number, leadCount: number) => ({
-  ...u,
-  role: roleOf(u) as StaffRole,
-  name: fullName(u) || u.email,
-  transactions: transactionCount,
-  leads: leadCount,
-  /** Their broker–agent agreement (10 CCR 2726, app/models/broker-agent-agreement.server.ts), or null. */
-  agreement: brokerAgentAgreementState(db, u.id),
-});
+/**
+ * A person of the team as the team page and the API show them: role, name, what is assigned to them, whether they
+ * are the responsible broker, the broker's duties delegated to them, and whether they may act for the brokerage today.
+ */
+const memberOf = (db: DbOrTx, u: User, transactionCount: number, leadCount: number, duties: BrokerDuty[]) => {
+  const licensee = licenseeOf(db, u, duties);
+  return {
+    ...u,
+    role: roleOf(u) as StaffRole,
+    name: fullName(u) || u.email,
+    transactions: transactionCount,
+    leads: leadCount,
+    isBroker: licensee.isBroker,
+    duties: licensee.isBroker ? [...BROKER_DUTIES] : duties,
+    /** Why they may not act for the brokerage today (app/lib/roster-rules.ts), or null. */
+    acting: actingRefusal(licensee, todayIn(new Date())),
+    /** Their broker–agent agreement (10 CCR 2726, app/models/broker-agent-agreement.server.ts), or null. */
+    agreement: brokerAgentAgreementState(db, u.id),
+  };
+};
 
 /** One person of the team (the API's answer to adding or changing them), counted by the agent's indexes. */
 export function teamMember(db: Db, actor: Actor, userId: string) {
@@ -79,36 +98,37 @@ export function teamMember(db: Db, actor: Actor, userId: string) {
       .from(column === transactions.assignedAgentId ? transactions : contactSubmissions)
       .where(eq(column, userId))
       .get()!.n;
-  return memberOf(db, u, assigned(transactions.assignedAgentId), assigned(contactSubmissions.assignedAgentId));
+  return memberOf(
+    db,
+    u,
+    assigned(transactions.assignedAgentId),
+    assigned(contactSubmissions.assignedAgentId),
+    dutiesOf(db, [u.id]).get(u.id) ?? [],
+  );
 }
 
 /** The agents a record may be assigned to (active ones), by name. */
-export function assignableAgents(db: DbOrTx) {
+export function assignableAgents(db: DbOrTx, now = new Date()) {
+  const today = todayIn(now);
   return (
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        licenseNumber: users.licenseNumber,
-        licenseExpiresOn: users.licenseExpiresOn,
-      })
+      .select()
       .from(users)
       .where(and(agentRow, isNull(users.deactivatedAt)))
       .orderBy(asc(users.teamPosition), asc(users.email))
       .all()
-      // One without a license, or whose license has expired, is listed (choosing them says what is wrong: 409), marked.
-      .map((u) => ({
-        id: u.id,
-        name: `${fullName(u) || u.email}${
-          !u.licenseNumber
-            ? " (no DRE license)"
-            : licenseState(u.licenseExpiresOn, todayIn(new Date())).state === "expired"
+      // One who may not act for the brokerage today is listed (choosing them says what is wrong: 409), marked.
+      .map((u) => {
+        const licensee = licenseeOf(db, u, []);
+        const mark = !licensee.licenseNumber
+          ? " (no DRE license)"
+          : !licensee.licenseExpiresOn && !licensee.isBroker
+            ? " (no license expiry)"
+            : actingRefusal(licensee, today)
               ? " (license expired)"
-              : ""
-        }`,
-      }))
+              : "";
+        return { id: u.id, name: `${fullName(u) || u.email}${mark}`, mayAct: mark === "" };
+      })
   );
 }
 
@@ -141,6 +161,7 @@ export function addStaff(db: Db, actor: Actor, input: NewStaff, now = new Date()
       phone: input.phone ?? existing?.phone ?? null,
       licenseNumber: input.licenseNumber ?? existing?.licenseNumber ?? null,
       licenseExpiresOn: input.licenseExpiresOn ?? existing?.licenseExpiresOn ?? null,
+      licenseKind: input.licenseKind ?? existing?.licenseKind ?? (input.licenseNumber ? "salesperson" : null),
       // A hire (or a return): the DRE is told within 5 days (lib/roster-rules.ts), reminded until marked sent.
       joinedOn: input.joinedOn ?? todayIn(now),
       leftOn: null,
@@ -194,6 +215,7 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
     const next = {
       ...(patch.role ? roleFlags(patch.role) : {}),
       ...(patch.licenseExpiresOn === undefined ? {} : { licenseExpiresOn: patch.licenseExpiresOn }),
+      ...(patch.licenseKind === undefined ? {} : { licenseKind: patch.licenseKind }),
       ...(patch.joinedOn === undefined ? {} : { joinedOn: patch.joinedOn }),
       ...(patch.leftOn === undefined ? {} : { leftOn: patch.leftOn }),
       // A departure (the DRE told within 10 days) and a return (a new hire: within 5 days).
@@ -215,9 +237,9 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
         : patch.plan === null
           ? { planAgentBp: null, planCapCents: null, planFeeCents: null, planAnniversaryOn: null }
           : {
-              planAgentBp: Math.round(patch.plan.agentPercent * 100),
-              planCapCents: patch.plan.annualCap === null ? null : Math.round(patch.plan.annualCap * 100),
-              planFeeCents: Math.round(patch.plan.transactionFee * 100),
+              planAgentBp: basisPointsOf(patch.plan.agentPercent),
+              planCapCents: patch.plan.annualCap === null ? null : centsOfDollars(patch.plan.annualCap),
+              planFeeCents: centsOfDollars(patch.plan.transactionFee),
               planAnniversaryOn: patch.plan.anniversaryOn,
             }),
     };
@@ -237,9 +259,9 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
 }
 
 /**
- * An active, licensed agent by id: else a 400 naming the field, or a 409 naming the missing DRE license
- * (a first contact must carry the agent's license number: 10 CCR §2773) or the expired one (issue 46: an agent
- * whose license has expired may not act for the brokerage).
+ * An active agent who may act for the brokerage today (app/lib/roster-rules.ts `mayActForBrokerage`): else a 400
+ * naming the field, or a 409 naming what is missing of their license (a first contact must carry the agent's
+ * license number: 10 CCR §2773; one whose license has expired, or whose expiry is unknown, may not act).
  */
 function agentOrRefuse(db: DbOrTx, id: string, field: string, now = new Date()): User {
   const agent = db.select().from(users).where(eq(users.id, id)).get();
@@ -248,16 +270,9 @@ function agentOrRefuse(db: DbOrTx, id: string, field: string, now = new Date()):
       [field]: ["Choose an active agent of the team"],
     });
   }
-  if (!agent.licenseNumber) {
-    throw new ConflictError(
-      `${fullName(agent) || agent.email} has no DRE license number: add it on the team page before assigning them leads or clients.`,
-    );
-  }
-  const license = licenseState(agent.licenseExpiresOn, todayIn(now));
-  if (license.state === "expired") {
-    throw new ConflictError(
-      `${fullName(agent) || agent.email}'s DRE license #${agent.licenseNumber} expired on ${formatPlainDate(license.expiresOn)}: enter the renewed license's date on the team page before assigning them leads or clients.`,
-    );
+  const refusal = actingRefusalOf(db, agent, now);
+  if (refusal) {
+    throw new ConflictError(`${refusal}, so they may not be assigned leads or clients: update the team page first.`);
   }
   return agent;
 }
@@ -270,18 +285,24 @@ function nameOf(db: DbOrTx, id: string | null) {
 }
 
 /** Assigns a transaction to an agent (null: the admins'), with its collaborators when given. Admins only. */
-export function assignTransaction(db: Db, actor: Actor, transactionId: number, input: Assignment, now = new Date()) {
+export function assignTransaction(
+  db: DbOrTx,
+  actor: Actor,
+  transactionId: number,
+  input: Assignment,
+  now = new Date(),
+) {
   assertAdmin(actor);
   return db.transaction((tx) => {
     const transaction = tx.select().from(transactions).where(eq(transactions.id, transactionId)).get();
     if (!transaction) throw new NotFoundError("Transaction not found");
-    if (input.assignedAgentId) agentOrRefuse(tx, input.assignedAgentId, "assignedAgentId");
+    if (input.assignedAgentId) agentOrRefuse(tx, input.assignedAgentId, "assignedAgentId", now);
     const before = collaboratorIds(tx, transactionId);
     const collaborators =
       input.collaboratorIds === undefined
         ? before
         : [...new Set(input.collaboratorIds)].filter((id) => id !== input.assignedAgentId);
-    for (const id of input.collaboratorIds ?? []) agentOrRefuse(tx, id, "collaboratorIds");
+    for (const id of input.collaboratorIds ?? []) agentOrRefuse(tx, id, "collaboratorIds", now);
     tx.update(transactions)
       .set({ assignedAgentId: input.assignedAgentId, updatedAt: now })
       .where(eq(transactions.id, transactionId))
@@ -436,6 +457,10 @@ export function toStaffJson(p: ReturnType<typeof memberOf>) {
     licenseNumber: p.licenseNumber,
     licenseExpiresOn: p.licenseExpiresOn,
     license: licenseState(p.licenseExpiresOn, todayIn(new Date())).state,
+    licenseKind: p.licenseKind,
+    isBroker: p.isBroker,
+    duties: p.duties,
+    mayActForBrokerage: p.acting === null,
     joinedOn: p.joinedOn,
     leftOn: p.leftOn,
     dreNotices: dreNoticesDue(p, todayIn(new Date())),

@@ -21,7 +21,9 @@ import { apiWholeDollars, centsOf } from "~/lib/money";
 import { type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { recordPayout } from "~/models/commission.server";
-import { setCommissionTerms, supersedeIfChanged } from "~/models/cda.server";
+import { agentLicenseRefusal, setCommissionTerms, supersedeIfChanged } from "~/models/cda.server";
+import { assertDuty } from "~/models/broker-duties.server";
+import { compensationOf, toCompensationJson } from "~/models/compensation.server";
 import { openRequiredItems } from "~/models/file-review.server";
 import { requestReviews } from "~/models/review.server";
 import { endSaleShowings } from "~/models/showing.server";
@@ -52,12 +54,28 @@ function typeChangeRefusal(tx: DbOrTx, transactionId: number): string | null {
 }
 
 /**
+ * What completing a transaction would need the broker's written reason for: the required items of its file not yet
+ * approved, and its agent's license not in force on the acceptance day or today.
+ */
+export function completionHolds(tx: DbOrTx, t: Transaction, now: Date) {
+  return { open: openRequiredItems(tx, t), license: agentLicenseRefusal(tx, t, now) };
+}
+
+/** The Manage page's words for the broker's reason field at completion, or null when nothing needs it. */
+export function completionHoldWords(tx: DbOrTx, t: Transaction, now = new Date()): string | null {
+  if (t.status !== "active") return null;
+  const { open, license } = completionHolds(tx, t, now);
+  const parts = [...(open.length ? [`the file lacks ${open.join(", ")}`] : []), ...(license ? [license] : [])];
+  return parts.length ? parts.join("; ") : null;
+}
+
+/**
  * Changes a transaction's address, value, type and status (staff on it). Its closing date (`closedAt`, where the
  * documents' retention starts) is set when it becomes completed or cancelled, and cleared when it is active
  * again. A sale that ends closes its showings.
  */
 export function updateTransaction(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   id: number,
   input: EditTransaction,
@@ -90,25 +108,41 @@ export function updateTransaction(
       // Its checklist (no document on it yet) is made again from the new kind's when next read.
       tx.delete(checklistItems).where(eq(checklistItems.transactionId, id)).run();
     }
-    // Closing needs a complete file (issue 46): every required item of its checklist approved, unless an admin
-    // closes it with a written reason (audited).
+    // Closing needs a complete file: every required item of its checklist approved, unless the broker (or the
+    // licensee they named to approve files) closes it with a written reason (audited). And its agent is paid only
+    // if their license was in force on the acceptance day and today, unless the broker (or the licensee named to
+    // approve CDAs) gives a reason (audited).
     if (input.status === "completed" && before.status !== "completed") {
-      const open = openRequiredItems(tx, { ...before, type });
+      const yearBuilt = input.yearBuilt === undefined ? before.yearBuilt : input.yearBuilt;
+      const { open, license } = completionHolds(tx, { ...before, type, yearBuilt }, now);
       if (open.length > 0 && !input.override) {
         throw new ConflictError(
           `The file is not complete: ${open.join(", ")}. The broker reviews every required item before it closes, or closes it with a written reason.`,
           `/admin/transactions/${id}/file`,
         );
       }
-      if (open.length > 0 && !actor.isAdmin) {
-        throw new ForbiddenError("Only the broker (an admin) may close a file that is not complete");
-      }
       if (open.length > 0) {
+        if (!actor.isAdmin) throw new ForbiddenError("Only the broker may close a file that is not complete");
+        assertDuty(tx, actor, "approveFiles", now);
         recordAudit(tx, actor, {
           action: "transaction.complete_override",
           subject: { type: "transaction", id },
           transactionId: id,
           changes: { reason: input.override, items: open },
+          at: now,
+        });
+      }
+      if (license && !input.override) {
+        throw new ConflictError(`${license}: the agent cannot be paid for it unless the broker gives a reason`);
+      }
+      if (license) {
+        if (!actor.isAdmin) throw new ForbiddenError("Only the broker may pay an agent whose license lapsed");
+        assertDuty(tx, actor, "approveCda", now);
+        recordAudit(tx, actor, {
+          action: "transaction.license_override",
+          subject: { type: "transaction", id },
+          transactionId: id,
+          changes: { reason: input.override, license },
           at: now,
         });
       }
@@ -128,6 +162,7 @@ export function updateTransaction(
         status: input.status,
         type,
         closedAt,
+        ...(input.yearBuilt === undefined ? {} : { yearBuilt: input.yearBuilt }),
         updatedAt: now,
       })
       .where(eq(transactions.id, id))
@@ -141,6 +176,7 @@ export function updateTransaction(
       closingPriceCents: row.closingPriceCents,
       status: row.status,
       type: row.type,
+      yearBuilt: row.yearBuilt,
     });
     if (changes) {
       recordAudit(tx, actor, {
@@ -171,48 +207,78 @@ export function updateTransaction(
 }
 
 /**
- * `PATCH /api/transactions/{id}`: any of the Manage page's fields (address, value, type, status: staff on it,
- * with the page's rules) and the assignment (admins), each only when given. Returns the transaction as the API
- * gives it, with its collaborators.
+ * `PATCH /api/transactions/{id}`: any of the Manage page's fields (address, value, type, status, year built: staff on
+ * it, with the page's rules), the assignment and the commission's terms (admins), each only when given, in one
+ * database transaction: a part refused (an incomplete file's completion: 409) changes nothing, not even the parts
+ * before it. Returns the transaction as the API gives it, with its collaborators.
  */
 export function patchTransaction(db: Db, actor: Actor, id: number, patch: TransactionPatch, now = new Date()) {
-  // The team and the commission's terms first: completing in the same request pays the agent it names.
-  if (patch.assignedAgentId !== undefined || patch.collaboratorIds !== undefined) {
-    const current = getTransactionAsStaff(db, actor, id);
-    assignTransaction(
-      db,
-      actor,
-      id,
-      {
-        assignedAgentId: patch.assignedAgentId === undefined ? current.assignedAgentId : patch.assignedAgentId,
-        collaboratorIds: patch.collaboratorIds,
-      },
-      now,
-    );
-  }
-  if (patch.referral !== undefined || patch.escrowEmail !== undefined) {
-    setCommissionTerms(db, actor, id, { referral: patch.referral, escrowEmail: patch.escrowEmail }, now);
-  }
-  const details = ["propertyAddress", "searchArea", "homeValue", "closingPrice", "status", "type", "override"] as const;
-  if (details.some((k) => patch[k] !== undefined)) {
-    const current = getTransactionAsStaff(db, actor, id);
-    updateTransaction(
-      db,
-      actor,
-      id,
-      {
-        propertyAddress: patch.propertyAddress ?? current.propertyAddress ?? undefined,
-        searchArea: patch.searchArea ?? current.searchArea ?? undefined,
-        homeValue:
-          patch.homeValue ?? (current.homeValueCents === null ? undefined : apiWholeDollars(current.homeValueCents)),
-        closingPrice: patch.closingPrice,
-        status: patch.status ?? current.status,
-        override: patch.override,
-        type: patch.type ?? current.type,
-      },
-      now,
-    );
-  }
-  const transaction = getTransactionAsStaff(db, actor, id);
-  return { ...toTransactionJson(transaction), collaboratorIds: collaboratorIds(db, id) };
+  return db.transaction((tx) => {
+    // The team and the commission's terms first: completing in the same request pays the agent it names.
+    if (patch.assignedAgentId !== undefined || patch.collaboratorIds !== undefined) {
+      const current = getTransactionAsStaff(tx, actor, id);
+      assignTransaction(
+        tx,
+        actor,
+        id,
+        {
+          assignedAgentId: patch.assignedAgentId === undefined ? current.assignedAgentId : patch.assignedAgentId,
+          collaboratorIds: patch.collaboratorIds,
+        },
+        now,
+      );
+    }
+    const terms = ["referral", "escrowEmail", "escrowNumber", "sellerNames", "buyerNames"] as const;
+    if (terms.some((k) => patch[k] !== undefined)) {
+      setCommissionTerms(
+        tx,
+        actor,
+        id,
+        {
+          referral: patch.referral,
+          escrowEmail: patch.escrowEmail,
+          escrowNumber: patch.escrowNumber,
+          sellerNames: patch.sellerNames,
+          buyerNames: patch.buyerNames,
+        },
+        now,
+      );
+    }
+    const details = [
+      "propertyAddress",
+      "searchArea",
+      "homeValue",
+      "closingPrice",
+      "status",
+      "type",
+      "override",
+      "yearBuilt",
+    ] as const;
+    if (details.some((k) => patch[k] !== undefined)) {
+      const current = getTransactionAsStaff(tx, actor, id);
+      updateTransaction(
+        tx,
+        actor,
+        id,
+        {
+          propertyAddress: patch.propertyAddress ?? current.propertyAddress ?? undefined,
+          searchArea: patch.searchArea ?? current.searchArea ?? undefined,
+          homeValue:
+            patch.homeValue ?? (current.homeValueCents === null ? undefined : apiWholeDollars(current.homeValueCents)),
+          closingPrice: patch.closingPrice,
+          status: patch.status ?? current.status,
+          override: patch.override,
+          type: patch.type ?? current.type,
+          yearBuilt: patch.yearBuilt,
+        },
+        now,
+      );
+    }
+    const transaction = getTransactionAsStaff(tx, actor, id);
+    return {
+      ...toTransactionJson(transaction),
+      compensation: toCompensationJson(compensationOf(tx, transaction)),
+      collaboratorIds: collaboratorIds(tx, id),
+    };
+  });
 }

@@ -189,8 +189,19 @@ export function createTransaction(
 
 /** A transaction as the API gives it (homeValue: whole dollars as a string of digits) and a page shows it (homeValueCents). */
 export function toTransactionJson(t: Transaction) {
+  // The commission's terms are the brokerage's (the CDA's answer has them, admins only): never in what a client reads.
+  const {
+    referralBroker: _rb,
+    referralLicense: _rl,
+    referralBp: _rp,
+    escrowEmail: _ee,
+    escrowNumber: _en,
+    sellerNames: _sn,
+    buyerNames: _bn,
+    ...shown
+  } = t;
   return {
-    ...t,
+    ...shown,
     homeValue: t.homeValueCents === null ? null : apiWholeDollars(t.homeValueCents),
     closingPrice: t.closingPriceCents === null ? null : apiWholeDollars(t.closingPriceCents),
     closedAt: t.closedAt?.toISOString() ?? null,

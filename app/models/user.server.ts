@@ -3,6 +3,7 @@
  * current-user call returns.
  */
 import { recordAudit } from "~/models/audit-log.server";
+import { actingRefusalOf } from "~/models/broker-duties.server";
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
@@ -190,4 +191,14 @@ export function agentCardOf(db: DbOrTx, agentId: string | null) {
     phone: agent.phone,
     licenseNumber: agent.licenseNumber,
   };
+}
+
+/**
+ * The agent a public page or a marketing e-mail names (the listing page's card, a drip's signature): only one who
+ * may act for the brokerage today (app/lib/roster-rules.ts); else null, and the page or e-mail names the brokerage.
+ */
+export function actingAgentCardOf(db: DbOrTx, agentId: string | null, now = new Date()) {
+  const agent = agentId ? db.select().from(users).where(eq(users.id, agentId)).get() : undefined;
+  if (!agent || actingRefusalOf(db, agent, now)) return null;
+  return agentCardOf(db, agentId);
 }

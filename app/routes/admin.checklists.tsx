@@ -55,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
         required: formData.get(`items[${i}].required`) ?? false,
         dueBy: formData.get(`items[${i}].dueBy`),
         agreementKind: formData.get(`items[${i}].agreementKind`) ?? null,
+        requiredWhen: formData.get(`items[${i}].requiredWhen`) ?? null,
       });
     }
     const parsed = checklistPutSchema(kind).safeParse({ items });
@@ -94,7 +95,7 @@ export default function Checklists() {
                 return (
                   <li
                     key={i}
-                    className="grid gap-2 border-b border-slate-100 pb-3 sm:grid-cols-[1fr_14rem_auto_10rem] sm:items-end"
+                    className="grid gap-2 border-b border-slate-100 pb-3 sm:grid-cols-[1fr_14rem_auto_10rem_10rem] sm:items-end"
                   >
                     <div>
                       <label htmlFor={f("name")} className="block text-sm font-semibold">
@@ -142,6 +143,20 @@ export default function Checklists() {
                         <option value="">(an upload)</option>
                         <option value="listing">Listing agreement</option>
                         <option value="buyer">Buyer agreement</option>
+                      </select>
+                    </div>
+                    <div>
+                      <label htmlFor={f("when")} className="block text-sm font-semibold">
+                        Required
+                      </label>
+                      <select
+                        id={f("when")}
+                        name={`items[${i}].requiredWhen`}
+                        defaultValue={item?.requiredWhen ?? ""}
+                        className={inputClass}
+                      >
+                        <option value="">For every home</option>
+                        <option value="built_before_1978">Built before 1978</option>
                       </select>
                     </div>
                   </li>

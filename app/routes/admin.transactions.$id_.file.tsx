@@ -22,6 +22,7 @@ import { idField } from "~/lib/form-values";
 import { homeTitle } from "~/lib/home-name";
 import { privatePageMeta } from "~/lib/seo";
 import { attachableDocuments, checklistEvent, fileStateWords, getChecklist } from "~/models/file-review.server";
+import { dutyRefusalOf } from "~/models/broker-duties.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data ? `File: ${data.title}` : "File");
 
@@ -42,6 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id,
     title: homeTitle(transaction),
     isAdmin: staff.isAdmin,
+    // The broker's duty (or a licensee's they named): anyone else sees why they cannot review.
+    reviewRefusal: staff.isAdmin ? dutyRefusalOf(db, staff, "approveFiles", new Date()) : null,
     state: fileStateWords(state),
     complete: state.complete,
     items: items.map((i) => ({
@@ -99,6 +102,11 @@ export default function TransactionFile() {
         . Each item is met by documents of this transaction and reviewed by the broker; the transaction closes only when
         every required item is approved.
       </p>
+      {d.reviewRefusal ? (
+        <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="review-duty">
+          {d.reviewRefusal}.
+        </p>
+      ) : null}
       <ol className="mt-4 space-y-3">
         {d.items.map((item) => {
           const unattached = d.documents.filter((doc) => !item.documents.some((a) => a.id === doc.id));
@@ -108,7 +116,8 @@ export default function TransactionFile() {
                 <h2 className="font-semibold text-brand-900">
                   {item.name}
                   <span className="ml-2 text-sm font-normal text-slate-600">
-                    {item.required ? "Required" : "If any"}
+                    {item.required ? "Required" : item.condition ? "Not required for this home" : "If any"}
+                    {item.condition ? ` (${item.condition})` : ""}
                     {item.dueByTitle ? ` · due by step ${item.dueBy}, ${item.dueByTitle}` : ""}
                   </span>
                 </h2>
@@ -181,7 +190,7 @@ export default function TransactionFile() {
                   </Form>
                 ) : null}
               </div>
-              {d.isAdmin && item.documents.length > 0 && item.state !== "approved" ? (
+              {d.isAdmin && !d.reviewRefusal && item.documents.length > 0 && item.state !== "approved" ? (
                 <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3">
                   <Form method="post">
                     <input type="hidden" name="itemId" value={item.id} />

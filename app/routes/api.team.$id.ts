@@ -1,5 +1,6 @@
 /**
- * PATCH /api/team/{id} { role?, takesLeads?, active?, licenseNumber?, phone?, firstName?, lastName? }
+ * PATCH /api/team/{id} { role?, takesLeads?, active?, licenseNumber?, licenseKind?, licenseExpiresOn?, phone?,
+ * firstName?, lastName?, ... }
  * (admins) → the person. Not on the team 404; an admin removing their own role or deactivating themself 409.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,7 @@
 /**
- * One transaction: GET → the transaction with its assignment (its client, its staff; others 404);
+ * One transaction: GET → the transaction with its assignment and its compensation (`{ amount, basis }`: the signed
+ * agreement's, else `estimated` from the tier table; null when it cannot be worked out) (its client, its staff;
+ * others 404);
  * PATCH (app/models/transaction-edit.server.ts) any of { propertyAddress, homeValue, type, status } (staff on it,
  * the Manage page's rules: a sale that ends closes its showings) and { assignedAgentId, collaboratorIds } (admins:
  * the agent who has it, null for the admins only, and the collaborators, every one replaced when given) → the
@@ -11,6 +13,7 @@ import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, parseBody, readJson } from "~/infra/http.server";
 import { transactionPatchSchema } from "~/lib/admin-schemas";
+import { compensationOf, toCompensationJson } from "~/models/compensation.server";
 import { patchTransaction } from "~/models/transaction-edit.server";
 import { collaboratorIds, getTransaction, toTransactionJson } from "~/models/transaction.server";
 
@@ -18,7 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const transaction = modelCall(() => getTransaction(db, user, idParam(params.id)));
-  return Response.json({ ...toTransactionJson(transaction), collaboratorIds: collaboratorIds(db, transaction.id) });
+  return Response.json({
+    ...toTransactionJson(transaction),
+    compensation: toCompensationJson(compensationOf(db, transaction)),
+    collaboratorIds: collaboratorIds(db, transaction.id),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

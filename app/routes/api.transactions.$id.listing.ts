@@ -18,8 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
   const db = getDb();
-  const { listing } = modelCall(() => getHomeListing(db, user, id));
-  return Response.json({ ...toHomeListingJson(listing), stats: listingStats(db, id) });
+  const { listing, transaction } = modelCall(() => getHomeListing(db, user, id));
+  return Response.json({ ...toHomeListingJson(listing, transaction), stats: listingStats(db, id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -27,6 +27,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
   const input = parseBody(homeListingSchema, await readJson(request));
-  const { row, warnings } = modelCall(() => putHomeListing(getDb(), user, id, input));
-  return Response.json(toHomeListingJson(row, warnings));
+  const { row, transaction, warnings } = modelCall(() => putHomeListing(getDb(), user, id, input));
+  return Response.json(toHomeListingJson(row, transaction, warnings));
 }

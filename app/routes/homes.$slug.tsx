@@ -18,7 +18,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { card } from "~/components/card";
 import { ContactForm, ContactSent, type FieldConstraint } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { dollars, factsLine } from "~/components/home-card";
+import { factsLine } from "~/components/home-card";
+import { formatMoney } from "~/lib/money";
 import { JsonLd } from "~/components/json-ld";
 import { AgentCard } from "~/components/proof";
 import { env } from "~/config/env.server";
@@ -72,7 +73,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => {
   if (!data) return [{ title: "Listing not found" }];
-  const price = data.price !== null ? dollars(data.price) : "";
+  const price = data.priceCents !== null ? formatMoney(data.priceCents) : "";
   return pageMeta(matches, {
     title: `${data.address}${price ? ` | ${price}` : ""} | San Diego Flat-Fee Real Estate`,
     description: (data.description ?? `${data.kind} for sale: ${factsLine(data)}`).slice(0, 160),
@@ -114,7 +115,7 @@ export default function HomePage() {
       ) : null}
       <h1 className="mt-2 text-3xl font-bold text-brand-900">{home.address}</h1>
       <p className="mt-1 text-2xl font-semibold" data-testid="home-price">
-        {home.price !== null ? dollars(home.price) : "Price on request"}
+        {home.priceCents !== null ? formatMoney(home.priceCents) : "Price on request"}
       </p>
       <p className="text-slate-700">{factsLine(home)}</p>
 
@@ -193,7 +194,7 @@ export default function HomePage() {
               <ul className="mt-3 space-y-1" data-testid="price-history">
                 {home.prices.map((p) => (
                   <li key={`${p.on}-${p.price}`}>
-                    {formatPlainDate(p.on)}: {dollars(p.price)}
+                    {formatPlainDate(p.on)}: {formatMoney(p.priceCents)}
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,8 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { card } from "~/components/card";
-import { dollars, factsLine } from "~/components/home-card";
+import { factsLine } from "~/components/home-card";
+import { formatMoney } from "~/lib/money";
 import { getDb } from "~/infra/database.server";
 import { formatSlot } from "~/lib/format";
 import { formatPlainDate } from "~/lib/plain-date";
@@ -73,7 +74,7 @@ export default function OpenHouses() {
                     {o.address}
                   </Link>
                   <p className="text-sm text-slate-700">
-                    {o.price !== null ? dollars(o.price) : ""}{" "}
+                    {o.priceCents !== null ? formatMoney(o.priceCents) : ""}{" "}
                     {factsLine({ beds: o.beds, baths: o.baths, squareFeet: null })}
                   </p>
                 </li>

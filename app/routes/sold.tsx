@@ -7,9 +7,10 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { card } from "~/components/card";
 import { inputClass } from "~/components/field-shell";
 import { Pager } from "~/components/pager";
-import { SaleCard } from "~/components/proof";
+import { SaleCard, SavingBasis } from "~/components/proof";
 import { getDb } from "~/infra/database.server";
 import { formatMoney } from "~/lib/money";
+import { calculateSavings } from "~/lib/pricing";
 import { PROOF_PAGE_SIZE, soldQuerySchema } from "~/lib/proof-schema";
 import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
@@ -48,6 +49,36 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return scope ? { [PAGE_SCOPE_HEADER]: scope } : new Headers();
 };
 
+/** The rule of every "Saved $X" on the site, with an example (B&P 17500: a comparison says what it compares). */
+function HowWeCount() {
+  const price = 85_000_000;
+  const commission = calculateSavings(price)!.traditionalFeeCents;
+  const fee = 1_000_000;
+  return (
+    <section id="how" aria-labelledby="how-title" className={`mt-12 scroll-mt-20 ${card} p-6`}>
+      <h2 id="how-title" className="text-2xl font-semibold text-brand-900">
+        How we count what a seller saved
+      </h2>
+      <p className="mt-3 text-slate-700">
+        A saving compares the flat fee the seller paid us, as their signed listing agreement states it, with a 3 %
+        listing commission on the same sale price. It leaves out what a seller may also pay a buyer&apos;s broker (or
+        give the buyer as a credit), which is negotiated apart and paid the same whichever listing broker they choose. A
+        fee marked &ldquo;estimated&rdquo; comes from our price tiers because the signed listing agreement was not on
+        file with us. Homes our clients bought are shown without a fee or a saving: a buyer pays no listing fee, and
+        none of them is counted in what our sellers have saved.
+      </p>
+      <p className="mt-3 text-slate-700">
+        For example: a home sold for {formatMoney(price)}. A 3 % listing commission would be {formatMoney(commission)};
+        the seller&apos;s agreement says {formatMoney(fee)}. The seller saved {formatMoney(commission)} −{" "}
+        {formatMoney(fee)} = {formatMoney(commission - fee)}.
+      </p>
+      <p className="mt-3 text-sm text-slate-700">
+        Commissions are not fixed by law; they are negotiable between each seller and their broker.
+      </p>
+    </section>
+  );
+}
+
 export default function Sold() {
   const { items, page, total, zip, area, totals } = useLoaderData<typeof loader>();
   const pageCount = Math.max(1, Math.ceil(total / PROOF_PAGE_SIZE));
@@ -56,12 +87,11 @@ export default function Sold() {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold text-brand-900">Homes We Sold</h1>
       {totals.savedCents > 0 ? (
-        <p className="mt-2 text-lg text-slate-700">Our sellers have saved {formatMoney(totals.savedCents)}</p>
+        <p className="mt-2 text-lg text-slate-700" data-testid="sellers-saved">
+          Our sellers have saved {formatMoney(totals.savedCents)}, <SavingBasis />.
+        </p>
       ) : null}
-      <p className="mt-2 text-slate-600">
-        Each saving compares the flat fee the client paid with a 3% commission on the same price. Shown with each
-        client&apos;s permission.
-      </p>
+      <p className="mt-2 text-slate-700">Shown with each client&apos;s permission.</p>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" role="search" aria-label="Filter the homes">
         <div>
           <label htmlFor="sold-zip" className="text-sm font-semibold">
@@ -116,6 +146,7 @@ export default function Sold() {
           <Pager page={page} pageCount={pageCount} href={(p) => `/sold?${filter}page=${p}`} />
         </>
       )}
+      <HowWeCount />
     </div>
   );
 }

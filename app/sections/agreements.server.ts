@@ -46,7 +46,7 @@ export function listedAgreement(a: AgreementView, viewerId: string | null = null
     sealError: a.sealError,
     signers: a.signers.map((s) => ({
       id: s.id,
-      name: s.seatOpen ? "An admin for the broker" : s.name || "The client",
+      name: s.seatOpen ? "The broker (or a licensee the broker named)" : s.name || "The client",
       role: s.role,
       signedAt: s.signedAt?.toISOString() ?? null,
       consentWithdrawn: s.consentWithdrawnAt !== null,

@@ -4,7 +4,13 @@
  */
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
-import { escrowEmailSchema, referralSchema } from "~/lib/admin-schemas";
+import {
+  escrowEmailSchema,
+  escrowNumberSchema,
+  licenseOverrideSchema,
+  partyNamesSchema,
+  referralSchema,
+} from "~/lib/admin-schemas";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { commissionIntents } from "~/lib/intents";
 import { approveCda, setCommissionTerms } from "~/models/cda.server";
@@ -19,7 +25,9 @@ export const commissionSection: Section<typeof commissionIntents> = {
     if (intent === commissionIntents.approveCda) {
       try {
         if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
-        const cda = await approveCda(ctx.db, ctx.actor, cdaPaper(), ctx.transactionId, {});
+        const override = licenseOverrideSchema.safeParse(formData.get("override") ?? "");
+        if (!override.success) throw new InvalidInputError(override.error.issues[0]!.message);
+        const cda = await approveCda(ctx.db, ctx.actor, cdaPaper(), ctx.transactionId, { override: override.data });
         return redirectWithToast(backTo(ctx, "commission"), {
           description: `CDA version ${cda.version} approved and sent to ${cda.escrowEmail}.`,
         });
@@ -36,11 +44,24 @@ export const commissionSection: Section<typeof commissionIntents> = {
           : null,
       );
       if (!referral.success) throw new InvalidInputError(referral.error.issues[0]!.message);
-      const escrowEmail = escrowEmailSchema.safeParse(formData.get("escrowEmail") ?? "");
-      if (!escrowEmail.success) throw new InvalidInputError(escrowEmail.error.issues[0]!.message);
+      const field = <T>(
+        schema: {
+          safeParse(
+            v: unknown,
+          ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+        },
+        name: string,
+      ): T => {
+        const parsed = schema.safeParse(formData.get(name) ?? "");
+        if (!parsed.success) throw new InvalidInputError(parsed.error.issues[0]!.message);
+        return parsed.data;
+      };
       setCommissionTerms(ctx.db, ctx.actor, ctx.transactionId, {
         referral: referral.data,
-        escrowEmail: escrowEmail.data,
+        escrowEmail: field(escrowEmailSchema, "escrowEmail"),
+        escrowNumber: field(escrowNumberSchema, "escrowNumber"),
+        sellerNames: field(partyNamesSchema, "sellerNames"),
+        buyerNames: field(partyNamesSchema, "buyerNames"),
       });
     } catch (error) {
       return refuse(error, { back: backTo(ctx, "commission") });

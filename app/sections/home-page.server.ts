@@ -4,6 +4,7 @@
  * address for buyers' agents, the listing agent, and schema.org's `RealEstateListing` with its `Offer`.
  */
 import { env } from "~/config/env.server";
+import { apiDollars } from "~/lib/money";
 import type { Db } from "~/db/client.server";
 import { PROPERTY_TYPES, type PropertyType } from "~/lib/home-listing-schema";
 import { photoSources } from "~/lib/listing-photo";
@@ -11,7 +12,7 @@ import { getPublicAgent, shownAgentSlugs } from "~/models/agent-profile.server";
 import { publicHome } from "~/models/home-listing.server";
 import { upcomingOpenHouses } from "~/models/open-house.server";
 import { agentCard } from "~/models/public-proof.server";
-import { agentCardOf } from "~/models/user.server";
+import { actingAgentCardOf } from "~/models/user.server";
 
 const monthOf = (date: string) =>
   new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
@@ -28,11 +29,11 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
   const slugs = home.agentId ? shownAgentSlugs(db, [home.agentId]) : new Map<string, { slug: string }>();
   const profile = home.agentId ? slugs.get(home.agentId) : undefined;
   const agent = profile ? agentCard(getPublicAgent(db, profile.slug)) : null;
-  const plainAgent = !agent && home.agentId ? agentCardOf(db, home.agentId) : null;
+  const plainAgent = !agent && home.agentId ? actingAgentCardOf(db, home.agentId) : null;
   const photos = home.photos.map(photoSources);
   const openHouses = sold ? [] : upcomingOpenHouses(db, home.transactionId, now);
   const type = l.propertyType as PropertyType;
-  const price = l.priceCents === null ? null : l.priceCents / 100;
+  const price = l.priceCents === null ? null : apiDollars(l.priceCents);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "RealEstateListing",
@@ -55,7 +56,7 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
       ...(l.squareFeet !== null
         ? { floorSize: { "@type": "QuantitativeValue", value: l.squareFeet, unitCode: "FTK" } }
         : {}),
-      ...(l.yearBuilt !== null ? { yearBuilt: l.yearBuilt } : {}),
+      ...(home.yearBuilt !== null ? { yearBuilt: home.yearBuilt } : {}),
     },
     ...(price !== null
       ? {
@@ -77,12 +78,13 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
     sold,
     soldMonth: sold && l.soldOn ? monthOf(l.soldOn) : null,
     price,
-    prices: home.prices.map((p) => ({ price: p.priceCents / 100, on: p.on })),
+    priceCents: l.priceCents,
+    prices: home.prices.map((p) => ({ price: apiDollars(p.priceCents), priceCents: p.priceCents, on: p.on })),
     beds: l.beds,
     baths: l.baths === null ? null : Number(l.baths),
     squareFeet: l.squareFeet,
     lotSquareFeet: l.lotSquareFeet,
-    yearBuilt: l.yearBuilt,
+    yearBuilt: home.yearBuilt,
     kind: PROPERTY_TYPES[type] ?? "Home",
     description: l.description,
     photos,

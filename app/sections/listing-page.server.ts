@@ -67,8 +67,8 @@ export const listingPageSection: Section<typeof listingPageIntents> = {
 
 /** The Manage page's "Listing page" data (a sale, staff on it). */
 export function listingPageData(db: Db, actor: Actor, transactionId: number): ListingPageData {
-  const { listing } = getHomeListing(db, actor, transactionId);
-  const json = toHomeListingJson(listing);
+  const { listing, transaction } = getHomeListing(db, actor, transactionId);
+  const json = toHomeListingJson(listing, transaction);
   const text = (v: number | string | null) => (v === null ? "" : String(v));
   return {
     url: json.url,
@@ -82,7 +82,7 @@ export function listingPageData(db: Db, actor: Actor, transactionId: number): Li
       baths: text(listing.baths),
       squareFeet: text(listing.squareFeet),
       lotSquareFeet: text(listing.lotSquareFeet),
-      yearBuilt: text(listing.yearBuilt),
+      yearBuilt: text(transaction.yearBuilt),
       propertyType: listing.propertyType,
       description: listing.description ?? "",
     },
@@ -94,8 +94,8 @@ export function listingPageData(db: Db, actor: Actor, transactionId: number): Li
 
 /** The portal's "Your listing page" data (the seller of a sale). */
 export function sellerListingData(db: Db, actor: Actor, transactionId: number): SellerListingData {
-  const { listing } = getHomeListing(db, actor, transactionId);
-  const json = toHomeListingJson(listing);
+  const { listing, transaction } = getHomeListing(db, actor, transactionId);
+  const json = toHomeListingJson(listing, transaction);
   return {
     url: json.url,
     state: listing.state,

@@ -46,6 +46,7 @@ export function proofData(db: Db, user: User) {
       address: s.address,
       neighbourhood: s.zip ? `${s.neighbourhood}, ${s.zip}` : s.neighbourhood,
       side: s.side,
+      fee: `${formatMoney(s.feeCents)}${s.feeBasis === "estimated" ? ", estimated" : ""}`,
       saved: formatMoney(s.savedCents),
       answered: s.answeredAt !== null,
       shown: s.shown,

@@ -31,7 +31,9 @@ export const transactionSection: Section<typeof transactionIntents> = {
     }
     try {
       if (ctx.transactionId === undefined) throw new NotFoundError("Transaction not found");
-      updateTransaction(ctx.db, ctx.actor, ctx.transactionId, submission.value);
+      // A year built emptied on the form is unknown again (Conform reads an empty field as absent).
+      const yearBuilt = formData.get("yearBuilt") === "" ? null : submission.value.yearBuilt;
+      updateTransaction(ctx.db, ctx.actor, ctx.transactionId, { ...submission.value, yearBuilt });
     } catch (error) {
       return refuse(error, { data: { intent: transactionIntents.edit, result: submission.reply() } });
     }

@@ -174,7 +174,7 @@ test.describe("leads and clients only to a licensed agent", () => {
     await expect(
       page
         .getByText(
-          "Una License has no DRE license number: add it on the team page before assigning them leads or clients.",
+          "Una License has no DRE license number on the team page, so they may not be assigned leads or clients: update the team page first.",
         )
         .first(),
     ).toBeVisible();

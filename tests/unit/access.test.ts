@@ -80,7 +80,7 @@ describe("leads and clients go only to a licensed person (10 CCR §2773)", () =>
       homeValue: "700000",
     });
     const message =
-      "Una Agent has no DRE license number: add it on the team page before assigning them leads or clients.";
+      "Una Agent has no DRE license number on the team page, so they may not be assigned leads or clients: update the team page first.";
     expect(() => assignLead(db, admin, row.id, unlicensed.id)).toThrow(message);
     expect(() => assignTransaction(db, admin, transaction.id, { assignedAgentId: unlicensed.id })).toThrow(message);
     expect(() =>

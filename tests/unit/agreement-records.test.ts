@@ -44,7 +44,7 @@ import { currentDisclosure, saveDisclosure } from "~/models/consent-disclosure.s
 import { claimListingStart, holdListingStart, purgeListingStarts, startListing } from "~/models/listing-start.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { addAgent, freshDb, outboxWithContent } from "./db";
+import { addAgent, delegate, freshDb, outboxWithContent } from "./db";
 import { expectConsoleError } from "./setup";
 
 const has = (tool: string) => {
@@ -69,8 +69,9 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "agreement-records-"));
   paper = agreementPaper(new DirectoryStore(dir), () => ({ p12, password: "" }));
   seedTemplates(db);
-  // An admin the local sign-in knows by a first name only.
+  // An admin the local sign-in knows by a first name only, whom the broker named to countersign for the brokerage.
   admin = upsertUserFromClaims(db, { email: "ada@agency.test", firstName: "Ada" }, ["ada@agency.test"]);
+  delegate(db, admin, ["countersign"]);
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -280,7 +281,8 @@ describe("consent under E-SIGN, the agency disclosure, the PDF opened", () => {
 
     withdrawConsent(db, { actor: client }, id);
     const told = outboxWithContent(db, "agreement").filter((m) => m.subject.startsWith("Consent withdrawn"));
-    expect(told.map((m) => m.toAddress)).toEqual(["ada@agency.test"]);
+    // The agreement's staff: every admin while the broker's seat is open (the broker and Ada).
+    expect(told.map((m) => m.toAddress).sort()).toEqual(["ada@agency.test", "boss@agency.test"]);
     agreementFile(db, { actor: client }, id);
     await expect(
       signAgreement(db, paper, { actor: client }, id, { typedName: "Sela Fonua", agree: true }),

@@ -8,10 +8,13 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, beforeEach } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
 import { setDb } from "~/infra/database.server";
-import { emailContents, emailOutbox, type User } from "~/db/schema";
+import { emailContents, emailOutbox, users, type User } from "~/db/schema";
+import type { BrokerDuty } from "~/domain/enums";
+import { setDuties } from "~/models/broker-duties.server";
 import type { EmailKind } from "~/domain/enums";
 import { addStaff } from "~/models/team.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { addDaysTo, todayIn } from "~/lib/plain-date";
 
 /** A fresh in-memory database with every migration applied. */
 export function freshDb(): Db {
@@ -43,7 +46,13 @@ export function outboxWithContent(db: Db, kind?: EmailKind) {
   return (kind ? query.where(eq(emailOutbox.kind, kind)) : query).orderBy(emailOutbox.id).all();
 }
 
-/** An agent added by `admin` on the team page: "{name}@agency.test", "{Name} Agent", licensed, taking leads. */
+/** A license's expiry two years after the test's clock: current whatever day the suite runs. */
+export const currentLicenseExpiry = (now = new Date()) => addDaysTo(todayIn(now), 730);
+
+/**
+ * An agent added by `admin` on the team page: "{name}@agency.test", "{Name} Agent", licensed (a salesperson's
+ * license in force for two more years), taking leads.
+ */
 export function addAgent(db: Db, admin: User, name = "Ana", license = "01234567") {
   return addStaff(db, admin, {
     email: `${name.toLowerCase()}@agency.test`,
@@ -52,7 +61,24 @@ export function addAgent(db: Db, admin: User, name = "Ana", license = "01234567"
     role: "agent",
     phone: "619-555-0101",
     licenseNumber: license,
+    licenseKind: "salesperson",
+    licenseExpiresOn: currentLicenseExpiry(),
   });
+}
+
+/** The responsible broker of the unit tests (vitest.config.ts `AGENCY_BROKER_EMAIL`), an admin. */
+export const brokerOf = (db: Db) => upsertUserFromClaims(db, { email: "boss@agency.test" }, ["boss@agency.test"]);
+
+/**
+ * An admin the broker names to perform their duties (10 CCR 2725): licensed (a salesperson's license in force for two
+ * more years), then delegated by the broker on the team page's rule.
+ */
+export function delegate(db: Db, person: User, duties: BrokerDuty[] = ["countersign", "approveFiles", "approveCda"]) {
+  db.update(users)
+    .set({ licenseNumber: person.licenseNumber ?? "02345678", licenseExpiresOn: currentLicenseExpiry() })
+    .where(eq(users.id, person.id))
+    .run();
+  setDuties(db, brokerOf(db), person.id, duties);
 }
 
 /**

@@ -218,15 +218,17 @@ describe("the file review", () => {
     const current = (await answer(async () => checklistsApi(args(await get("/api/checklists", app.admin))))).data as {
       selling: { version: number; items: Array<Record<string, unknown>> };
     };
-    expect(current.selling.version).toBe(1);
+    // Migration 0032 added the AVID, lead paint, FIRPTA, Form 593 and PRBS items as the seeded set's version 2.
+    expect(current.selling.version).toBe(2);
     const put = async (kind: string, user: Pick<User, "id">, body: unknown) =>
       answer(async () => putChecklist(args(await json("PUT", `/api/checklists/${kind}`, user, body), { kind })));
     const items = [
-      ...current.selling.items.map(({ name, required, dueBy, agreementKind }) => ({
+      ...current.selling.items.map(({ name, required, dueBy, agreementKind, requiredWhen }) => ({
         name,
         required,
         dueBy,
         agreementKind,
+        ...(requiredWhen ? { requiredWhen } : {}),
       })),
       { name: "Lead-based paint disclosure", required: true, dueBy: 3 },
     ];
@@ -234,7 +236,7 @@ describe("the file review", () => {
     expect((await put("renting", app.admin, { items })).status).toBe(404);
     expect((await put("buying", app.admin, { items: [{ name: "X", required: true, dueBy: 14 }] })).status).toBe(400);
     expect((await put("selling", app.admin, { items: [] })).status).toBe(400);
-    expect((await put("selling", app.admin, { items })).data).toMatchObject({ version: 2 });
+    expect((await put("selling", app.admin, { items })).data).toMatchObject({ version: 3 });
     const after = sale(agent);
     const names = async (id: number) => ((await file(id, agent)).data as File).items.map((i) => i.name);
     expect(await names(after.id)).toContain("Lead-based paint disclosure");

@@ -33,7 +33,7 @@ import { updateTransaction } from "~/models/transaction-edit.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { agreementsData } from "~/sections/agreements.server";
-import { addAgent, freshDb, outboxWithContent } from "./db";
+import { addAgent, delegate, freshDb, outboxWithContent } from "./db";
 
 let db: Db;
 let dir: string;
@@ -49,6 +49,8 @@ beforeEach(() => {
   admin = upsertUserFromClaims(db, { email: "ada@agency.test", firstName: "Ada", lastName: "Lovelace" }, [
     "ada@agency.test",
   ]);
+  // Ada countersigns for the brokerage: the broker named her to (10 CCR 2725).
+  delegate(db, admin, ["countersign"]);
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -166,13 +168,18 @@ describe("a buyer refused while the broker signs", () => {
     expect(() => requestTour(db, client, t.id, tour)).toThrow(WAITING_FOR_BROKER);
     const reminders = () =>
       outboxWithContent(db, "agreement").filter((m) => m.subject.startsWith("Waiting for your signature"));
-    expect(reminders().map((m) => m.toAddress)).toEqual(["ada@agency.test"]);
+    // Those who may sign the broker's seat: the broker and Ada.
+    expect(
+      reminders()
+        .map((m) => m.toAddress)
+        .sort(),
+    ).toEqual(["ada@agency.test", "boss@agency.test"]);
     expect(reminders()[0]!.textBody).toContain("Rae Buyer asked for a tour of homes");
     // Asked again the same day: no second reminder; the next day, one more.
     expect(() => requestTour(db, client, t.id, tour)).toThrow(WAITING_FOR_BROKER);
-    expect(reminders()).toHaveLength(1);
-    expect(nudgeCountersigner(db, t, "an offer", new Date(Date.now() + 25 * 3600_000))).toBe(true);
     expect(reminders()).toHaveLength(2);
+    expect(nudgeCountersigner(db, t, "an offer", new Date(Date.now() + 25 * 3600_000))).toBe(true);
+    expect(reminders()).toHaveLength(4);
     const nudges = db.select().from(auditEvents).where(eq(auditEvents.action, "agreement.nudge")).all();
     expect(nudges).toHaveLength(2);
 

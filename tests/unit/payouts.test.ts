@@ -47,7 +47,7 @@ describe("the split", () => {
       feeCents: 39_500,
       agentCents: 485_500,
     });
-    expect(split.lines[1]).toBe("Referral fee to Harbor Realty (DRE 01999999): 25 % of the gross, $2,500");
+    expect(split.lines[1]).toBe("Referral fee to Harbor Realty (DRE 01999999): 25 % of the gross, $2,500.00");
     // Near the cap: the brokerage takes what is left of it; past it, nothing (the agent keeps 100 %, less the fee).
     expect(
       splitCommission({ grossCents: 1_000_000, referral: null, plan, brokerageSoFarCents: 1_750_000 }),
@@ -134,14 +134,12 @@ describe("plans, figures and payouts through the API", () => {
     });
     const figures = (await cda()).data;
     // Tier 2 (up to $1.5M): a $10,000 flat fee.
+    // No listing agreement signed yet: the fee is the tier table's, estimated.
     expect(figures).toMatchObject({
       ready: true,
       agent: "Ana Agent",
-      gross: 10000,
-      referralFee: 2500,
-      brokerage: 2250,
-      fee: 395,
-      agentShare: 4855,
+      basis: "estimated",
+      lines: { gross: 10000, referral: 2500, brokerage: 2250, fee: 395, agent: 4855, capBefore: 0, capAfter: 2250 },
       escrowEmail: "officer@escrow.example",
       referral: { broker: "Harbor Realty", license: "01999999", percent: 25 },
       payout: null,

@@ -69,6 +69,7 @@ describe("first-start seed", () => {
       "agreements",
       "audit_events",
       "blog_posts",
+      "broker_duties",
       "cdas",
       "checklist_item_documents",
       "checklist_items",

@@ -14,6 +14,8 @@ import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
 import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { sendBrokerAgentAgreement } from "~/models/broker-agent-agreement.server";
 import { addStaff, updateStaff } from "~/models/team.server";
+import { setDuties } from "~/models/broker-duties.server";
+import { BROKER_DUTIES } from "~/domain/enums";
 
 export type ActionData = { intent: string; userId?: string; result: SubmissionResult<string[]>; refusal?: Refusal };
 
@@ -48,6 +50,20 @@ export async function updateAction(admin: User, formData: FormData) {
     return refuse(error, { data: { intent: teamIntents.update, userId, result: submission.reply() } });
   }
   return redirectWithToast("/admin/team", { description: "Team updated." });
+}
+
+/** The broker's boxes on a row: the duties this person performs for them (each box checked is kept, the rest revoked). */
+export async function dutiesAction(admin: User, formData: FormData) {
+  const userId = String(formData.get("userId") ?? "");
+  const duties = BROKER_DUTIES.filter((d) => formData.getAll("duty").includes(d));
+  try {
+    setDuties(getDb(), admin, userId, duties);
+  } catch (error) {
+    return refuse(error, { back: "/admin/team" });
+  }
+  return redirectWithToast("/admin/team", {
+    description: duties.length ? "The broker's duties are delegated as checked." : "The broker's duties are revoked.",
+  });
 }
 
 /** "Send the broker–agent agreement" (issue 46): prepared and sent at once; the row says it waits for signatures. */

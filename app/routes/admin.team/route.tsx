@@ -26,24 +26,13 @@ import { countOf } from "~/lib/plural";
 import { teamIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { newStaffSchema, staffPatchSchema } from "~/lib/team-schema";
-import { addAction, sendAgreementAction, updateAction, type ActionData } from "./actions.server";
+import { addAction, dutiesAction, sendAgreementAction, updateAction, type ActionData } from "./actions.server";
+import { BROKER_DUTIES } from "~/domain/enums";
+import { DUTY_LABELS } from "~/lib/roster-rules";
 import { standingOf } from "~/models/broker-agent-agreement.server";
 import { toPlanJson } from "~/models/commission.server";
 import { listTeam, ownedBy } from "~/models/team.server";
 import { env } from "~/config/env.server";
-
-/**
- * The responsible broker's own row: an admin whose DRE license is the broker's (AGENCY_BROKER_LICENSE), or
- * whose name is the broker's (AGENCY_BROKER), in full or their first name alone (a provider that gives no
- * last name). It shows the broker's name and DRE number as the footer does.
- */
-function isBrokerRow(p: { role: string; name: string; licenseNumber: string | null }, broker: string, license: string) {
-  if (p.role !== "admin") return false;
-  if (p.licenseNumber) return p.licenseNumber === license;
-  const words = (text: string) => text.trim().toLowerCase().split(/\s+/);
-  const [name, full] = [words(p.name), words(broker)];
-  return name.length > 0 && name.every((word, i) => word === full[i]);
-}
 
 export const meta: MetaFunction = () => privatePageMeta("Team");
 
@@ -60,12 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const nameOf = new Map(team.map((p) => [p.id, p.name]));
   const { broker, brokerLicense } = env().site;
   const today = todayIn(new Date());
+  const meBroker = team.find((p) => p.id === admin.id)?.isBroker ?? false;
   return {
     me: admin.id,
+    // The responsible broker alone delegates their duties (the boxes on each admin's row).
+    meBroker,
+    brokerConfigured: env().brokerEmail !== null,
     team: team.map((p) => ({
       id: p.id,
       name: p.name,
-      broker: isBrokerRow(p, broker, brokerLicense) ? { name: broker, license: brokerLicense } : null,
+      // The responsible broker's row: the account of AGENCY_BROKER_EMAIL (else the first of ADMIN_EMAILS).
+      broker: p.isBroker ? { name: broker, license: p.licenseNumber ?? brokerLicense } : null,
+      duties: p.isBroker ? [] : p.duties,
+      acting: p.acting,
+      licenseKind: p.licenseKind ?? "",
       email: p.email,
       role: p.role,
       phone: p.phone ?? "",
@@ -125,6 +122,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return updateAction(admin, formData);
     case teamIntents.sendAgreement:
       return sendAgreementAction(admin, formData);
+    case teamIntents.duties:
+      return dutiesAction(admin, formData);
     default:
       return unknownIntent();
   }
@@ -146,6 +145,16 @@ export default function Team() {
         </Link>
         . Admins see everything; an agent sees the transactions and leads assigned to them.
       </p>
+      <p className="mt-1 text-sm text-slate-600">
+        Countersigning for the brokerage, approving file items and approving CDAs are the responsible broker&apos;s (10
+        CCR 2725); the broker may name a licensed admin of the team to do each.
+        {d.brokerConfigured ? null : (
+          <strong className="text-red-700">
+            {" "}
+            No responsible broker is configured: set AGENCY_BROKER_EMAIL (or ADMIN_EMAILS) so these can be done.
+          </strong>
+        )}
+      </p>
 
       <AdminTable
         columns={["Person", "Role, license and phone", "New leads", "Assigned", "Active"]}
@@ -157,6 +166,7 @@ export default function Team() {
             key={p.id}
             person={p}
             me={d.me === p.id}
+            meBroker={d.meBroker}
             answer={answer?.intent === teamIntents.update && answer.userId === p.id ? answer : undefined}
           />
         ))}
@@ -229,13 +239,59 @@ function PlanFields({ id, plan, errors }: { id: string; plan: Person["plan"]; er
   );
 }
 
-function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answer: ActionData | undefined }) {
+/** The broker's duties a licensee performs for them: the broker's boxes, or in words for anyone else. */
+function DutiesBlock({ person: p, meBroker }: { person: Person; meBroker: boolean }) {
+  if (p.broker || p.role !== "admin" || p.deactivatedOn) return null;
+  if (!meBroker) {
+    return p.duties.length ? (
+      <span className="block text-sm text-slate-700" data-testid="duties">
+        For the broker: {p.duties.map((d) => DUTY_LABELS[d]).join(", ")}
+      </span>
+    ) : null;
+  }
+  return (
+    <Form method="post" className="mt-2 border-t border-slate-100 pt-1" data-testid="duties-form">
+      <input type="hidden" name="userId" value={p.id} />
+      <fieldset>
+        <legend className="text-sm font-semibold">Does for the broker</legend>
+        {BROKER_DUTIES.map((duty) => (
+          <label key={duty} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="duty"
+              value={duty}
+              defaultChecked={p.duties.includes(duty)}
+              className="h-5 w-5"
+            />
+            {DUTY_LABELS[duty]}
+          </label>
+        ))}
+      </fieldset>
+      <SubmitButton intent={teamIntents.duties} pendingLabel="Saving..." className={`${buttonOutline} ${buttonSmall}`}>
+        Save the duties
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function TeamRow({
+  person: p,
+  me,
+  meBroker,
+  answer,
+}: {
+  person: Person;
+  me: boolean;
+  meBroker: boolean;
+  answer: ActionData | undefined;
+}) {
   const [form, fields] = useForm({
     id: `staff-${p.id}`,
     lastResult: answer?.result,
     defaultValue: {
       role: p.role,
       licenseNumber: p.licenseNumber,
+      licenseKind: p.licenseKind,
       licenseExpiresOn: p.licenseExpiresOn,
       phone: p.phone,
     },
@@ -273,6 +329,12 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
               {p.licenseWords}
             </span>
           ) : null}
+          {p.acting && !p.deactivatedOn ? (
+            <span className="block text-sm font-semibold text-red-700" data-testid="acting">
+              May not act for the brokerage: {p.acting}
+            </span>
+          ) : null}
+          <DutiesBlock person={p} meBroker={meBroker} />
           {p.agreement ? (
             <span
               data-testid="agreement-state"
@@ -313,13 +375,22 @@ function TeamRow({ person: p, me, answer }: { person: Person; me: boolean; answe
       </td>
       <td data-label="Role" className="px-3 py-2">
         <div className="min-w-0 max-sm:flex-1 max-sm:pl-4">
-          <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[7rem_7.5rem_9.5rem_9rem]">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="grid gap-1 sm:grid-cols-[7rem_7.5rem_8.5rem_9.5rem_9rem]"
+          >
             <input type="hidden" name="userId" value={p.id} />
             <SelectField field={fields.role} label="Role" disabled={me}>
               <option value="agent">Agent</option>
               <option value="admin">Admin</option>
             </SelectField>
             <TextField field={fields.licenseNumber} label="DRE license" inputMode="numeric" />
+            <SelectField field={fields.licenseKind} label="License kind">
+              <option value="">Not entered</option>
+              <option value="salesperson">Salesperson</option>
+              <option value="broker">Broker</option>
+            </SelectField>
             <TextField field={fields.licenseExpiresOn} label="License expires" type="date" />
             <TextField field={fields.phone} label="Phone" type="tel" />
             {p.role === "agent" ? (
@@ -395,7 +466,7 @@ function AddStaff({ answer }: { answer: ActionData | undefined }) {
   const [form, fields] = useForm({
     id: "add-staff",
     lastResult: answer?.result,
-    defaultValue: { role: "agent" },
+    defaultValue: { role: "agent", licenseKind: "salesperson" },
     constraint: getZodConstraint(newStaffSchema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newStaffSchema }),
@@ -407,7 +478,7 @@ function AddStaff({ answer }: { answer: ActionData | undefined }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         They have the role as soon as they sign in with this address. An agent takes new leads until paused, and needs
-        their 8-digit DRE license number.
+        their 8-digit DRE license number and its expiry date.
       </p>
       {answer?.refusal?.toast ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -424,6 +495,10 @@ function AddStaff({ answer }: { answer: ActionData | undefined }) {
         </SelectField>
         <TextField field={fields.phone} label="Phone" type="tel" />
         <TextField field={fields.licenseNumber} label="DRE license number" inputMode="numeric" />
+        <SelectField field={fields.licenseKind} label="License kind">
+          <option value="salesperson">Salesperson</option>
+          <option value="broker">Broker</option>
+        </SelectField>
         <TextField field={fields.licenseExpiresOn} label="License expires" type="date" />
         <div>
           <SubmitButton intent={teamIntents.add} pendingLabel="Adding...">

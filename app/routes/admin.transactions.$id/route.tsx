@@ -37,6 +37,8 @@ import { getContract, offerAcceptedOn, toListedDeadline } from "~/models/contrac
 import { documentsPage, documentsPdfs } from "~/models/document.server";
 import { commissionData } from "~/sections/commission-data.server";
 import { fileSummary } from "~/models/file-review.server";
+import { compensationOf, compensationWords } from "~/models/compensation.server";
+import { completionHoldWords } from "~/models/transaction-edit.server";
 import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { contractFromCancelledOffer } from "~/models/offer-moves.server";
@@ -96,6 +98,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tours: toursData(db, staff, transaction),
     file: fileSummary(db, staff, id),
     commission: staff.isAdmin ? commissionData(db, staff, id) : null,
+    compensation: compensationWords(compensationOf(db, transaction)),
+    // What the broker's reason would pass at completion: the file's open items, the agent's lapsed license.
+    closeOverride: staff.isAdmin ? completionHoldWords(db, transaction) : null,
     listingPage: transaction.type === "selling" ? listingPageData(db, staff, id) : null,
     photos: transaction.type === "selling" ? photosData(db, staff, id) : [],
     isAdmin: staff.isAdmin,
@@ -249,7 +254,8 @@ export default function ManageTransaction() {
 
       <TransactionDetails
         transaction={transaction}
-        closeOverride={data.isAdmin && !data.file.complete}
+        compensation={data.compensation}
+        closeOverride={data.closeOverride}
         lastResult={actionData?.intent === transactionIntents.edit ? actionData.result : undefined}
         refusal={actionData?.intent === transactionIntents.edit ? actionData.refusal?.toast?.description : undefined}
       />
