@@ -129,8 +129,8 @@ export function CommissionSection({ data }: { data: CommissionData }) {
       </p>
     </div>
   );
-  const input = (name: keyof Terms, label: string, type = "text") => (
-    <div>
+  const input = (name: keyof Terms, label: string, type = "text", wide = false) => (
+    <div className={wide ? "sm:col-span-2" : undefined}>
       <label htmlFor={`commission-${name}`} className="block text-sm font-semibold">
         {label}
       </label>
@@ -161,9 +161,9 @@ export function CommissionSection({ data }: { data: CommissionData }) {
       <Form method="post" preventScrollReset className="mt-4 grid gap-2 sm:grid-cols-4">
         {input("referralBroker", "Referring broker")}
         {input("referralLicense", "Their DRE license")}
-        {input("referralPercent", "Referral fee (% of gross)")}
-        {input("escrowEmail", "Escrow officer's e-mail", "email")}
-        {input("escrowNumber", "Escrow number")}
+        {input("referralPercent", "Referral fee (% of gross)", "text", true)}
+        {input("escrowEmail", "Escrow officer's e-mail", "email", true)}
+        {input("escrowNumber", "Escrow number", "text", true)}
         {names("sellerNames", "Sellers, as on the contract", data.terms.sellersFound)}
         {names("buyerNames", "Buyers, as on the contract", data.terms.buyersFound)}
         <div className="sm:col-span-4">

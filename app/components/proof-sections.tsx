@@ -41,7 +41,7 @@ export function ProofSections({ proof }: { proof: ProofData }) {
                   Our sellers have saved {formatMoney(proof.sold.savedCents)}
                 </p>
                 <p className="mt-1 text-center text-sm text-slate-700">
-                  <SavingBasis />
+                  <SavingBasis capital />
                 </p>
               </>
             ) : null}

@@ -39,10 +39,14 @@ export const SAVING_BASIS =
   "compared with a 3 % listing commission on the same price; a seller may also pay a buyer's broker";
 
 /** The basis of a saving, linking to where the rule and an example are written out (/sold#how). */
-export function SavingBasis({ className = "" }: { className?: string }) {
+export function SavingBasis({ className = "", capital = false }: { className?: string; capital?: boolean }) {
   return (
     <span className={className}>
-      {SAVING_BASIS} (<Link to="/sold#how">how we count</Link>)
+      {capital ? SAVING_BASIS.charAt(0).toUpperCase() + SAVING_BASIS.slice(1) : SAVING_BASIS} (
+      <Link to="/sold#how" className="underline">
+        how we count
+      </Link>
+      )
     </span>
   );
 }

@@ -36,6 +36,12 @@ export function dutiesOf(db: DbOrTx, userIds: string[]): Map<string, BrokerDuty[
     .where(and(inArray(brokerDuties.userId, userIds), isNull(brokerDuties.revokedAt)))
     .all();
   for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.duty]);
+  // In the duties' own order, whatever order they were granted in.
+  for (const [id, duties] of map)
+    map.set(
+      id,
+      BROKER_DUTIES.filter((d) => duties.includes(d)),
+    );
   return map;
 }
 

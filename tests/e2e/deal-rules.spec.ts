@@ -22,6 +22,7 @@ import {
   test,
   uniqueEmail,
   withE2eDb,
+  currentLicenseExpiry,
 } from "./fixtures";
 
 async function recordOffer(admin: APIRequestContext, transactionId: number, data: Record<string, unknown>) {
@@ -162,6 +163,7 @@ test.describe("leads and clients only to a licensed agent", () => {
         lastName: "License",
         role: "agent",
         licenseNumber: "01234567",
+        licenseExpiresOn: currentLicenseExpiry(),
       });
       return updateStaff(db, boss, added.id, { takesLeads: false, licenseNumber: null });
     });

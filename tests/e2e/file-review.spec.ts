@@ -12,7 +12,7 @@ import { addStaff, assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expectAxeClean } from "./axe";
-import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { expect, loginAs, ready, test, withE2eDb, currentLicenseExpiry } from "./fixtures";
 import { startApp } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
@@ -36,6 +36,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
         lastName: "Lopez",
         role: "agent",
         licenseNumber: "01234567",
+        licenseExpiresOn: currentLicenseExpiry(),
       });
       const t = createTransaction(
         db,
@@ -130,7 +131,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await details.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText(/The file is not complete: Agency disclosure \(AD\)/).first()).toBeVisible();
     await details.getByLabel("Status").selectOption("completed");
-    await details.getByLabel(/Reason to complete with an incomplete file/).fill("The seller's file is kept on paper");
+    await details.getByLabel("The broker's reason to complete anyway").fill("The seller's file is kept on paper");
     await details.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Transaction updated.").first()).toBeVisible();
     await expect(page.getByText("completed", { exact: true }).first()).toBeVisible();

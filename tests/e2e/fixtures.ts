@@ -11,6 +11,10 @@ import { insertSignedBuyerAgreement } from "../signed-agreement";
 
 export { expect };
 
+// The models run in this process too, to seed the servers' databases (withE2eDb): they read the same responsible
+// broker as the specs' own servers (tests/e2e/servers.ts), whose admin acts for the brokerage.
+process.env.AGENCY_BROKER_EMAIL ??= "boss@agency.test";
+
 /** Console errors a page may log by design (an HTTP error status is a real answer). */
 const EXPECTED_CONSOLE = [
   /^Failed to load resource: the server responded with a status of (400|401|403|404|409|413|415|429)/,
@@ -42,6 +46,10 @@ export const test = base.extend<{ consoleErrors: string[]; js: boolean }>({
 
 let counter = 0;
 /** A unique e-mail address per call, so tests never share users. */
+/** A license's expiry two years after the test's clock: in force whatever day the suite runs. */
+export const currentLicenseExpiry = (now = new Date()) =>
+  new Date(now.getTime() + 730 * 24 * 3600_000).toISOString().slice(0, 10);
+
 export function uniqueEmail(prefix = "client") {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.test`;

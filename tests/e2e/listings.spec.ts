@@ -17,7 +17,7 @@ import { addStaff, assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expectAxeClean } from "./axe";
-import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { expect, loginAs, ready, test, withE2eDb, currentLicenseExpiry } from "./fixtures";
 import { startApp } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
@@ -53,6 +53,7 @@ test("a seller's yes, the agent's listing page with photos and an open house, vi
         lastName: "Lopez",
         role: "agent",
         licenseNumber: "01234567",
+        licenseExpiresOn: currentLicenseExpiry(),
       });
       upsertUserFromClaims(db, { email: "other@example.com", firstName: "Olive" });
       const t = createTransaction(

@@ -5,15 +5,16 @@
  * page and on the broker's payouts; the agent (390 px) sees their own and their cap so far. Pages pass axe.
  */
 import { eq } from "drizzle-orm";
-import { transactionMilestones } from "~/db/schema";
+import { transactionMilestones, transactions } from "~/db/schema";
 import { insertDocuments } from "~/models/document.server";
 import { checklistEvent, getChecklist } from "~/models/file-review.server";
 import { updateMilestone } from "~/models/milestone.server";
 import { addStaff, assignTransaction } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { insertSignedListingAgreement } from "../signed-agreement";
 import { expectAxeClean } from "./axe";
-import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { expect, loginAs, ready, test, withE2eDb, currentLicenseExpiry } from "./fixtures";
 import { startApp } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
@@ -37,6 +38,7 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
         lastName: "Lopez",
         role: "agent",
         licenseNumber: "01234567",
+        licenseExpiresOn: currentLicenseExpiry(),
       });
       const t = createTransaction(
         db,
@@ -51,7 +53,18 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
         { notify: false },
       );
       assignTransaction(db, admin, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
-      // The offer accepted (its step, the 7th, done) and the file reviewed up to it: the CDA may be approved.
+      // The fee is the signed listing agreement's; escrow's number, the buyers and the closing date are known.
+      insertSignedListingAgreement(db, t, { fields: { flatFee: "$10,000" }, signers: ["Sam Seller"] });
+      db.update(transactions)
+        .set({
+          escrowNumber: "SD-24-0001",
+          buyerNames: "Casey Buyer",
+          closingOn: new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10),
+          yearBuilt: 1990,
+        })
+        .where(eq(transactions.id, t.id))
+        .run();
+      // The offer accepted (its step, the 7th, done) and the file reviewed up to closing: the CDA may be approved.
       const step = db
         .select()
         .from(transactionMilestones)
@@ -66,7 +79,7 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
         { notify: false },
       );
       for (const [i, item] of getChecklist(db, admin, t.id).items.entries()) {
-        if (!item.required || item.dueBy > 7) continue;
+        if (!item.required || item.dueBy > 13) continue;
         const [documentId] = insertDocuments(
           db,
           { transactionId: t.id, uploadedBy: ana.id, role: "admin" },
@@ -114,10 +127,10 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await commission.getByRole("button", { name: "Save the commission terms" }).click();
     await expect(page.getByText("Commission terms saved.").first()).toBeVisible();
     const lines = page.getByRole("region", { name: "Commission" }).getByTestId("commission-lines");
-    await expect(lines).toContainText("Gross commission: $10,000");
-    await expect(lines).toContainText("Referral fee to Harbor Realty (DRE 01999999): 25 % of the gross, $2,500");
-    await expect(lines).toContainText("Transaction fee kept by the brokerage: $395");
-    await expect(lines).toContainText("Agent's share: $4,855");
+    await expect(lines).toContainText("Gross commission: $10,000.00");
+    await expect(lines).toContainText("Referral fee to Harbor Realty (DRE 01999999): 25 % of the gross, $2,500.00");
+    await expect(lines).toContainText("Transaction fee kept by the brokerage: $395.00");
+    await expect(lines).toContainText("Agent's share: $4,855.00");
     await expectAxeClean(page, js);
 
     // The CDA: approved and sent to the escrow officer, kept as version 1 with its sealed PDF.
@@ -125,18 +138,17 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await expect(cda).toContainText("Not approved yet.");
     await cda.getByRole("button", { name: "Approve and send to escrow" }).click();
     await expect(page.getByText("CDA version 1 approved and sent to officer@escrow.example.").first()).toBeVisible();
-    await expect(
-      page.getByTestId("cda").getByRole("link", { name: /^Version 1: approved by Jordan Reyes/ }),
-    ).toBeVisible();
+    await expect(page.getByTestId("cda")).toContainText(/Version 1: approved by Jordan Reyes/);
+    await expect(page.getByTestId("cda").getByRole("link", { name: "Escrow's copy" })).toBeVisible();
     await expect(page.getByTestId("cda").getByRole("button", { name: "Approve and send to escrow" })).toHaveCount(0);
 
     // Completed (the file closed on paper): the payout.
     const details = page.getByRole("region", { name: "Transaction details" });
     await details.getByLabel("Status").selectOption("completed");
-    await details.getByLabel(/Reason to complete with an incomplete file/).fill("Reviewed on paper");
+    await details.getByLabel("The broker's reason to complete anyway").fill("Reviewed on paper");
     await details.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Transaction updated.").first()).toBeVisible();
-    await expect(page.getByTestId("commission-payout")).toContainText("$4,855 to the agent");
+    await expect(page.getByTestId("commission-payout")).toContainText("$4,855.00 to the agent");
     await page.goto(`${app.baseUrl}/admin/payouts`);
     await ready(page, js);
     await expect(page.getByTestId("payout-row").filter({ hasText: "Ana Lopez" })).toContainText("$4,855");

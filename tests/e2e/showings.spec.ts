@@ -18,7 +18,7 @@ import { getShowingRules, recordPhoneShowing, saveShowingRules } from "~/models/
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { insertSignedBuyerAgreement } from "../signed-agreement";
-import { expect, loginAs, ready, test, uniqueEmail, withE2eDb } from "./fixtures";
+import { expect, loginAs, ready, test, uniqueEmail, withE2eDb, currentLicenseExpiry } from "./fixtures";
 import { SmtpSink, startApp, toAddresses, type ReceivedMail } from "./servers";
 
 const ACCESS = "Lockbox 4321 on the side gate; the cat stays in";
@@ -203,6 +203,7 @@ test.describe("showings and tours", () => {
             role: "agent",
             phone: "619-555-0102",
             licenseNumber: "02345678",
+            licenseExpiresOn: currentLicenseExpiry(),
           });
         }, app.database);
         await loginAs(stranger, { email: "other.agent@agency.test", returnTo: null }, server);

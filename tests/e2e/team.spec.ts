@@ -12,7 +12,7 @@ import nodemailer from "nodemailer";
 import type { Page } from "@playwright/test";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { expect, loginAs, ready, test, withE2eDb, currentLicenseExpiry } from "./fixtures";
 import { insertSignedBuyerAgreement } from "../signed-agreement";
 import { freePort, SmtpSink, startApp, toAddresses } from "./servers";
 
@@ -29,6 +29,7 @@ async function addPerson(page: Page, person: { email: string; first: string; las
   await form.getByLabel("Role").selectOption("agent");
   await form.getByLabel("Phone").fill("619-555-0142");
   await form.getByLabel("DRE license number").fill(person.license);
+  await form.getByLabel("License expires").fill(currentLicenseExpiry());
   await form.getByRole("button", { name: "Add to the team" }).click();
   await expect(page.getByTestId("team-row").filter({ hasText: person.email })).toBeVisible();
 }

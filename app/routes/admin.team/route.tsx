@@ -222,7 +222,7 @@ function PlanFields({ id, plan, errors }: { id: string; plan: Person["plan"]; er
   );
   return (
     <fieldset
-      className="grid gap-1 border-t border-slate-100 pt-1 sm:col-span-4 sm:grid-cols-4 sm:items-end"
+      className="grid gap-1 border-t border-slate-100 pt-1 sm:col-span-3 sm:grid-cols-2 sm:items-end"
       data-testid="plan"
     >
       <legend className="text-sm font-semibold">Commission plan</legend>
@@ -231,7 +231,7 @@ function PlanFields({ id, plan, errors }: { id: string; plan: Person["plan"]; er
       {field("transactionFee", "Transaction fee ($)")}
       {field("anniversaryOn", "Anniversary", "date")}
       {errors.length ? (
-        <p className="text-sm text-red-700 sm:col-span-4" role="alert">
+        <p className="text-sm text-red-700 sm:col-span-2" role="alert">
           {errors[0]}
         </p>
       ) : null}
@@ -316,9 +316,11 @@ function TeamRow({
           ) : (
             <br />
           )}
-          <a href={`mailto:${p.email}`}>{p.email}</a>
+          <a href={`mailto:${p.email}`} className="inline-block min-h-6 py-0.5">
+            {p.email}
+          </a>
           {p.joinedOn ? <span className="block text-sm text-slate-600">Joined {p.joinedOn}</span> : null}
-          <Link className="block text-sm" to={`/admin/profile?user=${encodeURIComponent(p.id)}`}>
+          <Link className="block min-h-6 py-0.5 text-sm" to={`/admin/profile?user=${encodeURIComponent(p.id)}`}>
             Public profile
           </Link>
           {p.licenseWords ? (
@@ -375,11 +377,7 @@ function TeamRow({
       </td>
       <td data-label="Role" className="px-3 py-2">
         <div className="min-w-0 max-sm:flex-1 max-sm:pl-4">
-          <Form
-            method="post"
-            {...getFormProps(form)}
-            className="grid gap-1 sm:grid-cols-[7rem_7.5rem_8.5rem_9.5rem_9rem]"
-          >
+          <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[7rem_7.5rem_9.5rem]">
             <input type="hidden" name="userId" value={p.id} />
             <SelectField field={fields.role} label="Role" disabled={me}>
               <option value="agent">Agent</option>
