@@ -74,15 +74,21 @@ export type CacheEntry = {
   bodies: Record<Encoding, Buffer>;
   etag: string;
   version: number;
-  /** The page's own scope and the version its loader read (PAGE_SCOPE_HEADER), if it named one. */
-  scope: { name: string; version: number } | null;
+  /** The page's own scopes and the versions its loader read (PAGE_SCOPE_HEADER), if it named any. */
+  scopes: Array<{ name: string; version: number }>;
   storedAt: number;
 };
 
-/** The scope a rendered page names (`sale:12@5`, `home@3`, `agent:<user id>@2`), or null. */
-export function scopeOf(headers: Headers): CacheEntry["scope"] {
-  const match = /^([a-z]+(?::[0-9a-z-]{1,64})?)@([0-9]+)$/.exec(headers.get(PAGE_SCOPE_HEADER) ?? "");
-  return match ? { name: match[1]!, version: Number(match[2]) } : null;
+/**
+ * The scopes a rendered page names (`sale:12@5`, `home@3`, `agent:<user id>@2`, or several: `homes@3,agents@7`);
+ * none when the header is absent or any part of it is not a scope.
+ */
+export function scopesOf(headers: Headers): CacheEntry["scopes"] {
+  const header = headers.get(PAGE_SCOPE_HEADER);
+  if (!header) return [];
+  const parts = header.split(",").map((part) => /^([a-z-]+(?::[0-9a-z-]{1,64})?)@([0-9]+)$/.exec(part.trim()));
+  if (parts.length > 8 || parts.some((m) => !m)) return [];
+  return parts.map((m) => ({ name: m![1]!, version: Number(m![2]) }));
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -156,7 +162,7 @@ export async function buildEntry(
     bodies: { identity, gzip: gz, br },
     etag,
     version,
-    scope: scopeOf(headers),
+    scopes: scopesOf(headers),
     storedAt: now,
   };
 }
@@ -268,7 +274,8 @@ export class PageCache {
     if (
       now - entry.storedAt >= (this.options.ttlMs ?? CACHE_TTL_MS) ||
       entry.version !== this.options.version() ||
-      (entry.scope && this.options.scopeVersion && entry.scope.version !== this.options.scopeVersion(entry.scope.name))
+      (this.options.scopeVersion &&
+        entry.scopes.some((scope) => scope.version !== this.options.scopeVersion!(scope.name)))
     ) {
       this.remove(key);
       return undefined;

@@ -20,8 +20,18 @@ export type ListingActionData = {
 export type ListingPageData = {
   url: string;
   state: "hidden" | "live" | "sold";
+  /** Why it is not shown (app/lib/listing-state.ts), or null. */
+  notLive: string | null;
   sellerYes: boolean;
+  /** The MLS date in words. */
   mlsEnteredOn: string | null;
+  /** A new description waiting for the broker's approval (the earlier one stays shown), or null. */
+  waiting: { text: string; reason: string } | null;
+  /** The broker's comment on the last description returned, or null. */
+  returned: string | null;
+  olderPersons: "true" | "false";
+  /** The broker (or a licensee they named) marks housing for older persons. */
+  mayMarkOlderPersons: boolean;
   values: Record<string, string>;
   stats: { viewsWeek: number; viewsTotal: number; inquiries: number; showings: number; visitors: number };
   openHouses: Array<{
@@ -76,10 +86,28 @@ export function ListingPageSection({ data }: { data: ListingPageData }) {
           </a>
         )}
       </p>
+      {data.notLive ? (
+        <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="listing-not-live">
+          {data.notLive}.
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-700">
         {data.sellerYes ? "The seller said yes." : "Waiting for the seller's yes in their portal."}{" "}
-        {data.mlsEnteredOn ? `On the MLS since ${data.mlsEnteredOn}.` : "Enter the MLS date once it is listed there."}
+        {data.mlsEnteredOn ? `MLS date: ${data.mlsEnteredOn}.` : "Enter the MLS date once it is listed there."}
       </p>
+      {data.waiting ? (
+        <div className="mt-2 rounded-md bg-amber-50 p-3 text-sm" data-testid="fair-housing-waiting">
+          <p className="font-semibold text-amber-900">
+            A new description waits for the broker&apos;s approval; the earlier one stays shown.
+          </p>
+          <p className="mt-1 whitespace-pre-line">{data.waiting.text}</p>
+          <p className="mt-1 text-slate-700">The reason given: {data.waiting.reason}</p>
+        </div>
+      ) : data.returned ? (
+        <p className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-900" data-testid="fair-housing-returned">
+          The broker returned the last description: {data.returned}
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-700" data-testid="listing-stats">
         {countOf(data.stats.viewsWeek, "view")} this week, {data.stats.viewsTotal.toLocaleString("en-US")} in all;{" "}
         {countOf(data.stats.inquiries, "inquiry", "inquiries")}, {countOf(data.stats.showings, "showing")},{" "}
@@ -110,6 +138,22 @@ export function ListingPageSection({ data }: { data: ListingPageData }) {
             ))}
           </select>
         </div>
+        {data.mayMarkOlderPersons ? (
+          <div className="sm:col-span-2">
+            <label htmlFor="listing-olderPersons" className="block text-sm font-semibold">
+              Housing for older persons (HOPA)
+            </label>
+            <select
+              id="listing-olderPersons"
+              name="olderPersons"
+              defaultValue={values.olderPersons ?? data.olderPersons}
+              className={inputClass}
+            >
+              <option value="false">No</option>
+              <option value="true">Yes: 55 or 62 and over (age words allowed)</option>
+            </select>
+          </div>
+        ) : null}
         <div className="sm:col-span-4">
           <label htmlFor="listing-description" className="block text-sm font-semibold">
             Description
@@ -136,7 +180,7 @@ export function ListingPageSection({ data }: { data: ListingPageData }) {
               ))}
             </ul>
             <label htmlFor="listing-fairHousingReason" className="mt-2 block text-sm font-semibold">
-              Reason to keep these words (audited)
+              Reason to keep these words (the broker approves it; audited)
             </label>
             <input
               id="listing-fairHousingReason"

@@ -535,6 +535,12 @@ export const leadNurturingCampaigns = sqliteTable(
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** The campaign new leads join, chosen by an admin (at most one; none chosen: the first active one). */
     forNewLeads: integer("for_new_leads", { mode: "boolean" }).notNull().default(false),
+    /**
+     * A "Homes like {address}" campaign (type `similar_homes`: app/models/similar-homes.server.ts): the listing whose
+     * door's visitors asked for similar homes; its weekly e-mail lists our new listings in the same ZIP code and price
+     * range.
+     */
+    homeTransactionId: integer("home_transaction_id").references(() => transactions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -544,6 +550,7 @@ export const leadNurturingCampaigns = sqliteTable(
       .where(sql`"for_new_leads" = 1`),
   ],
 );
+export type LeadNurturingCampaign = typeof leadNurturingCampaigns.$inferSelect;
 
 export const leadNurturingEmails = sqliteTable(
   "lead_nurturing_emails",
@@ -1437,8 +1444,12 @@ export const soldHomes = sqliteTable(
     feeBasis: text("fee_basis", { enum: COMPENSATION_BASES }),
     askedAt: integer("asked_at", { mode: "timestamp_ms" }).notNull(),
     answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
-    /** The client said yes (never without it). */
+    /**
+     * Shown on the site: the client said yes (`consented`) and the transaction is completed. Reopened, it is hidden
+     * and the answer kept; completed again, shown again without asking (never without the yes).
+     */
     shown: integer("shown", { mode: "boolean" }).notNull().default(false),
+    consented: integer("consented", { mode: "boolean" }).notNull().default(false),
     detail: text("detail", { enum: SOLD_DETAILS }).notNull().default("neighbourhood"),
     photo: integer("photo", { mode: "boolean" }).notNull().default(false),
   },
@@ -1790,6 +1801,8 @@ export const homeListings = sqliteTable(
     description: text("description"),
     /** schema.org's type of the home (app/lib/home-listing-schema.ts `PROPERTY_TYPES`). */
     propertyType: text("property_type").notNull().default("SingleFamilyResidence"),
+    /** Housing for older persons (HOPA, 55 or 62 and over), as the broker marks it: age words are lawful in it. */
+    olderPersons: integer("older_persons", { mode: "boolean" }).notNull().default(false),
     zip: text("zip"),
     state: text("state", { enum: HOME_LISTING_STATES }).notNull().default("hidden"),
     /** When it first went live (the list's order). */
@@ -1886,6 +1899,38 @@ export const openHouseVisitors = sqliteTable(
   },
   (t) => [index("open_house_visitors_open_house_idx").on(t.openHouseId, t.id)],
 );
+
+/**
+ * An exception to the fair-housing check that waits for the broker (10 CCR 2725: advertising is under the broker's
+ * review; HUD holds the publisher liable): a listing's description or an agent's bio with a flagged phrase, saved
+ * with a reason by someone who is not the broker nor named by them. The text waits here; the earlier one stays
+ * public until the broker approves (then it is saved) or returns it with a comment.
+ */
+export const fairHousingReviews = sqliteTable(
+  "fair_housing_reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** What it would change: a listing's description (`subject_id`: the transaction) or an agent's bio (the user). */
+    subjectType: text("subject_type", { enum: ["listing", "bio"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    text: text("text").notNull(),
+    reason: text("reason").notNull(),
+    phrases: text("phrases", { mode: "json" }).$type<string[]>().notNull(),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+    decision: text("decision", { enum: REVIEW_DECISIONS }),
+    comment: text("comment"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("fair_housing_reviews_waiting_idx")
+      .on(t.requestedAt, t.id)
+      .where(sql`decided_at IS NULL`),
+    index("fair_housing_reviews_subject_idx").on(t.subjectType, t.subjectId, t.id),
+  ],
+);
+export type FairHousingReview = typeof fairHousingReviews.$inferSelect;
 
 /** One view of a listing's page per visitor (a keyed hash of their address) and day; counted per day below. */
 export const listingViews = sqliteTable(

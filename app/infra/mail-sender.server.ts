@@ -21,6 +21,9 @@ import { askDueFeedback, sendWeeklySummaries } from "~/models/showing-feedback.s
 import { sendReviewReminders } from "~/models/review.server";
 import { remindBrokerAgentAgreements, remindRoster } from "~/models/roster-reminders.server";
 import { claimDue, markAttemptFailed, markSent, type QueuedEmail } from "~/models/mail-queue.server";
+import { listingDayJob } from "~/models/listing-state.server";
+import { purgeCountedViews } from "~/models/home-listing.server";
+import { todayIn } from "~/lib/plain-date";
 import type { FileStore } from "~/models/files.server";
 
 /** A message's attachments read from the store; a file missing fails the attempt (it is tried again later). */
@@ -83,7 +86,8 @@ const DRIP_SLICE = 20;
  * leads' claims (app/models/routing.server.ts: the admins are told), ask for showings' feedback and send the
  * sellers' weekly summaries (app/models/showing-feedback.server.ts), remind once about a review
  * (app/models/review.server.ts), remind the broker of licenses and DRE notices (app/models/roster-reminders.server.ts),
- * then deliver.
+ * once a San Diego day the listings' day job (app/models/listing-state.server.ts: an MLS date reached goes live, an
+ * ended agreement leaves the site) and the day's view hashes deleted once counted, then deliver.
  */
 export async function mailTick(
   db: Db,
@@ -108,7 +112,21 @@ export async function mailTick(
   remindRoster(db, now());
   remindBrokerAgentAgreements(db, now());
   expireClaims(db, now(), alertUnclaimed);
+  dailyJobs(db, now());
   return deliverDue(db, transport, settings, { now });
+}
+
+/** The San Diego day the daily jobs last ran in this process (a restart runs them again: they are idempotent). */
+let dailyRanOn: string | null = null;
+
+/** Once a San Diego day, on the first tick of the day: the listings' states by the day, the counted views' hashes. */
+export function dailyJobs(db: Db, now: Date) {
+  const today = todayIn(now);
+  if (dailyRanOn === today) return;
+  dailyRanOn = today;
+  const changed = listingDayJob(db, now);
+  const purged = purgeCountedViews(db, now);
+  if (changed || purged) console.log(`[daily] ${changed} listing(s) changed state, ${purged} counted view hash(es) deleted`);
 }
 
 /**

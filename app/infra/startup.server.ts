@@ -25,6 +25,8 @@ import { completePendingAgreements } from "~/models/agreement-seal.server";
 import { purgeDocuments } from "~/models/document.server";
 import { purgeImages } from "~/models/image.server";
 import { refreshSoldFigures } from "~/models/sold-home.server";
+import { backfillListingRows } from "~/models/transaction-setup.server";
+import { listingDayJob } from "~/models/listing-state.server";
 import { startCopier, snapshotTmpDir, type Copier } from "~/infra/offsite-copier.server";
 import { siteObjectStore } from "~/infra/offsite-store.server";
 
@@ -53,6 +55,10 @@ async function run() {
   const seeded = seedDatabase(db);
   seedTemplates(db);
   seedDisclosure(db);
+  // Sales opened before their listing row was made with them (migration 0033), then the day's listing states.
+  const rows = backfillListingRows(db);
+  if (rows) console.log(`[listings] ${rows} sale(s) given their listing row`);
+  listingDayJob(db);
   const refreshed = refreshSoldFigures(db);
   if (refreshed) console.log(`[proof] ${refreshed} sold home(s) given their fee from their signed agreement`);
   purgeExpiredSessions(db);

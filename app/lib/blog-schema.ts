@@ -9,18 +9,6 @@ import { blankToUndefined, IMAGE_URL_MESSAGE, isHttpsUrl, MAX_LENGTH } from "~/l
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MESSAGE = "Use lowercase letters, digits and hyphens";
 
-/** A slug made from a title: "What Escrow Is, in CA!" → "what-escrow-is-in-ca". */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 100)
-    .replace(/-+$/, "");
-}
 
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 

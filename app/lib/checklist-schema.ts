@@ -97,6 +97,13 @@ export const checklistEventSchema = z
   });
 export type ChecklistEvent = z.output<typeof checklistEventSchema>;
 
+/** The broker's decision on a fair-housing exception (/admin/reviews, `POST /api/fair-housing-reviews/{id}`). */
+export const fairHousingDecisionSchema = z.object({
+  id: z.coerce.number({ invalid_type_error: "Choose an exception" }).int().positive("Choose an exception"),
+  decision: z.enum(["approve", "return"], { errorMap: () => ({ message: 'Choose "approve" or "return"' }) }),
+  comment,
+});
+
 /** The reason an admin closes a file that is not complete (`override`), trimmed; blank is none. */
 export const overrideReason = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() || undefined : v),

@@ -83,6 +83,8 @@ export const homeListingSchema = z
       blankToUndefined,
       z.string().trim().max(500, "Keep the reason to 500 characters").optional(),
     ),
+    /** Housing for older persons (HOPA: 55 or 62 and over), the broker's mark: age words are lawful in it. */
+    olderPersons: flag,
   })
   .strict();
 export type HomeListingInput = z.output<typeof homeListingSchema>;
@@ -99,6 +101,7 @@ export const STAFF_LISTING_FIELDS = [
   "propertyType",
   "description",
   "fairHousingReason",
+  "olderPersons",
 ] as const satisfies ReadonlyArray<keyof HomeListingInput>;
 
 /** `/homes` and `GET /api/homes`: ZIP, a price range in dollars, the least bedrooms, the page. */

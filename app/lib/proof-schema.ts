@@ -4,6 +4,7 @@
  * page's form and the API's body.
  */
 import { z } from "zod";
+import { slugify } from "~/lib/slug";
 import { REVIEW_HIDE_REASONS, SOLD_DETAILS, type ReviewHideReason } from "~/domain/enums";
 
 /** The public lists' page size (/sold, /reviews). */
@@ -163,11 +164,4 @@ export function defaultDisplayName(name: string): string {
 }
 
 /** A slug from a name ("Agatha Moss" → "agatha-moss"). */
-export const slugOf = (name: string) =>
-  name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60) || "agent";
+export const slugOf = (name: string) => slugify(name, 60) || "agent";

@@ -37,11 +37,25 @@ const PUBLIC_FILES = ["/sitemap.xml", "/robots.txt"] as const;
  */
 const SHOWING_PAGE_PATH = new RegExp(`^/showings/${tokenPattern()}$`);
 /**
- * The header a public page's answer names its own scope with (`sale:12@5`: the scope and the version its loader
- * read before its data), when a change should empty it alone from the page cache (app/db/schema.ts
- * `pageScopes`). The server keeps it with the cached page and never sends it.
+ * The header a public page's answer names its own scopes with (`sale:12@5`, or `homes@3,agents@7` for a page that
+ * lists several kinds: each scope and the version its loader read before its data), when a change should empty it
+ * alone from the page cache (app/db/schema.ts `pageScopes`). The server keeps it with the cached page and never
+ * sends it.
  */
 export const PAGE_SCOPE_HEADER = "x-page-scope";
+
+/**
+ * A public page's `headers`, one for every route that names its scope: the loader's page scope passed on to the
+ * server's cache, and an action's `Retry-After` (a rate-limited form) to the visitor.
+ */
+export function pageHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders?: Headers }) {
+  const out = new Headers();
+  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
+  if (scope) out.set(PAGE_SCOPE_HEADER, scope);
+  const retryAfter = actionHeaders?.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+}
 
 /** An article: /blog/{slug}. */
 const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -17,6 +17,7 @@ import { imageSources, type ImageSources } from "~/lib/upload-rules";
 import { isStaff, type Actor } from "~/models/actor.server";
 import { actingRefusalOf, type LicenseeRow } from "~/models/broker-duties.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { decidesFairHousing, requestException } from "~/models/fair-housing-review.server";
 
 /** What the public pages show of an agent. */
 export type PublicAgent = {
@@ -245,12 +246,14 @@ export function saveProfile(
   return db.transaction((tx) => {
     const user = editableStaff(tx, actor, userId);
     const before = tx.select().from(agentProfiles).where(eq(agentProfiles.userId, userId)).get();
-    // Fair housing in the words (issue 47): a changed bio with a flagged phrase needs a reason, kept in the audit.
+    // Fair housing in the words: a changed bio with a flagged phrase needs a reason; the broker's (or a licensee's they
+    // named) saves at once, audited; anyone else's waits for the broker and the earlier bio stays.
     const flags = input.bio !== undefined && input.bio !== (before?.bio ?? null) ? fairHousingFlags(input.bio) : [];
     if (flags.length && !input.fairHousingReason) {
       throw new InvalidInputError(fairHousingMessage(flags), { bio: [fairHousingMessage(flags)] });
     }
-    if (flags.length) {
+    const pending = flags.length > 0 && !decidesFairHousing(tx, actor, now);
+    if (flags.length && !pending) {
       recordAudit(tx, actor, {
         action: "profile.fair_housing_override",
         subject: { type: "user", id: userId },
@@ -266,7 +269,7 @@ export function saveProfile(
     const values = {
       slug,
       title: input.title === undefined ? (before?.title ?? null) : input.title,
-      bio: input.bio === undefined ? (before?.bio ?? null) : input.bio,
+      bio: input.bio === undefined || pending ? (before?.bio ?? null) : input.bio,
       languages: input.languages === undefined ? (before?.languages ?? null) : input.languages,
       areas: input.areas === undefined ? (before?.areas ?? null) : input.areas,
       updatedAt: now,
@@ -286,6 +289,15 @@ export function saveProfile(
     });
     if (changes) {
       recordAudit(tx, actor, { action: "profile.update", subject: { type: "user", id: userId }, changes, at: now });
+    }
+    if (pending) {
+      requestException(
+        tx,
+        actor,
+        { type: "bio", userId },
+        { text: input.bio!, reason: input.fairHousingReason!, flags },
+        now,
+      );
     }
     return row;
   });

@@ -36,6 +36,7 @@ import {
 } from "~/models/agreement-access.server";
 import { linkFor } from "~/models/agreement-prepare.server";
 import { disclosureById } from "~/models/consent-disclosure.server";
+import { refreshListing } from "~/models/listing-state.server";
 
 /** Whom the broker's seat is signed for: "Coastline Flat Fee Realty, broker (DRE #02212345)". */
 const brokerSeatLine = () => `${env().site.name}, broker (DRE #${env().site.license})`;
@@ -109,6 +110,7 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
       })
       .where(eq(agreements.id, id))
       .run();
+    if (agreement.kind === "listing" && transactionId) refreshListing(tx, transactionId, now);
     recordAudit(tx, null, {
       action: "agreement.complete",
       subject: { type: "agreement", id },

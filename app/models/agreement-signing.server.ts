@@ -33,6 +33,7 @@ import {
 import { getAgreement, viewOf, type AgreementView } from "~/models/agreement-view.server";
 import { sealOrRetryLater } from "~/models/agreement-seal.server";
 import { mayPerform } from "~/models/broker-duties.server";
+import { refreshListing } from "~/models/listing-state.server";
 
 /**
  * Whether this signer acknowledges the agency disclosure (Civil Code §2079.16) before signing: every client and
@@ -310,6 +311,8 @@ export async function signAgreement(
     }
     if (rest.length === 0) {
       tx.update(agreements).set({ status: "sealing" }).where(eq(agreements.id, id)).run();
+      // A listing agreement in force from now: its sale's listing state is decided again.
+      if (agreement.kind === "listing" && agreement.transactionId) refreshListing(tx, agreement.transactionId, now);
     }
     return rest.length === 0;
   });

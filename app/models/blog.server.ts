@@ -5,7 +5,8 @@
 import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blogPosts, images, users, type BlogPost, type ImageVariant, type User } from "~/db/schema";
-import { slugify, type BlogPostInput } from "~/lib/blog-schema";
+import type { BlogPostInput } from "~/lib/blog-schema";
+import { slugify } from "~/lib/slug";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { imageSources, type ImageSources } from "~/lib/upload-rules";
 import { assertAdmin, type Actor } from "~/models/actor.server";

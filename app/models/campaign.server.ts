@@ -4,7 +4,7 @@
  * reorder e-mails (sequence numbers stay 1..n). Changes apply to enrolled
  * leads from their next e-mail on; nothing already sent changes.
  */
-import { and, asc, count, desc, eq, gt, gte, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, max, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { engagementCounts, leadEngagement, leadNurturingCampaigns, leadNurturingEmails } from "~/db/schema";
 import type { CampaignEmailInput, CampaignInput } from "~/lib/admin-schemas";
@@ -20,7 +20,8 @@ export function campaignForNewLeads(db: DbOrTx) {
   return db
     .select()
     .from(leadNurturingCampaigns)
-    .where(eq(leadNurturingCampaigns.isActive, true))
+    // A listing's "Homes like" campaign (app/models/similar-homes.server.ts) is never the new leads'.
+    .where(and(eq(leadNurturingCampaigns.isActive, true), ne(leadNurturingCampaigns.type, "similar_homes")))
     .orderBy(desc(leadNurturingCampaigns.forNewLeads), asc(leadNurturingCampaigns.id))
     .get();
 }

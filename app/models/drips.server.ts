@@ -12,6 +12,7 @@ import { buildDripEmail } from "~/models/drip-email.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { actingAgentCardOf } from "~/models/user.server";
 import { isUnsubscribed } from "~/models/unsubscribe.server";
+import { sendSimilarHomes, SIMILAR_HOMES } from "~/models/similar-homes.server";
 
 /**
  * Sends (queues) the engagement's due e-mail, if any: the next active e-mail
@@ -37,6 +38,8 @@ export function sendDueDrip(db: DbOrTx, engagementId: number, now: Date): boolea
       .run();
     return false;
   }
+  // A listing's "Homes like" campaign has no fixed e-mails: its week's new listings (app/models/similar-homes.server.ts).
+  if (campaign.type === SIMILAR_HOMES) return sendSimilarHomes(db, e, campaign, submission, now);
   const next = activeEmailFrom(db, e.campaignId, e.currentSequence);
   if (!next) {
     db.update(leadEngagement)

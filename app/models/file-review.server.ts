@@ -111,42 +111,16 @@ function fileOf(db: DbOrTx, actor: Actor, transactionId: number): Transaction {
 }
 
 /**
- * The transaction's items, made from its checklist version the first time (a transaction opened before the
- * checklists, or whose type changed, takes its kind's newest).
+ * The transaction's items, in order: made when it was opened, or when its kind changed, from its checklist version
+ * (app/models/transaction-setup.server.ts); reading never makes them.
  */
-export function ensureItems(tx: DbOrTx, t: Pick<Transaction, "id" | "type" | "checklistId">): ChecklistItem[] {
-  const rows = tx
+export function ensureItems(tx: DbOrTx, t: Pick<Transaction, "id">): ChecklistItem[] {
+  return tx
     .select()
     .from(checklistItems)
     .where(eq(checklistItems.transactionId, t.id))
     .orderBy(asc(checklistItems.position))
     .all();
-  if (rows.length > 0) return rows;
-  let checklist = t.checklistId
-    ? tx.select().from(checklists).where(eq(checklists.id, t.checklistId)).get()
-    : undefined;
-  if (!checklist || checklist.kind !== t.type) {
-    checklist = latestChecklist(tx, t.type);
-    tx.update(transactions).set({ checklistId: checklist.id }).where(eq(transactions.id, t.id)).run();
-  }
-  return checklist.items
-    .map((item, position) =>
-      tx
-        .insert(checklistItems)
-        .values({
-          transactionId: t.id,
-          position,
-          name: item.name,
-          required: item.required,
-          dueBy: item.dueBy,
-          agreementKind: item.agreementKind,
-          requiredWhen: item.requiredWhen ?? null,
-        })
-        .onConflictDoNothing()
-        .returning()
-        .get(),
-    )
-    .filter((r): r is ChecklistItem => r !== undefined);
 }
 
 /**
@@ -160,12 +134,8 @@ function forHome<T extends Pick<ChecklistItem, "required" | "requiredWhen">>(
   return items.map((i) => (i.requiredWhen ? { ...i, required: isRequiredFor(i, { yearBuilt: t.yearBuilt }) } : i));
 }
 
-/** Items of a transaction read (made first when need be) in one database transaction, as its home requires them. */
-const itemsOf = (db: Db, t: Transaction) =>
-  forHome(
-    db.transaction((tx) => ensureItems(tx, t)),
-    t,
-  );
+/** Items of a transaction, as its home requires them. */
+const itemsOf = (db: Db, t: Transaction) => forHome(ensureItems(db, t), t);
 
 type ItemDocument = { id: number; name: string; sha256: string };
 

@@ -6,7 +6,7 @@
  * cookies. Photos and open houses are app/models/listing-photo.server.ts's and open-house.server.ts's.
  */
 import { createHmac } from "node:crypto";
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,
@@ -32,65 +32,43 @@ import {
   type HomeListingInput,
   type HomesQuery,
 } from "~/lib/home-listing-schema";
+import { notLiveBecause } from "~/lib/listing-state";
 import { zipOf } from "~/lib/neighbourhoods";
 import { apiDollars, centsOf } from "~/lib/money";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { assertDuty } from "~/models/broker-duties.server";
+import { decidesFairHousing, requestException, waitingException } from "~/models/fair-housing-review.server";
+import { listingInputs, refreshListing } from "~/models/listing-state.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
 
 const NOT_FOUND = "Listing not found";
 
-/** "1234 Elm St, San Diego, CA 92104" → "1234-elm-st-92104": the street and the ZIP code. */
-export function listingSlug(address: string, id: number): string {
-  const street = address.split(",")[0] ?? address;
-  const zip = zipOf(address);
-  const words = `${street} ${zip ?? ""}`
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return words || `home-${id}`;
-}
-
-/** A transaction's listing row, made on first use for a sale (its slug from the address, made unique). */
-export function ensureHomeListing(tx: DbOrTx, t: Transaction): HomeListing {
-  const found = tx.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get();
-  if (found) return found;
-  if (t.type !== "selling") throw new NotFoundError(NOT_FOUND);
-  const base = listingSlug(t.propertyAddress ?? "", t.id);
-  const taken = tx
-    .select({ id: homeListings.transactionId })
-    .from(homeListings)
-    .where(eq(homeListings.slug, base))
-    .get();
-  return tx
-    .insert(homeListings)
-    .values({
-      transactionId: t.id,
-      slug: taken ? `${base}-${t.id}` : base,
-      zip: zipOf(t.propertyAddress),
-      priceCents: t.homeValueCents,
-    })
-    .returning()
-    .get();
-}
-
-/** What the public sees of a listing in its state: live while active with the yes and the MLS date, sold once completed. */
-function stateOf(row: Pick<HomeListing, "sellerYesAt" | "mlsEnteredOn">, t: Pick<Transaction, "status">) {
-  if (!row.sellerYesAt || !row.mlsEnteredOn) return "hidden" as const;
-  if (t.status === "active") return "live" as const;
-  return t.status === "completed" ? ("sold" as const) : ("hidden" as const);
+/** A sale's listing row (made when the sale was opened: app/models/transaction-setup.server.ts), or 404. */
+function listingRowOf(db: DbOrTx, t: Transaction): HomeListing {
+  const row =
+    t.type === "selling" ? db.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get() : undefined;
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  return row;
 }
 
 export const listingUrl = (slug: string) => `/homes/${slug}`;
 
-/** The listing as the Manage page, the portal and the API's answer read it: staff on it or its client; else 404. */
-export function getHomeListing(db: Db, actor: Actor, transactionId: number) {
+/**
+ * The listing as the Manage page, the portal and the API's answer read it (reading never writes): staff on it or its
+ * client; else 404. With why it is not live (the rule's words) and the fair-housing exception waiting, if any.
+ */
+export function getHomeListing(db: Db, actor: Actor, transactionId: number, now = new Date()) {
   const t = getTransaction(db, actor, transactionId);
-  if (t.type !== "selling") throw new NotFoundError(NOT_FOUND);
-  const row = db.transaction((tx) => ensureHomeListing(tx, t));
-  return { transaction: t, listing: row, staff: isStaffOn(db, actor, t) };
+  const row = listingRowOf(db, t);
+  return {
+    transaction: t,
+    listing: row,
+    staff: isStaffOn(db, actor, t),
+    notLive: notLiveBecause(listingInputs(db, row, t, now)),
+    waiting: waitingException(db, { type: "listing", transactionId: t.id }),
+  };
 }
 
 export const toHomeListingJson = (
@@ -111,20 +89,24 @@ export const toHomeListingJson = (
   lotSquareFeet: row.lotSquareFeet,
   yearBuilt: t.yearBuilt,
   description: row.description,
+  olderPersons: row.olderPersons,
   warnings,
 });
 
 /**
  * `PUT /api/transactions/{id}/listing` (a partial update), the Manage page's "Listing page" and the portal's "Show my
  * home on your site": the seller's yes is `published: true` from its client (who may send nothing else: 403); staff
- * write the MLS date and the facts, and may take the page down (`published: false`, the seller asked again). A
- * description with a flagged phrase needs `fairHousingReason` (else 400 naming each), kept in the audit. A new price
- * is kept with its day. Audited.
+ * write the MLS date (a future one is accepted: the page goes live that day) and the facts, and may take the page down
+ * (`published: false`, the seller asked again). Housing for older persons (`olderPersons`) is the broker's mark. A
+ * description with a flagged phrase needs `fairHousingReason` (else 400 naming each): the broker's (or a licensee's
+ * they named) saves at once, audited; anyone else's waits for the broker (`pending`: the earlier text stays). A new
+ * price is kept with its day once the page has been shown. The listing's state is decided again in the same database
+ * transaction (app/models/listing-state.server.ts). Audited.
  */
 export function putHomeListing(db: Db, actor: Actor, transactionId: number, input: HomeListingInput, now = new Date()) {
   return db.transaction((tx) => {
     const t = getTransaction(tx, actor, transactionId);
-    if (t.type !== "selling") throw new NotFoundError(NOT_FOUND);
+    const before = listingRowOf(tx, t);
     const staff = isStaffOn(tx, actor, t);
     if (!staff && STAFF_LISTING_FIELDS.some((k) => input[k] !== undefined)) {
       throw new ForbiddenError("Only the agency writes the listing; you say whether it is shown");
@@ -132,13 +114,18 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
     if (staff && input.published === true && t.userId !== actor.id) {
       throw new ForbiddenError("The seller says yes in their portal; staff may take the page down");
     }
-    const before = ensureHomeListing(tx, t);
+    if (input.olderPersons !== undefined && input.olderPersons !== before.olderPersons) {
+      assertDuty(tx, actor, "approveFiles", now);
+    }
+    const olderPersons = input.olderPersons ?? before.olderPersons;
     // Checked when the description changes (the form sends it each time; one saved with a reason stays saved).
     const changedDescription = input.description !== undefined && (input.description || null) !== before.description;
-    const flags = changedDescription ? fairHousingFlags(input.description) : [];
+    const flags = changedDescription ? fairHousingFlags(input.description, { olderPersons }) : [];
     if (flags.length && !input.fairHousingReason) {
       throw new InvalidInputError(fairHousingMessage(flags), { description: [fairHousingMessage(flags)] });
     }
+    // An exception by someone who does not decide them waits for the broker; the earlier text stays.
+    const pending = flags.length > 0 && !decidesFairHousing(tx, actor, now);
     const priceCents =
       input.price === undefined ? before.priceCents : input.price === null ? null : centsOf(input.price);
     const next = {
@@ -154,26 +141,16 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
       ...(input.squareFeet === undefined ? {} : { squareFeet: input.squareFeet }),
       ...(input.lotSquareFeet === undefined ? {} : { lotSquareFeet: input.lotSquareFeet }),
       ...(input.propertyType === undefined ? {} : { propertyType: input.propertyType }),
-      ...(input.description === undefined ? {} : { description: input.description || null }),
+      ...(input.olderPersons === undefined ? {} : { olderPersons: input.olderPersons }),
+      ...(input.description === undefined || pending ? {} : { description: input.description || null }),
       zip: zipOf(t.propertyAddress),
     };
-    const merged = { ...before, ...next };
-    const state = stateOf(merged, t);
-    const row = tx
-      .update(homeListings)
-      .set({
-        ...next,
-        state,
-        publishedAt: before.publishedAt ?? (state === "live" ? now : null),
-        updatedAt: now,
-      })
+    tx.update(homeListings)
+      .set({ ...next, updatedAt: now })
       .where(eq(homeListings.transactionId, t.id))
-      .returning()
-      .get()!;
-    // The price history: the price the page is first shown with, then each change once it has been shown.
-    const firstShown = state === "live" && !before.publishedAt;
-    const changedShown = before.publishedAt !== null && priceCents !== before.priceCents;
-    if (priceCents !== null && (firstShown || changedShown)) {
+      .run();
+    // The price history: each change once the page has been shown (the first price is the state's: first live).
+    if (before.publishedAt !== null && priceCents !== null && priceCents !== before.priceCents) {
       tx.insert(listingPrices)
         .values({ transactionId: t.id, priceCents, on: todayIn(now), createdAt: now })
         .run();
@@ -198,7 +175,15 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
         at: now,
       });
     }
-    if (flags.length) {
+    if (flags.length && pending) {
+      requestException(
+        tx,
+        actor,
+        { type: "listing", transactionId: t.id },
+        { text: input.description!, reason: input.fairHousingReason!, flags },
+        now,
+      );
+    } else if (flags.length) {
       recordAudit(tx, actor, {
         action: "listing.fair_housing_override",
         subject: { type: "transaction", id: t.id },
@@ -207,10 +192,13 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
         at: now,
       });
     }
+    refreshListing(tx, t.id, now, actor);
+    const row = tx.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get()!;
     return {
       row,
       transaction: { ...t, yearBuilt: input.yearBuilt === undefined ? t.yearBuilt : input.yearBuilt },
       warnings: flags,
+      pending,
     };
   });
 }
@@ -366,6 +354,14 @@ export function recordView(
   const day = todayIn(now);
   const visitor = createHmac("sha256", env().SESSION_SECRET).update(`${day}|${ip}`).digest("base64url").slice(0, 22);
   db.insert(listingViews).values({ transactionId, day, visitor }).onConflictDoNothing().run();
+}
+
+/**
+ * The daily job: the per-address hashes of the days already counted are deleted (only each day's count stays, in
+ * `listing_view_days`); today's stay, so a visitor's second view today is still one. Returns how many were deleted.
+ */
+export function purgeCountedViews(db: DbOrTx, now = new Date()): number {
+  return db.delete(listingViews).where(lt(listingViews.day, todayIn(now))).run().changes;
 }
 
 /**

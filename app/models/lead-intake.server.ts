@@ -27,7 +27,7 @@ import { routeLead, type Routed } from "~/models/routing.server";
  * campaign's immediate first e-mail (the estimate's e-mail answers the visitor: lead-enrolment.server.ts).
  */
 export function submitContact(
-  db: Db,
+  db: DbOrTx,
   input: ContactInput,
   now: Date = new Date(),
   options: {

@@ -22,12 +22,15 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import type { VisitorInput } from "~/lib/home-listing-schema";
 import { apiDollars } from "~/lib/money";
-import { todayIn } from "~/lib/plain-date";
+import { notLiveBecause } from "~/lib/listing-state";
+import { formatDayWords, todayIn } from "~/lib/plain-date";
 import { sanDiegoInstant } from "~/lib/showing-slots";
 import type { Actor } from "~/models/actor.server";
 import { actingRefusalOf, actingRefusalOn } from "~/models/broker-duties.server";
+import { listingInputs } from "~/models/listing-state.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { submitContact } from "~/models/lead-intake.server";
+import { enrollSimilarHomes } from "~/models/similar-homes.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
 
 const NOT_FOUND = "Open house not found";
@@ -83,6 +86,18 @@ export function scheduleOpenHouse(
     ) {
       const message = "It ends after it starts, the same day, within 8 hours";
       throw new InvalidInputError(message, { end: [message] });
+    }
+    // Public marketing starts when the listing is live (Clear Cooperation): an open house only for a live listing, on
+    // or after its MLS date.
+    const listing = tx.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get();
+    if (!listing || listing.state !== "live") {
+      const why = listing ? notLiveBecause(listingInputs(tx, listing, t, now)) : null;
+      const message = `An open house is for a listing live on our site${why ? `: ${why}` : ""}`;
+      throw new InvalidInputError(message, { start: [message] });
+    }
+    if (listing.mlsEnteredOn && todayIn(startsAt) < listing.mlsEnteredOn) {
+      const message = `An open house is on or after the MLS date, ${formatDayWords(listing.mlsEnteredOn)}`;
+      throw new InvalidInputError(message, { start: [message] });
     }
     const host = tx.select().from(users).where(eq(users.id, input.hostId)).get();
     if (!host || host.deactivatedAt || !(host.isAgent || host.isAdmin)) {
@@ -298,7 +313,8 @@ export function openHouseAtDoor(db: DbOrTx, token: string, now = new Date()) {
 export function signInVisitor(db: Db, token: string, input: VisitorInput, now = new Date()) {
   const door = openHouseAtDoor(db, token, now);
   const o = door.openHouse;
-  const recorded = db.transaction((tx) => {
+  // The visitor, their lead and the link between them are written together, or not at all.
+  return db.transaction((tx) => {
     let submissionId: number | null = null;
     if (!input.hasAgent) {
       const earlier = tx
@@ -308,10 +324,11 @@ export function signInVisitor(db: Db, token: string, input: VisitorInput, now = 
           and(
             eq(contactSubmissions.homeTransactionId, o.transactionId),
             eq(contactSubmissions.source, "open house"),
-            or(
-              input.email ? eq(contactSubmissions.email, input.email) : undefined,
-              input.phone ? eq(contactSubmissions.phone, input.phone) : undefined,
-            ),
+            // The same person: the same e-mail; without one, the same phone and no e-mail on the earlier sign-in (two
+            // visitors who share a phone but give different e-mails are two people).
+            input.email
+              ? eq(contactSubmissions.email, input.email)
+              : and(eq(contactSubmissions.phone, input.phone ?? ""), eq(contactSubmissions.email, "")),
           ),
         )
         .get();
@@ -342,35 +359,35 @@ export function signInVisitor(db: Db, token: string, input: VisitorInput, now = 
       })
       .returning()
       .get();
-    return { visitor, repeat: submissionId !== null };
+    if (input.hasAgent || submissionId !== null) return visitor;
+    // A first-time visitor without an agent: a lead routed to the host (no consultation drips: they asked for none);
+    // "similar homes" with an e-mail joins the listing's own "Homes like" campaign.
+    const [firstName, ...rest] = input.name.split(/\s+/);
+    const home = { transactionId: o.transactionId, source: "open house" as const, address: door.address };
+    submitContact(
+      tx,
+      {
+        firstName: firstName || input.name,
+        lastName: rest.join(" "),
+        email: input.email ?? "",
+        phone: input.phone ?? "",
+        message: input.wantsSimilar
+          ? "Signed in at the open house; asked for similar homes"
+          : "Signed in at the open house",
+      },
+      now,
+      { toAgentId: o.hostId ?? undefined, enroll: false, welcome: false, home },
+      (inner, lead) => {
+        if (input.wantsSimilar && input.email) enrollSimilarHomes(inner, lead, home, now);
+        inner
+          .update(openHouseVisitors)
+          .set({ submissionId: lead.id })
+          .where(eq(openHouseVisitors.id, visitor.id))
+          .run();
+      },
+    );
+    return visitor;
   });
-  const { visitor } = recorded;
-  if (input.hasAgent || recorded.repeat) return visitor;
-  // A first-time visitor without an agent: a lead routed to the host (submitContact runs its own database
-  // transaction; the visitor is kept either way).
-  const [firstName, ...rest] = input.name.split(/\s+/);
-  const lead = submitContact(
-    db,
-    {
-      firstName: firstName || input.name,
-      lastName: rest.join(" "),
-      email: input.email ?? "",
-      phone: input.phone ?? "",
-      message: input.wantsSimilar
-        ? "Signed in at the open house; asked for similar homes"
-        : "Signed in at the open house",
-    },
-    now,
-    {
-      toAgentId: o.hostId ?? undefined,
-      enroll: Boolean(input.wantsSimilar && input.email),
-      welcome: false,
-      home: { transactionId: o.transactionId, source: "open house", address: door.address },
-    },
-  );
-  if (lead)
-    db.update(openHouseVisitors).set({ submissionId: lead.id }).where(eq(openHouseVisitors.id, visitor.id)).run();
-  return visitor;
 }
 
 /** The sale's open houses that began from `from` to `to`, with their visitors counted (the seller's weekly summary). */

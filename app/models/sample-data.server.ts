@@ -109,13 +109,20 @@ export function createTestData(db: Db, actor: Actor): number {
         quiet,
       );
     } else {
-      updateTransaction(db, actor, transaction.id, {
-        propertyAddress: plan.address,
-        homeValue: String(plan.value),
-        status: "completed",
-        // Sample data has no documents to review: closed by the broker's reason (issue 46), as the history says.
-        override: "Sample data: not a real file",
-      });
+      updateTransaction(
+        db,
+        actor,
+        transaction.id,
+        {
+          propertyAddress: plan.address,
+          homeValue: String(plan.value),
+          status: "completed",
+          // Sample data has no documents to review: closed with this reason, as the history says.
+          override: "Sample data: not a real file",
+        },
+        new Date(),
+        { sample: true },
+      );
     }
   }
   return created;

@@ -22,6 +22,7 @@ import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { shownAgentSlugs } from "~/models/agent-profile.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { compensationOf, isKnown } from "~/models/compensation.server";
+import { refreshListing } from "~/models/listing-state.server";
 
 /**
  * The figures a completed transaction is shown with: a sale's fee paid (its compensation: the signed listing
@@ -59,10 +60,11 @@ export function recordCompletedSale(tx: DbOrTx, t: Transaction, now: Date): void
     priceCents,
     ...figures,
   };
+  // Completed again after a reopening: the figures are new, the seller's answer stands (shown again if it was yes).
   const inserted = tx
     .insert(soldHomes)
     .values({ transactionId: t.id, userId: t.userId, askedAt: now, ...values })
-    .onConflictDoUpdate({ target: soldHomes.transactionId, set: values })
+    .onConflictDoUpdate({ target: soldHomes.transactionId, set: { ...values, shown: sql`${soldHomes.consented}` } })
     .returning({ askedAt: soldHomes.askedAt })
     .get();
   if (inserted.askedAt.getTime() !== now.getTime()) return;
@@ -111,14 +113,23 @@ export function refreshSoldFigures(db: Db): number {
   return rows.length;
 }
 
-/** A transaction completed no more (reopened or cancelled): its sale leaves the site and the question is closed. */
+/**
+ * A transaction completed no more (reopened or cancelled): its sale leaves the site at once; the seller's answer is
+ * kept, so completing it again asks nothing and shows it again only with that yes.
+ */
 export function forgetCompletedSale(tx: DbOrTx, transactionId: number): void {
-  tx.delete(soldHomes).where(eq(soldHomes.transactionId, transactionId)).run();
+  tx.update(soldHomes).set({ shown: false }).where(eq(soldHomes.transactionId, transactionId)).run();
 }
 
-/** The client's sales we asked about (the portal's card). */
+/** The client's sales we asked about (the portal's card): those completed now (a reopened one waits). */
 export function soldConsentsOf(db: Db, userId: string): SoldHome[] {
-  return db.select().from(soldHomes).where(eq(soldHomes.userId, userId)).all();
+  return db
+    .select({ sold: soldHomes })
+    .from(soldHomes)
+    .innerJoin(transactions, eq(transactions.id, soldHomes.transactionId))
+    .where(and(eq(soldHomes.userId, userId), eq(transactions.status, "completed")))
+    .all()
+    .map((r) => r.sold);
 }
 
 /** The client's answer (their transaction only; anyone else is told "not found"). Audited. */
@@ -132,9 +143,16 @@ export function answerSoldConsent(
   return db.transaction((tx) => {
     const before = tx.select().from(soldHomes).where(eq(soldHomes.transactionId, transactionId)).get();
     if (!before || before.userId !== actor.id) throw new NotFoundError("Sale not found");
+    const t = tx.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, transactionId)).get();
     const row = tx
       .update(soldHomes)
-      .set({ shown: input.show, detail: input.detail, photo: input.photo, answeredAt: now })
+      .set({
+        consented: input.show,
+        shown: input.show && t?.status === "completed",
+        detail: input.detail,
+        photo: input.photo,
+        answeredAt: now,
+      })
       .where(eq(soldHomes.transactionId, transactionId))
       .returning()
       .get()!;
@@ -149,6 +167,8 @@ export function answerSoldConsent(
       }) ?? { shown: { before: before.shown, after: row.shown } },
       at: now,
     });
+    // Its listing's sold page shows only with this yes (app/lib/listing-state.ts): decided again now.
+    refreshListing(tx, transactionId, now, actor);
     return row;
   });
 }

@@ -16,6 +16,7 @@ import { convertLeadsOfClient } from "~/models/lead.server";
 import { insertStandardMilestones } from "~/models/milestone-setup.server";
 import { noticeTransactionOpened } from "~/models/client-notices.server";
 import { findOrCreateClient } from "~/models/user.server";
+import { setUpTransaction } from "~/models/transaction-setup.server";
 
 /** The actor's transactions (an agent's: assigned, collaborating or their own); every one for admins. */
 export function listTransactions(db: Db, actor: Actor): Transaction[] {
@@ -154,6 +155,8 @@ export function createTransaction(
       })
       .returning()
       .get();
+    // Its checklist's items and, for a sale, its listing page's row: made now, so reading a page never writes.
+    setUpTransaction(tx, transaction.id);
     if (input.setUpMilestones) insertStandardMilestones(tx, transaction, now);
     const agentId = convertLeadsOfClient(
       tx,

@@ -15,7 +15,7 @@ import { SavingsCalculator } from "~/components/savings-calculator";
 import { getDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { formatHomeValueInput } from "~/lib/pricing";
-import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
 import { organizationLd } from "~/lib/organization-ld";
 import { env } from "~/config/env.server";
@@ -39,14 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
  * The rate limit's Retry-After reaches the document answer too (the action's headers do not by themselves); the
  * page's scope (`home`: the proof it shows, issue 45) reaches the page cache.
  */
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const out = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
-  if (scope) out.set(PAGE_SCOPE_HEADER, scope);
-  return out;
-};
+export const headers: HeadersFunction = pageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;

@@ -23,7 +23,7 @@ import { getDb } from "~/infra/database.server";
 import { contactSchema } from "~/lib/contact-schema";
 import { NotFoundError } from "~/lib/errors";
 import { telHref } from "~/lib/format";
-import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
 import { shownAgentIdBySlug } from "~/models/agent-profile.server";
 import { pageScopeHeader } from "~/models/content-version.server";
@@ -104,14 +104,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const out = new Headers();
-  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
-  if (scope) out.set(PAGE_SCOPE_HEADER, scope);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  return out;
-};
+export const headers: HeadersFunction = pageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => {
   if (!data) return [{ title: "Agent not found" }];

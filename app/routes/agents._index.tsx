@@ -5,7 +5,7 @@ import { card } from "~/components/card";
 import { AgentCard } from "~/components/proof";
 import { useSite } from "~/hooks/use-site";
 import { getDb } from "~/infra/database.server";
-import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
 import { Pager } from "~/components/pager";
 import { PROOF_PAGE_SIZE } from "~/lib/proof-schema";
@@ -32,10 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
-  return scope ? { [PAGE_SCOPE_HEADER]: scope } : new Headers();
-};
+export const headers: HeadersFunction = pageHeaders;
 
 export default function Agents() {
   const { agents, page, total } = useLoaderData<typeof loader>();

@@ -27,6 +27,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
   const input = parseBody(homeListingSchema, await readJson(request));
-  const { row, transaction, warnings } = modelCall(() => putHomeListing(getDb(), user, id, input));
-  return Response.json(toHomeListingJson(row, transaction, warnings));
+  const { row, transaction, warnings, pending } = modelCall(() => putHomeListing(getDb(), user, id, input));
+  return Response.json({ ...toHomeListingJson(row, transaction, warnings), pending });
 }

@@ -11,7 +11,7 @@ import { Pager } from "~/components/pager";
 import { getDb } from "~/infra/database.server";
 import { HOMES_PAGE_SIZE, homesQuerySchema } from "~/lib/home-listing-schema";
 import { photoSources } from "~/lib/listing-photo";
-import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
 import { pageScopeHeader } from "~/models/content-version.server";
 import { listHomes } from "~/models/home-listing.server";
@@ -44,10 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
-  return scope ? { [PAGE_SCOPE_HEADER]: scope } : new Headers();
-};
+export const headers: HeadersFunction = pageHeaders;
 
 export default function Homes() {
   const { items, page, total, query } = useLoaderData<typeof loader>();

@@ -125,6 +125,12 @@ export default function OpenHouseDoor() {
           seller. You need no buyer agreement to visit an open house; if you want an agent of your own, ask anyone you
           like.
         </p>
+        <p className="mt-2" data-testid="door-contact-notice">
+          If you work with no agent, {host ? host.name : "your host"} will contact you about homes like this one, by the
+          e-mail or phone you give. If you work with an agent, we will not contact you: your visit is recorded for the
+          seller only. &ldquo;Send me similar homes&rdquo; adds a weekly e-mail of our new listings like this one, which
+          you can stop with one click.
+        </p>
       </section>
       <Form method="post" className="mt-4 space-y-4" key={thanks ?? "form"}>
         {input("name", "Your name", "text", "name")}

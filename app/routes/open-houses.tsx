@@ -10,7 +10,7 @@ import { formatMoney } from "~/lib/money";
 import { getDb } from "~/infra/database.server";
 import { formatSlot } from "~/lib/format";
 import { formatPlainDate } from "~/lib/plain-date";
-import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
 import { pageScopeHeader } from "~/models/content-version.server";
 import { openHousesAhead } from "~/models/open-house.server";
@@ -36,10 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
-  return scope ? { [PAGE_SCOPE_HEADER]: scope } : new Headers();
-};
+export const headers: HeadersFunction = pageHeaders;
 
 export default function OpenHouses() {
   const { days, page, more } = useLoaderData<typeof loader>();

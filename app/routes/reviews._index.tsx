@@ -6,7 +6,7 @@ import { Pager } from "~/components/pager";
 import { ReviewCard, ReviewSummary } from "~/components/proof";
 import { getDb } from "~/infra/database.server";
 import { PROOF_PAGE_SIZE } from "~/lib/proof-schema";
-import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
 import { pageScopeHeader } from "~/models/content-version.server";
 import { reviewCard } from "~/models/public-proof.server";
@@ -31,10 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
-  return scope ? { [PAGE_SCOPE_HEADER]: scope } : new Headers();
-};
+export const headers: HeadersFunction = pageHeaders;
 
 export default function Reviews() {
   const { items, page, total, average, count } = useLoaderData<typeof loader>();

@@ -24,7 +24,7 @@ import { clientIpOf, consumeRateLimit, contactLimitMessage, retryAfterHeaders } 
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatSlot } from "~/lib/format";
 import { hoursText, showingRequestFormSchema, WEEKDAYS } from "~/lib/showing-schema";
-import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { privatePageMeta } from "~/lib/seo";
 import { requestShowing, showingPage } from "~/models/showing.server";
 
@@ -62,12 +62,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
-  const out = new Headers();
-  if (scope) out.set(PAGE_SCOPE_HEADER, scope);
-  return out;
-};
+export const headers: HeadersFunction = pageHeaders;
 
 type ActionData = { result: SubmissionResult<string[]>; limited?: string };
 

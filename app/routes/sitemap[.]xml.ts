@@ -1,6 +1,7 @@
 import { getDb } from "~/infra/database.server";
 import { env } from "~/config/env.server";
-import { PUBLIC_PAGES } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, PUBLIC_PAGES } from "~/lib/route-access";
+import { pageScopeHeader } from "~/models/content-version.server";
 import { listPublishedPosts } from "~/models/blog.server";
 import { listPublicAgents } from "~/models/agent-profile.server";
 import { shownSlugs } from "~/models/home-listing.server";
@@ -8,9 +9,14 @@ import { shownSlugs } from "~/models/home-listing.server";
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-/** GET /sitemap.xml: the public pages, every published post, every agent's page and every listing's. */
+/**
+ * GET /sitemap.xml: the public pages, every published post, every agent's page and every listing's. Served from the
+ * page cache, it names the scopes of the pages it lists (`homes`, `agents`; the posts are the content version every
+ * cached page follows), read before its data: a listing or an agent shown is in it at once.
+ */
 export async function loader() {
   const base = env().APP_URL;
+  const scope = ["homes", "agents"].map((s) => pageScopeHeader(getDb(), s)).join(",");
   const urls = [
     ...PUBLIC_PAGES.map((path) => ({ loc: `${base}${path}`, lastmod: null as string | null })),
     ...listPublishedPosts(getDb()).map((post) => ({
@@ -34,6 +40,10 @@ ${urls
 </urlset>
 `;
   return new Response(xml, {
-    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+    headers: {
+      "content-type": "application/xml; charset=utf-8",
+      "cache-control": "public, max-age=0, s-maxage=60",
+      [PAGE_SCOPE_HEADER]: scope,
+    },
   });
 }

@@ -12,7 +12,7 @@ import { getDb } from "~/infra/database.server";
 import { formatMoney } from "~/lib/money";
 import { calculateSavings } from "~/lib/pricing";
 import { PROOF_PAGE_SIZE, soldQuerySchema } from "~/lib/proof-schema";
-import { PAGE_SCOPE_HEADER } from "~/lib/route-access";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
 import { pageScopeHeader } from "~/models/content-version.server";
 import { saleCard } from "~/models/public-proof.server";
@@ -44,10 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const scope = loaderHeaders.get(PAGE_SCOPE_HEADER);
-  return scope ? { [PAGE_SCOPE_HEADER]: scope } : new Headers();
-};
+export const headers: HeadersFunction = pageHeaders;
 
 /** The rule of every "Saved $X" on the site, with an example (B&P 17500: a comparison says what it compares). */
 function HowWeCount() {

@@ -5,6 +5,7 @@
  */
 import { env } from "~/config/env.server";
 import { apiDollars } from "~/lib/money";
+import { todayIn } from "~/lib/plain-date";
 import type { Db } from "~/db/client.server";
 import { PROPERTY_TYPES, type PropertyType } from "~/lib/home-listing-schema";
 import { photoSources } from "~/lib/listing-photo";
@@ -39,7 +40,7 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
     "@type": "RealEstateListing",
     name: home.address,
     url: `${base}/homes/${l.slug}`,
-    ...(l.publishedAt ? { datePosted: l.publishedAt.toISOString().slice(0, 10) } : {}),
+    ...(l.publishedAt ? { datePosted: todayIn(l.publishedAt) } : {}),
     ...(l.description ? { description: l.description } : {}),
     ...(photos.length ? { image: photos.map((p) => `${base}${p.src}`) } : {}),
     about: {

@@ -12,6 +12,9 @@ import { assignableAgents } from "~/models/team.server";
 import { NotFoundError } from "~/lib/errors";
 import { listingPageIntents } from "~/lib/intents";
 import { getHomeListing, listingStats, putHomeListing, toHomeListingJson } from "~/models/home-listing.server";
+import { lastDecision } from "~/models/fair-housing-review.server";
+import { mayPerform } from "~/models/broker-duties.server";
+import { formatDayWords } from "~/lib/plain-date";
 import type { ListingPageData } from "~/components/listing-page-section";
 import type { SellerListingData } from "~/components/seller-listing-section";
 import type { Db } from "~/db/client.server";
@@ -23,6 +26,8 @@ export const listingPageSection: Section<typeof listingPageIntents> = {
   async act(ctx, intent, formData) {
     const back = backTo(ctx, "listing-page");
     const values = Object.fromEntries(STAFF_LISTING_FIELDS.map((k) => [k, String(formData.get(k) ?? "")]));
+    // Housing for older persons is the broker's mark: only their form sends it (absent: unchanged).
+    const olderPersons = formData.has("olderPersons") ? values.olderPersons : undefined;
     try {
       if (ctx.transactionId === undefined) throw new NotFoundError("Listing not found");
       if (intent === listingPageIntents.save) {
@@ -30,10 +35,15 @@ export const listingPageSection: Section<typeof listingPageIntents> = {
           ...Object.fromEntries(STAFF_LISTING_FIELDS.map((k) => [k, values[k]])),
           mlsEnteredOn: values.mlsEnteredOn || null,
           description: values.description,
+          olderPersons,
         });
-        const { warnings } = putHomeListing(ctx.db, ctx.actor, ctx.transactionId, input);
+        const { warnings, pending } = putHomeListing(ctx.db, ctx.actor, ctx.transactionId, input);
         return redirectWithToast(back, {
-          description: warnings.length ? "Listing page saved, with the reason for its wording." : "Listing page saved.",
+          description: pending
+            ? "Listing page saved; the new description waits for the broker's approval (the earlier one stays shown)."
+            : warnings.length
+              ? "Listing page saved, with the reason for its wording."
+              : "Listing page saved.",
         });
       }
       if (intent === listingPageIntents.addOpenHouse) {
@@ -60,21 +70,30 @@ export const listingPageSection: Section<typeof listingPageIntents> = {
       });
     } catch (error) {
       if (intent !== listingPageIntents.save) return refuse(error, { back });
-      return refuse(error, { data: { listingForm: { values, flags: fairHousingFlags(values.description) } } });
+      const older = olderPersons === undefined ? undefined : olderPersons === "true";
+      return refuse(error, {
+        data: { listingForm: { values, flags: fairHousingFlags(values.description, { olderPersons: older }) } },
+      });
     }
   },
 };
 
 /** The Manage page's "Listing page" data (a sale, staff on it). */
 export function listingPageData(db: Db, actor: Actor, transactionId: number): ListingPageData {
-  const { listing, transaction } = getHomeListing(db, actor, transactionId);
+  const { listing, transaction, notLive, waiting } = getHomeListing(db, actor, transactionId);
   const json = toHomeListingJson(listing, transaction);
   const text = (v: number | string | null) => (v === null ? "" : String(v));
+  const decided = lastDecision(db, { type: "listing", transactionId });
   return {
     url: json.url,
     state: listing.state,
+    notLive,
     sellerYes: json.published,
-    mlsEnteredOn: listing.mlsEnteredOn,
+    mlsEnteredOn: listing.mlsEnteredOn ? formatDayWords(listing.mlsEnteredOn) : null,
+    waiting: waiting ? { text: waiting.text, reason: waiting.reason } : null,
+    returned: decided?.decision === "return" && decided.comment ? decided.comment : null,
+    olderPersons: listing.olderPersons ? "true" : "false",
+    mayMarkOlderPersons: mayPerform(db, actor, "approveFiles"),
     values: {
       mlsEnteredOn: text(listing.mlsEnteredOn),
       price: text(json.price),

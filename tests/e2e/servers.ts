@@ -97,8 +97,8 @@ async function startAppOnce(
       SESSION_SECRET: APP_SESSION_SECRET,
       OIDC_ISSUER: "",
       LOG_FORMAT: "tiny",
-      // The responsible broker of the specs' own servers (their admin): the broker's duties are theirs.
-      AGENCY_BROKER_EMAIL: "boss@agency.test",
+      // The responsible broker of the specs' own servers (their admin, or the first of the ADMIN_EMAILS a spec gives).
+      ...(env.ADMIN_EMAILS ? {} : { AGENCY_BROKER_EMAIL: "boss@agency.test" }),
       ...E2E_RATE_LIMITS,
       ...env,
     },

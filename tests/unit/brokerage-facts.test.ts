@@ -17,6 +17,7 @@ import { compensationOf } from "~/models/compensation.server";
 import { checklistEvent, getChecklist } from "~/models/file-review.server";
 import { insertDocuments } from "~/models/document.server";
 import { scheduleOpenHouse } from "~/models/open-house.server";
+import { putHomeListing } from "~/models/home-listing.server";
 import { answerSoldConsent, listSold, soldTotals, toSaleJson } from "~/models/sold-home.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -294,6 +295,10 @@ describe("the Team page's rules", () => {
       .where(eq(users.id, ana.id))
       .run();
     expect(await agents()).toEqual([]);
+    // The sale's page live (its agreement in force, the MLS date reached, the seller's yes): open houses may be held.
+    insertSignedListingAgreement(app.db, t);
+    putHomeListing(app.db, app.admin, t.id, { mlsEnteredOn: addDaysTo(todayIn(new Date()), -3) });
+    putHomeListing(app.db, app.client, t.id, { published: true });
     const start = new Date(Date.now() + 3 * 24 * 3600_000);
     expect(() =>
       scheduleOpenHouse(app.db, app.admin, t.id, {

@@ -28,7 +28,8 @@ import {
 import { fairHousingFlags } from "~/lib/fair-housing";
 import { visitorSchema } from "~/lib/home-listing-schema";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
-import { listingSlug, recordView, listingStats } from "~/models/home-listing.server";
+import { recordView, listingStats } from "~/models/home-listing.server";
+import { listingSlug } from "~/lib/listing-slug";
 import { signInVisitor } from "~/models/open-house.server";
 import { calendarToken, feedOf } from "~/models/calendar.server";
 import { assignTransaction } from "~/models/team.server";
@@ -44,6 +45,13 @@ import { loader as flyer } from "~/routes/homes.$slug_.flyer[.]pdf";
 import { loader as openHousesPage } from "~/routes/open-houses";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
 import { addAgent, outboxWithContent, useAppDb } from "./db";
+import { insertSignedListingAgreement } from "../signed-agreement";
+import { agentProfiles } from "~/db/schema";
+import { NotFoundError } from "~/lib/errors";
+import { formatMonthIn } from "~/lib/plain-date";
+import { decideException, waitingExceptions } from "~/models/fair-housing-review.server";
+import { answerSoldConsent } from "~/models/sold-home.server";
+import { action as patchTransaction } from "~/routes/api.transactions.$id._index";
 import { sendWeeklySummaries } from "~/models/showing-feedback.server";
 import { DEFAULT_RULES } from "~/lib/showing-slots";
 import { planAdminPages, type AdminPage } from "../../scripts/query-plans";
@@ -58,6 +66,7 @@ async function json(method: string, p: string, user: Pick<User, "id"> | null, bo
   return new Request(`${ORIGIN}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
+/** A sale of the client's with its listing agreement in force (signed a month ago, for six months), assigned. */
 function sale(agent: User, address = "1234 Elm St, San Diego, CA 92104") {
   const t = createTransaction(
     app.db,
@@ -65,9 +74,13 @@ function sale(agent: User, address = "1234 Elm St, San Diego, CA 92104") {
     { email: app.client.email, type: "selling", propertyAddress: address, homeValue: "850000" },
     { notify: false },
   );
+  insertSignedListingAgreement(app.db, t, { fields: { flatFee: "$10,000" } });
   assignTransaction(app.db, app.admin, t.id, { assignedAgentId: agent.id, collaboratorIds: [] });
   return t;
 }
+
+/** A week ago, San Diego's day: an MLS date already reached. */
+const lastWeek = () => addDaysTo(todayIn(new Date()), -7);
 
 const put = async (id: number, user: User | null, body: unknown) =>
   answer(async () =>
@@ -89,7 +102,7 @@ describe("fair housing in the words", () => {
     expect(fairHousingFlags("An exclusive neighborhood, ideal for singles")).toHaveLength(2);
   });
 
-  it("checks an agent's bio when saved: refused naming the phrase, saved with a reason (audited)", async () => {
+  it("checks an agent's bio when saved: refused naming the phrase; with a reason it waits for the broker, who approves it", async () => {
     const ana = addAgent(app.db, app.admin);
     const save = async (body: unknown) =>
       answer(async () =>
@@ -99,9 +112,33 @@ describe("fair housing in the words", () => {
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.data)).toContain("young professionals");
     expect((await save({ bio: "I help first-time buyers find their first condo." })).status).toBe(200);
-    expect(
-      (await save({ bio: "Young professionals welcome", fairHousingReason: "A quote from a review" })).status,
-    ).toBe(200);
+    // With a reason, an agent's exception waits for the broker: the earlier bio stays.
+    const waiting = await save({ bio: "Young professionals welcome", fairHousingReason: "A quote from a review" });
+    expect(waiting.status).toBe(200);
+    expect(waiting.data).toMatchObject({ bio: "I help first-time buyers find their first condo." });
+    const [exception] = waitingExceptions(app.db, app.admin);
+    expect(exception).toMatchObject({ subjectType: "bio", text: "Young professionals welcome", by: "Ana Agent" });
+    expect(() => decideException(app.db, ana, exception!.id, { decision: "approve" })).toThrow(NotFoundError);
+    decideException(app.db, app.admin, exception!.id, { decision: "approve" });
+    expect(app.db.select().from(agentProfiles).where(eq(agentProfiles.userId, ana.id)).get()!.bio).toBe(
+      "Young professionals welcome",
+    );
+    expect(app.db.select().from(auditEvents).where(eq(auditEvents.action, "fair_housing.approve")).all()).toHaveLength(
+      1,
+    );
+    // The broker's own exception saves at once, audited.
+    const own = await answer(async () =>
+      profileApi(
+        args(
+          await json("PATCH", `/api/team/${ana.id}/profile`, app.admin, {
+            bio: "Perfect for young families",
+            fairHousingReason: "The seller's words",
+          }),
+          { id: ana.id },
+        ),
+      ),
+    );
+    expect(own.data).toMatchObject({ bio: "Perfect for young families" });
     expect(
       app.db.select().from(auditEvents).where(eq(auditEvents.action, "profile.fair_housing_override")).all(),
     ).toHaveLength(1);
@@ -115,21 +152,30 @@ describe("a listing's page", () => {
     expect(listingSlug("1234 Elm St, San Diego, CA 92104", t.id)).toBe("1234-elm-st-92104");
 
     // Staff write the facts; a flagged phrase is refused with each phrase named, then saved with a reason.
-    const facts = { mlsEnteredOn: "2026-11-20", price: 849000, beds: 3, baths: 2.5, squareFeet: 1650, yearBuilt: 1962 };
+    const facts = { mlsEnteredOn: lastWeek(), price: 849000, beds: 3, baths: 2.5, squareFeet: 1650, yearBuilt: 1962 };
     const flagged = await put(t.id, ana, { ...facts, description: "Perfect for young families." });
     expect(flagged.status).toBe(400);
     expect(JSON.stringify(flagged.data)).toContain("Perfect for young families");
+    // With a reason, the agent's text waits for the broker (nothing public changes); the broker returns it.
     const reasoned = await put(t.id, ana, {
       description: "Perfect for young families.",
       fairHousingReason: "Quoted from the seller; to be reworded",
     });
-    expect(reasoned.data).toMatchObject({ warnings: [{ phrase: "Perfect for young families" }] });
-    const audit = app.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.action, "listing.fair_housing_override"))
-      .all();
-    expect(audit).toHaveLength(1);
+    expect(reasoned.data).toMatchObject({
+      warnings: [{ phrase: "Perfect for young families" }],
+      pending: true,
+      description: null,
+    });
+    const [exception] = waitingExceptions(app.db, app.admin);
+    expect(exception).toMatchObject({ subjectType: "listing", reason: "Quoted from the seller; to be reworded" });
+    expect(() => decideException(app.db, app.admin, exception!.id, { decision: "return" })).toThrow(
+      "Write what needs changing",
+    );
+    decideException(app.db, app.admin, exception!.id, { decision: "return", comment: "Describe the rooms instead" });
+    expect(outboxWithContent(app.db).some((m) => m.subject === "Your fair-housing exception is returned")).toBe(true);
+    expect(app.db.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get()!.description).toBe(
+      null,
+    );
     const saved = await put(t.id, ana, { ...facts, description: "Three bedrooms near two parks." });
     expect(saved.data).toMatchObject({ slug: "1234-elm-st-92104", published: false, live: false, warnings: [] });
 
@@ -222,27 +268,35 @@ describe("a listing's page", () => {
     writeFileSync(path.join(dir, "f.pdf"), Buffer.from(await pdf.arrayBuffer()));
     expect(execFileSync("pdftotext", [path.join(dir, "f.pdf"), "-"]).toString()).toContain("$829,000");
 
-    // Sold: the page says so with the month; no open houses or inquiries; gone from /homes.
-    app.db
-      .update(transactions)
-      .set({ status: "completed", closedAt: new Date("2026-12-15T20:00:00Z") })
-      .where(eq(transactions.id, t.id))
-      .run();
-    expect(app.db.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get()).toMatchObject({
-      state: "sold",
-      soldOn: "2026-12-15",
-    });
+    // Completed: gone from /homes; the sold page shows only with the seller's yes to show the sale, in its month.
+    const closed = await answer(async () =>
+      patchTransaction(
+        args(
+          await json("PATCH", `/api/transactions/${t.id}`, app.admin, { status: "completed", override: "On paper" }),
+          { id: String(t.id) },
+        ),
+      ),
+    );
+    expect(closed.status).toBe(200);
+    const status = async () =>
+      (await answer(async () => homePage(args(await get("/homes/1234-elm-st-92104"), { slug: "1234-elm-st-92104" }))))
+        .status;
+    expect(await status()).toBe(404);
+    expect(await list("")).toMatchObject({ total: 0 });
+    answerSoldConsent(app.db, app.client, t.id, { show: true, detail: "address", photo: true });
+    const row = app.db.select().from(homeListings).where(eq(homeListings.transactionId, t.id)).get()!;
+    expect(row).toMatchObject({ state: "sold", soldOn: todayIn(new Date()) });
     const soldPage = (
       await answer(async () => homePage(args(await get("/homes/1234-elm-st-92104"), { slug: "1234-elm-st-92104" })))
     ).data as { sold: boolean; soldMonth: string };
-    expect(soldPage).toMatchObject({ sold: true, soldMonth: "December 2026" });
-    expect(await list("")).toMatchObject({ total: 0 });
-    // Cancelled: 404.
-    app.db.update(transactions).set({ status: "cancelled" }).where(eq(transactions.id, t.id)).run();
-    expect(
-      (await answer(async () => homePage(args(await get("/homes/1234-elm-st-92104"), { slug: "1234-elm-st-92104" }))))
-        .status,
-    ).toBe(404);
+    expect(soldPage).toMatchObject({ sold: true, soldMonth: formatMonthIn(new Date()) });
+    // The yes taken back: the page and its flyer 404 at once.
+    answerSoldConsent(app.db, app.client, t.id, { show: false, detail: "address", photo: false });
+    expect(await status()).toBe(404);
+    const gone = await answer(async () =>
+      flyer(args(await get("/homes/1234-elm-st-92104/flyer.pdf"), { slug: "1234-elm-st-92104" })),
+    );
+    expect(gone.status).toBe(404);
   });
 });
 
@@ -251,7 +305,7 @@ describe("open houses", () => {
     const ana = addAgent(app.db, app.admin);
     const host = addAgent(app.db, app.admin, "Hal", "07777777");
     const t = sale(ana, "77 Bay Rd, San Diego, CA 92106");
-    await put(t.id, ana, { mlsEnteredOn: "2026-11-20", price: 1200000 });
+    await put(t.id, ana, { mlsEnteredOn: lastWeek(), price: 1200000 });
     await put(t.id, app.client, { published: true });
     // Next week's Saturday, 1 to 3 pm in San Diego (the form's wall-clock times).
     const day = addDaysTo(todayIn(new Date()), 7);
@@ -402,7 +456,7 @@ describe("a listing's photos", () => {
     expect(removed.status).toBe(204);
 
     // The page's gallery: the garden first, then the front.
-    await put(t.id, ana, { mlsEnteredOn: "2026-11-20", price: 990000 });
+    await put(t.id, ana, { mlsEnteredOn: lastWeek(), price: 990000 });
     await put(t.id, app.client, { published: true });
     const page = (
       await answer(async () => homePage(args(await get("/homes/5-palm-ave-92103"), { slug: "5-palm-ave-92103" })))
@@ -421,7 +475,7 @@ describe("the listings' pages", () => {
     expect(robotsDisallowed()).toContain("/open-house/");
     const ana = addAgent(app.db, app.admin);
     const t = sale(ana);
-    await put(t.id, ana, { mlsEnteredOn: "2026-11-20", price: 849000, beds: 3 });
+    await put(t.id, ana, { mlsEnteredOn: lastWeek(), price: 849000, beds: 3 });
     await put(t.id, app.client, { published: true });
     const pages: AdminPage[] = [
       { path: "/homes", loader: homesPage },

@@ -19,6 +19,7 @@ import {
 } from "~/db/schema";
 import { pageScopeVersion } from "~/models/content-version.server";
 import { sendReviewReminders } from "~/models/review.server";
+import { answerSoldConsent, soldTotals } from "~/models/sold-home.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { loader as agentLoader, action as agentAction } from "~/routes/agents.$slug";
@@ -322,7 +323,7 @@ describe("the homes we sold", () => {
     expect(auditOf("sold.consent")).toHaveLength(2);
   });
 
-  it("the saving uses the home value when no closing price was given; a reopened sale leaves the site", async () => {
+  it("the saving uses the home value when no closing price was given; a reopened sale leaves the site, its answer kept", async () => {
     const t = createTransaction(
       app.db,
       app.admin,
@@ -355,12 +356,23 @@ describe("the homes we sold", () => {
       savedCents: 4_000_000,
       neighbourhood: "La Jolla",
     });
-    await answer(async () =>
-      patchTransaction(
-        args(await json("PATCH", `/api/transactions/${t.id}`, app.admin, { status: "active" }), { id: String(t.id) }),
-      ),
-    );
-    expect(app.db.select().from(soldHomes).where(eq(soldHomes.transactionId, t.id)).get()).toBeUndefined();
+    // The seller says yes; the sale is reopened: it leaves the site at once, the answer kept.
+    const soldRow = () => app.db.select().from(soldHomes).where(eq(soldHomes.transactionId, t.id)).get()!;
+    const asked = () => outboxWithContent(app.db).filter((m) => m.subject === "May we show your sale on our site?");
+    expect(asked()).toHaveLength(1);
+    answerSoldConsent(app.db, app.client, t.id, { show: true, detail: "neighbourhood", photo: false });
+    const patch = async (body: unknown) =>
+      answer(async () =>
+        patchTransaction(args(await json("PATCH", `/api/transactions/${t.id}`, app.admin, body), { id: String(t.id) })),
+      );
+    await patch({ status: "active" });
+    expect(soldRow()).toMatchObject({ shown: false, consented: true });
+    expect(soldTotals(app.db).count).toBe(0);
+    // Completed again: shown again on the yes it had, and nobody is asked a second time.
+    await patch({ status: "completed", override: "The file was reviewed on paper" });
+    expect(soldRow()).toMatchObject({ shown: true, consented: true });
+    expect(soldTotals(app.db).count).toBe(1);
+    expect(asked()).toHaveLength(1);
   });
 });
 

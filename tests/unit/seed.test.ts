@@ -87,6 +87,7 @@ describe("first-start seed", () => {
       "email_unsubscribes",
       "engagement_counts",
       "estimates",
+      "fair_housing_reviews",
       "holiday_changes",
       "home_listings",
       "images",
