@@ -26,16 +26,21 @@ export function fillListings(db: Db, counts: { agents: number; listings: number;
   const day = 86_400_000;
   sqlite.transaction(() => {
     const user = sqlite.prepare(
-      "INSERT INTO users (id, email, first_name, last_name, is_agent, license_number) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO users (id, email, first_name, last_name, is_agent, license_number, license_expires_on) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
+    const inTwoYears = new Date(now + 730 * day).toISOString().slice(0, 10);
     for (let a = 0; a < counts.agents; a++) {
-      user.run(`bench-agent-${a}`, `agent${a}@agency.test`, `Agent${a}`, "Moss", 1, String(10_000_000 + a));
+      user.run(`bench-agent-${a}`, `agent${a}@agency.test`, `Agent${a}`, "Moss", 1, String(10_000_000 + a), inTwoYears);
     }
     const transaction = sqlite.prepare(
-      "INSERT INTO transactions (user_id, type, property_address, home_value_cents, tier, status, assigned_agent_id) VALUES (?, 'selling', ?, ?, 2, 'active', ?) RETURNING id",
+      "INSERT INTO transactions (user_id, type, property_address, home_value_cents, tier, status, assigned_agent_id, year_built) VALUES (?, 'selling', ?, ?, 2, 'active', ?, 1962) RETURNING id",
+    );
+    // Each listing's agreement in force (the rule of app/lib/listing-state.ts: the start-up's day job keeps them live).
+    const agreement = sqlite.prepare(
+      "INSERT INTO agreements (transaction_id, client_id, kind, title, fields, starts_on, ends_on, status, unsigned_key, unsigned_sha256) VALUES (?, ?, 'listing', 'Listing agreement', '{\"flatFee\":\"$10,000\"}', '2026-01-01', ?, 'signed', 'agreements/bench', ?)",
     );
     const listing = sqlite.prepare(
-      "INSERT INTO home_listings (transaction_id, slug, seller_yes_at, mls_entered_on, price_cents, beds, baths, square_feet, lot_square_feet, year_built, description, zip, state, published_at) VALUES (?, ?, ?, '2026-01-05', ?, ?, '2.5', 1650, 5000, 1962, ?, ?, 'live', ?)",
+      "INSERT INTO home_listings (transaction_id, slug, seller_yes_at, mls_entered_on, price_cents, beds, baths, square_feet, lot_square_feet, description, zip, state, published_at) VALUES (?, ?, ?, '2026-01-05', ?, ?, '2.5', 1650, 5000, ?, ?, 'live', ?)",
     );
     const price = sqlite.prepare('INSERT INTO listing_prices (transaction_id, price_cents, "on") VALUES (?, ?, ?)');
     const image = sqlite.prepare("INSERT INTO images (id, variants) VALUES (?, ?)");
@@ -50,7 +55,7 @@ export function fillListings(db: Db, counts: { agents: number; listings: number;
     );
     for (let i = 0; i < counts.listings; i++) {
       const clientId = `bench-seller-${i}`;
-      user.run(clientId, `seller${i}@example.com`, `Seller${i}`, "Home", 0, null);
+      user.run(clientId, `seller${i}@example.com`, `Seller${i}`, "Home", 0, null, null);
       const zip = ZIPS[i % ZIPS.length]!;
       const cents = 60_000_000 + (i % 80) * 2_500_000;
       const agent = `bench-agent-${i % counts.agents}`;
@@ -58,6 +63,7 @@ export function fillListings(db: Db, counts: { agents: number; listings: number;
         id: number;
       };
       const published = now - (i % 90) * day - i * 1000;
+      agreement.run(id, clientId, inTwoYears, "0".repeat(64));
       listing.run(
         id,
         `${100 + i}-juniper-st-${zip}`,
@@ -119,6 +125,7 @@ export async function benchListings(options: { port: number; dir: string }) {
       "/homes/100-juniper-st-92104?photo=37",
       "/open-houses",
       "/open-houses?page=40",
+      "/sitemap.xml",
     ]) {
       const url = `${base}${path}${path.includes("?") ? "&" : "?"}fresh=1`;
       const { cold, status, ...timed } = await sequentialTimes(url, {});

@@ -126,7 +126,8 @@ export function dailyJobs(db: Db, now: Date) {
   dailyRanOn = today;
   const changed = listingDayJob(db, now);
   const purged = purgeCountedViews(db, now);
-  if (changed || purged) console.log(`[daily] ${changed} listing(s) changed state, ${purged} counted view hash(es) deleted`);
+  if (changed || purged)
+    console.log(`[daily] ${changed} listing(s) changed state, ${purged} counted view hash(es) deleted`);
 }
 
 /**

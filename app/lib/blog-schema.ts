@@ -9,7 +9,6 @@ import { blankToUndefined, IMAGE_URL_MESSAGE, isHttpsUrl, MAX_LENGTH } from "~/l
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MESSAGE = "Use lowercase letters, digits and hyphens";
 
-
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
 export const blogPostSchema = z.object({

@@ -17,13 +17,15 @@ import { assertAdmin, type Actor } from "~/models/actor.server";
  * stored and alerted, not enrolled).
  */
 export function campaignForNewLeads(db: DbOrTx) {
-  return db
-    .select()
-    .from(leadNurturingCampaigns)
-    // A listing's "Homes like" campaign (app/models/similar-homes.server.ts) is never the new leads'.
-    .where(and(eq(leadNurturingCampaigns.isActive, true), ne(leadNurturingCampaigns.type, "similar_homes")))
-    .orderBy(desc(leadNurturingCampaigns.forNewLeads), asc(leadNurturingCampaigns.id))
-    .get();
+  return (
+    db
+      .select()
+      .from(leadNurturingCampaigns)
+      // A listing's "Homes like" campaign (app/models/similar-homes.server.ts) is never the new leads'.
+      .where(and(eq(leadNurturingCampaigns.isActive, true), ne(leadNurturingCampaigns.type, "similar_homes")))
+      .orderBy(desc(leadNurturingCampaigns.forNewLeads), asc(leadNurturingCampaigns.id))
+      .get()
+  );
 }
 
 /** The first active e-mail of a campaign at or after (or strictly after) a sequence number. */

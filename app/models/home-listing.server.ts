@@ -361,7 +361,10 @@ export function recordView(
  * `listing_view_days`); today's stay, so a visitor's second view today is still one. Returns how many were deleted.
  */
 export function purgeCountedViews(db: DbOrTx, now = new Date()): number {
-  return db.delete(listingViews).where(lt(listingViews.day, todayIn(now))).run().changes;
+  return db
+    .delete(listingViews)
+    .where(lt(listingViews.day, todayIn(now)))
+    .run().changes;
 }
 
 /**

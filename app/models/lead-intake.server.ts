@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
-import type { Db, DbOrTx } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { contactSubmissions, type ContactSubmission } from "~/db/schema";
 import { LeadAlertEmail } from "~/emails/lead-alert";
 import { renderEmail } from "~/emails/render.server";

@@ -50,11 +50,7 @@ export function listingAgreementInForce(db: DbOrTx, transactionId: number, today
 /** What the rule reads of a listing, its sale, its agreement and its sold home, on San Diego's day of `now`. */
 export function listingInputs(db: DbOrTx, row: HomeListing, t: Transaction, now: Date): ListingInputs {
   const today = todayIn(now);
-  const sold = db
-    .select({ shown: soldHomes.shown })
-    .from(soldHomes)
-    .where(eq(soldHomes.transactionId, t.id))
-    .get();
+  const sold = db.select({ shown: soldHomes.shown }).from(soldHomes).where(eq(soldHomes.transactionId, t.id)).get();
   return {
     sellerYes: row.sellerYesAt !== null,
     agreementInForce: listingAgreementInForce(db, t.id, today),
@@ -98,7 +94,12 @@ function cancelOpenHousesToCome(db: DbOrTx, t: Transaction, reason: string, now:
   const hosts = db
     .select()
     .from(users)
-    .where(inArray(users.id, coming.flatMap((o) => (o.hostId ? [o.hostId] : []))))
+    .where(
+      inArray(
+        users.id,
+        coming.flatMap((o) => (o.hostId ? [o.hostId] : [])),
+      ),
+    )
     .all();
   const seller = db.select().from(users).where(eq(users.id, t.userId)).get();
   const to = [...hosts, ...(seller ? [seller] : [])];
@@ -211,10 +212,7 @@ export function listingDayJob(db: DbOrTx, now = new Date()): number {
       and(
         isNotNull(homeListings.sellerYesAt),
         eq(transactions.status, "active"),
-        or(
-          eq(homeListings.state, "live"),
-          and(eq(homeListings.state, "hidden"), isNotNull(homeListings.mlsEnteredOn)),
-        ),
+        or(eq(homeListings.state, "live"), and(eq(homeListings.state, "hidden"), isNotNull(homeListings.mlsEnteredOn))),
       ),
     )
     .all();

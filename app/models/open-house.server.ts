@@ -6,7 +6,7 @@
  * with an agent is recorded for the seller and not marketed to. The seller sees counts and anonymized answers.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,

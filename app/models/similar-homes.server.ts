@@ -53,7 +53,8 @@ function campaignOf(tx: DbOrTx, home: { transactionId: number; address: string }
     .values({
       name: `Homes like ${streetOf(home.address)}`,
       type: SIMILAR_HOMES,
-      description: "Our new listings in the same ZIP code and price range, weekly, for the open house's visitors who asked.",
+      description:
+        "Our new listings in the same ZIP code and price range, weekly, for the open house's visitors who asked.",
       homeTransactionId: home.transactionId,
       createdAt: now,
       updatedAt: now,
@@ -104,11 +105,7 @@ export function enrollSimilarHomes(
 /** Our listings live since `since` like the campaign's home: the same ZIP code, within 20 % of its price. */
 export function similarListings(db: DbOrTx, campaign: Pick<LeadNurturingCampaign, "homeTransactionId">, since: Date) {
   if (!campaign.homeTransactionId) return [];
-  const home = db
-    .select()
-    .from(homeListings)
-    .where(eq(homeListings.transactionId, campaign.homeTransactionId))
-    .get();
+  const home = db.select().from(homeListings).where(eq(homeListings.transactionId, campaign.homeTransactionId)).get();
   if (!home?.zip) return [];
   const price = home.priceCents;
   return db

@@ -143,7 +143,11 @@ export function answerSoldConsent(
   return db.transaction((tx) => {
     const before = tx.select().from(soldHomes).where(eq(soldHomes.transactionId, transactionId)).get();
     if (!before || before.userId !== actor.id) throw new NotFoundError("Sale not found");
-    const t = tx.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, transactionId)).get();
+    const t = tx
+      .select({ status: transactions.status })
+      .from(transactions)
+      .where(eq(transactions.id, transactionId))
+      .get();
     const row = tx
       .update(soldHomes)
       .set({

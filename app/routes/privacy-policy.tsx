@@ -39,6 +39,20 @@ export default function PrivacyPolicy() {
           notes and documents your agent adds) and the properties you save, with prices and notes.
         </li>
         <li>
+          <strong>Open house sign-in:</strong> at the door of one of our open houses, your name, your e-mail address or
+          phone number, whether you work with an agent (and their name), and whether you asked for similar homes. It is
+          seen by the agent who hosted the open house and the listing&apos;s agent and broker; the seller sees only how
+          many visitors came, never who. Without an agent of your own, the host may contact you about homes like the one
+          you visited, by the e-mail or phone you gave; with an agent, we do not contact you. &ldquo;Send me similar
+          homes&rdquo; adds a weekly e-mail of our new listings like it, which you stop with one click.
+        </li>
+        <li>
+          <strong>Listing page views:</strong> to tell a seller how many people saw their home&apos;s page, we count one
+          view per visitor and day. The count is made from a keyed hash of your IP address and the day, never the
+          address itself, with no cookie; each day&apos;s hashes are deleted the next day and only the day&apos;s count
+          is kept. Visits by search engines and tools are not counted.
+        </li>
+        <li>
           <strong>Technical data:</strong> a session cookie that keeps you signed in, a short-lived cookie that carries
           on-screen messages, and server logs (IP address, pages requested, time) kept for security.
         </li>
@@ -78,7 +92,9 @@ export default function PrivacyPolicy() {
         To make a request, e-mail <a href={`mailto:${site.email}`}>{site.email}</a> or call {site.phone}. We will verify
         your request by matching the e-mail address or phone number we hold, and answer within 45 days. An authorized
         agent may make a request for you with your written permission. You can review and change the properties you
-        saved in the client portal at any time.
+        saved in the client portal at any time. To be forgotten after an open house, write to us with the e-mail or
+        phone you signed in with: we delete your sign-in and your lead, unless a transaction with you means the law
+        requires us to keep it.
       </p>
       <p>Every marketing e-mail contains an unsubscribe link; we honour an unsubscribe within 10 business days.</p>
 

@@ -19,6 +19,7 @@ import { upsertUserFromClaims } from "~/models/user.server";
 import { expectAxeClean } from "./axe";
 import { expect, loginAs, ready, test, withE2eDb, currentLicenseExpiry } from "./fixtures";
 import { startApp } from "./servers";
+import { insertSignedListingAgreement } from "../signed-agreement";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -69,6 +70,8 @@ test("a seller's yes, the agent's listing page with photos and an open house, vi
         { notify: false },
       );
       assignTransaction(db, admin, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
+      // Its listing agreement in force: the page may be shown (app/lib/listing-state.ts).
+      insertSignedListingAgreement(db, t, { fields: { flatFee: "$10,000" }, signers: ["Sam Seller"] });
       return { id: t.id, anaId: ana.id };
     }, app.database);
 
@@ -91,7 +94,7 @@ test("a seller's yes, the agent's listing page with photos and an open house, vi
     await loginAs(page, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}#listing-page` }, app);
     await ready(page, js);
     const section = page.getByRole("region", { name: "Listing page" });
-    await section.getByLabel("MLS date").fill("2026-11-20");
+    await section.getByLabel("MLS date").fill(new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10));
     await section.getByLabel("Price ($)").fill("875,000");
     await section.getByLabel("Bedrooms").fill("3");
     await section.getByLabel("Bathrooms").fill("2.5");

@@ -16,15 +16,7 @@ import { action as uploadPhotos } from "~/routes/api.transactions.$id.photos";
 import { action as photoApi } from "~/routes/api.photos.$id";
 import { loader as imageFile } from "~/routes/images.$file";
 import { action as profileApi } from "~/routes/api.team.$id.profile";
-import {
-  auditEvents,
-  contactSubmissions,
-  homeListings,
-  leadEvents,
-  showingSettings,
-  transactions,
-  type User,
-} from "~/db/schema";
+import { auditEvents, contactSubmissions, homeListings, leadEvents, showingSettings, type User } from "~/db/schema";
 import { fairHousingFlags } from "~/lib/fair-housing";
 import { visitorSchema } from "~/lib/home-listing-schema";
 import { addDaysTo, todayIn } from "~/lib/plain-date";
