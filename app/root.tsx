@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SiteFooter } from "~/components/site-footer";
@@ -63,6 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const site = rootData?.site;
+  // A kiosk page (the open house's door, on the host's tablet) has no way off it: no navigation, no footer.
+  const kiosk = useMatches().some((m) => (m.handle as { kiosk?: boolean } | undefined)?.kiosk === true);
 
   useEffect(() => {
     // Lets browser tests know React has hydrated before they interact.
@@ -87,11 +89,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {rootData?.demoSignIn ? <DemoSignInBanner /> : null}
         <ToastProvider flash={rootData?.toast ?? null}>
-          <SiteNav brand={site?.name ?? "Home"} />
+          {kiosk ? null : <SiteNav brand={site?.name ?? "Home"} />}
           <main id="main" className="flex-1">
             {children}
           </main>
-          {site ? <SiteFooter site={site} /> : null}
+          {site && !kiosk ? <SiteFooter site={site} /> : null}
         </ToastProvider>
         <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <LowPriorityModulePreloads />

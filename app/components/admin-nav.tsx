@@ -8,7 +8,7 @@ const STAFF_LINKS = [
   ["/admin", "Transactions"],
   ["/admin/leads", "Leads"],
   ["/admin/submissions", "Submissions"],
-  ["/admin/client-reviews", "Reviews"],
+  ["/admin/client-reviews", "Client reviews"],
   ["/admin/payouts", "Payouts"],
   ["/admin/profile", "My profile"],
 ] as const;

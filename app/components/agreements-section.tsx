@@ -3,6 +3,7 @@
  * signers, its PDF and its signing page; on the Manage page, staff prepare one from a template or a PDF of
  * the transaction (a co-signer by name and e-mail), send it and void it. Plain forms.
  */
+import { formatPlainDate } from "~/lib/plain-date";
 import type React from "react";
 import { Form, useSubmit } from "@remix-run/react";
 import { PageSection } from "~/components/page-section";
@@ -60,7 +61,7 @@ export function AgreementsSection({
               <p className="font-semibold">{a.title}</p>
               <p className="text-slate-600" data-testid="agreement-state">
                 {a.state}
-                {a.endsOn ? ` · ends ${a.endsOn}` : ""}
+                {a.endsOn ? ` · ends ${formatPlainDate(a.endsOn)}` : ""}
               </p>
               <p className="mt-1 text-slate-600">
                 {a.signers

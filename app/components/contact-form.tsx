@@ -207,7 +207,8 @@ export function ContactForm({
  * What a visitor sees where the form was, once their message is stored: the spec's words, who will
  * answer and when, what happens next, the agency's phone for anything sooner, and a way to write again.
  */
-export function ContactSent() {
+/** `answeredBy`: who answers this message (a listing's agent, an agent's own page), named; else our team. */
+export function ContactSent({ answeredBy }: { answeredBy?: string | null } = {}) {
   const site = useSite();
   const heading = useRef<HTMLHeadingElement>(null);
   // With JavaScript the form is replaced without a reload: the focus follows to the confirmation.
@@ -220,7 +221,10 @@ export function ContactSent() {
       <p className="mt-2 text-slate-700">Thank you for your message! We will contact you soon.</p>
       <h4 className="mt-4 font-semibold">What happens next</h4>
       <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
-        <li>An agent of our San Diego team calls you within one business day, at the phone number you gave.</li>
+        <li>
+          {answeredBy ? `${answeredBy} calls you` : "An agent of our San Diego team calls you"} within one business day,
+          at the phone number you gave.
+        </li>
         <li>We e-mailed you a confirmation: reply to it if you think of anything to add.</li>
         <li>The consultation is free and commits you to nothing.</li>
       </ol>

@@ -97,11 +97,24 @@ export function DeadlineList({
 }
 
 /** The portal's Key dates panel, above the tracker. */
-export function DeadlinesPanel({ deadlines, today }: { deadlines: ListedDeadline[]; today: string }) {
+export function DeadlinesPanel({
+  deadlines,
+  today,
+  side = "buying",
+}: {
+  deadlines: ListedDeadline[];
+  today: string;
+  /** A seller accepts an offer; a buyer's offer is accepted. */
+  side?: "buying" | "selling";
+}) {
   return (
     <PageSection id="key-dates" title="Key dates" className="mb-4">
       {deadlines.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Key dates appear here once your offer is accepted.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {side === "selling"
+            ? "Key dates appear here once you accept an offer."
+            : "Key dates appear here once your offer is accepted."}
+        </p>
       ) : (
         <DeadlineList deadlines={deadlines} today={today} />
       )}

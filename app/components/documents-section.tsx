@@ -1,5 +1,6 @@
 /**
- * The Documents section of a transaction (the portal and the admin's transaction page): upload, then the
+ * The Documents section of a transaction (the portal and the admin's transaction page): upload (none on a closed
+ * transaction's read-only view), then the
  * newest documents, with "Show all N documents" (`?documents=all`) when there are more than a page lists
  * (app/models/document.server.ts `documentsPage`).
  */
@@ -19,19 +20,22 @@ export function DocumentsSection({
   transactionId: number;
   documents: { list: ListedDocument[]; total: number };
   milestones: { id: number; stepNumber: number; title: string }[];
-  maxFileBytes: number;
+  /** The upload's limit; none: the list only (a closed transaction's read-only view). */
+  maxFileBytes?: number;
   uploadError?: string | null;
   canRestore?: boolean;
 }) {
   const steps = new Map(milestones.map((m) => [m.id, `Step ${m.stepNumber}: ${m.title}`]));
   return (
     <PageSection id="documents" title="Documents">
-      <DocumentUpload
-        transactionId={transactionId}
-        steps={milestones}
-        maxFileBytes={maxFileBytes}
-        error={uploadError}
-      />
+      {maxFileBytes !== undefined ? (
+        <DocumentUpload
+          transactionId={transactionId}
+          steps={milestones}
+          maxFileBytes={maxFileBytes}
+          error={uploadError}
+        />
+      ) : null}
       <DocumentsList documents={documents.list} canRestore={canRestore} stepTitle={(id) => steps.get(id)} />
       {documents.list.length < documents.total ? (
         <p className="mt-3 text-sm">

@@ -3,7 +3,7 @@
  * is shown, what the seller said, its views and inquiries, and the form for its facts and description. A phrase that
  * breaks fair housing comes back named with why, and a reason field to save anyway (app/sections/listing-page.server.ts).
  */
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { inputClass } from "~/components/field-shell";
 import { PageSection } from "~/components/page-section";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
@@ -24,6 +24,7 @@ export type ListingPageData = {
   notLive: string | null;
   sellerYes: boolean;
   /** The MLS date in words. */
+  /** In words (formatDayWords), not the field's value. */
   mlsEnteredOn: string | null;
   /** A new description waiting for the broker's approval (the earlier one stays shown), or null. */
   waiting: { text: string; reason: string } | null;
@@ -33,7 +34,14 @@ export type ListingPageData = {
   /** The broker (or a licensee they named) marks housing for older persons. */
   mayMarkOlderPersons: boolean;
   values: Record<string, string>;
-  stats: { viewsWeek: number; viewsTotal: number; inquiries: number; showings: number; visitors: number };
+  stats: {
+    viewsWeek: number;
+    viewsTotal: number;
+    inquiries: number;
+    showings: number;
+    signIns: number;
+    visitors: number;
+  };
   openHouses: Array<{
     id: number;
     start: string;
@@ -47,6 +55,12 @@ export type ListingPageData = {
   }>;
   hosts: Array<{ id: string; name: string }>;
 };
+
+/** "4 open-house visitors", or "5 open-house sign-ins, 4 visitors" when someone signed in twice. */
+export const doorWords = ({ signIns, visitors }: { signIns: number; visitors: number }) =>
+  signIns === visitors
+    ? countOf(visitors, "open-house visitor")
+    : `${countOf(signIns, "open-house sign-in")}, ${countOf(visitors, "visitor")}`;
 
 const STATE_WORDS = {
   live: "Shown on the site",
@@ -111,7 +125,7 @@ export function ListingPageSection({ data }: { data: ListingPageData }) {
       <p className="mt-1 text-sm text-slate-700" data-testid="listing-stats">
         {countOf(data.stats.viewsWeek, "view")} this week, {data.stats.viewsTotal.toLocaleString("en-US")} in all;{" "}
         {countOf(data.stats.inquiries, "inquiry", "inquiries")}, {countOf(data.stats.showings, "showing")},{" "}
-        {countOf(data.stats.visitors, "open-house visitor")}.
+        {doorWords(data.stats)}.
       </p>
       <Form method="post" preventScrollReset className="mt-4 grid gap-3 sm:grid-cols-4">
         {field("mlsEnteredOn", "MLS date", { type: "date" })}
@@ -209,22 +223,33 @@ export function ListingPageSection({ data }: { data: ListingPageData }) {
 }
 
 /**
- * The sale's open houses: each with its visitors counted (staff also see the door's sign-in link and the names; the
- * seller, in the portal, counts only), and the form to schedule one.
+ * The sale's open houses, soonest first: each with its visitors counted (staff also see the door's sign-in link and
+ * the names; the seller, in the portal, counts only), "Cancelled" in words once cancelled, a cancellation confirmed
+ * first (a link that asks, `?cancelOpenHouse=ID`: without JavaScript too), and the form to schedule one, empty again
+ * after each success (a new form for each open house scheduled).
  */
 export function OpenHousesBlock({ data }: { data: Pick<ListingPageData, "openHouses" | "hosts"> }) {
+  const [params] = useSearchParams();
+  const confirming = Number(params.get("cancelOpenHouse")) || null;
+  const scheduled = data.openHouses.filter((o) => !o.cancelled).length;
   return (
     <div className="mt-6 border-t border-slate-200 pt-4" data-testid="open-houses">
       <h3 className="text-base font-semibold">Open houses</h3>
       {data.openHouses.length === 0 ? <p className="mt-1 text-sm text-slate-700">None scheduled.</p> : null}
       <ul className="mt-2 space-y-2 text-sm">
         {data.openHouses.map((o) => (
-          <li key={o.id} className={o.cancelled ? "text-slate-500 line-through" : ""}>
+          <li key={o.id} className={o.cancelled ? "text-slate-600" : ""} data-testid="open-house">
             <span className="font-semibold">
               {formatSlot(o.start)} to {formatSlot(o.end).split(", ").pop()}
             </span>
-            , hosted by {o.host}: {countOf(o.visitors, "visitor")} ({o.withAgent} with an agent,{" "}
-            {o.visitors - o.withAgent} without)
+            {o.cancelled ? (
+              <span className="ml-1 font-semibold text-red-800"> · Cancelled</span>
+            ) : (
+              <>
+                , hosted by {o.host}: {countOf(o.visitors, "visitor")} ({o.withAgent} with an agent,{" "}
+                {o.visitors - o.withAgent} without)
+              </>
+            )}
             {o.signInPath && !o.cancelled ? (
               <>
                 {" · "}
@@ -238,22 +263,41 @@ export function OpenHousesBlock({ data }: { data: Pick<ListingPageData, "openHou
                 {o.names.map((n) => `${n.name}${n.hasAgent ? ` (agent: ${n.agentName ?? "named"})` : ""}`).join(", ")}
               </span>
             ) : null}
-            {!o.cancelled ? (
-              <Form method="post" preventScrollReset className="inline">
+            {!o.cancelled && confirming === o.id ? (
+              <Form
+                method="post"
+                preventScrollReset
+                className="mt-1 flex flex-wrap items-center gap-3"
+                data-testid="confirm-cancel"
+              >
                 <input type="hidden" name="openHouseId" value={o.id} />
+                <span className="font-semibold">
+                  Cancel this open house? Visitors who planned to come are not told.
+                </span>
                 <SubmitButton
                   intent={listingPageIntents.cancelOpenHouse}
                   pendingLabel="Cancelling..."
-                  className="ml-2 text-sm font-semibold text-red-700 underline"
+                  className={`${buttonOutline} text-red-800`}
                 >
-                  Cancel
+                  Yes, cancel it
                 </SubmitButton>
+                <Link to="?#listing-page" preventScrollReset className="font-semibold text-brand-700 underline">
+                  Keep it
+                </Link>
               </Form>
+            ) : !o.cancelled ? (
+              <Link
+                to={`?cancelOpenHouse=${o.id}#listing-page`}
+                preventScrollReset
+                className="ml-2 text-sm font-semibold text-red-700 underline"
+              >
+                Cancel
+              </Link>
             ) : null}
           </li>
         ))}
       </ul>
-      <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-4">
+      <Form key={scheduled} method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-4">
         <div>
           <label htmlFor="open-house-start" className="block text-sm font-semibold">
             Starts (San Diego time)

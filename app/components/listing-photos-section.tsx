@@ -18,7 +18,9 @@ export function ListingPhotosSection({ path, photos }: { path: string; photos: P
       title="Listing photos"
       aside={<span className="text-sm">{photos.length} of 50</span>}
     >
+      {/* A new form once photos are added: its file input is empty again (with JavaScript the page is not reloaded). */}
       <Form
+        key={photos.length}
         method="post"
         encType="multipart/form-data"
         action={`${path}?photos=1`}

@@ -48,18 +48,21 @@ export function MessagesSection({
   sendIntent,
   hideIntent,
   lastResult,
+  closedNote,
 }: {
   transactionId: number;
   thread: { messages: ListedMessage[]; hasOlder: boolean; unread: number };
   /** Older messages are shown (`?before=`): a link back to the latest, and no polling. */
   olderShown: boolean;
-  sendIntent: string;
+  /** The send form's intent; none: read only (a closed transaction), with `closedNote` in its place. */
+  sendIntent?: string;
+  closedNote?: ReactNode;
   /** Admins: the intent of Hide and Show again. */
   hideIntent?: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { messages } = thread;
-  const newestId = olderShown ? null : (messages.at(-1)?.id ?? 0);
+  const newestId = olderShown || !sendIntent ? null : (messages.at(-1)?.id ?? 0);
   useNewMessages(transactionId, newestId);
   // One look at the navigation for the whole list (a SubmitButton per message would make 50).
   const navigation = useNavigation();
@@ -104,7 +107,9 @@ export function MessagesSection({
         <p className="mt-4 text-sm text-slate-600">
           {hideIntent
             ? "No messages yet. What you write here is e-mailed to the client."
-            : "No messages yet. Questions about your transaction? Write them here: your agent gets them by e-mail."}
+            : sendIntent
+              ? "No messages yet. Questions about your transaction? Write them here: your agent gets them by e-mail."
+              : "No messages."}
         </p>
       ) : (
         <ListFrame hideIntent={hideIntent}>
@@ -127,7 +132,7 @@ export function MessagesSection({
           </Link>
         </p>
       ) : null}
-      <MessageForm sendIntent={sendIntent} lastResult={lastResult} />
+      {sendIntent ? <MessageForm sendIntent={sendIntent} lastResult={lastResult} /> : closedNote}
     </PageSection>
   );
 }

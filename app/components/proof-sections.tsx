@@ -99,7 +99,7 @@ export function ProofSections({ proof }: { proof: ProofData }) {
             </ul>
             <p className="mt-6 text-center">
               <Link to="/agents" className={more}>
-                Meet all {proof.agents.count} of our agents
+                {proof.agents.count === 1 ? "Meet our agent" : `Meet all ${proof.agents.count} of our agents`}
               </Link>
             </p>
           </div>

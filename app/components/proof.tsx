@@ -32,6 +32,9 @@ export type SaleCardData = {
   feeBasis: "listing_agreement" | "buyer_agreement" | "estimated" | null;
   side: "buying" | "selling";
   agent: { slug: string; name: string } | null;
+  /** The photo the seller allowed (their answer on /sold), and the sold page when it is shown. */
+  photo?: { src: string; srcSet: string; alt: string } | null;
+  url?: string | null;
 };
 
 /** What every saving compares (B&P 17500: a comparison says what it compares), beside each figure. */
@@ -125,13 +128,16 @@ export function AgentCard({
   agent,
   site,
   eager = false,
+  fill = true,
 }: {
   agent: AgentCardData;
   site: Pick<SiteConfig, "broker" | "brokerLicense">;
   eager?: boolean;
+  /** As tall as its grid cell (a row of cards); false where it sits in a column of its own (a listing's side). */
+  fill?: boolean;
 }) {
   return (
-    <article className={`flex h-full gap-4 ${card} p-5`}>
+    <article className={`flex ${fill ? "h-full" : ""} gap-4 ${card} p-5`}>
       <AgentPhoto name={agent.name} photo={agent.photo} size={96} eager={eager} />
       <div className="min-w-0 space-y-1">
         <h3 className="text-lg font-semibold text-slate-900">
@@ -155,36 +161,59 @@ export function SaleCard({ sale }: { sale: SaleCardData }) {
   const selling = sale.side === "selling";
   const estimated = sale.feeBasis === "estimated";
   return (
-    <article className={`h-full ${card} p-5`} data-testid="sale-card">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-        {selling ? "Sold" : "Bought"} · {sale.closedMonth}
-      </p>
-      <h3 className="mt-1 text-lg font-semibold text-slate-900">{sale.place}</h3>
-      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Price</dt>
-        <dd className="text-right font-medium">{formatMoney(sale.priceCents)}</dd>
-        {selling ? (
+    <article className={`h-full ${card} overflow-hidden`} data-testid="sale-card">
+      {sale.photo ? (
+        <img
+          src={sale.photo.src}
+          srcSet={sale.photo.srcSet}
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+          alt={sale.photo.alt}
+          width={800}
+          height={600}
+          loading="lazy"
+          className="aspect-[4/3] w-full object-cover"
+          data-testid="sale-photo"
+        />
+      ) : null}
+      <div className="p-5">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+          {selling ? "Sold" : "Bought"} · {sale.closedMonth}
+        </p>
+        <h3 className="mt-1 text-lg font-semibold text-slate-900">
+          {sale.url ? (
+            <Link to={sale.url} className="text-brand-700 underline">
+              {sale.place}
+            </Link>
+          ) : (
+            sale.place
+          )}
+        </h3>
+        <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-600">Price</dt>
+          <dd className="text-right font-medium">{formatMoney(sale.priceCents)}</dd>
+          {selling ? (
+            <>
+              <dt className="text-slate-600">{estimated ? "Flat fee (estimated)" : "Flat fee paid"}</dt>
+              <dd className="text-right font-medium">{formatMoney(sale.feeCents)}</dd>
+            </>
+          ) : null}
+        </dl>
+        {selling && sale.savedCents > 0 ? (
           <>
-            <dt className="text-slate-600">{estimated ? "Flat fee (estimated)" : "Flat fee paid"}</dt>
-            <dd className="text-right font-medium">{formatMoney(sale.feeCents)}</dd>
+            <p className="mt-3 text-xl font-bold text-green-800">
+              {estimated ? "Saved about" : "Saved"} {formatMoney(sale.savedCents)}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              <SavingBasis />.
+            </p>
           </>
         ) : null}
-      </dl>
-      {selling && sale.savedCents > 0 ? (
-        <>
-          <p className="mt-3 text-xl font-bold text-green-800">
-            {estimated ? "Saved about" : "Saved"} {formatMoney(sale.savedCents)}
-          </p>
+        {sale.agent ? (
           <p className="mt-1 text-sm text-slate-700">
-            <SavingBasis />.
+            With <Link to={`/agents/${sale.agent.slug}`}>{sale.agent.name}</Link>.
           </p>
-        </>
-      ) : null}
-      {sale.agent ? (
-        <p className="mt-1 text-sm text-slate-700">
-          With <Link to={`/agents/${sale.agent.slug}`}>{sale.agent.name}</Link>.
-        </p>
-      ) : null}
+        ) : null}
+      </div>
     </article>
   );
 }

@@ -8,7 +8,7 @@ import { Form } from "@remix-run/react";
 import { PageSection } from "~/components/page-section";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { listingPageIntents } from "~/lib/intents";
-import { OpenHousesBlock, type ListingPageData } from "~/components/listing-page-section";
+import { doorWords, OpenHousesBlock, type ListingPageData } from "~/components/listing-page-section";
 import { countOf } from "~/lib/plural";
 
 export type SellerListingData = {
@@ -16,7 +16,14 @@ export type SellerListingData = {
   state: "hidden" | "live" | "sold";
   sellerYes: boolean;
   onMls: boolean;
-  stats: { viewsWeek: number; viewsTotal: number; inquiries: number; showings: number; visitors: number };
+  stats: {
+    viewsWeek: number;
+    viewsTotal: number;
+    inquiries: number;
+    showings: number;
+    signIns: number;
+    visitors: number;
+  };
   openHouses: ListingPageData["openHouses"];
   hosts: ListingPageData["hosts"];
 };
@@ -42,7 +49,7 @@ export function SellerListingSection({ data }: { data: SellerListingData }) {
       <p className="mt-1 text-sm text-slate-700" data-testid="seller-listing-stats">
         {countOf(data.stats.viewsWeek, "view")} this week, {data.stats.viewsTotal.toLocaleString("en-US")} in all;{" "}
         {countOf(data.stats.inquiries, "inquiry", "inquiries")}, {countOf(data.stats.showings, "showing")},{" "}
-        {countOf(data.stats.visitors, "open-house visitor")}.
+        {doorWords(data.stats)}.
       </p>
       <Form method="post" preventScrollReset className="mt-3">
         {data.sellerYes ? (

@@ -5,6 +5,7 @@
  * full legal name and "I agree"), or a decline with a reason; a consent given can be withdrawn. Plain forms;
  * with JavaScript, no reload and a pending label.
  */
+import { formatPlainDate } from "~/lib/plain-date";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
@@ -66,7 +67,7 @@ export function SigningPanel({
       <h1 className="text-2xl font-bold">{agreement.title}</h1>
       <p className="mt-1 text-sm text-slate-600" data-testid="agreement-status">
         {AGREEMENT_STATUS_WORDS[agreement.status]}
-        {agreement.endsOn ? ` · ends ${agreement.endsOn}` : ""}
+        {agreement.endsOn ? ` · ends ${formatPlainDate(agreement.endsOn)}` : ""}
       </p>
       <p className="mt-3">
         <a className={buttonOutline} href={view.pdfUrl} target="_blank" rel="noreferrer">
@@ -233,7 +234,11 @@ function SignForm({ view, lastResult }: { view: SigningView; lastResult?: Submis
       <h2 id="sign-title" className="text-lg font-semibold">
         Sign
       </h2>
-      {view.viewed ? null : (
+      {view.viewed ? null : form.allErrors.viewed?.[0] ? (
+        <p className="mt-2 text-sm font-semibold text-red-700" role="alert" data-testid="open-first">
+          {form.allErrors.viewed[0]}: the record shows when you opened it.
+        </p>
+      ) : (
         <p className="mt-2 text-sm text-slate-700" data-testid="open-first">
           Open the PDF above and read it before you sign: the record shows when you opened it.
         </p>

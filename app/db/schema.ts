@@ -382,6 +382,8 @@ export const documents = sqliteTable(
     messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
     /** Seen by admins only (a commission disbursement authorization: the split is the broker's and the agent's). */
     adminOnly: integer("admin_only", { mode: "boolean" }).notNull().default(false),
+    /** A sealed copy (a signed agreement, a CDA): kept for the retention period, never removed. */
+    sealed: integer("sealed", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("documents_transaction_created_idx").on(t.transactionId, t.createdAt),
@@ -1895,6 +1897,11 @@ export const openHouseVisitors = sqliteTable(
     agentName: text("agent_name"),
     wantsSimilar: integer("wants_similar", { mode: "boolean" }).notNull().default(false),
     submissionId: integer("submission_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    /**
+     * The same person signed in before at an open house of this home (the same e-mail, else phone, else name):
+     * a sign-in, not another visitor (the seller's "5 sign-ins, 4 visitors"), decided when they sign in.
+     */
+    repeatVisit: integer("repeat_visit", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("open_house_visitors_open_house_idx").on(t.openHouseId, t.id)],

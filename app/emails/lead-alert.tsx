@@ -1,5 +1,6 @@
 /** New-lead alert to staff: who wrote, how to reach them, what they said, and where to work the lead. */
-import { Button, Text } from "@react-email/components";
+import { Button, Link, Text } from "@react-email/components";
+import { telHref } from "~/lib/format";
 import { button, EmailLayout, paragraph, type EmailFrame } from "./layout";
 
 export type LeadAlertProps = EmailFrame & {
@@ -23,9 +24,9 @@ export function LeadAlertEmail(p: LeadAlertProps) {
         New lead{p.repeat ? " (writing again)" : ""}: {p.name}
       </Text>
       <Text style={paragraph}>
-        E-mail: {p.email}
+        E-mail: {p.email || "none given"}
         <br />
-        Phone: {p.phone}
+        Phone: {p.phone ? <Link href={telHref(p.phone)}>{p.phone}</Link> : "none given"}
         <br />
         Received: {p.receivedAt}
       </Text>
@@ -33,7 +34,16 @@ export function LeadAlertEmail(p: LeadAlertProps) {
         {p.message ? `Message:\n${p.message}` : "No message."}
       </Text>
       {p.routing ? <Text style={{ ...paragraph, fontWeight: 600 }}>{p.routing}</Text> : null}
-      <Text style={paragraph}>Reply to this e-mail to answer {p.name} directly.</Text>
+      {/* A visitor who gave only a phone (an open house's door) has no address to reply to: call them. */}
+      <Text style={paragraph}>
+        {p.email ? (
+          `Reply to this e-mail to answer ${p.name} directly.`
+        ) : (
+          <>
+            {p.name} gave no e-mail address: call them at <Link href={telHref(p.phone)}>{p.phone}</Link>.
+          </>
+        )}
+      </Text>
       {p.claimUrl ? (
         <Button href={p.claimUrl} style={button}>
           Claim the lead

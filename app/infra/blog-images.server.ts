@@ -17,6 +17,7 @@ import type { Db } from "~/db/client.server";
 import type { ImageVariant } from "~/db/schema";
 import {
   IMAGE_FILE,
+  IMAGE_MAX_PIXELS,
   IMAGE_TYPES,
   IMAGE_WIDTHS,
   IMAGES_FOLDER,
@@ -30,7 +31,7 @@ import { fileStore } from "~/infra/file-store.server";
 import { readForm } from "~/infra/http.server";
 import { isMultipart, receiveUpload } from "~/infra/upload.server";
 import type { FileStore, StagedFile } from "~/models/files.server";
-import type { UploadRefusal } from "~/lib/errors";
+import { InvalidInputError, type UploadRefusal } from "~/lib/errors";
 
 export type EditorForm = { formData: FormData; image: StagedFile | null; refusal: UploadRefusal | null };
 
@@ -98,20 +99,9 @@ export async function storeImage(
   const id = randomBytes(16).toString("hex");
   const written: string[] = [];
   try {
-    const source = await decode(original, storage);
+    const encoded = await encodeVariants(original, storage, shape);
     const variants: ImageVariant[] = [];
-    for (const width of shape.widths) {
-      // rotate(): turned upright by its EXIF orientation, which is then dropped with the rest of the metadata.
-      const { data, info } = await source
-        .clone()
-        .rotate()
-        .resize(
-          shape.square
-            ? { width, height: width, fit: "cover", position: "attention", withoutEnlargement: true }
-            : { width, withoutEnlargement: true },
-        )
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
+    for (const { width, data, info } of encoded) {
       const stored = await storage.put(IMAGES_FOLDER, Readable.from([data]), { key: imageKey(id, width) });
       written.push(stored.key);
       variants.push({ name: width, width: info.width, height: info.height, size: info.size });
@@ -126,7 +116,16 @@ export async function storeImage(
   }
 }
 
-/** The original as sharp's input: HEIC/HEIF through heic-decode, anything else as it is. */
+/** Refuses an image whose pixels would not fit the rule (a decompression bomb), before they are decoded. */
+function assertPixels(width: number | undefined, height: number | undefined) {
+  if (!width || !height) throw new InvalidInputError(UPLOAD_MESSAGES.imageUnreadable);
+  if (width * height > IMAGE_MAX_PIXELS) throw new InvalidInputError(UPLOAD_MESSAGES.imageTooManyPixels);
+}
+
+/**
+ * The original as sharp's input, its size checked first (the header's, before any pixel is decoded): HEIC/HEIF
+ * through heic-decode, anything else as it is, refused when truncated.
+ */
 async function decode(original: StagedFile, storage: FileStore): Promise<Sharp> {
   const stream = await storage.get(original.key);
   if (!stream) throw new Error(`The uploaded image ${original.key} is missing`);
@@ -134,12 +133,61 @@ async function decode(original: StagedFile, storage: FileStore): Promise<Sharp> 
   const { default: sharp } = await import("sharp");
   if (original.contentType === "image/heic" || original.contentType === "image/heif") {
     const { default: decodeHeic } = await import("heic-decode");
-    const image = await decodeHeic({ buffer: bytes });
-    return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
-      raw: { width: image.width, height: image.height, channels: 4 },
+    const images = await decodeHeic.all({ buffer: bytes }).catch(() => {
+      throw new InvalidInputError(UPLOAD_MESSAGES.imageUnreadable);
     });
+    try {
+      assertPixels(images[0]?.width, images[0]?.height);
+      const image = await images[0]!.decode();
+      return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+        raw: { width: image.width, height: image.height, channels: 4 },
+      });
+    } finally {
+      images.dispose();
+    }
   }
-  return sharp(bytes);
+  // The header alone first (no pixel decoded: sharp's own limit off for this read, the rule below decides), then the
+  // pixels with sharp's limit as well.
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new InvalidInputError(UPLOAD_MESSAGES.imageUnreadable);
+    });
+  assertPixels(meta.width, meta.height);
+  return sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "truncated" });
+}
+
+/**
+ * Each width's WebP (turned upright by its EXIF orientation, which is then dropped with the rest of the metadata),
+ * or a 400 naming why the image cannot be used (too many pixels, damaged or incomplete): one rule for the blog's
+ * images, the profiles' photos and the listings' photos.
+ */
+async function encodeVariants(
+  original: StagedFile,
+  storage: FileStore,
+  shape: { widths: readonly number[]; square?: boolean },
+) {
+  const source = await decode(original, storage);
+  try {
+    const out = [];
+    for (const width of shape.widths) {
+      const { data, info } = await source
+        .clone()
+        .rotate()
+        .resize(
+          shape.square
+            ? { width, height: width, fit: "cover", position: "attention", withoutEnlargement: true }
+            : { width, withoutEnlargement: true },
+        )
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      out.push({ width, data, info });
+    }
+    return out;
+  } catch {
+    // sharp decodes the pixels here: a file whose header passed but whose data is cut short or damaged.
+    throw new InvalidInputError(UPLOAD_MESSAGES.imageUnreadable);
+  }
 }
 
 /** GET /images/{id}-{width}.webp: public, cached a year (a file never changes: a new image has a new id). */

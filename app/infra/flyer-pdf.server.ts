@@ -1,6 +1,7 @@
 /**
- * A listing's printable flyer, /homes/{slug}/flyer.pdf (issue 47): the first photo, the price, the facts, the open
- * houses to come, a QR code to the page and the brokerage's license line, laid out by pdfkit (as the agreements are).
+ * A listing's printable flyer, /homes/{slug}/flyer.pdf (issue 47): the first photo, the price (a sold home's: "Sold"
+ * and what it sold for), the facts, the open houses to come, the listing agent with their phone and e-mail, a QR code
+ * to the page and the brokerage's license line, laid out by pdfkit (as the agreements are).
  * The QR code is qrcode's (a PNG); the photo is its stored WebP re-encoded to JPEG by sharp (pdfkit reads no WebP).
  */
 import { buffer } from "node:stream/consumers";
@@ -16,6 +17,8 @@ import { imageKey, IMAGE_WIDTHS } from "~/lib/upload-rules";
 export type FlyerInput = {
   slug: string;
   address: string;
+  /** Sold: `priceCents` is what it sold for. */
+  sold: boolean;
   priceCents: number | null;
   beds: number | null;
   baths: number | null;
@@ -24,7 +27,23 @@ export type FlyerInput = {
   yearBuilt: number | null;
   photos: Array<{ src: string }>;
   openHouses: Array<{ start: string; end: string }>;
+  /** The listing agent (who answers), else none: the brokerage's line stands alone. */
+  agent: { name: string; phone: string | null; email: string; license: string | null } | null;
 };
+
+/** "Sold for $845,000", "$849,000", "Price on request". */
+export const flyerPrice = (home: Pick<FlyerInput, "sold" | "priceCents">) =>
+  home.priceCents !== null
+    ? `${home.sold ? "Sold for " : ""}${formatMoney(home.priceCents)}`
+    : home.sold
+      ? "Sold"
+      : "Price on request";
+
+/** "Ana Lopez, DRE #01234567 · (619) 555-0100 · ana@agency.test". */
+export const flyerAgentLine = (agent: NonNullable<FlyerInput["agent"]>) =>
+  [agent.license ? `${agent.name}, DRE #${agent.license}` : agent.name, agent.phone, agent.email]
+    .filter(Boolean)
+    .join(" · ");
 
 async function firstPhotoJpeg(home: FlyerInput): Promise<Buffer | null> {
   const first = home.photos[0];
@@ -47,10 +66,7 @@ export async function flyerPdf(home: FlyerInput): Promise<Buffer> {
     (doc) => {
       if (photo) doc.image(photo, { fit: [484, 300], align: "center" }).moveDown();
       doc.font("Helvetica-Bold").fontSize(22).text(pdfText(home.address));
-      doc
-        .font("Helvetica-Bold")
-        .fontSize(18)
-        .text(home.priceCents !== null ? formatMoney(home.priceCents) : "Price on request");
+      doc.font("Helvetica-Bold").fontSize(18).text(flyerPrice(home));
       const facts = [
         home.beds !== null ? `${home.beds} bedrooms` : null,
         home.baths !== null ? `${home.baths} bathrooms` : null,
@@ -72,6 +88,17 @@ export async function flyerPdf(home: FlyerInput): Promise<Buffer> {
             .text(pdfText(`${formatSlot(o.start)} to ${formatSlot(o.end).split(", ").pop()}`));
         }
         doc.moveDown();
+      }
+      if (home.agent) {
+        doc
+          .font("Helvetica-Bold")
+          .fontSize(13)
+          .text(home.sold ? "Sold by" : "Ask the listing agent");
+        doc
+          .font("Helvetica")
+          .fontSize(12)
+          .text(pdfText(flyerAgentLine(home.agent)))
+          .moveDown();
       }
       const y = doc.y;
       doc.image(qr, doc.page.margins.left, y, { width: 110 });

@@ -25,7 +25,7 @@ export const milestoneIntents = { initialize: "initialize", update: "update-mile
 export const contractIntents = { save: "save-contract", deadlineStatus: "deadline-status" } as const;
 
 /** The transaction's address, value and status (the Manage page). */
-export const transactionIntents = { edit: "edit-transaction" } as const;
+export const transactionIntents = { edit: "edit-transaction", clientName: "client-name" } as const;
 
 /** A transaction's saved estimates: save (a new one or changes) and delete. */
 export const estimateIntents = { save: "save-estimate", delete: "delete-estimate" } as const;

@@ -36,7 +36,15 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const DOCUMENT_ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,.docx";
 export const IMAGE_ACCEPT = ".jpg,.jpeg,.png,.webp,.heic,.heif";
 
+/**
+ * The most pixels an uploaded image may have (60 megapixels: a 48-megapixel phone photo passes): beyond it, a small
+ * file could ask for gigabytes once decoded (a decompression bomb). One rule for every image upload.
+ */
+export const IMAGE_MAX_PIXELS = 60_000_000;
+
 export const UPLOAD_MESSAGES = {
+  imageTooManyPixels: "This image has too many pixels (at most 60 megapixels): resize it and upload it again.",
+  imageUnreadable: "This image cannot be read: the file is damaged or incomplete. Export it again and upload it.",
   documentType: "This file type isn't accepted. Use PDF, JPEG, PNG, WebP, HEIC or DOCX.",
   imageType: "This image type isn't accepted. Use JPEG, PNG, WebP or HEIC.",
   noFile: "Choose a file to upload.",

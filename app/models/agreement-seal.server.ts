@@ -82,7 +82,7 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
     const [documentId] = transactionId
       ? insertDocuments(
           tx,
-          { transactionId, milestoneId: step?.id ?? null, uploadedBy: null, role: "admin" },
+          { transactionId, milestoneId: step?.id ?? null, uploadedBy: null, role: "admin", sealed: true },
           [
             {
               key: stored.key,

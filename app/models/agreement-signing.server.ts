@@ -213,8 +213,9 @@ function signatureError(
     });
   }
   if (!signer.viewedAt) {
+    // The step missing is the PDF, not the name: the name field is not marked (issue 55).
     return new InvalidInputError("Open the PDF and read it before you sign", {
-      typedName: ["Open the PDF (the button above) and read it before you sign"],
+      viewed: ["Open the PDF (the button above) and read it before you sign"],
     });
   }
   if (!input.agree) return new InvalidInputError("Tick the box to agree", { agree: ["Tick the box to agree"] });

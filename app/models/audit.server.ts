@@ -10,6 +10,7 @@ import type { Db } from "~/db/client.server";
 import { auditEvents, staffRow, users, type AuditEvent } from "~/db/schema";
 import { csvLine } from "~/lib/csv";
 import { fullName } from "~/lib/format";
+import { formatDayWords, parsePlainDate } from "~/lib/plain-date";
 import { assertAdmin, type Actor } from "~/models/actor.server";
 import { findTransaction, getTransaction, isStaffOn } from "~/models/transaction.server";
 import { ForbiddenError } from "~/lib/errors";
@@ -104,11 +105,23 @@ export function toAuditJson(e: AuditEvent) {
   };
 }
 
-/** A change as one line of text: "status: open → done; note: …" (the History tab and the CSV). */
-export function describeChanges(changes: Record<string, unknown> | null | undefined): string {
+/**
+ * A change as one line of text: "status: open → done; note: …" (the History tab and the CSV). A page gives `day` to
+ * write a date ("2026-11-18") in words; the CSV keeps it as stored.
+ */
+export function describeChanges(
+  changes: Record<string, unknown> | null | undefined,
+  day: (date: string) => string = (date) => date,
+): string {
   if (!changes) return "";
   const show = (v: unknown) =>
-    v === null || v === undefined ? "(none)" : typeof v === "string" ? v : JSON.stringify(v);
+    v === null || v === undefined
+      ? "(none)"
+      : typeof v === "string"
+        ? parsePlainDate(v) === v
+          ? day(v)
+          : v
+        : JSON.stringify(v);
   return Object.entries(changes)
     .map(([field, value]) => {
       const pair = value as { before?: unknown; after?: unknown } | null;
@@ -123,7 +136,7 @@ export function describeChanges(changes: Record<string, unknown> | null | undefi
 export const toAuditRow = (e: AuditEvent, formatAt: (at: Date) => string) => ({
   ...toAuditJson(e),
   at: formatAt(e.at),
-  changes: describeChanges(e.changes as Record<string, unknown> | null),
+  changes: describeChanges(e.changes as Record<string, unknown> | null, formatDayWords),
 });
 
 /** Whether the actor may see a transaction's history (its History tab): admins, and its staff. */

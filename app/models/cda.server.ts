@@ -443,7 +443,7 @@ export async function approveCda(
     if (latest?.status === "current") supersede(tx, actor, t, latest, `version ${version} replaces it`, now);
     const [documentId, escrowDocumentId] = insertDocuments(
       tx,
-      { transactionId: t.id, uploadedBy: actor.id, role: "admin", adminOnly: true },
+      { transactionId: t.id, uploadedBy: actor.id, role: "admin", adminOnly: true, sealed: true },
       [
         { key: own.key, name: ownName, contentType: "application/pdf", size: own.size, sha256: own.sha256 },
         { key: sent.key, name: sentName, contentType: "application/pdf", size: sent.size, sha256: sent.sha256 },

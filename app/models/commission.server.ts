@@ -5,10 +5,11 @@
  */
 import { and, desc, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { cdas, payouts, users, type Cda, type Payout, type Transaction, type User } from "~/db/schema";
+import { cdas, payouts, transactions, users, type Cda, type Payout, type Transaction, type User } from "~/db/schema";
 import { planYearStart, splitCommission, type CommissionPlan, type CommissionSplit } from "~/lib/commission";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
+import { homeTitle } from "~/lib/home-name";
 import { todayIn } from "~/lib/plain-date";
 import { apiDollars, percentOfBasisPoints } from "~/lib/money";
 import { assertStaff, type Actor } from "~/models/actor.server";
@@ -184,14 +185,23 @@ export function listPayouts(db: Db, actor: Actor, query: { agentId?: string; yea
   if (!actor.isAdmin && query.agentId && query.agentId !== actor.id) throw new ForbiddenError();
   const from = `${query.year}-01-01`;
   const to = `${query.year + 1}-01-01`;
+  // Each with the home it paid for, as people name it (its address; issue 55), by the transaction's primary key.
   const rows = db
-    .select()
+    .select({
+      payout: payouts,
+      id: transactions.id,
+      type: transactions.type,
+      propertyAddress: transactions.propertyAddress,
+      searchArea: transactions.searchArea,
+    })
     .from(payouts)
+    .innerJoin(transactions, eq(transactions.id, payouts.transactionId))
     .where(
       and(agentId ? eq(payouts.agentId, agentId) : undefined, gte(payouts.closedOn, from), lt(payouts.closedOn, to)),
     )
     .orderBy(payouts.closedOn, payouts.id)
-    .all();
+    .all()
+    .map((r) => ({ ...r.payout, title: homeTitle(r) }));
   const sum = (k: "grossCents" | "referralCents" | "brokerageCents" | "agentCents" | "feeCents") =>
     rows.reduce((n, r) => n + r[k], 0);
   return {

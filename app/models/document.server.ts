@@ -8,7 +8,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { agreements, documents, transactionMilestones, transactions, users, type Document } from "~/db/schema";
+import { documents, transactionMilestones, transactions, users, type Document } from "~/db/schema";
 import type { UploaderRole } from "~/domain/enums";
 import { env } from "~/config/env.server";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
@@ -32,6 +32,8 @@ export type DocumentView = {
   uploadedBy: { id: string | null; name: string; role: UploaderRole };
   createdAt: Date;
   removedAt: Date | null;
+  /** A sealed copy (a signed agreement, a CDA): never removed. */
+  sealed: boolean;
 };
 
 /** A file the storage holds, to become a document. */
@@ -48,6 +50,7 @@ const viewColumns = {
   size: documents.size,
   createdAt: documents.createdAt,
   removedAt: documents.removedAt,
+  sealed: documents.sealed,
   uploaderId: documents.uploadedBy,
   role: documents.uploadedByRole,
   firstName: users.firstName,
@@ -104,6 +107,7 @@ const viewOf = (row: ViewRow): DocumentView => ({
   },
   createdAt: row.createdAt,
   removedAt: row.removedAt,
+  sealed: row.sealed,
 });
 
 /**
@@ -135,12 +139,14 @@ export function documentsPage(
   db: Db,
   actor: Actor,
   transactionId: number,
-  options: { includeRemoved?: boolean; showAll?: boolean } = {},
+  options: { includeRemoved?: boolean; showAll?: boolean; keyFirst?: boolean } = {},
 ) {
   const transaction = getTransaction(db, actor, transactionId);
   const staff = isStaffOn(db, actor, transaction);
   const withRemoved = staff && options.includeRemoved === true;
-  const newest = newestDocuments(db, transactionId, withRemoved, actor.isAdmin);
+  const newest = options.keyFirst
+    ? keyDocumentsFirst(db, transactionId, withRemoved, actor.isAdmin)
+    : newestDocuments(db, transactionId, withRemoved, actor.isAdmin);
   const list = (options.showAll ? newest : newest.limit(DOCUMENTS_SHOWN))
     .all()
     .map((row) => toListedDocument(actor, viewOf(row), staff));
@@ -177,6 +183,23 @@ const newestDocuments = (db: Db, transactionId: number, withRemoved: boolean, ad
   selectViews(db)
     .where(documentsOf(transactionId, withRemoved, admin))
     .orderBy(desc(documents.createdAt), desc(documents.id))
+    .$dynamic();
+
+/**
+ * A closed file's documents as its client reads them (issue 55): the sealed copies (the signed agreements) first,
+ * then the settlement statement (a name saying "settlement" or "closing statement": escrow's final statement, what
+ * a seller needs for their taxes), then the rest newest first. The filter by the index (transaction_id,
+ * created_at); the sort is over one transaction's documents.
+ */
+const keyDocumentsFirst = (db: Db, transactionId: number, withRemoved: boolean, admin: boolean) =>
+  selectViews(db)
+    .where(documentsOf(transactionId, withRemoved, admin))
+    .orderBy(
+      desc(documents.sealed),
+      desc(sql`lower(${documents.name}) LIKE '%settlement%' OR lower(${documents.name}) LIKE '%closing statement%'`),
+      desc(documents.createdAt),
+      desc(documents.id),
+    )
     .$dynamic();
 
 /**
@@ -279,6 +302,8 @@ export function insertDocuments(
     role: UploaderRole;
     /** Seen by admins only (a CDA). */
     adminOnly?: boolean;
+    /** A sealed copy (a signed agreement, a CDA): never removed. */
+    sealed?: boolean;
   },
   files: NewDocumentFile[],
   now: Date,
@@ -299,6 +324,7 @@ export function insertDocuments(
           uploadedBy: to.uploadedBy,
           uploadedByRole: to.role,
           adminOnly: to.adminOnly ?? false,
+          sealed: to.sealed ?? false,
           createdAt: now,
         })
         .returning({ id: documents.id })
@@ -345,8 +371,10 @@ export function removeDocument(db: Db, actor: Actor, id: number, now = new Date(
   if (!mayRemoveDocument(actor, document, staff)) {
     throw new ForbiddenError("You can remove only the documents you uploaded.");
   }
-  if (isSealedDocument(db, id)) {
-    throw new ConflictError("A signed agreement is kept for the retention period: it cannot be removed.");
+  if (document.sealed) {
+    throw new ConflictError(
+      "A sealed copy (a signed agreement, a CDA) is kept for the retention period: it cannot be removed.",
+    );
   }
   if (document.removedAt) return;
   db.transaction((tx) => {
@@ -378,10 +406,6 @@ export function restoreDocument(db: Db, actor: Actor, id: number): void {
     });
   });
 }
-
-/** Whether a document is the sealed copy of a signed agreement (app/models/agreement.server.ts): never removed. */
-const isSealedDocument = (db: DbOrTx, documentId: number) =>
-  Boolean(db.select({ id: agreements.id }).from(agreements).where(eq(agreements.signedDocumentId, documentId)).get());
 
 /** Files older than this with no row are left-overs (a crash between the write and the row). */
 const ORPHAN_AGE_MS = 24 * 3600_000;
@@ -487,6 +511,7 @@ export function toListedDocument(actor: Actor, d: DocumentView, staff: boolean) 
     removedAt: d.removedAt?.toISOString() ?? null,
     mayRemove:
       !d.removedAt &&
+      !d.sealed &&
       mayRemoveDocument(actor, { uploadedByRole: d.uploadedBy.role, uploadedBy: d.uploadedBy.id }, staff),
   };
 }

@@ -497,6 +497,47 @@ export function documentRemoved(tx: DbOrTx, documentId: number, now: Date) {
 // ---------------------------------------------------------------------------------------------------------------
 // The review queue
 
+/** How many items an agent's dashboard lists as returned to them. */
+export const RETURNED_SHOWN = 20;
+
+/**
+ * The file items the broker returned on an agent's active transactions, for them to fix (the agent's dashboard,
+ * first; issue 55): by the index (assigned_agent_id, status, …), then each file's items by its own index.
+ */
+export function returnedToAgent(db: Db, actor: Actor) {
+  return (
+    db
+      .select({
+        id: checklistItems.id,
+        name: checklistItems.name,
+        position: checklistItems.position,
+        transactionId: transactions.id,
+        type: transactions.type,
+        propertyAddress: transactions.propertyAddress,
+        searchArea: transactions.searchArea,
+      })
+      .from(transactions)
+      .innerJoin(checklistItems, eq(checklistItems.transactionId, transactions.id))
+      .where(
+        and(
+          eq(transactions.assignedAgentId, actor.id),
+          eq(transactions.status, "active"),
+          eq(checklistItems.state, "returned"),
+        ),
+      )
+      .limit(RETURNED_SHOWN)
+      .all()
+      // A handful: sorted here (by the file, then the item's place), not in a temporary B-tree.
+      .sort((a, b) => a.transactionId - b.transactionId || a.position - b.position)
+      .map((r) => ({
+        id: r.id,
+        name: r.name,
+        title: homeTitle({ ...r, id: r.transactionId }),
+        href: `/admin/transactions/${r.transactionId}/file#item-${r.id}`,
+      }))
+  );
+}
+
 /** How many items wait for the broker (the dashboard's count), read from the waiting index. */
 export function waitingCount(db: Db): number {
   return (

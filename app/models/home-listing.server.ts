@@ -19,6 +19,7 @@ import {
   openHouseVisitors,
   showings,
   showingSettings,
+  soldHomes,
   transactions,
   type HomeListing,
   type Transaction,
@@ -301,12 +302,20 @@ export function publicHome(db: Db, slug: string) {
     .where(eq(listingPrices.transactionId, row.t.id))
     .orderBy(asc(listingPrices.id))
     .all();
-  const photos = db
-    .select({ id: listingPhotos.id, imageId: listingPhotos.imageId, alt: listingPhotos.alt })
-    .from(listingPhotos)
-    .where(eq(listingPhotos.transactionId, row.t.id))
-    .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
-    .all();
+  // A sold home's photos only with the seller's yes to a photo (their answer on /sold, issue 55).
+  const sold = row.listing.state === "sold";
+  const photoAllowed =
+    !sold ||
+    db.select({ photo: soldHomes.photo }).from(soldHomes).where(eq(soldHomes.transactionId, row.t.id)).get()?.photo ===
+      true;
+  const photos = photoAllowed
+    ? db
+        .select({ id: listingPhotos.id, imageId: listingPhotos.imageId, alt: listingPhotos.alt })
+        .from(listingPhotos)
+        .where(eq(listingPhotos.transactionId, row.t.id))
+        .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
+        .all()
+    : [];
   const showing = db
     .select({ token: showingSettings.token })
     .from(showingSettings)
@@ -317,6 +326,8 @@ export function publicHome(db: Db, slug: string) {
     agentId: row.t.assignedAgentId,
     listing: row.listing,
     yearBuilt: row.t.yearBuilt,
+    /** What it sold for (a sold page shows it, not the last list price). */
+    closingPriceCents: sold ? row.t.closingPriceCents : null,
     address: row.t.propertyAddress ?? "",
     prices,
     photos,
@@ -393,17 +404,28 @@ export function listingStats(db: DbOrTx, transactionId: number, now = new Date()
       .from(showings)
       .where(and(eq(showings.transactionId, transactionId), eq(showings.status, "approved")))
       .get()?.n ?? 0;
-  const visitors =
-    db
-      .select({ n: count() })
-      .from(openHouseVisitors)
-      // By the sale's open houses, then each one's visitors (joined, SQLite walked every visitor).
-      .where(
-        inArray(
-          openHouseVisitors.openHouseId,
-          db.select({ id: openHouses.id }).from(openHouses).where(eq(openHouses.transactionId, transactionId)),
-        ),
-      )
-      .get()?.n ?? 0;
-  return { viewsWeek: views(addDaysTo(today, -6)), viewsTotal: views(), inquiries, showings: showingCount, visitors };
+  // Sign-ins and the people behind them (one who signs in twice, at one open house or two, is one visitor: marked
+  // `repeat_visit` when they sign in, app/models/open-house.server.ts), by the sale's open houses, then each one's
+  // visitors (joined, SQLite walked every visitor).
+  const door = db
+    .select({
+      signIns: count(),
+      visitors: sql<number>`count(*) - coalesce(sum(${openHouseVisitors.repeatVisit}), 0)`,
+    })
+    .from(openHouseVisitors)
+    .where(
+      inArray(
+        openHouseVisitors.openHouseId,
+        db.select({ id: openHouses.id }).from(openHouses).where(eq(openHouses.transactionId, transactionId)),
+      ),
+    )
+    .get() ?? { signIns: 0, visitors: 0 };
+  return {
+    viewsWeek: views(addDaysTo(today, -6)),
+    viewsTotal: views(),
+    inquiries,
+    showings: showingCount,
+    signIns: door.signIns,
+    visitors: door.visitors,
+  };
 }

@@ -117,7 +117,7 @@ function enqueueLeadAlerts(db: DbOrTx, s: ContactSubmission, repeat: boolean, ro
       {
         kind: "lead_alert",
         to,
-        replyTo: s.email,
+        replyTo: s.email || undefined,
         subject: copy && routed.mode !== "admins" ? `${subject} (copy)` : subject,
         ...content,
         links: { contactSubmissionId: s.id },
@@ -161,7 +161,7 @@ export function alertUnclaimed(db: DbOrTx, s: ContactSubmission, now: Date) {
       {
         kind: "lead_alert",
         to: { address },
-        replyTo: s.email,
+        replyTo: s.email || undefined,
         subject: `Unclaimed lead: ${name}`,
         text,
         html,

@@ -65,8 +65,15 @@ export async function uploadListingPhotos(
     await upload.discard();
     throw new ConflictError(`A listing has at most ${MAX_PHOTOS} photos: remove some first`);
   }
+  // One image that cannot be read (too many pixels, damaged) refuses the upload with its 400: no photo is added, the
+  // originals not yet read are discarded, and the images made before it, used by nothing, go with the daily job's.
   const imageIds: string[] = [];
-  for (const file of upload.files) imageIds.push(await storeImage(file));
+  try {
+    for (const file of upload.files) imageIds.push(await storeImage(file));
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
   return db.transaction((tx) => {
     if (photoCount(tx, transactionId) + imageIds.length > MAX_PHOTOS) {
       throw new ConflictError(`A listing has at most ${MAX_PHOTOS} photos: remove some first`);

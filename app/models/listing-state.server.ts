@@ -50,14 +50,19 @@ export function listingAgreementInForce(db: DbOrTx, transactionId: number, today
 /** What the rule reads of a listing, its sale, its agreement and its sold home, on San Diego's day of `now`. */
 export function listingInputs(db: DbOrTx, row: HomeListing, t: Transaction, now: Date): ListingInputs {
   const today = todayIn(now);
-  const sold = db.select({ shown: soldHomes.shown }).from(soldHomes).where(eq(soldHomes.transactionId, t.id)).get();
+  const sold = db
+    .select({ shown: soldHomes.shown, detail: soldHomes.detail })
+    .from(soldHomes)
+    .where(eq(soldHomes.transactionId, t.id))
+    .get();
   return {
     sellerYes: row.sellerYesAt !== null,
     agreementInForce: listingAgreementInForce(db, t.id, today),
     mlsEnteredOn: row.mlsEnteredOn,
     status: t.status,
     wasLive: row.publishedAt !== null,
-    soldShown: sold?.shown ?? false,
+    // The page names the street: only when the seller let the sale show with it (not the neighbourhood only).
+    soldShown: sold?.shown === true && sold.detail === "address",
     today,
   };
 }

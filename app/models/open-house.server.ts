@@ -6,7 +6,7 @@
  * with an agent is recorded for the seller and not marketed to. The seller sees counts and anonymized answers.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,
@@ -19,7 +19,7 @@ import {
   type OpenHouse,
 } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { fullName } from "~/lib/format";
+import { formatSlot, fullName } from "~/lib/format";
 import type { VisitorInput } from "~/lib/home-listing-schema";
 import { apiDollars } from "~/lib/money";
 import { notLiveBecause } from "~/lib/listing-state";
@@ -99,6 +99,23 @@ export function scheduleOpenHouse(
       const message = `An open house is on or after the MLS date, ${formatDayWords(listing.mlsEnteredOn)}`;
       throw new InvalidInputError(message, { start: [message] });
     }
+    // The same open house twice (a second press of the button): refused, naming the one already scheduled.
+    const same = tx
+      .select({ id: openHouses.id })
+      .from(openHouses)
+      .where(
+        and(
+          eq(openHouses.transactionId, t.id),
+          eq(openHouses.startsAt, startsAt),
+          eq(openHouses.endsAt, endsAt),
+          isNull(openHouses.cancelledAt),
+        ),
+      )
+      .get();
+    if (same)
+      throw new ConflictError(
+        `An open house from ${formatSlot(startsAt)} to ${formatSlot(endsAt).split(", ").pop()} is already scheduled`,
+      );
     const host = tx.select().from(users).where(eq(users.id, input.hostId)).get();
     if (!host || host.deactivatedAt || !(host.isAgent || host.isAdmin)) {
       throw new InvalidInputError("Choose an agent of the team to host", { hostId: ["Choose an agent of the team"] });
@@ -179,7 +196,7 @@ export function listOpenHouses(db: Db, actor: Actor, transactionId: number) {
     .from(openHouses)
     .leftJoin(users, eq(users.id, openHouses.hostId))
     .where(eq(openHouses.transactionId, t.id))
-    .orderBy(desc(openHouses.startsAt))
+    .orderBy(asc(openHouses.startsAt), asc(openHouses.id))
     .all();
   const counts = visitorCounts(
     db,
@@ -305,6 +322,12 @@ export function openHouseAtDoor(db: DbOrTx, token: string, now = new Date()) {
   };
 }
 
+/** Who a sign-in is, as SQL reads a row: the e-mail (lower case), else the phone, else the name (lower case). */
+const VISITOR_KEY = sql`coalesce(nullif(lower(${openHouseVisitors.email}), ''), nullif(${openHouseVisitors.phone}, ''), lower(${openHouseVisitors.name}))`;
+/** The same of a sign-in to come (SQLite's lower() folds ASCII only, as this does for the e-mail, which is ASCII). */
+const visitorKeyOf = (v: Pick<VisitorInput, "email" | "phone" | "name">) =>
+  v.email ? v.email.toLowerCase() : v.phone ? v.phone : v.name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
 /**
  * `POST /api/open-houses/{token}/visitors` and the door's form: one visitor signed in. Without an agent: a lead routed
  * to the host (drip e-mails only when they asked for similar homes and gave an e-mail); the same e-mail or phone at
@@ -344,9 +367,21 @@ export function signInVisitor(db: Db, token: string, input: VisitorInput, now = 
           .run();
       }
     }
+    // One who signed in before at an open house of this home (the same e-mail, else phone, else name): a sign-in
+    // again, not another visitor. Over this home's own visitors.
+    const repeatVisit = Boolean(
+      tx
+        .select({ id: openHouseVisitors.id })
+        .from(openHouseVisitors)
+        .innerJoin(openHouses, eq(openHouses.id, openHouseVisitors.openHouseId))
+        .where(and(eq(openHouses.transactionId, o.transactionId), sql`${VISITOR_KEY} = ${visitorKeyOf(input)}`))
+        .limit(1)
+        .get(),
+    );
     const visitor = tx
       .insert(openHouseVisitors)
       .values({
+        repeatVisit,
         openHouseId: o.id,
         name: input.name,
         email: input.email ?? null,

@@ -22,7 +22,9 @@ export const saleCard = ({
   feeBasis,
   side,
   agent,
-}: PublicSale) => ({ id, place, closedMonth, priceCents, feeCents, savedCents, feeBasis, side, agent });
+  photo,
+  url,
+}: PublicSale) => ({ id, place, closedMonth, priceCents, feeCents, savedCents, feeBasis, side, agent, photo, url });
 
 export const reviewCard = (r: PublicReview) => ({ ...r, createdAt: r.createdAt.toISOString() });
 

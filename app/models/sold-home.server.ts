@@ -7,12 +7,22 @@
  * every page at once (the page scopes' triggers, migration 0025). The lists' counts and the total saved are
  * `public_counts`, kept by triggers, so no page counts its rows.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
-import { publicCounts, soldHomes, transactions, users, type SoldHome, type Transaction } from "~/db/schema";
+import {
+  homeListings,
+  listingPhotos,
+  publicCounts,
+  soldHomes,
+  transactions,
+  users,
+  type SoldHome,
+  type Transaction,
+} from "~/db/schema";
 import { env } from "~/config/env.server";
 import { NotFoundError } from "~/lib/errors";
 import { formatMoney, roundToDollars } from "~/lib/money";
+import { photoSources } from "~/lib/listing-photo";
 import { canonicalNeighbourhood, neighbourhoodOf, zipOf } from "~/lib/neighbourhoods";
 import { formatMonthIn, monthIn } from "~/lib/plain-date";
 import { calculateSavings } from "~/lib/pricing";
@@ -191,6 +201,10 @@ export type PublicSale = {
   savedCents: number;
   feeBasis: SoldHome["feeBasis"];
   agent: { slug: string; name: string } | null;
+  /** Its listing's first photo, when the seller said yes to a photo (issue 55). */
+  photo: { src: string; srcSet: string; alt: string } | null;
+  /** Its sold page (/homes/{slug}), when the seller let it show with its address (app/lib/listing-state.ts). */
+  url: string | null;
 };
 
 const listed = {
@@ -206,6 +220,7 @@ const listed = {
   savedCents: soldHomes.savedCents,
   feeBasis: soldHomes.feeBasis,
   agentId: soldHomes.agentId,
+  photo: soldHomes.photo,
 };
 type ListedSale = Pick<
   SoldHome,
@@ -221,6 +236,7 @@ type ListedSale = Pick<
   | "savedCents"
   | "feeBasis"
   | "agentId"
+  | "photo"
 >;
 
 function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
@@ -228,20 +244,67 @@ function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
     db,
     rows.flatMap((r) => (r.agentId ? [r.agentId] : [])),
   );
-  return rows.map((r) => ({
-    id: r.transactionId,
-    place: r.detail === "address" ? r.address : r.zip ? `${r.neighbourhood}, ${r.zip}` : r.neighbourhood,
-    zip: r.zip,
-    neighbourhood: r.neighbourhood,
-    side: r.side,
-    closedMonth: formatMonthIn(r.closedAt),
-    closedAt: r.closedAt,
-    priceCents: r.priceCents,
-    feeCents: r.feeCents,
-    savedCents: r.savedCents,
-    feeBasis: r.feeBasis,
-    agent: (r.agentId && agents.get(r.agentId)) || null,
-  }));
+  const pages = soldPagesOf(
+    db,
+    rows.map((r) => r.transactionId),
+  );
+  return rows.map((r) => {
+    const place = r.detail === "address" ? r.address : r.zip ? `${r.neighbourhood}, ${r.zip}` : r.neighbourhood;
+    const page = pages.get(r.transactionId);
+    return {
+      id: r.transactionId,
+      place,
+      zip: r.zip,
+      neighbourhood: r.neighbourhood,
+      side: r.side,
+      closedMonth: formatMonthIn(r.closedAt),
+      closedAt: r.closedAt,
+      priceCents: r.priceCents,
+      feeCents: r.feeCents,
+      savedCents: r.savedCents,
+      feeBasis: r.feeBasis,
+      agent: (r.agentId && agents.get(r.agentId)) || null,
+      // The place as the card names it (never the street of a sale shown by its neighbourhood).
+      photo:
+        r.photo && page?.imageId
+          ? photoSources({ imageId: page.imageId, alt: page.alt?.trim() || `Photo of the home, ${place}` })
+          : null,
+      url: page?.url ?? null,
+    };
+  });
+}
+
+/**
+ * The listing of each sale, by its primary key: its sold page's address when its state is `sold`, and its first
+ * photo (by the index (transaction_id, position)), one row per sale of the page.
+ */
+function soldPagesOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { url: string | null; imageId: string | null; alt: string | null }>();
+  const first = (column: typeof listingPhotos.imageId | typeof listingPhotos.alt) =>
+    sql<
+      string | null
+    >`(SELECT ${column} FROM ${listingPhotos} WHERE ${listingPhotos.transactionId} = ${homeListings.transactionId} ORDER BY ${listingPhotos.position}, ${listingPhotos.id} LIMIT 1)`;
+  const rows = db
+    .select({
+      transactionId: homeListings.transactionId,
+      slug: homeListings.slug,
+      state: homeListings.state,
+      imageId: first(listingPhotos.imageId),
+      alt: first(listingPhotos.alt),
+    })
+    .from(homeListings)
+    .where(inArray(homeListings.transactionId, ids))
+    .all();
+  return new Map(
+    rows.map((r) => [
+      r.transactionId,
+      {
+        url: r.state === "sold" ? `/homes/${r.slug}` : null,
+        imageId: r.imageId,
+        alt: r.alt,
+      },
+    ]),
+  );
 }
 
 /** The partial indexes' own condition, written the same way (a bound parameter would not match it). */

@@ -51,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? []
       : items.map((p) => ({
           id: p.transactionId,
+          title: p.title,
           closedOn: formatPlainDate(p.closedOn),
           gross: formatMoney(p.grossCents),
           agent: formatMoney(p.agentCents),
@@ -124,7 +125,8 @@ export default function Payouts() {
         <ul className="mt-6 space-y-1 text-sm">
           {d.items.map((p) => (
             <li key={p.id}>
-              {p.closedOn}: transaction {p.id}, commission {p.gross}, yours {p.agent}
+              {p.closedOn}: <Link to={`/admin/transactions/${p.id}`}>{p.title}</Link>, commission {p.gross}, yours{" "}
+              {p.agent}
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ import { TransactionTabs } from "~/components/transaction-tabs";
 import { getDb } from "~/infra/database.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { requireStaff } from "~/infra/guards.server";
-import { idParam, modelCall, readForm } from "~/infra/http.server";
+import { idParam, modelCall, parseId, readForm } from "~/infra/http.server";
 import { refuse } from "~/infra/page-action.server";
 import { checklistEventSchema, ITEM_STATE_WORDS, REVIEW_COMMENT_MAX } from "~/lib/checklist-schema";
 import { InvalidInputError } from "~/lib/errors";
@@ -22,6 +22,9 @@ import { idField } from "~/lib/form-values";
 import { homeTitle } from "~/lib/home-name";
 import { privatePageMeta } from "~/lib/seo";
 import { attachableDocuments, checklistEvent, fileStateWords, getChecklist } from "~/models/file-review.server";
+import { uploadForItem } from "~/models/file-item-upload.server";
+import { isMultipart, uploadOf } from "~/infra/upload.server";
+import { DOCUMENT_ACCEPT } from "~/lib/upload-rules";
 import { dutyRefusalOf } from "~/models/broker-duties.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data ? `File: ${data.title}` : "File");
@@ -60,6 +63,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const id = idParam(params.id);
   const back = `/admin/transactions/${id}/file`;
+  // "Upload a document for this item": a multipart form to ?upload={item id}; the files become documents, attached.
+  if (isMultipart(request)) {
+    const itemId = parseId(new URL(request.url).searchParams.get("upload"));
+    try {
+      if (itemId === null) throw new InvalidInputError("Invalid item");
+      const done = await uploadForItem(getDb(), staff, id, itemId, uploadOf(request));
+      return redirectWithToast(`${back}#item-${itemId}`, {
+        description: `${done.documents.length === 1 ? "Uploaded" : `${done.documents.length} files uploaded`} and attached to ${done.item}.`,
+      });
+    } catch (error) {
+      return refuse(error, { back: itemId ? `${back}#item-${itemId}` : back });
+    }
+  }
   const formData = await readForm(request);
   try {
     const itemId = idField.safeParse(formData.get("itemId"));
@@ -168,7 +184,10 @@ export default function TransactionFile() {
                       <label htmlFor={`doc-${item.id}`} className="block text-sm font-semibold">
                         Document
                       </label>
-                      <select id={`doc-${item.id}`} name="documentId" required className={inputClass}>
+                      <select id={`doc-${item.id}`} name="documentId" required defaultValue="" className={inputClass}>
+                        <option value="" disabled>
+                          Choose a document
+                        </option>
                         {unattached.map((doc) => (
                           <option key={doc.id} value={doc.id}>
                             {doc.name}
@@ -181,6 +200,30 @@ export default function TransactionFile() {
                     </SubmitButton>
                   </Form>
                 ) : null}
+                <Form
+                  key={item.documents.length}
+                  method="post"
+                  encType="multipart/form-data"
+                  action={`?upload=${item.id}`}
+                  className="flex flex-wrap items-end gap-2"
+                >
+                  <div>
+                    <label htmlFor={`upload-${item.id}`} className="block text-sm font-semibold">
+                      Upload a document for this item
+                    </label>
+                    <input
+                      id={`upload-${item.id}`}
+                      name="file"
+                      type="file"
+                      required
+                      accept={DOCUMENT_ACCEPT}
+                      className="mt-1 block max-w-full text-sm"
+                    />
+                  </div>
+                  <SubmitButton pendingLabel="Uploading..." className={buttonSmall}>
+                    Upload and attach
+                  </SubmitButton>
+                </Form>
                 {(item.state === "missing" || item.state === "returned") && item.documents.length > 0 ? (
                   <Form method="post">
                     <input type="hidden" name="itemId" value={item.id} />
@@ -198,7 +241,11 @@ export default function TransactionFile() {
                       Approve
                     </SubmitButton>
                   </Form>
-                  <Form method="post" className="flex grow flex-wrap items-end gap-2">
+                  <Form
+                    key={`${item.state}-${item.review?.at ?? ""}`}
+                    method="post"
+                    className="flex grow flex-wrap items-end gap-2"
+                  >
                     <input type="hidden" name="itemId" value={item.id} />
                     <div className="grow">
                       <label htmlFor={`comment-${item.id}`} className="block text-sm font-semibold">

@@ -17,7 +17,8 @@ export default function AdminLayout() {
   return (
     <>
       {user?.isAdmin || user?.isAgent ? <AdminNav admin={user.isAdmin} /> : null}
-      <div className="px-4 py-10">
+      {/* Links in the back office's pages look like links (app/tailwind.css `.content-links`). */}
+      <div className="content-links px-4 py-10">
         <Outlet />
       </div>
     </>

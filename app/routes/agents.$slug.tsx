@@ -204,7 +204,11 @@ export default function AgentPage() {
           Your message goes to {agent.firstName}, who will call you within one business day.
         </p>
         <div className={`mt-6 ${card} p-6 shadow-sm`}>
-          {sent ? <ContactSent /> : <ContactForm constraint={contactConstraint} action={`/agents/${agent.slug}`} />}
+          {sent ? (
+            <ContactSent answeredBy={agent.name} />
+          ) : (
+            <ContactForm constraint={contactConstraint} action={`/agents/${agent.slug}`} />
+          )}
         </div>
       </section>
     </div>

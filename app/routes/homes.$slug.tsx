@@ -89,6 +89,8 @@ export default function HomePage() {
   const home = useLoaderData<typeof loader>();
   const site = useSite();
   const large = home.photos[home.shown - 1];
+  // Who answers "Ask about this home": the listing agent, by name (issue 55).
+  const lister = (home.agent ?? home.plainAgent)?.name ?? null;
   const facts: Array<[string, string | null]> = [
     ["Bedrooms", home.beds?.toString() ?? null],
     ["Bathrooms", home.baths?.toString() ?? null],
@@ -108,7 +110,11 @@ export default function HomePage() {
       ) : null}
       <h1 className="mt-2 text-3xl font-bold text-brand-900">{home.address}</h1>
       <p className="mt-1 text-2xl font-semibold" data-testid="home-price">
-        {home.priceCents !== null ? formatMoney(home.priceCents) : "Price on request"}
+        {home.priceCents !== null
+          ? `${home.sold ? "Sold for " : ""}${formatMoney(home.priceCents)}`
+          : home.sold
+            ? "Sold"
+            : "Price on request"}
       </p>
       <p className="text-slate-700">{factsLine(home)}</p>
 
@@ -141,7 +147,7 @@ export default function HomePage() {
                 >
                   <img
                     src={p.src.replace(/-\d+\.webp$/, "-400.webp")}
-                    alt={`Photo ${i + 1}: ${p.alt}`}
+                    alt={p.thumbAlt}
                     width={96}
                     height={72}
                     loading="lazy"
@@ -227,7 +233,7 @@ export default function HomePage() {
               <span className="text-sm text-slate-600">(for buyers&apos; agents)</span>
             </p>
           ) : null}
-          {home.agent && site ? <AgentCard agent={home.agent} site={site} /> : null}
+          {home.agent && site ? <AgentCard agent={home.agent} site={site} fill={false} /> : null}
           {!home.agent && home.plainAgent ? (
             <div className={`${card} p-4`}>
               <p className="font-semibold">{home.plainAgent.name}</p>
@@ -253,11 +259,12 @@ export default function HomePage() {
             Ask about this home
           </h2>
           <p className="mt-2 text-slate-600">
-            Your message goes to the listing agent, who will answer within one business day.
+            Your message goes to {lister ? `${lister}, the listing agent,` : "the listing agent,"} who will answer
+            within one business day.
           </p>
           <div className={`mt-6 ${card} p-6 shadow-sm`}>
             {home.sent ? (
-              <ContactSent />
+              <ContactSent answeredBy={lister ? `${lister}, the listing agent of this home,` : null} />
             ) : (
               <ContactForm constraint={home.contactConstraint} action={`/homes/${home.slug}`} />
             )}

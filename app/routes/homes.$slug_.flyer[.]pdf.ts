@@ -1,4 +1,7 @@
-/** GET /homes/{slug}/flyer.pdf (issue 47): a shown listing's printable flyer (app/infra/flyer-pdf.server.ts); else 404. */
+/**
+ * GET /homes/{slug}/flyer.pdf (issue 47): a shown listing's printable flyer (app/infra/flyer-pdf.server.ts), a sold
+ * one's saying so with what it sold for; else 404.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { flyerPdf } from "~/infra/flyer-pdf.server";
@@ -8,7 +11,17 @@ import { homePageData } from "~/sections/home-page.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const home = homePageData(getDb(), params.slug ?? "");
   if (!home) return fileNotFound();
-  const pdf = await flyerPdf(home);
+  const agent = home.agent
+    ? { name: home.agent.name, phone: home.agent.phone, email: home.agent.email, license: home.agent.license }
+    : home.plainAgent
+      ? {
+          name: home.plainAgent.name,
+          phone: home.plainAgent.phone,
+          email: home.plainAgent.email,
+          license: home.plainAgent.licenseNumber,
+        }
+      : null;
+  const pdf = await flyerPdf({ ...home, agent });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "content-type": "application/pdf",

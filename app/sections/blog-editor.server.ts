@@ -77,7 +77,10 @@ export async function saveOrPreview(
       image = imageOf(await storeBlogImage(getDb(), admin, form.image));
     } catch (error) {
       console.info("[blog] an uploaded image could not be read:", (error as Error).message);
-      imageError = { status: 400, message: "This image could not be read. Try another file." };
+      // The images' one rule names why (too many pixels, damaged): app/infra/blog-images.server.ts.
+      const message =
+        error instanceof InvalidInputError ? error.message : "This image could not be read. Try another file.";
+      imageError = { status: 400, message };
     }
   }
   if (imageError) {

@@ -31,10 +31,22 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
   const profile = home.agentId ? slugs.get(home.agentId) : undefined;
   const agent = profile ? agentCard(getPublicAgent(db, profile.slug)) : null;
   const plainAgent = !agent && home.agentId ? actingAgentCardOf(db, home.agentId) : null;
-  const photos = home.photos.map(photoSources);
+  // A photo without its own text reads "Photo 2 of 5, 3021 Juniper St" (issue 55: never alt="").
+  const street = home.address.split(",")[0];
+  // Its thumbnail: "Photo 2 of 5: the kitchen" (or "Photo 2 of 5").
+  const photos = home.photos.map((p, i, all) => {
+    const caption = p.alt.trim();
+    const place = `Photo ${i + 1} of ${all.length}`;
+    return {
+      ...photoSources({ ...p, alt: caption || `${place}, ${street}` }),
+      thumbAlt: caption ? `${place}: ${caption}` : place,
+    };
+  });
   const openHouses = sold ? [] : upcomingOpenHouses(db, home.transactionId, now);
   const type = l.propertyType as PropertyType;
-  const price = l.priceCents === null ? null : apiDollars(l.priceCents);
+  // Sold: what it sold for, not the last list price (issue 55).
+  const priceCents = sold && home.closingPriceCents !== null ? home.closingPriceCents : l.priceCents;
+  const price = priceCents === null ? null : apiDollars(priceCents);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "RealEstateListing",
@@ -47,7 +59,7 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
       "@type": type,
       address: {
         "@type": "PostalAddress",
-        streetAddress: home.address.split(",")[0],
+        streetAddress: street,
         postalCode: l.zip ?? undefined,
         addressRegion: "CA",
         addressCountry: "US",
@@ -79,7 +91,7 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
     sold,
     soldMonth: sold && l.soldOn ? monthOf(l.soldOn) : null,
     price,
-    priceCents: l.priceCents,
+    priceCents,
     prices: home.prices.map((p) => ({ price: apiDollars(p.priceCents), priceCents: p.priceCents, on: p.on })),
     beds: l.beds,
     baths: l.baths === null ? null : Number(l.baths),

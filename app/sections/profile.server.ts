@@ -20,9 +20,10 @@ export async function storeProfilePhoto(actor: Actor, userId: string, form: Edit
     imageId = await storeImage(db, actor, form.image, { widths: PHOTO_WIDTHS, square: true });
   } catch (error) {
     console.info("[profile] an uploaded photo could not be read:", (error as Error).message);
-    throw new InvalidInputError("This image could not be read. Try another file.", {
-      photo: ["This image could not be read. Try another file."],
-    });
+    // The images' one rule names why (too many pixels, damaged): app/infra/blog-images.server.ts.
+    const message =
+      error instanceof InvalidInputError ? error.message : "This image could not be read. Try another file.";
+    throw new InvalidInputError(message, { photo: [message] });
   }
   setProfilePhoto(db, actor, userId, imageId);
   return true;

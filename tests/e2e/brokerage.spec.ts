@@ -17,8 +17,10 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { agreements, agreementSigners, transactionMilestones, transactions } from "~/db/schema";
 import type { Db } from "~/db/client.server";
+import { addDaysTo, todayIn } from "~/lib/plain-date";
 import { insertDocuments } from "~/models/document.server";
 import { checklistEvent, getChecklist } from "~/models/file-review.server";
+import { putHomeListing } from "~/models/home-listing.server";
 import { updateMilestone } from "~/models/milestone.server";
 import { answerSoldConsent } from "~/models/sold-home.server";
 import { addStaff, assignTransaction, updateStaff } from "~/models/team.server";
@@ -410,6 +412,10 @@ test("an agent whose license expired leaves /agents and cannot host an open hous
         { notify: false },
       );
       assignTransaction(db, broker, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
+      // A live listing (an open house is for a live one only: docs/listings.md), so the host is what refuses.
+      insertSignedListingAgreement(db, t, { fields: { flatFee: "$9,000" }, signers: ["Sam Seller"] });
+      putHomeListing(db, broker, t.id, { mlsEnteredOn: addDaysTo(todayIn(new Date()), -3), price: 600000 });
+      putHomeListing(db, upsertUserFromClaims(db, { email: "sam@example.com" }), t.id, { published: true });
       return { id: t.id };
     }, app.database);
     const anon = await (await browser.newContext({ javaScriptEnabled: js })).newPage();

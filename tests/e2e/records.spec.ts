@@ -77,6 +77,9 @@ test.describe("records the broker can stand behind", () => {
     await page.getByLabel("I agree to sign this document electronically").check();
     await page.getByRole("button", { name: "Sign", exact: true }).click();
     await expect(page.getByText("Open the PDF and read it before you sign").first()).toBeVisible();
+    // The step missing is named where it is; the name typed right is not marked wrong (issue 55).
+    await expect(page.getByTestId("open-first")).toHaveAttribute("role", "alert");
+    await expect(page.getByLabel("Type your full legal name")).not.toHaveAttribute("aria-invalid", "true");
 
     // Someone else posting the page's forms: the 404 page, never a 500.
     const other = await browser.newPage({ javaScriptEnabled: js });

@@ -251,7 +251,14 @@ describe("a listing's page", () => {
     recordView(app.db, t.id, "203.0.113.5", "Mozilla/5.0 (iPhone)");
     recordView(app.db, t.id, "203.0.113.5", "Mozilla/5.0 (iPhone)");
     recordView(app.db, t.id, "203.0.113.6", "Googlebot/2.1");
-    expect(listingStats(app.db, t.id)).toEqual({ viewsWeek: 1, viewsTotal: 1, inquiries: 1, showings: 0, visitors: 0 });
+    expect(listingStats(app.db, t.id)).toEqual({
+      viewsWeek: 1,
+      viewsTotal: 1,
+      inquiries: 1,
+      showings: 0,
+      signIns: 0,
+      visitors: 0,
+    });
 
     // The flyer: a PDF with the price.
     const pdf = await flyer(args(await get("/homes/1234-elm-st-92104/flyer.pdf"), { slug: "1234-elm-st-92104" }));
@@ -453,7 +460,8 @@ describe("a listing's photos", () => {
     const page = (
       await answer(async () => homePage(args(await get("/homes/5-palm-ave-92103"), { slug: "5-palm-ave-92103" })))
     ).data as { photos: Array<{ alt: string; src: string }>; jsonLd: { image: string[] } };
-    expect(page.photos.map((p) => p.alt)).toEqual(["The back garden with its lemon tree", ""]);
+    // A photo without its own text is named by its place and the street (issue 55: never alt="").
+    expect(page.photos.map((p) => p.alt)).toEqual(["The back garden with its lemon tree", "Photo 2 of 2, 5 Palm Ave"]);
     expect(page.jsonLd.image).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { waitingCount } from "~/models/file-review.server";
+import { returnedToAgent, waitingCount } from "~/models/file-review.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { DueSoonCard } from "~/components/due-soon";
 import { todayIn } from "~/lib/plain-date";
@@ -15,6 +15,7 @@ import { getDb } from "~/infra/database.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { adminSearchSchema, searchParamsObject, TYPE_FILTERS } from "~/lib/admin-schemas";
 import { panel } from "./panel";
+import { ReturnedItems } from "./returned-items";
 import { SpeedToLead } from "./speed-to-lead";
 import { UnreadMessages } from "./unread-messages";
 import { ListingAgreements } from "./listing-agreements";
@@ -61,7 +62,9 @@ const shortDateFormat = new Intl.DateTimeFormat("en-US", {
 });
 const shortDate = (d: Date) => shortDateFormat.format(d);
 
-export const meta: MetaFunction<typeof loader> = () => privatePageMeta("Admin Dashboard");
+// An agent's is their "Dashboard" (issue 55): the admin area's is the spec's "Admin Dashboard".
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  privatePageMeta(data?.isAdmin === false ? "Dashboard" : "Admin Dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -114,6 +117,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       href,
     })),
     filesToReview: staff.isAdmin ? waitingCount(db) : null,
+    returnedItems: staff.isAdmin ? [] : returnedToAgent(db, staff),
     waitingForSignature: waitingForStaff(db, staff).map((w) => ({ ...w, since: w.since?.toISOString() ?? null })),
     unread: (({ total, threads }) => ({
       total,
@@ -189,7 +193,7 @@ export default function AdminDashboard() {
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
+        <h1 className="text-3xl font-bold text-brand-900">{d.isAdmin ? "Admin Dashboard" : "Dashboard"}</h1>
         <div className="flex flex-wrap gap-3">
           {d.emails ? (
             <Link
@@ -213,6 +217,21 @@ export default function AdminDashboard() {
           </Link>
         </div>
       </div>
+
+      {/* What waits for this person first, above the figures and charts (issue 55). */}
+      {d.waitingForSignature.length ? (
+        <WaitingForSignature rows={d.waitingForSignature} className={`${panel} mt-6`} />
+      ) : null}
+
+      {d.filesToReview ? (
+        <p className={`${panel} mt-6`} data-testid="files-to-review">
+          <Link to="/admin/reviews" className="font-semibold">
+            {countOf(d.filesToReview, "file item waits", "file items wait")} for your review
+          </Link>
+        </p>
+      ) : null}
+
+      <ReturnedItems rows={d.returnedItems} />
 
       <OfferedLeadsLine total={d.offeredLeads} />
       <UnreadMessages unread={d.unread} />
@@ -253,17 +272,6 @@ export default function AdminDashboard() {
 
       <DueSoonCard rows={d.dueSoon} today={d.today} className={`${panel} mt-6`} />
 
-      {d.filesToReview ? (
-        <p className={`${panel} mt-6`} data-testid="files-to-review">
-          <Link to="/admin/reviews" className="font-semibold">
-            {countOf(d.filesToReview, "file item waits", "file items wait")} for your review
-          </Link>
-        </p>
-      ) : null}
-
-      {d.waitingForSignature.length ? (
-        <WaitingForSignature rows={d.waitingForSignature} className={`${panel} mt-6`} />
-      ) : null}
       <ListingAgreements rows={d.listingAgreements} />
 
       <SpeedToLead speed={d.speed} />

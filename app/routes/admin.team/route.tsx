@@ -58,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     team: team.map((p) => ({
       id: p.id,
       name: p.name,
+      firstName: p.firstName ?? "",
+      lastName: p.lastName ?? "",
       // The responsible broker's row: the account of AGENCY_BROKER_EMAIL (else the first of ADMIN_EMAILS).
       broker: p.isBroker ? { name: broker, license: p.licenseNumber ?? brokerLicense } : null,
       duties: p.isBroker ? [] : p.duties,
@@ -289,6 +291,8 @@ function TeamRow({
     id: `staff-${p.id}`,
     lastResult: answer?.result,
     defaultValue: {
+      firstName: p.firstName,
+      lastName: p.lastName,
       role: p.role,
       licenseNumber: p.licenseNumber,
       licenseKind: p.licenseKind,
@@ -379,6 +383,8 @@ function TeamRow({
         <div className="min-w-0 max-sm:flex-1 max-sm:pl-4">
           <Form method="post" {...getFormProps(form)} className="grid gap-1 sm:grid-cols-[7rem_7.5rem_9.5rem]">
             <input type="hidden" name="userId" value={p.id} />
+            <TextField field={fields.firstName} label="First name" autoComplete="off" />
+            <TextField field={fields.lastName} label="Last name" autoComplete="off" />
             <SelectField field={fields.role} label="Role" disabled={me}>
               <option value="agent">Agent</option>
               <option value="admin">Admin</option>

@@ -14,6 +14,7 @@ import { ListingPageSection } from "~/components/listing-page-section";
 import { ToursSection } from "~/components/tours-section";
 import { ProgressPanel } from "~/components/progress-panel";
 import { TeamSection } from "~/components/team-section";
+import { ClientNameForm } from "~/components/client-name-form";
 import { TransactionTabs } from "~/components/transaction-tabs";
 import { TransactionDetails } from "~/components/transaction-details";
 import { UpdateMilestoneDialog } from "~/components/update-milestone-dialog";
@@ -77,7 +78,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const contract = getContract(db, staff, id);
   return {
     transaction: toTransactionJson(transaction),
-    client: client ? { name: fullName(client) || null, email: client.email } : null,
+    client: client
+      ? {
+          name: fullName(client) || null,
+          email: client.email,
+          firstName: client.firstName ?? "",
+          lastName: client.lastName ?? "",
+        }
+      : null,
     milestones: listMilestones(db, staff, id).map(toMilestoneJson),
     documents: documentsPage(db, staff, id, { includeRemoved: true, showAll: query.get("documents") === "all" }),
     uploadMaxBytes: env().uploadMaxBytes,
@@ -183,6 +191,13 @@ export default function ManageTransaction() {
             {client.email}
           </a>
         </p>
+      ) : null}
+      {client && data.isAdmin ? (
+        <ClientNameForm
+          firstName={client.firstName}
+          lastName={client.lastName}
+          lastResult={actionData?.intent === transactionIntents.clientName ? actionData.result : undefined}
+        />
       ) : null}
       <TransactionTabs id={transaction.id} current="Transaction" />
 

@@ -4,6 +4,7 @@ import { AgreementsSection } from "~/components/agreements-section";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { AddPropertyDialog } from "~/components/add-property-dialog";
 import { CalendarFeed } from "~/components/calendar-feed";
+import { ClosedTransactions } from "~/components/closed-transactions";
 import { card } from "~/components/card";
 import { DeadlinesPanel } from "~/components/deadlines";
 import { DocumentsSection } from "~/components/documents-section";
@@ -32,6 +33,7 @@ import { accountIntents, isOfferAnswer, messageIntents } from "~/lib/intents";
 import { todayIn } from "~/lib/plain-date";
 import { privatePageMeta } from "~/lib/seo";
 import { calendarToken } from "~/models/calendar.server";
+import { closedTransactionIds, closedTransactions } from "~/models/closed-transactions.server";
 import { listContactSubmissions, toContactSummary } from "~/models/lead.server";
 import { listDeadlines, toListedDeadline } from "~/models/contract.server";
 import { documentsPage } from "~/models/document.server";
@@ -75,7 +77,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = transaction?.id;
   const offers = transaction ? offersData(db, user, transaction, query) : null;
   const showings = transaction ? showingsData(db, user, transaction, query) : null;
-  const agreements = clientAgreements(db, user).map((a) => listedAgreement(a, user.id));
+  // A closed transaction's agreements are in its read-only view (their signed copies first), not here.
+  const closedIds = closedTransactionIds(db, user);
+  const agreements = clientAgreements(db, user)
+    .filter((a) => a.transactionId === null || !closedIds.has(a.transactionId))
+    .map((a) => listedAgreement(a, user.id));
   return {
     // What waits for the client, first (issue 44): a signature, an answer to an offer, a showing request.
     todo: clientToDo({
@@ -122,6 +128,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
     agreements,
     proof: proofData(db, user),
+    closed: closedTransactions(db, user),
   };
 }
 
@@ -180,7 +187,7 @@ export default function ClientPortal() {
   const dialogOpen = new URLSearchParams(location.search).get("dialog") === ADD_PROPERTY_DIALOG;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className="content-links mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-brand-900">Welcome, {user.firstName || user.email || "Client"}</h1>
@@ -222,7 +229,7 @@ export default function ClientPortal() {
         {transaction ? (
           <>
             {data.agent ? <YourAgent agent={data.agent} /> : null}
-            <DeadlinesPanel deadlines={data.deadlines} today={data.today} />
+            <DeadlinesPanel deadlines={data.deadlines} today={data.today} side={transaction.type} />
             <ProgressPanel
               transaction={transaction}
               milestones={data.milestones}
@@ -292,6 +299,9 @@ export default function ClientPortal() {
       </div>
 
       {transaction && data.agreements.length ? <AgreementsSection list={data.agreements} staff={false} /> : null}
+
+      {/* Below the spec's card: each completed or cancelled one stays the client's to read (issue 55). */}
+      <ClosedTransactions list={data.closed} />
 
       <NoticesSetting on={user.notices} />
       <NameSetting firstName={user.firstName ?? ""} lastName={user.lastName ?? ""} />
