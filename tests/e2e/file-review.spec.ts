@@ -67,7 +67,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await loginAs(agentPage, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}/file` }, app);
     await ready(agentPage, js);
     const item = () => agentPage.getByTestId("file-item").filter({ hasText: TDS });
-    await item().getByLabel("Document").selectOption({ label: "TDS draft.pdf" });
+    await item().getByLabel("Document", { exact: true }).selectOption({ label: "TDS draft.pdf" });
     await item().getByRole("button", { name: "Attach" }).click();
     await expect(item().getByRole("link", { name: "TDS draft.pdf" })).toBeVisible();
     await item().getByRole("button", { name: "Ready for review" }).click();
@@ -109,7 +109,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await ready(agentPage, js);
     await item().getByRole("button", { name: "Take TDS draft.pdf off" }).click();
     await expect(item().getByRole("link", { name: "TDS draft.pdf" })).toHaveCount(0);
-    await item().getByLabel("Document").selectOption({ label: "TDS signed.pdf" });
+    await item().getByLabel("Document", { exact: true }).selectOption({ label: "TDS signed.pdf" });
     await item().getByRole("button", { name: "Attach" }).click();
     await item().getByRole("button", { name: "Ready for review" }).click();
     await expect(item().getByTestId("item-state")).toHaveText("Waiting for review");

@@ -216,6 +216,8 @@ test("a seller's yes, the agent's listing page with photos and an open house, vi
       if (v.agent) await tablet.getByLabel("If yes, your agent's name").fill(v.agent);
       await tablet.getByRole("button", { name: "Sign in" }).click();
       await expect(tablet.getByRole("status")).toContainText("Thank you for signing in");
+      // The thank-you is for this visitor; "Next visitor" gives the next one a clean form (issue 55).
+      await tablet.getByRole("link", { name: "Next visitor" }).click();
       await expect(tablet.getByLabel("Your name")).toHaveValue("");
     };
     await signIn({ name: "Dana Lee", email: "dana@example.com" });
