@@ -68,7 +68,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await ready(agentPage, js);
     const item = () => agentPage.getByTestId("file-item").filter({ hasText: TDS });
     await item().getByLabel("Document", { exact: true }).selectOption({ label: "TDS draft.pdf" });
-    await item().getByRole("button", { name: "Attach" }).click();
+    await item().getByRole("button", { name: "Attach", exact: true }).click();
     await expect(item().getByRole("link", { name: "TDS draft.pdf" })).toBeVisible();
     await item().getByRole("button", { name: "Ready for review" }).click();
     await expect(item().getByTestId("item-state")).toHaveText("Waiting for review");
@@ -110,7 +110,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await item().getByRole("button", { name: "Take TDS draft.pdf off" }).click();
     await expect(item().getByRole("link", { name: "TDS draft.pdf" })).toHaveCount(0);
     await item().getByLabel("Document", { exact: true }).selectOption({ label: "TDS signed.pdf" });
-    await item().getByRole("button", { name: "Attach" }).click();
+    await item().getByRole("button", { name: "Attach", exact: true }).click();
     await item().getByRole("button", { name: "Ready for review" }).click();
     await expect(item().getByTestId("item-state")).toHaveText("Waiting for review");
     // An agent does not review.
