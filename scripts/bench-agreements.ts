@@ -4,6 +4,7 @@
  * and the portal of a purchase with 10 agreements (drafts, sent, signed; goal p95 <= 20 ms), 500
  * sequential views after 200 (bench-server.ts). Prints; asserts nothing.
  */
+import { SEEDED_LEGAL_TEXTS } from "~/lib/legal-texts";
 import { agreementPaper, agreementPdf, pageCount } from "~/infra/agreement-pdf.server";
 import { DirectoryStore } from "~/infra/file-store.server";
 import { selfSignedP12 } from "~/infra/pdf-seal.server";
@@ -59,6 +60,7 @@ export async function benchAgreements(options: { port: number; dir: string }) {
     consentDisclosureId: 1,
     consentWithdrawnAt: null,
     agencyDisclosureAt: role === "agent" ? null : at,
+    agencyDisclosureId: role === "agent" ? null : 1,
     viewBrowser: "Mozilla/5.0 (bench)",
   });
   const times: number[] = [];
@@ -75,6 +77,8 @@ export async function benchAgreements(options: { port: number; dir: string }) {
       signers: [signer("Robin Lee", "client"), signer("Sam Lee", "cosigner"), signer("Ana Agent", "agent")],
       brokerSeat: "Bench Realty, broker (DRE #01234567)",
       disclosures: [{ id: 1, version: 1, body: "# Consent\n\nThe disclosure's text." }],
+      // The agency disclosure's pages before the signatures (issue 56): the seeded text in full.
+      agencyDisclosures: [{ id: 1, version: 1, body: SEEDED_LEGAL_TEXTS.agency_disclosure.body }],
     });
     times.push(performance.now() - start);
   }

@@ -23,6 +23,14 @@ type Listed = {
   signers: Array<{ id: number; name: string; role: string; signedAt: string | null; consentWithdrawn: boolean }>;
   pdf: string;
   sign: string;
+  /** Signed on paper and recorded by staff. */
+  recorded?: boolean;
+  /** The compensation in short ("2.5% of the price, at most $25,000"), when it is structured. */
+  compensation?: string | null;
+  /** A buyer that is not a person (an LLC, a corporation, a partnership, a trust). */
+  buyerEntity?: string | null;
+  /** A listing's protection period, its list of buyers given to the seller, and whether staff may give it now. */
+  protection?: { days: number; list: string[]; listSentOn: string | null; mayGiveList: boolean } | null;
 };
 
 /** The prepare form's data (app/sections/agreements.server.ts `agreementsData`). */
@@ -34,6 +42,15 @@ export type PrepareData = {
   startsOn: string;
   endsOn: string;
   open: boolean;
+  /** A sale's listing agreement, or a purchase's buyer agreement. */
+  kind: "listing" | "buyer";
+  /** The broker's usual buyer's broker compensation, the form's default. */
+  compensation: { type: "amount" | "percent"; value: number; cap?: number } | null;
+  /** A listing's protection period by default. */
+  protectionDays: number;
+  /** The transaction's documents a paper agreement may be recorded from, and its client's name. */
+  documents: Array<{ id: number; name: string }>;
+  clientName: string;
 };
 
 /** A refused prepare form: each field's error, and what was typed. */
@@ -44,11 +61,14 @@ export function AgreementsSection({
   staff,
   prepare = null,
   answer,
+  recordAnswer,
 }: {
   list: Listed[];
   staff: boolean;
   prepare?: PrepareData | null;
   answer?: PrepareAnswer;
+  /** A refused "Record a paper agreement". */
+  recordAnswer?: PrepareAnswer;
 }) {
   return (
     <PageSection id="agreements" title="Agreements" className="mt-8">
@@ -64,13 +84,49 @@ export function AgreementsSection({
                 {a.endsOn ? ` · ends ${formatPlainDate(a.endsOn)}` : ""}
               </p>
               <p className="mt-1 text-slate-600">
-                {a.signers
-                  .map(
-                    (s) =>
-                      `${s.name}: ${s.signedAt ? "signed" : "not signed"}${s.consentWithdrawn ? " (consent withdrawn: offer paper)" : ""}`,
-                  )
-                  .join(" · ")}
+                {a.recorded
+                  ? `Signed by ${a.signers.map((s) => s.name).join(" and ")}`
+                  : a.signers
+                      .map(
+                        (s) =>
+                          `${s.name}: ${s.signedAt ? "signed" : "not signed"}${s.consentWithdrawn ? " (consent withdrawn: offer paper)" : ""}`,
+                      )
+                      .join(" · ")}
               </p>
+              {a.compensation ? (
+                <p className="mt-1 text-slate-600" data-testid="agreement-compensation">
+                  Compensation: {a.compensation}
+                  {a.buyerEntity ? ` · the buyer is ${ENTITY_WORDS[a.buyerEntity] ?? a.buyerEntity}` : ""}
+                </p>
+              ) : null}
+              {a.protection ? (
+                <div className="mt-1 text-slate-600" data-testid="protection">
+                  <p>
+                    Protection period: {a.protection.days} days after the term
+                    {a.protection.listSentOn
+                      ? `; the list of buyers was given on ${formatPlainDate(a.protection.listSentOn)}: ${a.protection.list.join(", ")}`
+                      : "."}
+                  </p>
+                  {staff && a.protection.mayGiveList ? (
+                    <Form method="post" preventScrollReset className="mt-2 grid max-w-md gap-2">
+                      <input type="hidden" name="agreementId" value={a.id} />
+                      <label htmlFor={`protection-${a.id}`} className="font-semibold">
+                        Buyers shown the home during the term (one a line)
+                      </label>
+                      <textarea id={`protection-${a.id}`} name="names" rows={3} required className={inputClass} />
+                      <div>
+                        <SubmitButton
+                          intent={agreementIntents.protectionList}
+                          pendingLabel="Sending..."
+                          className={buttonSmall}
+                        >
+                          Give the seller the protection list
+                        </SubmitButton>
+                      </div>
+                    </Form>
+                  ) : null}
+                </div>
+              ) : null}
               {staff && a.status === "sealing" && a.sealError ? (
                 <p className="mt-1 text-red-700" data-testid="seal-error">
                   The sealed copy could not be made yet: {a.sealError}
@@ -129,11 +185,19 @@ export function AgreementsSection({
         </ul>
       )}
       {staff && prepare ? <PrepareForm prepare={prepare} answer={answer} /> : null}
+      {staff && prepare ? <RecordForm prepare={prepare} answer={recordAnswer} /> : null}
     </PageSection>
   );
 }
 
 const sourceValue = (s: { kind: string; id: number } | null) => (s ? `${s.kind}-${s.id}` : "");
+
+const ENTITY_WORDS: Record<string, string> = {
+  corporation: "a corporation",
+  llc: "a limited liability company",
+  partnership: "a partnership",
+  trust: "a trust",
+};
 
 /**
  * Preparing an agreement: first the source (a template that fits the transaction's side, or a PDF of it), chosen
@@ -203,6 +267,57 @@ function PrepareForm({ prepare, answer }: { prepare: PrepareData; answer?: Prepa
                 defaultValue={value("endsOn", prepare.endsOn)}
                 error={error("endsOn")}
               />
+              {prepare.kind === "buyer" ? (
+                <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3" data-testid="prepare-compensation">
+                  <legend className="font-semibold">
+                    Buyer&apos;s broker compensation (an amount, or a percentage of the price)
+                  </legend>
+                  <PrepareSelect
+                    name="compensationType"
+                    label="Kind"
+                    defaultValue={value("compensationType", prepare.compensation?.type ?? "percent")}
+                    options={[
+                      ["percent", "Percentage of the price"],
+                      ["amount", "Amount in dollars"],
+                    ]}
+                    error={undefined}
+                  />
+                  <PrepareField
+                    name="compensationValue"
+                    label="Percentage (%) or amount ($)"
+                    inputMode="decimal"
+                    defaultValue={value(
+                      "compensationValue",
+                      prepare.compensation ? String(prepare.compensation.value) : "",
+                    )}
+                    error={error("compensation") ?? error("field.buyerBrokerCompensation")}
+                  />
+                  <PrepareField
+                    name="compensationCap"
+                    label="At most ($, optional)"
+                    inputMode="decimal"
+                    defaultValue={value(
+                      "compensationCap",
+                      prepare.compensation?.cap === undefined ? "" : String(prepare.compensation.cap),
+                    )}
+                  />
+                  <PrepareSelect
+                    name="buyerEntity"
+                    label="Who buys"
+                    defaultValue={value("buyerEntity", "person")}
+                    options={BUYER_ENTITY_OPTIONS}
+                    error={error("buyerEntity")}
+                  />
+                </fieldset>
+              ) : (
+                <PrepareField
+                  name="protectionDays"
+                  label="Protection period after the term (days)"
+                  inputMode="numeric"
+                  defaultValue={value("protectionDays", String(prepare.protectionDays))}
+                  error={error("protectionDays")}
+                />
+              )}
               <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
                 <legend className="font-semibold">The agreement&apos;s fields (filled in from the records)</legend>
                 {prepare.fields.map((f) => (
@@ -243,14 +358,188 @@ function PrepareForm({ prepare, answer }: { prepare: PrepareData; answer?: Prepa
   );
 }
 
+/**
+ * "Record a paper agreement": an uploaded document of the transaction (a C.A.R. form signed on paper, or elsewhere)
+ * as the listing or buyer agreement in force, with its dates, its compensation and who signed (app/models/agreement-record.server.ts).
+ */
+function RecordForm({ prepare, answer }: { prepare: PrepareData; answer?: PrepareAnswer }) {
+  const value = (name: string, fallback: string) => answer?.values[name] ?? fallback;
+  const error = (name: string) => answer?.errors[name]?.[0];
+  const buyer = prepare.kind === "buyer";
+  return (
+    <details className="mt-4 text-sm" open={Boolean(answer)} data-testid="record-agreement">
+      <summary className="cursor-pointer font-semibold">Record an agreement signed on paper</summary>
+      {prepare.documents.length === 0 ? (
+        <p className="mt-2 text-slate-600">
+          Upload the signed agreement to the Documents first: it is recorded from there.
+        </p>
+      ) : (
+        <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-2" noValidate>
+          {answer ? (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800 sm:col-span-2">
+              {answer.message}
+            </p>
+          ) : null}
+          <input type="hidden" name="kind" value={prepare.kind} />
+          <PrepareSelect
+            prefix="record"
+            name="documentId"
+            label={buyer ? "The signed buyer agreement" : "The signed listing agreement"}
+            defaultValue={value("documentId", String(prepare.documents[0]!.id))}
+            options={prepare.documents.map((d) => [String(d.id), d.name])}
+            error={error("documentId")}
+          />
+          <PrepareField
+            prefix="record"
+            name="startsOn"
+            label="Starts on (the day it was made)"
+            type="date"
+            defaultValue={value("startsOn", prepare.startsOn)}
+            error={error("startsOn")}
+          />
+          <PrepareField
+            prefix="record"
+            name="endsOn"
+            label="Ends on (as the paper says)"
+            type="date"
+            defaultValue={value("endsOn", prepare.endsOn)}
+            error={error("endsOn")}
+          />
+          <PrepareSelect
+            prefix="record"
+            name="compensationType"
+            label={buyer ? "Compensation" : "The fee"}
+            defaultValue={value("compensationType", buyer ? "percent" : "amount")}
+            options={[
+              ["amount", "Amount in dollars"],
+              ["percent", "Percentage of the price"],
+            ]}
+          />
+          <PrepareField
+            prefix="record"
+            name="compensationValue"
+            label="Amount ($) or percentage (%)"
+            inputMode="decimal"
+            defaultValue={value("compensationValue", "")}
+            error={error("compensation")}
+          />
+          <PrepareField
+            prefix="record"
+            name="compensationCap"
+            label="At most ($, optional)"
+            inputMode="decimal"
+            defaultValue={value("compensationCap", "")}
+          />
+          {buyer ? (
+            <PrepareSelect
+              prefix="record"
+              name="buyerEntity"
+              label="Who buys"
+              defaultValue={value("buyerEntity", "person")}
+              options={BUYER_ENTITY_OPTIONS}
+              error={error("buyerEntity")}
+            />
+          ) : (
+            <PrepareField
+              prefix="record"
+              name="protectionDays"
+              label="Protection period after the term (days)"
+              inputMode="numeric"
+              defaultValue={value("protectionDays", "")}
+              error={error("protectionDays")}
+            />
+          )}
+          <PrepareField
+            prefix="record"
+            name="signerName1"
+            label="Who signed (full legal name)"
+            defaultValue={value("signerName1", prepare.clientName)}
+            error={error("signers")}
+            autoComplete="off"
+          />
+          <PrepareField
+            prefix="record"
+            name="signerName2"
+            label="Also signed (optional)"
+            defaultValue={value("signerName2", "")}
+            autoComplete="off"
+          />
+          <div className="sm:col-span-2">
+            <SubmitButton intent={agreementIntents.record} pendingLabel="Recording..." className={buttonOutline}>
+              Record the agreement
+            </SubmitButton>
+          </div>
+        </Form>
+      )}
+    </details>
+  );
+}
+
+/** Who buys, as the prepare and record forms offer it (Civil Code §1670.50(d)(1) exempts the first three entities). */
+export const BUYER_ENTITY_OPTIONS: Array<[string, string]> = [
+  ["person", "A person (three months at most)"],
+  ["trust", "A trust (three months at most)"],
+  ["llc", "A limited liability company"],
+  ["corporation", "A corporation"],
+  ["partnership", "A partnership"],
+];
+
+/** A select of the prepare form, with its error beside it. */
+export function PrepareSelect({
+  name,
+  label,
+  options,
+  error,
+  defaultValue,
+  prefix = "prepare",
+}: {
+  name: string;
+  label: string;
+  options: Array<[string, string]>;
+  error?: string;
+  defaultValue?: string;
+  /** The ids' prefix: "prepare", or "record" for the record form on the same page. */
+  prefix?: string;
+}) {
+  const id = `${prefix}-${name.replace(/\W/g, "-")}`;
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** One field of the prepare form, with its error beside it (aria-invalid, aria-describedby). */
-function PrepareField({
+export function PrepareField({
   name,
   label,
   error,
+  prefix = "prepare",
   ...input
-}: { name: string; label: string; error?: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
-  const id = `prepare-${name.replace(/\W/g, "-")}`;
+}: { name: string; label: string; error?: string; prefix?: string } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "name"
+>) {
+  const id = `${prefix}-${name.replace(/\W/g, "-")}`;
   return (
     <div className="grid gap-1">
       <label htmlFor={id}>{label}</label>

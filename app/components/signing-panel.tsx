@@ -1,7 +1,8 @@
 /**
  * The signing page's body (/agreements/{id}/sign for a signed-in signer, /sign/{token} for a co-signer's
  * link): the agreement and who signs it, then the signer's next step: the E-SIGN consent with its versioned
- * disclosure (and the agency disclosure of a listing or buyer agreement), opening the PDF, the signature (their
+ * disclosure, then the agency disclosure of a listing or buyer agreement shown in full with its acknowledgment,
+ * opening the PDF, the signature (their
  * full legal name and "I agree"), or a decline with a reason; a consent given can be withdrawn. Plain forms;
  * with JavaScript, no reload and a pending label.
  */
@@ -13,7 +14,7 @@ import { card } from "~/components/card";
 import { TextareaField, TextField } from "~/components/form-field";
 import { buttonOutline, buttonPrimary, SubmitButton } from "~/components/submit-button";
 import { AGREE_LABEL, AGREEMENT_STATUS_WORDS, SIGNER_ROLE_LABELS } from "~/lib/agreement-rules";
-import { CONSENT_LABEL, declineSchema, signSchema } from "~/lib/agreement-schema";
+import { AGENCY_ACK_LABEL, CONSENT_LABEL, declineSchema, signSchema } from "~/lib/agreement-schema";
 import { templateBlocks } from "~/lib/agreement-template";
 import { formatDateTime } from "~/lib/format";
 import { signingIntents } from "~/lib/intents";
@@ -43,6 +44,8 @@ export type SigningView = {
   needsDisclosure: boolean;
   waitingFor: string | null;
   disclosure: { version: number; body: string };
+  /** The agency disclosure in force (Civil Code §2079.16), shown in full when `needsDisclosure`. */
+  agencyDisclosure: { version: number; body: string };
   pdfUrl: string;
   /** Where this signer goes next (their portal, the transaction's page), or null (a co-signer's link). */
   back: string | null;
@@ -101,8 +104,10 @@ export function SigningPanel({
         <p className="mt-6" data-testid="signing-waiting">
           {view.waitingFor}.
         </p>
-      ) : !view.consented || view.needsDisclosure ? (
+      ) : !view.consented ? (
         <ConsentForm view={view} lastResult={lastResult} />
+      ) : view.needsDisclosure ? (
+        <AgencyDisclosureForm view={view} lastResult={lastResult} />
       ) : (
         <SignForm view={view} lastResult={lastResult} />
       )}
@@ -167,27 +172,7 @@ function ConsentForm({ view, lastResult }: { view: SigningView; lastResult?: Sub
         <p className="text-xs text-slate-500">Disclosure version {view.disclosure.version}</p>
       </div>
       <Form method="post" preventScrollReset className="mt-4 grid gap-3">
-        {view.needsDisclosure ? (
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="agencyDisclosure"
-              required
-              className="mt-1 h-5 w-5"
-              aria-invalid={errors.agencyDisclosure ? true : undefined}
-            />
-            <span>
-              I have read the{" "}
-              <a className="underline" href="/ca-disclosures#agency" target="_blank" rel="noreferrer">
-                Disclosure Regarding Real Estate Agency Relationships
-              </a>{" "}
-              (Civil Code §2079.16).
-            </span>
-          </label>
-        ) : null}
-        {view.consented ? (
-          <input type="hidden" name="consent" value="true" />
-        ) : (
+        {view.consented ? null : (
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"
@@ -207,7 +192,80 @@ function ConsentForm({ view, lastResult }: { view: SigningView; lastResult?: Sub
         ) : null}
         <div>
           <SubmitButton intent={signingIntents.consent} pendingLabel="Saving...">
-            {view.consented ? "Acknowledge" : "I consent"}
+            I consent
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The agency disclosure (Civil Code §2079.16), shown in full, the version in force, after the consent and before the
+ * agreement, with its own acknowledgment (§2079.14): its receipt acknowledged before the agreement is signed.
+ */
+function AgencyDisclosureForm({
+  view,
+  lastResult,
+}: {
+  view: SigningView;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const errors = (lastResult?.error ?? {}) as Record<string, string[] | null>;
+  const blocks = templateBlocks(view.agencyDisclosure.body);
+  return (
+    <section aria-labelledby="agency-title" className={`mt-6 ${card} p-5`} data-testid="agency-disclosure">
+      <h2 id="agency-title" className="text-lg font-semibold">
+        Before you sign: the agency disclosure
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        California law (Civil Code §2079.14) asks us to give you this disclosure, and you to acknowledge it, before you
+        sign a listing or buyer agreement. Please read it.
+      </p>
+      <div className="mt-3 grid gap-2 rounded-md border border-slate-200 p-4 text-sm text-slate-800">
+        {blocks.map((b, i) =>
+          b.kind === "heading" ? (
+            <h3 key={i} className={`font-semibold text-slate-900 ${i === 0 ? "text-base" : "mt-2"}`}>
+              {b.text}
+            </h3>
+          ) : (
+            <p key={i} className={b.kind === "bold" ? "font-semibold" : undefined}>
+              {b.text}
+            </p>
+          ),
+        )}
+        <p className="text-xs text-slate-500">
+          Version {view.agencyDisclosure.version}. Civil Code §§2079.13 to 2079.24, which the form refers to, are at{" "}
+          <a
+            className="underline"
+            href="https://leginfo.legislature.ca.gov/faces/codes_displayText.xhtml?lawCode=CIV&division=3.&title=6.&part=4.&chapter=3.&article=2."
+            rel="noopener noreferrer"
+          >
+            leginfo.legislature.ca.gov
+          </a>
+          ; the signed copy includes this disclosure.
+        </p>
+      </div>
+      <Form method="post" preventScrollReset className="mt-4 grid gap-3">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="acknowledge"
+            required
+            className="mt-1 h-5 w-5"
+            aria-invalid={errors.acknowledge ? true : undefined}
+            aria-describedby={errors.acknowledge ? "acknowledge-error" : undefined}
+          />
+          <span>{AGENCY_ACK_LABEL}</span>
+        </label>
+        {errors.acknowledge?.[0] ? (
+          <p id="acknowledge-error" className="text-sm text-red-700">
+            {errors.acknowledge[0]}
+          </p>
+        ) : null}
+        <div>
+          <SubmitButton intent={signingIntents.agency} pendingLabel="Saving...">
+            I acknowledge
           </SubmitButton>
         </div>
       </Form>

@@ -383,8 +383,8 @@ const schema = z
       backupDir: env.BACKUP_DIR ?? path.join(databaseDir, "backups"),
       /** The S3-compatible copy of the files and the snapshots (docs/backups.md), or null: this host only. */
       s3,
-      /** Hours between scheduled backups: snapshots to S3 when configured (default 1), else local folders (default none). */
-      backupIntervalHours: env.BACKUP_INTERVAL_HOURS ?? (s3 ? 1 : 0),
+      /** Hours between scheduled backups: daily archives to S3 when configured (default 24; Litestream replicates between them), else local folders (default none). */
+      backupIntervalHours: env.BACKUP_INTERVAL_HOURS ?? (s3 ? 24 : 0),
       SESSION_SECRET: sessionSecret,
       /** True when cookies must carry the Secure flag. */
       secureCookies: appUrl.protocol === "https:",

@@ -20,8 +20,8 @@ export type DbOrTx = BaseSQLiteDatabase<"sync", Database.RunResult, typeof schem
 /** The migrations drizzle-kit wrote; they ship with the build and run when a database is opened. */
 const MIGRATIONS_FOLDER = path.resolve("drizzle");
 
-/** Opens (creating if needed) and migrates the SQLite file at `file`. */
-export function openDatabase(file: string): Db {
+/** Opens (creating if needed) and migrates the SQLite file at `file` (`replicated`: Litestream checkpoints it). */
+export function openDatabase(file: string, options: { replicated?: boolean } = {}): Db {
   if (file !== ":memory:") {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   }
@@ -30,6 +30,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // Replicated by Litestream (app/infra/litestream.server.ts): Litestream checkpoints, after it has copied the WAL;
+  // the app's own automatic checkpoints would race it (its guidance for a busy database).
+  if (options.replicated) sqlite.pragma("wal_autocheckpoint = 0");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   keepStatements(sqlite);

@@ -36,6 +36,9 @@ import {
   SHOWING_STATUSES,
   TOUR_STOP_STATUSES,
   AGREEMENT_KINDS,
+  AGREEMENT_SOURCES,
+  BUYER_ENTITIES,
+  LEGAL_TEXT_KINDS,
   CHECKLIST_ITEM_STATES,
   REVIEW_DECISIONS,
   SIGNER_ROLES,
@@ -826,6 +829,15 @@ export const agencySettings = sqliteTable("agency_settings", {
    * a buyer representation agreement is prepared with it (app/models/agreement-prepare.server.ts).
    */
   buyerBrokerCompensation: text("buyer_broker_compensation"),
+  /**
+   * The same, structured since issue 56 (app/lib/buyer-compensation.ts: an amount or a percentage, with an optional
+   * cap); the free text above is read only when this is empty and it can be worked out ("2.5%", "$12,000").
+   */
+  buyerCompensation: text("buyer_compensation", { mode: "json" }).$type<{
+    type: "amount" | "percent";
+    value: number;
+    cap?: number;
+  }>(),
   /** New leads' routing (app/models/routing.server.ts): round_robin, first_to_claim or off. */
   routing: text("routing", { enum: ROUTING_MODES }).notNull().default("off"),
   /** First to claim: minutes a lead waits for a claim before it goes to the admins (1-30). */
@@ -1093,6 +1105,28 @@ export const consentDisclosures = sqliteTable(
 export type ConsentDisclosure = typeof consentDisclosures.$inferSelect;
 
 /**
+ * The texts the law writes (app/lib/legal-texts.ts): the agency disclosure of Civil Code §2079.16 and the notices
+ * of Bus. & Prof. Code §10147.5, each row one version, never changed, with its source; the broker saves the next
+ * when the law changes. An acknowledgment keeps the version read (agreement_signers.agency_disclosure_id); an
+ * agreement the notice's words in its text.
+ */
+export const legalTexts = sqliteTable(
+  "legal_texts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: LEGAL_TEXT_KINDS }).notNull(),
+    version: integer("version").notNull(),
+    body: text("body").notNull(),
+    /** The statute, its official address and the day it was read. */
+    source: text("source").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("legal_texts_kind_version_idx").on(t.kind, t.version)],
+);
+export type LegalText = typeof legalTexts.$inferSelect;
+
+/**
  * An agreement to sign (app/models/agreement-prepare.server.ts): from a template (its text made into the unsigned
  * PDF when prepared) or any PDF of the transaction. A listing started on the site has no transaction until
  * it is countersigned (`transaction_id` null; the listing's terms in `fields`). The unsigned PDF and the
@@ -1123,6 +1157,23 @@ export const agreements = sqliteTable(
     signedDocumentId: integer("signed_document_id").references(() => documents.id),
     /** Started by the seller on the site (/start-listing): the countersignature opens the selling transaction. */
     startedOnline: integer("started_online", { mode: "boolean" }).notNull().default(false),
+    /**
+     * `recorded`: signed on paper (or elsewhere) and recorded by staff from an uploaded document
+     * (app/models/agreement-record.server.ts); it counts exactly as one signed in the portal.
+     */
+    source: text("source", { enum: AGREEMENT_SOURCES }).notNull().default("portal"),
+    /** The broker's compensation, structured (app/lib/buyer-compensation.ts): a buyer agreement's, a recorded one's. */
+    compensation: text("compensation", { mode: "json" }).$type<{
+      type: "amount" | "percent";
+      value: number;
+      cap?: number;
+    }>(),
+    /** Who buys: a natural person (the three-month limit of Civil Code §1670.50) or an entity; null: not a purchase. */
+    buyerEntity: text("buyer_entity", { enum: BUYER_ENTITIES }),
+    /** A listing's protection period after its term, in days, and the list of buyers given to the seller. */
+    protectionDays: integer("protection_days"),
+    protectionList: text("protection_list", { mode: "json" }).$type<string[]>(),
+    protectionListSentOn: text("protection_list_sent_on"),
     declineReason: text("decline_reason"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -1174,6 +1225,8 @@ export const agreementSigners = sqliteTable(
     consentWithdrawnAt: integer("consent_withdrawn_at", { mode: "timestamp_ms" }),
     /** When this signer acknowledged the agency disclosure for this agreement (a listing or buyer agreement). */
     agencyDisclosureAt: integer("agency_disclosure_at", { mode: "timestamp_ms" }),
+    /** The version of the agency disclosure they acknowledged (legal_texts), shown in full before they signed. */
+    agencyDisclosureId: integer("agency_disclosure_id").references(() => legalTexts.id),
     viewedAt: integer("viewed_at", { mode: "timestamp_ms" }),
     viewIp: text("view_ip"),
     viewBrowser: text("view_browser"),
@@ -1214,6 +1267,11 @@ export const listingStarts = sqliteTable(
     address: text("address").notNull(),
     priceCents: integer("price_cents").notNull(),
     termMonths: integer("term_months").notNull(),
+    /** The other sellers on title, each with their e-mail: co-signers, each e-mailed a signing link of their own. */
+    coSellers: text("co_sellers", { mode: "json" })
+      .$type<Array<{ name: string; email: string }>>()
+      .notNull()
+      .default([]),
     agreementId: integer("agreement_id").references(() => agreements.id, { onDelete: "set null" }),
     claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -1394,6 +1452,11 @@ export const offsiteStatus = sqliteTable("offsite_status", {
   incidentReason: text("incident_reason"),
   /** Files stored before the copies began have been queued (once). */
   backfilledAt: integer("backfilled_at", { mode: "timestamp_ms" }),
+  /**
+   * Written while Litestream is behind (app/models/offsite.server.ts `nudgeReplication`): it retries a failed upload
+   * only when the database changes, and a quiet site may not change for hours.
+   */
+  replicationNudgedAt: integer("replication_nudged_at", { mode: "timestamp_ms" }),
 });
 
 /**

@@ -195,6 +195,18 @@ export const AUDIT_ACTIONS = [
  */
 export const AGREEMENT_KINDS = ["listing", "buyer", "document", "broker_agent"] as const;
 export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
+/** Where an agreement comes from: signed in the portal, or signed on paper (or elsewhere) and recorded by staff. */
+export const AGREEMENT_SOURCES = ["portal", "recorded"] as const;
+export type AgreementSource = (typeof AGREEMENT_SOURCES)[number];
+/**
+ * Who buys (Civil Code §1670.50(d)(1): the three-month limit is for a natural person; a corporation, LLC or
+ * partnership, and a trust, are not held to it).
+ */
+export const BUYER_ENTITIES = ["person", "corporation", "llc", "partnership", "trust"] as const;
+export type BuyerEntity = (typeof BUYER_ENTITIES)[number];
+/** The versioned texts the law writes (app/lib/legal-texts.ts). */
+export const LEGAL_TEXT_KINDS = ["agency_disclosure", "commission_notice_listing", "commission_notice_buyer"] as const;
+export type LegalTextKind = (typeof LEGAL_TEXT_KINDS)[number];
 export const TEMPLATE_KINDS = ["listing", "buyer", "broker_agent"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 /** The kinds that are a client's compensation agreement for a home (Bus. & Prof. Code §10147.5 applies). */

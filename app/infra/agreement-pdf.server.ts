@@ -12,8 +12,13 @@ import type { Db } from "~/db/client.server";
 import { contentDisposition } from "~/infra/document-download.server";
 import { fileStore } from "~/infra/file-store.server";
 import { loadSealCertificate, sealableError, sealPdf, type SealCertificate } from "~/infra/pdf-seal.server";
-import { certificateOfCompletion, signaturePage, type CertificateSection } from "~/lib/agreement-certificate";
-import type { TemplateBlock } from "~/lib/agreement-template";
+import {
+  agencyDisclosurePages,
+  certificateOfCompletion,
+  signaturePage,
+  type CertificateSection,
+} from "~/lib/agreement-certificate";
+import { templateBlocks, type TemplateBlock } from "~/lib/agreement-template";
 import { type AgreementPaper, type SignerKey } from "~/models/agreement-access.server";
 import { agreementFile } from "~/models/agreement-signing.server";
 import type { FileStore } from "~/models/files.server";
@@ -64,11 +69,15 @@ export function agreementPdf(blocks: TemplateBlock[], options: { title: string; 
   );
 }
 
-/** The pages after the document: "Signatures", then "Certificate of completion". */
+/**
+ * The pages after the document: the agency disclosure acknowledged (each version, in full, with who acknowledged it
+ * and when), "Signatures", then "Certificate of completion".
+ */
 export function appendixPdf(
   signatures: CertificateSection[],
   certificate: CertificateSection[],
   options: { title: string; brokerage: string },
+  agency: Array<{ version: number; body: string; acknowledged: string[] }> = [],
 ): Promise<Buffer> {
   const sections = (doc: PDFKit.PDFDocument, list: CertificateSection[], signatureFont: boolean) => {
     for (const section of list) {
@@ -85,6 +94,29 @@ export function appendixPdf(
   };
   return collect(
     (doc) => {
+      for (const disclosure of agency) {
+        for (const block of templateBlocks(disclosure.body)) {
+          if (block.kind === "heading") doc.moveDown(0.4).font("Helvetica-Bold").fontSize(11).text(pdfText(block.text));
+          else
+            doc
+              .font(block.kind === "bold" ? "Helvetica-Bold" : "Helvetica")
+              .fontSize(9.5)
+              .text(pdfText(block.text));
+          doc.moveDown(0.3);
+        }
+        doc
+          .moveDown(0.5)
+          .font("Helvetica")
+          .fontSize(8.5)
+          .text(
+            pdfText(
+              `Version ${disclosure.version}. Civil Code Sections 2079.13 to 2079.24, inclusive, are at https://leginfo.legislature.ca.gov (Civil Code, Division 3, Part 4, Title 6, Chapter 3, Article 2).`,
+            ),
+          )
+          .moveDown(0.5);
+        for (const line of disclosure.acknowledged) doc.font("Helvetica-Bold").fontSize(9.5).text(pdfText(line));
+        doc.addPage();
+      }
       doc.font("Helvetica-Bold").fontSize(16).text("Signatures");
       doc.font("Helvetica").fontSize(10).text(pdfText(options.title)).moveDown();
       sections(doc, signatures, true);
@@ -136,7 +168,12 @@ export function agreementPaper(
       const pages = (await pageCount(unsigned)) ?? 0;
       const full = { ...input, unsignedPages: pages };
       const options = { title: input.title, brokerage: input.brokerage };
-      const appendix = await appendixPdf(signaturePage(full), certificateOfCompletion(full), options);
+      const appendix = await appendixPdf(
+        signaturePage(full),
+        certificateOfCompletion(full),
+        options,
+        agencyDisclosurePages(full),
+      );
       const config = env();
       return sealPdf(unsigned, appendix, certificate(), {
         reason: `Signed by ${input.signers.map((s) => s.name).join(", ")}; certificate of completion attached`,

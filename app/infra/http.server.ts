@@ -49,10 +49,14 @@ export async function readForm(request: Request): Promise<FormData> {
   return request.formData();
 }
 
-/** 400 with the field errors of a failed zod parse; an error of the body as a whole (an unknown field) is its message. */
+/**
+ * 400 with the field errors of a failed zod parse; its message is an error of the body as a whole (an unknown field),
+ * else the first field's, so that a client reading only the message still learns what to change.
+ */
 export function validationError(error: ZodError) {
   const { formErrors, fieldErrors } = error.flatten();
-  return jsonError(400, formErrors[0] ?? "Invalid input", { errors: fieldErrors });
+  const first = Object.values(fieldErrors as Record<string, string[] | undefined>).find((m) => m?.length)?.[0];
+  return jsonError(400, formErrors[0] ?? first ?? "Invalid input", { errors: fieldErrors });
 }
 
 /** Turns a model's error into its JSON answer (its status by `statusOf`); anything else is rethrown. */

@@ -28,6 +28,7 @@ import {
   recordStored,
   recordVersioning,
 } from "~/models/offsite.server";
+import { currentReplication } from "~/infra/litestream.server";
 
 /** Copies sent at once. */
 const PARALLEL = 4;
@@ -119,7 +120,7 @@ export function startCopier(
     busy = true;
     try {
       await copyRound(db(), local, bucket);
-      checkIncident(db());
+      checkIncident(db(), new Date(), currentReplication());
     } catch (error) {
       console.error("[backups] a round of copies failed:", error);
     } finally {
@@ -142,7 +143,7 @@ export function startCopier(
       console.error("[backups] the snapshot failed:", s3ErrorText(error));
     } finally {
       snapshotting = false;
-      checkIncident(db());
+      checkIncident(db(), new Date(), currentReplication());
     }
   };
   void (async () => {

@@ -70,7 +70,7 @@ function lowPriority(code: string, args: string[]) {
 }
 
 /** integrity_check, the schema version and each table's rows of a database file, in a low-priority child. */
-async function inspect(
+export async function inspect(
   file: string,
 ): Promise<{ integrity: string; schemaVersion: Manifest["schemaVersion"]; rowCounts: Record<string, number> }> {
   const code = `
@@ -272,6 +272,21 @@ export async function restoreFromS3(
   }
   log(`Database: ${database}, SHA-256 checked, integrity ok, rows and schema version as its manifest says`);
 
+  const files = await restoreFiles(store, database, options.to, log);
+  return { manifest, database, integrity: checked.integrity, rowCounts: checked.rowCounts, files };
+}
+
+/**
+ * Fetches every file the restored database at `database` names into `<to>/files`: the copies' rows (with their
+ * SHA-256 and the object's version then), and any document without one. Each is fetched as it was at the moment
+ * restored (its recorded version), so that a file replaced or purged since comes back all the same; each is checked.
+ */
+export async function restoreFiles(
+  store: ObjectStore,
+  database: string,
+  to: string,
+  log: (line: string) => void,
+): Promise<RestoreReport["files"]> {
   // Every file the database names: the copies' rows (with their SHA-256 and the object's version then), and
   // any document without one. Each is fetched as it was at the snapshot: its recorded version, so that a file
   // replaced or purged since is restored all the same.
@@ -299,7 +314,7 @@ export async function restoreFromS3(
       files.missing.push(key);
       continue;
     }
-    const target = path.join(options.to, "files", ...key.split("/"));
+    const target = path.join(to, "files", ...key.split("/"));
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const m = measured();
     await pipeline(file.body, m.stream, fs.createWriteStream(target));
@@ -315,5 +330,5 @@ export async function restoreFromS3(
   log(`Files: ${files.restored} restored (${files.bytes} bytes), each SHA-256 checked`);
   if (files.missing.length) log(`Missing from the bucket: ${files.missing.join(", ")}`);
   if (files.mismatched.length) log(`Refused (SHA-256 differs): ${files.mismatched.join(", ")}`);
-  return { manifest, database, integrity: checked.integrity, rowCounts: checked.rowCounts, files };
+  return files;
 }

@@ -12,17 +12,21 @@ import { env, EnvError } from "~/config/env.server";
 import { seedDatabase } from "~/db/seed.server";
 import { backupSite, describeBackup } from "~/infra/backup.server";
 import { agreementPaper, sealCertificate } from "~/infra/agreement-pdf.server";
-import { getDb, setDb } from "~/infra/database.server";
+import { getDb, replicating, setDb } from "~/infra/database.server";
+import { startReplication, type Replicator } from "~/infra/litestream.server";
 import { DirectoryStore, fileStore } from "~/infra/file-store.server";
 import { startInboundSmtp, type InboundSmtp } from "~/infra/inbound-smtp.server";
 import { closeLocalProvider, localProviderInfo } from "~/infra/local-oidc-provider.server";
 import { startMailer } from "~/infra/mail-sender.server";
 import { purgeExpiredSessions } from "~/infra/session.server";
 import { ListenError } from "~/lib/errors";
+import { todayIn } from "~/lib/plain-date";
 import { seedTemplates } from "~/models/agreement-template.server";
 import { seedDisclosure } from "~/models/consent-disclosure.server";
+import { seedLegalTexts } from "~/models/legal-text.server";
 import { completePendingAgreements } from "~/models/agreement-seal.server";
 import { purgeDocuments } from "~/models/document.server";
+import { nudgeReplication } from "~/models/offsite.server";
 import { purgeImages } from "~/models/image.server";
 import { refreshSoldFigures } from "~/models/sold-home.server";
 import { backfillListingRows } from "~/models/transaction-setup.server";
@@ -41,6 +45,7 @@ const state = globalThis as unknown as {
   __retentionTimer?: NodeJS.Timeout;
   __mailer?: ReturnType<typeof startMailer>;
   __inboundSmtp?: Promise<InboundSmtp>;
+  __replicator?: Promise<Replicator>;
 };
 
 async function run() {
@@ -55,6 +60,7 @@ async function run() {
   const seeded = seedDatabase(db);
   seedTemplates(db);
   seedDisclosure(db);
+  seedLegalTexts(db);
   // Sales opened before their listing row was made with them (migration 0033), then the day's listing states.
   const rows = backfillListingRows(db);
   if (rows) console.log(`[listings] ${rows} sale(s) given their listing row`);
@@ -101,6 +107,13 @@ async function run() {
     );
   }
   if (inbound.webhookSecret) console.log("Replies: POST /api/inbound-email (a provider's inbound webhook)");
+  if (config.s3 && replicating()) {
+    state.__replicator ??= startReplication(config.DATABASE_URL, config.s3, {
+      dayOf: (now) => todayIn(now),
+      nudge: () => nudgeReplication(getDb()),
+    });
+    await state.__replicator;
+  }
   if (config.s3) {
     const local = new DirectoryStore(config.filesDir);
     state.__copier ??= startCopier(getDb, local, siteObjectStore(), {
@@ -110,8 +123,9 @@ async function run() {
       hashOf: (key) => local.hashOf(key),
     });
     console.log(
-      `Backups: every file copied to the S3 store ${config.s3.bucket}/${config.s3.prefix}` +
-        (config.backupIntervalHours > 0 ? `, a database snapshot every ${config.backupIntervalHours} h` : ""),
+      `Backups: every file copied to the S3 store ${config.s3.bucket}/${config.s3.prefix}, the database replicated ` +
+        `by Litestream` +
+        (config.backupIntervalHours > 0 ? `, a database archive every ${config.backupIntervalHours} h` : ""),
     );
   } else if (config.backupIntervalHours > 0) {
     state.__backupTimer ??= setInterval(() => void runBackup(), config.backupIntervalHours * 3600_000).unref();
@@ -164,9 +178,12 @@ export async function shutdown() {
   const db = getDb();
   // A cluster worker just closes; the primary, last to stop, checkpoints (a checkpoint would wait for
   // the other processes' readers).
-  if (env().SERVER_ROLE !== "web") db.$client.pragma("wal_checkpoint(TRUNCATE)");
+  // Under Litestream no TRUNCATE checkpoint: Litestream checkpoints after it has copied the WAL, and stops last.
+  if (env().SERVER_ROLE !== "web" && !state.__replicator) db.$client.pragma("wal_checkpoint(TRUNCATE)");
   db.$client.close();
   setDb(undefined);
+  await (await state.__replicator?.catch(() => undefined))?.stop();
+  state.__replicator = undefined;
 }
 
 export function startup(): Promise<void> {

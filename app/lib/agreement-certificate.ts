@@ -2,7 +2,7 @@
  * What the signed copy of an agreement says after the document (docs/agreements.md): the signature page
  * (each typed name with the date and time; an admin in the broker's seat "for <brokerage>, broker (DRE #…)")
  * and the certificate of completion (each signer's name, e-mail, consent with the version of the disclosure
- * they read, agency disclosure, opening and signing times in UTC and San Diego time, address and browser; the
+ * they read, the agency disclosure's version acknowledged (its pages come before the signatures), opening and signing times in UTC and San Diego time, address and browser; the
  * SHA-256 of the unsigned PDF; only the events that happened, in order; the disclosures' texts). Pure:
  * app/infra/agreement-pdf.server.ts lays it out.
  */
@@ -23,6 +23,8 @@ export type CertificateSigner = {
   consentDisclosureId: number | null;
   consentWithdrawnAt: Date | null;
   agencyDisclosureAt: Date | null;
+  /** The version of the agency disclosure they acknowledged (`agencyDisclosures`). */
+  agencyDisclosureId: number | null;
   viewedAt: Date | null;
   viewIp: string | null;
   viewBrowser: string | null;
@@ -45,6 +47,8 @@ export type CertificateInput = {
   brokerSeat: string;
   /** The E-SIGN disclosures the signers consented to, by id, with their version and text. */
   disclosures: Array<{ id: number; version: number; body: string }>;
+  /** The agency disclosures (Civil Code §2079.16) the signers acknowledged, by id: their pages precede the signatures. */
+  agencyDisclosures: Array<{ id: number; version: number; body: string }>;
 };
 
 const sanDiego = new Intl.DateTimeFormat("en-US", {
@@ -75,6 +79,25 @@ export function signaturePage(input: CertificateInput): CertificateSection[] {
 
 const versionOf = (input: CertificateInput, id: number | null) =>
   input.disclosures.find((d) => d.id === id)?.version ?? null;
+
+const agencyVersionOf = (input: CertificateInput, id: number | null) =>
+  input.agencyDisclosures.find((d) => d.id === id)?.version ?? null;
+
+/**
+ * The agency disclosure's pages of the signed copy (Civil Code §§2079.14, 2079.16): each version acknowledged, in
+ * full, with who acknowledged it and when.
+ */
+export function agencyDisclosurePages(
+  input: CertificateInput,
+): Array<{ version: number; body: string; acknowledged: string[] }> {
+  return input.agencyDisclosures.map((d) => ({
+    version: d.version,
+    body: d.body,
+    acknowledged: input.signers
+      .filter((s) => s.agencyDisclosureId === d.id && s.agencyDisclosureAt)
+      .map((s) => `Receipt acknowledged by ${s.name} <${s.email}> on ${bothTimes(s.agencyDisclosureAt)}`),
+  }));
+}
 
 /** The certificate of completion, section by section: only what happened, each with its time and place. */
 export function certificateOfCompletion(input: CertificateInput): CertificateSection[] {
@@ -109,7 +132,9 @@ export function certificateOfCompletion(input: CertificateInput): CertificateSec
         s.consentedAt
           ? `Consented to sign electronically${version ? ` (disclosure version ${version})` : ""}: ${bothTimes(s.consentedAt)}, from ${s.consentIp ?? "unknown address"}, ${s.consentBrowser ?? "unknown browser"}`
           : null,
-        s.agencyDisclosureAt ? `Acknowledged the agency disclosure: ${bothTimes(s.agencyDisclosureAt)}` : null,
+        s.agencyDisclosureAt
+          ? `Acknowledged the agency disclosure${agencyVersionOf(input, s.agencyDisclosureId) ? ` (version ${agencyVersionOf(input, s.agencyDisclosureId)}, its pages before the signatures)` : ""}: ${bothTimes(s.agencyDisclosureAt)}`
+          : null,
         s.viewedAt
           ? `Opened the document: ${bothTimes(s.viewedAt)}, from ${s.viewIp ?? "unknown address"}, ${s.viewBrowser ?? "unknown browser"}`
           : null,

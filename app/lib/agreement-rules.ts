@@ -4,8 +4,8 @@
  * last), and what a signature must carry.
  */
 import type { AgreementStatus, SignerRole, StoredAgreementStatus } from "~/domain/enums";
-import { buyerAgreementLastDay } from "~/lib/agreement-template";
-import { AGENCY_TIME_ZONE } from "~/lib/plain-date";
+import { buyerAgreementLastDay, heldToThreeMonths } from "~/lib/agreement-template";
+import { AGENCY_TIME_ZONE, formatDayWords } from "~/lib/plain-date";
 
 /** A signed or pending agreement past its end date is expired; what was declined or voided stays so. */
 export function agreementStatus(
@@ -81,10 +81,15 @@ export const SIGNER_ROLE_LABELS = { client: "Client", cosigner: "Co-signer", age
  * Civil Code §1670.50: a buyer agreement lasts at most three months from the day it is made. Why a client may not
  * sign it on `today` (its end is more than three months away), or null.
  */
-export function buyerTermError(a: { kind: string; endsOn: string | null }, today: string): string | null {
+export function buyerTermError(
+  a: { kind: string; endsOn: string | null; buyerEntity?: string | null },
+  today: string,
+): string | null {
   if (a.kind !== "buyer" || !a.endsOn || a.endsOn <= buyerAgreementLastDay(today)) return null;
+  // A corporation, an LLC or a partnership is not held to the three months (§1670.50(d)(1)).
+  if (!heldToThreeMonths(a.buyerEntity ?? "person")) return null;
   return (
-    `This buyer agreement ends on ${a.endsOn}, more than three months after today (Civil Code §1670.50 voids ` +
+    `This buyer agreement ends on ${formatDayWords(a.endsOn)}, more than three months after today (Civil Code §1670.50 voids ` +
     "it): ask your agent for a new one"
   );
 }

@@ -5,8 +5,9 @@
  * `prepareFromForm`.
  */
 import { z } from "zod";
-import { SIGNER_ROLES, TEMPLATE_KINDS } from "~/domain/enums";
-import { TEMPLATE_FIELDS } from "~/lib/agreement-template";
+import { BUYER_ENTITIES, LEGAL_TEXT_KINDS, SIGNER_ROLES, TEMPLATE_KINDS } from "~/domain/enums";
+import { COMPUTED_FIELDS, TEMPLATE_FIELDS } from "~/lib/agreement-template";
+import { compensationFromForm, compensationSchema } from "~/lib/buyer-compensation";
 import { AGREE_LABEL, isLegalName } from "~/lib/agreement-rules";
 import { blankToUndefined, MAX_LENGTH, numberInput } from "~/lib/form-values";
 import { parsePlainDate } from "~/lib/plain-date";
@@ -40,13 +41,50 @@ export const signerSchema = z.object({
 });
 export type SignerInput = z.infer<typeof signerSchema>;
 
+/**
+ * The template's typed fields. The computed ones are not typed (the notice in force, the term's note, the
+ * compensation written out from `compensation`): a buyer's broker compensation given as text is refused, naming
+ * `compensation` (NAR's practice rules: an amount or a rate that can be worked out).
+ */
 const fieldValues = z
   .record(z.string().trim().max(MAX_LENGTH.address, `At most ${MAX_LENGTH.address} characters`))
   .default({})
+  .superRefine((values, ctx) => {
+    if (values.buyerBrokerCompensation?.trim()) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["buyerBrokerCompensation"],
+        message:
+          'Give the compensation as "compensation": { "type": "amount" | "percent", "value", "cap"? }, not as text',
+      });
+    }
+  })
   .transform((values) => {
-    const known = new Set<string>(TEMPLATE_FIELDS.map((f) => f.name));
-    return Object.fromEntries(Object.entries(values).filter(([name]) => known.has(name)));
+    const typed = new Set<string>(
+      TEMPLATE_FIELDS.map((f) => f.name).filter((n) => !(COMPUTED_FIELDS as readonly string[]).includes(n)),
+    );
+    return Object.fromEntries(Object.entries(values).filter(([name]) => typed.has(name)));
   });
+
+/** A listing's protection period after its term, in days (0: none). */
+const protectionDays = z.preprocess(
+  (v) => (v === "" || v === undefined || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+  z
+    .number({ invalid_type_error: "Enter the protection period in days" })
+    .int("Enter whole days")
+    .min(0, "At least 0 days")
+    .max(365, "At most 365 days")
+    .optional(),
+);
+
+const buyerEntity = z.preprocess(
+  blankToUndefined,
+  z
+    .enum(BUYER_ENTITIES, {
+      errorMap: () => ({ message: "Choose who buys: a person, a corporation, an LLC, a partnership or a trust" }),
+    })
+    .optional(),
+);
 
 /** POST /api/transactions/{id}/agreements, and the prepare form once flattened. */
 export const prepareAgreementSchema = z
@@ -57,6 +95,10 @@ export const prepareAgreementSchema = z
     endsOn: plainDate("Enter a real date (YYYY-MM-DD)"),
     fields: fieldValues,
     signers: z.array(signerSchema).max(6, "At most six signers").default([]),
+    /** A buyer agreement's compensation, structured (app/lib/buyer-compensation.ts); a string is a 400. */
+    compensation: compensationSchema.optional(),
+    buyerEntity,
+    protectionDays,
   })
   .refine((v) => (v.templateId === undefined) !== (v.documentId === undefined), {
     message: "Choose a template or a document of the transaction",
@@ -87,6 +129,9 @@ export function prepareFromForm(form: FormData, client: { name: string; email: s
     endsOn: text("endsOn") || undefined,
     fields,
     signers,
+    compensation: compensationFromForm(form),
+    buyerEntity: text("buyerEntity") || undefined,
+    protectionDays: text("protectionDays") || undefined,
   };
 }
 
@@ -105,6 +150,17 @@ export const consentSchema = z.object({
     }),
   ),
   agencyDisclosure: checkbox.optional(),
+});
+
+/** The words a signer ticks to acknowledge the agency disclosure (the page's box; the API's `acknowledge: true`). */
+export const AGENCY_ACK_LABEL = "I acknowledge that I received and read this disclosure";
+
+/** POST /api/agreements/{id}/agency-disclosure: the acknowledgment of the version shown; anything else is a 400. */
+export const agencyAckSchema = z.object({
+  acknowledge: z.preprocess(
+    (v) => (v === "on" || v === "true" ? true : v),
+    z.literal(true, { errorMap: () => ({ message: `Tick "${AGENCY_ACK_LABEL}"` }) }),
+  ),
 });
 
 /** POST /api/agreements/{id}/sign. */
@@ -151,6 +207,24 @@ export const disclosureSchema = z.object({
     .max(20_000, "At most 20,000 characters"),
 });
 
+/** A legal text's next version (/admin/agreements): its text and where it was read. */
+export const legalTextSchema = z.object({
+  kind: z.enum(LEGAL_TEXT_KINDS),
+  body: z
+    .string({ required_error: "Write the text" })
+    .trim()
+    .min(1, "Write the text")
+    .max(30_000, "At most 30,000 characters"),
+  source: z
+    .string({ required_error: "Name the source: the statute, its address and the day you read it" })
+    .trim()
+    .min(1, "Name the source: the statute, its address and the day you read it")
+    .max(1000, "At most 1,000 characters"),
+});
+
+/** How many sellers on title besides the one starting (the form's rows). */
+export const MAX_CO_SELLERS = 3;
+
 /** Listing terms a seller may choose on the site. */
 export const LISTING_TERMS = [3, 6, 9, 12] as const;
 export const MAX_LISTING_PRICE = 100_000_000;
@@ -187,5 +261,111 @@ export const startListingSchema = z.object({
       .number({ invalid_type_error: "Choose the listing's term" })
       .refine((v) => (LISTING_TERMS as readonly number[]).includes(v), "Choose the listing's term"),
   ),
+  /**
+   * The other sellers on title: each signs with a link of their own (the agreement needs every seller). The form's
+   * rows (`coSellers[0].name`, `coSellers[0].email`) left blank are none.
+   */
+  coSellers: z.preprocess(
+    (v) =>
+      Array.isArray(v)
+        ? v.filter(
+            (row) =>
+              row && typeof row === "object" && Object.values(row as object).some((x) => x !== undefined && x !== ""),
+          )
+        : v,
+    z
+      .array(
+        z.object({
+          name: legalName,
+          email: z
+            .string({ required_error: "Enter their e-mail address" })
+            .trim()
+            .toLowerCase()
+            .max(MAX_LENGTH.email)
+            .regex(EMAIL, "Enter an e-mail address such as name@example.com"),
+        }),
+      )
+      .max(MAX_CO_SELLERS, `At most ${MAX_CO_SELLERS} other sellers`)
+      .default([])
+      .superRefine((list, ctx) => {
+        const emails = list.map((s) => s.email);
+        if (new Set(emails).size !== emails.length)
+          ctx.addIssue({ code: "custom", message: "Each seller has an e-mail address of their own" });
+      }),
+  ),
+});
+
+/** A signer of an agreement signed on paper: their full legal name, and their e-mail if known. */
+const paperSigner = z.object({
+  name: legalName,
+  email: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(MAX_LENGTH.email)
+      .regex(EMAIL, "Enter an e-mail address such as name@example.com")
+      .optional(),
+  ),
+});
+
+/**
+ * POST /api/transactions/{id}/agreements/record and the Manage page's "Record a paper agreement": an uploaded
+ * document of the transaction as the listing or buyer agreement in force (app/models/agreement-record.server.ts).
+ */
+export const recordAgreementSchema = z
+  .object({
+    documentId: z.coerce
+      .number({ required_error: "Choose the signed document", invalid_type_error: "Choose the signed document" })
+      .int()
+      .positive("Choose the signed document"),
+    kind: z.enum(["listing", "buyer"], { errorMap: () => ({ message: 'Choose "listing" or "buyer"' }) }),
+    startsOn: z
+      .string({ required_error: "Enter the day it starts" })
+      .refine((v) => parsePlainDate(v) === v, "Enter a real date (YYYY-MM-DD)"),
+    endsOn: z
+      .string({ required_error: "Enter the day it ends" })
+      .refine((v) => parsePlainDate(v) === v, "Enter a real date (YYYY-MM-DD)"),
+    compensation: compensationSchema,
+    buyerEntity,
+    protectionDays,
+    signers: z
+      .array(paperSigner, { required_error: "Name who signed" })
+      .min(1, "Name who signed")
+      .max(6, "At most six signers"),
+  })
+  .strict();
+export type RecordAgreementInput = z.infer<typeof recordAgreementSchema>;
+
+/** The record form's flat fields in the API's shape (`signerName1`, `signerEmail1`, ...). */
+export function recordFromForm(form: FormData): Record<string, unknown> {
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value.trim() : "";
+  };
+  const signers: Array<Record<string, string>> = [];
+  for (let i = 1; i <= 4; i++) {
+    if (text(`signerName${i}`) || text(`signerEmail${i}`))
+      signers.push({ name: text(`signerName${i}`), email: text(`signerEmail${i}`) });
+  }
+  return {
+    documentId: text("documentId") || undefined,
+    kind: text("kind") || undefined,
+    startsOn: text("startsOn") || undefined,
+    endsOn: text("endsOn") || undefined,
+    compensation: compensationFromForm(form),
+    buyerEntity: text("buyerEntity") || undefined,
+    protectionDays: text("protectionDays") || undefined,
+    signers,
+  };
+}
+
+/** POST /api/agreements/{id}/protection-list: the buyers shown the home during the term, one name each. */
+export const protectionListSchema = z.object({
+  names: z
+    .array(z.string().trim().min(1, "Name each buyer").max(MAX_LENGTH.name), { required_error: "Name the buyers" })
+    .min(1, "Name at least one buyer")
+    .max(100, "At most 100 names"),
 });
 export type StartListingInput = z.infer<typeof startListingSchema>;

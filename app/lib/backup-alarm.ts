@@ -34,6 +34,8 @@ export function errorAdvice(error: string): string {
  * answers 403 Forbidden: check S3_SECRET_ACCESS_KEY." Null when nothing is wrong.
  */
 export function backupAlarm(facts: {
+  /** The replication's problem in a sentence (app/lib/replication.ts), when it has one. */
+  replication?: string;
   /** The last snapshot's time in words, or null when none reached the store, when one is late; else undefined. */
   lateSnapshot?: string | null;
   /** When the oldest waiting copy was queued, in words, when it has waited too long. */
@@ -51,6 +53,7 @@ export function backupAlarm(facts: {
     );
   }
   if (facts.waitingSince) late.push(`files have waited to be copied since ${facts.waitingSince}`);
+  if (facts.replication) late.push(facts.replication.replace(/^The/, "the"));
   if (!late.length) return null;
   const advice = facts.lastError ? errorAdvice(facts.lastError) : "check the S3 settings and the server's log";
   return `Backups are failing: ${late.join("; ")}; ${advice}.`;

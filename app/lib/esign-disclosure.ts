@@ -42,7 +42,9 @@ We send the records to the e-mail address you sign in with. When it changes, tel
 
 # What you need
 
-A device with a current web browser and a PDF reader (every current browser opens PDFs). If you can open the agreement's PDF from the signing page, you can read the records we send you.`;
+A device with a current web browser and a PDF reader (every current browser opens PDFs). If you can open the agreement's PDF from the signing page, you can read the records we send you.
+
+To keep a copy, save the PDF (your browser's Download or Save button, or the copy attached to the e-mail we send when everyone has signed) and print it from your PDF reader if you want it on paper. We keep the signed copy too, and send it again on request.`;
 }
 
 /** What a new version of the disclosure leaves out (each topic's heading word), or an empty list. */

@@ -99,6 +99,7 @@ export const isOfferAnswer = <T extends { intent?: unknown }>(
 /** An agreement's signing page (/agreements/{id}/sign, a co-signer's /sign/{token}). */
 export const signingIntents = {
   consent: "consent",
+  agency: "agency-disclosure",
   withdraw: "withdraw-consent",
   sign: "sign",
   decline: "decline",
@@ -111,6 +112,8 @@ export const agreementIntents = {
   void: "void-agreement",
   resend: "resend-agreement-link",
   retrySeal: "retry-agreement-seal",
+  record: "record-agreement",
+  protectionList: "send-protection-list",
 } as const;
 
 /** A listing's showings on the portal (the seller) and the Manage page (staff, who also record and reset). */

@@ -123,3 +123,25 @@ export function formatDateTimeIn(at: Date): string {
     .replace(/\s?PM$/, " p.m.");
   return `${formatDayWords(todayIn(at))} at ${time} PT`;
 }
+
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A moment typed by a person: "2026-11-28 14:05" (San Diego's clock, the agency's) or an ISO time with its offset
+ * ("2026-11-28T22:05:00Z"); null when it is neither or no such time exists.
+ */
+export function instantFromText(text: string): Date | null {
+  const value = text.trim();
+  if (WITH_OFFSET.test(value)) {
+    const at = new Date(value);
+    return Number.isNaN(at.getTime()) ? null : at;
+  }
+  const m = LOCAL_TIME.exec(value);
+  if (!m) return null;
+  const [y, mo, d, h, mi] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const at = new TZDate(y, mo - 1, d, h, mi, m[6] ? Number(m[6]) : 0, AGENCY_TIME_ZONE);
+  // A date that does not exist (February 30) rolls over: refused.
+  if (todayIn(new Date(at.getTime())) !== `${m[1]}-${m[2]}-${m[3]}`) return null;
+  return new Date(at.getTime());
+}

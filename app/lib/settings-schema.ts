@@ -5,6 +5,7 @@
  * buyer agreement is prepared with.
  */
 import { z } from "zod";
+import { COMPENSATION_TYPES, compensationSchema } from "~/lib/buyer-compensation";
 import { numberInput } from "~/lib/form-values";
 import { centsOfDollars } from "~/lib/money";
 import { routingSchema } from "~/lib/team-schema";
@@ -27,6 +28,9 @@ const optionalCents = z.preprocess(
   dollarsToCents.nullable(),
 );
 
+/** An empty field is absent. */
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
 export const settingsSchema = z
   .object({
     escrowBase: dollarsToCents,
@@ -35,13 +39,36 @@ export const settingsSchema = z
     notaryCourier: optionalCents,
     nhdReport: optionalCents,
     homeWarranty: optionalCents,
-    /** The buyer's broker compensation a buyer agreement is prepared with; empty: staff type it each time. */
-    buyerBrokerCompensation: z.preprocess(
-      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-      z.string().trim().max(200, "At most 200 characters").optional(),
+    /**
+     * The buyer's broker compensation a buyer agreement is prepared with (app/lib/buyer-compensation.ts): an amount
+     * or a percentage with an optional cap; all empty: none (staff give it on each agreement).
+     */
+    compensationType: z.preprocess(
+      blank,
+      z.enum(COMPENSATION_TYPES, { message: 'Choose "Amount" or "Percentage"' }).optional(),
     ),
+    compensationValue: z.preprocess(blank, z.string().max(20).optional()),
+    compensationCap: z.preprocess(blank, z.string().max(20).optional()),
   })
   .merge(routingSchema)
+  .superRefine((v, ctx) => {
+    if (!v.compensationType && !v.compensationValue) return;
+    const parsed = compensationSchema.safeParse({
+      type: v.compensationType,
+      value: v.compensationValue,
+      cap: v.compensationCap,
+    });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const at =
+          issue.path[0] === "cap"
+            ? "compensationCap"
+            : issue.path[0] === "type"
+              ? "compensationType"
+              : "compensationValue";
+        ctx.addIssue({ code: "custom", path: [at], message: issue.message });
+      }
+  })
   .transform((v) => ({
     costs: {
       escrow: { baseCents: v.escrowBase, perThousandCents: v.escrowPerThousand },
@@ -51,7 +78,12 @@ export const settingsSchema = z
       homeWarrantyCents: v.homeWarranty,
     },
     routing: { mode: v.routing, claimMinutes: v.claimMinutes },
-    agreements: { buyerBrokerCompensation: v.buyerBrokerCompensation ?? null },
+    agreements: {
+      buyerCompensation:
+        v.compensationType || v.compensationValue
+          ? compensationSchema.parse({ type: v.compensationType, value: v.compensationValue, cap: v.compensationCap })
+          : null,
+    },
   }));
 
 export type SettingsValues = z.output<typeof settingsSchema>;

@@ -1,7 +1,7 @@
 /**
  * The e-mails of an agreement (app/models/agreement.server.ts): a request to sign (a client's link to the
  * portal, a co-signer's own single-use link), the countersigner's turn, a decline, a void, and the signed
- * copy to every party. Each is queued in the database transaction of the step that causes it.
+ * copy to every party (attached: B&P §10142). Each is queued in the database transaction of the step that causes it.
  */
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
@@ -25,6 +25,7 @@ export function mailAgreement(
   lines: string[],
   action: { label: string; url: string } | null,
   now: Date,
+  attachments?: Array<{ filename: string; contentType: string; key: string }>,
 ) {
   queuePlainEmail(
     tx,
@@ -35,6 +36,7 @@ export function mailAgreement(
       lines,
       action,
       transactionId: agreement.transactionId,
+      ...(attachments?.length ? { attachments } : {}),
     },
     now,
   );
@@ -114,7 +116,7 @@ export function mailAgreementEvent(
   agreement: Pick<Agreement, "id" | "transactionId" | "title">,
   signer: AgreementSigner,
   event: "declined" | "voided" | "signed",
-  details: { by?: string; reason?: string; token?: string | null },
+  details: { by?: string; reason?: string; token?: string | null; sealedKey?: string },
   now: Date,
 ) {
   const { appUrl } = env().mail;
@@ -146,11 +148,15 @@ export function mailAgreementEvent(
       signer,
       `Signed by everyone: ${agreement.title}`,
       [
-        `Everyone has signed "${agreement.title}". The signed copy carries each signature and a certificate of completion, sealed by ${env().site.name}.`,
-        "Keep a copy for your records.",
+        `Everyone has signed "${agreement.title}". The signed copy is attached: it carries each signature, the disclosures acknowledged and a certificate of completion, sealed by ${env().site.name}.`,
+        "Keep it for your records (save the attachment, or print it).",
       ],
       { label: "Download the signed copy", url },
       now,
+      // A copy at signing (Bus. & Prof. Code §10142), the sealed PDF itself: no link to expire.
+      details.sealedKey
+        ? [{ filename: `${agreement.title} (signed).pdf`, contentType: "application/pdf", key: details.sealedKey }]
+        : undefined,
     );
   }
 }

@@ -11,22 +11,29 @@ import {
   agreementTemplates,
   documents,
   users,
+  type Agreement,
   type AgreementSigner,
   type Transaction,
   type User,
 } from "~/db/schema";
 import { env } from "~/config/env.server";
-import type { AgreementKind, SignerRole } from "~/domain/enums";
+import type { AgreementKind, BuyerEntity, SignerRole } from "~/domain/enums";
 import { agreementStatus, isLegalName, SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
 import type { PrepareAgreementInput } from "~/lib/agreement-schema";
 import {
   agreementDateErrors,
   blankFields,
+  DEFAULT_PROTECTION_DAYS,
   fieldLabel,
   fillTemplate,
   templateBlocks,
+  termNoteFor,
   type TemplateValues,
 } from "~/lib/agreement-template";
+import { compensationText, type StructuredCompensation } from "~/lib/buyer-compensation";
+import { NOTICE_KIND } from "~/lib/legal-texts";
+import { currentLegalText } from "~/models/legal-text.server";
+import { agreementDefaults } from "~/models/agreement-defaults.server";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { TOKEN_BYTES } from "~/lib/token-format";
@@ -122,6 +129,44 @@ export function prefilledFields(
   });
 }
 
+/** What prepare takes: the schema's output, its typed fields and signers optional (the models' callers). */
+export type PrepareInput = Omit<PrepareAgreementInput, "fields" | "signers"> &
+  Partial<Pick<PrepareAgreementInput, "fields" | "signers">>;
+
+export type AgreementTerms = {
+  fields: Record<string, string>;
+  columns: Partial<Pick<Agreement, "compensation" | "buyerEntity" | "protectionDays">>;
+};
+
+/**
+ * What an agreement's text takes from its terms, never typed on the form: the §10147.5 notice in force for its
+ * kind (app/models/legal-text.server.ts), a buyer's compensation written out in words and figures from its
+ * structure (else the broker's usual one, /admin/settings) and the note on its term, a listing's protection period
+ * (90 days by default). One rule for an agreement prepared by staff and a listing started on the site.
+ */
+export function agreementTerms(
+  db: DbOrTx,
+  kind: "listing" | "buyer" | "broker_agent",
+  input: { compensation?: StructuredCompensation; buyerEntity?: BuyerEntity; protectionDays?: number },
+): AgreementTerms {
+  if (kind === "broker_agent") return { fields: {}, columns: {} };
+  const notice = currentLegalText(db, NOTICE_KIND[kind]).body;
+  if (kind === "listing") {
+    const days = input.protectionDays ?? DEFAULT_PROTECTION_DAYS;
+    return { fields: { commissionNotice: notice, protectionDays: String(days) }, columns: { protectionDays: days } };
+  }
+  const compensation = input.compensation ?? agreementDefaults(db).buyerCompensation ?? undefined;
+  const entity = input.buyerEntity ?? "person";
+  return {
+    fields: {
+      commissionNotice: notice,
+      termNote: termNoteFor(entity),
+      buyerBrokerCompensation: compensation ? compensationText(compensation) : "",
+    },
+    columns: { compensation: compensation ?? null, buyerEntity: entity },
+  };
+}
+
 /** 400 naming each field a filled template would leave blank: nothing goes out for signature with a blank line. */
 export function assertNoBlanks(body: string, values: TemplateValues) {
   const blanks = blankFields(body, values);
@@ -143,14 +188,16 @@ export async function prepareAgreement(
   actor: Actor,
   paper: AgreementPaper,
   transactionId: number,
-  input: PrepareAgreementInput,
+  given: PrepareInput,
   now = new Date(),
 ): Promise<AgreementView> {
+  let input: PrepareAgreementInput = { ...given, fields: given.fields ?? {}, signers: given.signers ?? [] };
   const transaction = getTransactionAsStaff(db, actor, transactionId);
   const client = db.select().from(users).where(eq(users.id, transaction.userId)).get()!;
   const signers = signersFor(db, input.signers, client, transaction.assignedAgentId);
   const today = todayIn(now);
   let source: { kind: AgreementKind; title: string; templateId: number | null; documentId: number | null; pdf: Buffer };
+  let extra: AgreementTerms["columns"] = {};
   if (input.templateId !== undefined) {
     const template = db.select().from(agreementTemplates).where(eq(agreementTemplates.id, input.templateId)).get();
     if (!template) throw new InvalidInputError("Choose a template", { templateId: ["No such template"] });
@@ -160,11 +207,14 @@ export async function prepareAgreement(
       throw new InvalidInputError(message, { templateId: [message] });
     }
     const startsOn = input.startsOn ?? today;
-    const errors = agreementDateErrors(template.kind, startsOn, input.endsOn, today);
+    const entity = template.kind === "buyer" ? (input.buyerEntity ?? "person") : null;
+    const errors = agreementDateErrors(template.kind, startsOn, input.endsOn, today, entity ?? "person");
     if (Object.keys(errors).length) throw new InvalidInputError(Object.values(errors)[0]![0]!, errors);
-    // The transaction's own values, under whatever the preparer typed.
-    const given = Object.fromEntries(Object.entries(input.fields).filter(([, v]) => v !== ""));
-    input = { ...input, startsOn, fields: { ...prefilledFields(db, transaction), ...given } };
+    // The transaction's own values, under whatever the preparer typed; then what is computed, never typed.
+    const typed = Object.fromEntries(Object.entries(input.fields).filter(([, v]) => v !== ""));
+    const terms = agreementTerms(db, template.kind, { ...input, buyerEntity: entity ?? undefined });
+    input = { ...input, startsOn, fields: { ...prefilledFields(db, transaction), ...typed, ...terms.fields } };
+    extra = terms.columns;
     const values = { ...input.fields, startsOn, endsOn: input.endsOn };
     assertNoBlanks(template.body, values);
     // A listing is named by its home; a buyer agreement by its buyers (a purchase may not have a home yet).
@@ -222,6 +272,7 @@ export async function prepareAgreement(
         unsignedSha256: stored.sha256,
         createdBy: actor.id,
         createdAt: now,
+        ...extra,
       })
       .returning({ id: agreements.id })
       .get();
@@ -322,6 +373,9 @@ export function insertStartedListing(
     startsOn: string;
     endsOn: string;
     stored: { key: string; sha256: string };
+    /** The other sellers on title: co-signers, each e-mailed a link of their own at once. */
+    coSellers: Array<{ name: string; email: string }>;
+    protectionDays: number | null;
   },
   now: Date,
 ): number {
@@ -340,6 +394,7 @@ export function insertStartedListing(
       unsignedKey: values.stored.key,
       unsignedSha256: values.stored.sha256,
       startedOnline: true,
+      protectionDays: values.protectionDays,
       status: "sent",
       createdBy: values.client.id,
       createdAt: now,
@@ -348,7 +403,13 @@ export function insertStartedListing(
     .returning({ id: agreements.id })
     .get();
   const seller = { name: values.client.sellerName, email: values.client.email, role: "client" as const };
-  insertSigners(tx, row.id, signersFor(tx, [seller], values.client, values.agentId));
+  const others = values.coSellers.map((s) => ({ ...s, role: "cosigner" as const }));
+  insertSigners(tx, row.id, signersFor(tx, [seller, ...others], values.client, values.agentId));
+  // Sent at once: each other seller is e-mailed their own single-use link (the first seller signs on the site).
+  const agreement = tx.select().from(agreements).where(eq(agreements.id, row.id)).get()!;
+  for (const signer of signersOf(tx, row.id).filter((s) => s.role === "cosigner")) {
+    mailSignRequest(tx, agreement, signer, linkFor(tx, signer, SIGNING_LINK_DAYS, now), now);
+  }
   recordAudit(
     tx,
     { id: values.client.id, isAdmin: false },

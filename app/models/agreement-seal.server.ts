@@ -36,6 +36,7 @@ import {
 } from "~/models/agreement-access.server";
 import { linkFor } from "~/models/agreement-prepare.server";
 import { disclosureById } from "~/models/consent-disclosure.server";
+import { legalTextById } from "~/models/legal-text.server";
 import { refreshListing } from "~/models/listing-state.server";
 
 /** Whom the broker's seat is signed for: "Coastline Flat Fee Realty, broker (DRE #02212345)". */
@@ -67,6 +68,9 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
     disclosures: [...new Set(signers.map((s) => s.consentDisclosureId).filter((d): d is number => d !== null))].flatMap(
       (d) => disclosureById(db, d) ?? [],
     ),
+    agencyDisclosures: [
+      ...new Set(signers.map((s) => s.agencyDisclosureId).filter((d): d is number => d !== null)),
+    ].flatMap((d) => legalTextById(db, d) ?? []),
   });
   const stored = await paper.files.put(AGREEMENTS_FOLDER, Readable.from(sealed));
   let transactionId = agreement.transactionId;
@@ -120,7 +124,7 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
     });
     for (const signer of signers) {
       const token = linkFor(tx, signer, COPY_LINK_DAYS, now);
-      mailAgreementEvent(tx, { ...agreement, transactionId }, signer, "signed", { token }, now);
+      mailAgreementEvent(tx, { ...agreement, transactionId }, signer, "signed", { token, sealedKey: stored.key }, now);
     }
     return true;
   });

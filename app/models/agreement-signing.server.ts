@@ -2,9 +2,9 @@
  * Signing an agreement: consent under E-SIGN, opening the PDF, the signature in turn, a decline, staff's void,
  * and the signing page's state. The last signature hands the agreement to its seal (agreement-seal.server.ts).
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { agreements, agreementSigners, users, type Agreement, type AgreementSigner } from "~/db/schema";
+import { agreements, agreementSigners, users, type Agreement, type AgreementSigner, type LegalText } from "~/db/schema";
 import {
   buyerTermError,
   isLegalName,
@@ -20,6 +20,7 @@ import { todayIn } from "~/lib/plain-date";
 import { type Actor } from "~/models/actor.server";
 import { mailAgreementEvent, mailAgreementStaff, mailSignRequest } from "~/models/agreement-mail.server";
 import { currentDisclosure } from "~/models/consent-disclosure.server";
+import { currentLegalText } from "~/models/legal-text.server";
 import { recordAudit, requestClient } from "~/models/audit-log.server";
 import {
   NOT_FOUND,
@@ -36,21 +37,70 @@ import { mayPerform } from "~/models/broker-duties.server";
 import { refreshListing } from "~/models/listing-state.server";
 
 /**
- * Whether this signer acknowledges the agency disclosure (Civil Code §2079.16) before signing: every client and
- * co-signer of a listing or buyer agreement, on this agreement, until they have (not an agent signing their
- * broker–agent agreement: no agency with a client there).
+ * Whether this kind of agreement asks its signer for the agency disclosure (Civil Code §§2079.14, 2079.16): every
+ * client and co-signer of a listing or buyer agreement (not an agent signing their broker–agent agreement, not a
+ * document).
  */
-export function needsAgencyDisclosure(
-  agreement: Pick<Agreement, "kind">,
-  signer: Pick<AgreementSigner, "role" | "agencyDisclosureAt">,
-): boolean {
-  return (
-    agreement.kind !== "document" &&
-    agreement.kind !== "broker_agent" &&
-    signer.role !== "agent" &&
-    !signer.agencyDisclosureAt
-  );
+const asksAgencyDisclosure = (agreement: Pick<Agreement, "kind">, signer: Pick<AgreementSigner, "role">) =>
+  (agreement.kind === "listing" || agreement.kind === "buyer") && signer.role !== "agent";
+
+/**
+ * The acknowledgment this signer gave of the version in force on another agreement of the same transaction (by
+ * their e-mail address), if any: they are not asked again; a new version is asked at their next agreement.
+ */
+function earlierAcknowledgment(
+  tx: DbOrTx,
+  agreement: Pick<Agreement, "id" | "transactionId">,
+  signer: Pick<AgreementSigner, "email">,
+  versionId: number,
+): { agencyDisclosureAt: Date; agencyDisclosureId: number } | null {
+  if (agreement.transactionId === null) return null;
+  const row = tx
+    .select({ at: agreementSigners.agencyDisclosureAt, id: agreementSigners.agencyDisclosureId })
+    .from(agreementSigners)
+    .innerJoin(agreements, eq(agreements.id, agreementSigners.agreementId))
+    .where(
+      and(
+        eq(agreements.transactionId, agreement.transactionId),
+        ne(agreements.id, agreement.id),
+        eq(agreementSigners.email, signer.email),
+        eq(agreementSigners.agencyDisclosureId, versionId),
+      ),
+    )
+    .orderBy(asc(agreementSigners.agencyDisclosureAt))
+    .limit(1)
+    .get();
+  return row?.at && row.id ? { agencyDisclosureAt: row.at, agencyDisclosureId: row.id } : null;
 }
+
+/**
+ * Where this signer stands with the agency disclosure: `due` (they must read the version in force and acknowledge
+ * it before signing), or `carry` (they acknowledged it on another agreement of the transaction: written on this
+ * one when they act), or nothing to do.
+ */
+export function agencyDisclosureStep(
+  tx: DbOrTx,
+  agreement: Pick<Agreement, "id" | "kind" | "transactionId">,
+  signer: Pick<AgreementSigner, "role" | "email" | "agencyDisclosureAt">,
+): { due: boolean; carry: { agencyDisclosureAt: Date; agencyDisclosureId: number } | null; current: LegalText } {
+  const current = currentLegalText(tx, "agency_disclosure");
+  if (!asksAgencyDisclosure(agreement, signer) || signer.agencyDisclosureAt)
+    return { due: false, carry: null, current };
+  const carry = earlierAcknowledgment(tx, agreement, signer, current.id);
+  return { due: carry === null, carry, current };
+}
+
+/** An acknowledgment given on another agreement of the transaction, written on this one (before a signature). */
+function carryAcknowledgment(tx: DbOrTx, agreement: Agreement, signer: AgreementSigner): AgreementSigner {
+  const step = agencyDisclosureStep(tx, agreement, signer);
+  if (!step.carry) return signer;
+  tx.update(agreementSigners).set(step.carry).where(eq(agreementSigners.id, signer.id)).run();
+  return { ...signer, ...step.carry };
+}
+
+/** Whether this signer must still read and acknowledge the agency disclosure before signing. */
+export const needsAgencyDisclosure = (tx: DbOrTx, agreement: Agreement, signer: AgreementSigner) =>
+  agencyDisclosureStep(tx, agreement, signer).due;
 
 /** Whether a signer's consent to sign electronically stands (given, and not withdrawn since). */
 export const consentStands = (signer: Pick<AgreementSigner, "consentedAt" | "consentWithdrawnAt">) =>
@@ -58,9 +108,9 @@ export const consentStands = (signer: Pick<AgreementSigner, "consentedAt" | "con
 
 /**
  * Records a signer's consent to sign electronically (time, address, browser, and the version of the disclosure
- * they read), with the agency disclosure where it is due. Only a consent given counts (`consent: true`: the
- * schema refuses anything else); a second one changes nothing, the first time and address stay. After a
- * withdrawal, a new consent is a new record.
+ * they read). Only a consent given counts (`consent: true`: the schema refuses anything else); a second one changes
+ * nothing, the first time and address stay. After a withdrawal, a new consent is a new record. The API's shorthand
+ * `agencyDisclosure: true` also acknowledges the agency disclosure in force (the page asks it as its next step).
  */
 export function consentToSign(
   db: Db,
@@ -73,37 +123,66 @@ export function consentToSign(
     const { agreement, signer, actor } = signerFor(tx, key, id, now, true);
     assertOpen(agreement, now);
     if (signer.signedAt) throw new ConflictError("You have signed this agreement already");
-    const disclosure = needsAgencyDisclosure(agreement, signer);
-    if (disclosure && input.agencyDisclosure !== true) {
-      throw new InvalidInputError("Acknowledge the agency disclosure first", {
-        agencyDisclosure: ["Acknowledge that you have read the agency disclosure"],
-      });
-    }
     const client = requestClient();
-    const change: Partial<AgreementSigner> = disclosure ? { agencyDisclosureAt: now } : {};
     if (!consentStands(signer)) {
-      Object.assign(change, {
-        consentedAt: now,
-        consentIp: client.ip,
-        consentBrowser: client.browser,
-        consentDisclosureId: currentDisclosure(tx).id,
-        consentWithdrawnAt: null,
+      tx.update(agreementSigners)
+        .set({
+          consentedAt: now,
+          consentIp: client.ip,
+          consentBrowser: client.browser,
+          consentDisclosureId: currentDisclosure(tx).id,
+          consentWithdrawnAt: null,
+        })
+        .where(eq(agreementSigners.id, signer.id))
+        .run();
+      recordAudit(tx, actor, {
+        action: "agreement.consent",
+        subject: { type: "agreement", id },
+        transactionId: agreement.transactionId,
+        changes: { signer: signer.email, browser: client.browser, disclosureVersion: currentDisclosure(tx).version },
+        at: now,
       });
     }
-    if (Object.keys(change).length === 0) return;
-    tx.update(agreementSigners).set(change).where(eq(agreementSigners.id, signer.id)).run();
-    recordAudit(tx, actor, {
-      action: "agreement.consent",
-      subject: { type: "agreement", id },
-      transactionId: agreement.transactionId,
-      changes: {
-        signer: signer.email,
-        browser: client.browser,
-        ...(change.consentDisclosureId ? { disclosureVersion: currentDisclosure(tx).version } : {}),
-        ...(disclosure ? { agencyDisclosure: true } : {}),
-      },
-      at: now,
-    });
+    const current = carryAcknowledgment(tx, agreement, signer);
+    if (input.agencyDisclosure === true && agencyDisclosureStep(tx, agreement, current).due) {
+      acknowledge(tx, agreement, current, actor, now);
+    }
+  });
+}
+
+/**
+ * A signer acknowledges the agency disclosure shown to them in full (Civil Code §2079.14: its receipt acknowledged
+ * before the agreement is signed): after their consent to sign electronically, before the agreement; the version in
+ * force, with the time. Once is enough (a second one changes nothing); not asked of an agent or on a document.
+ */
+export function acknowledgeAgencyDisclosure(db: Db, key: SignerKey, id: number, now = new Date()): void {
+  db.transaction((tx) => {
+    const { agreement, signer, actor } = signerFor(tx, key, id, now, true);
+    assertOpen(agreement, now);
+    if (signer.signedAt) throw new ConflictError("You have signed this agreement already");
+    if (!consentStands(signer)) {
+      throw new InvalidInputError("Consent to sign electronically first", {
+        consent: ["Consent to sign electronically first"],
+      });
+    }
+    const current = carryAcknowledgment(tx, agreement, signer);
+    if (!agencyDisclosureStep(tx, agreement, current).due) return;
+    acknowledge(tx, agreement, current, actor, now);
+  });
+}
+
+function acknowledge(tx: DbOrTx, agreement: Agreement, signer: AgreementSigner, actor: Actor | null, now: Date) {
+  const version = currentLegalText(tx, "agency_disclosure");
+  tx.update(agreementSigners)
+    .set({ agencyDisclosureAt: now, agencyDisclosureId: version.id })
+    .where(eq(agreementSigners.id, signer.id))
+    .run();
+  recordAudit(tx, actor, {
+    action: "agreement.agency_disclosure",
+    subject: { type: "agreement", id: agreement.id },
+    transactionId: agreement.transactionId,
+    changes: { signer: signer.email, version: version.version },
+    at: now,
   });
 }
 
@@ -199,6 +278,7 @@ function tryTakeSeat(tx: DbOrTx, key: SignerKey, id: number, now: Date): Agreeme
 function signatureError(
   agreement: Agreement,
   signer: AgreementSigner,
+  agencyDue: boolean,
   account: { firstName: string | null; lastName: string | null } | undefined,
   input: { typedName: string; agree: boolean },
 ): InvalidInputError | null {
@@ -207,8 +287,8 @@ function signatureError(
       consent: ["Consent to sign electronically first"],
     });
   }
-  if (needsAgencyDisclosure(agreement, signer)) {
-    return new InvalidInputError("Acknowledge the agency disclosure first", {
+  if (agencyDue) {
+    return new InvalidInputError("Read and acknowledge the agency disclosure first", {
       agencyDisclosure: ["Acknowledge that you have read the agency disclosure"],
     });
   }
@@ -270,7 +350,14 @@ export async function signAgreement(
     const term = buyerTermError(agreement, todayIn(now));
     if (term) throw new ConflictError(term);
     const account = signer.userId ? tx.select().from(users).where(eq(users.id, signer.userId)).get() : undefined;
-    const refused = signatureError(agreement, signer, account, input);
+    const acknowledged = carryAcknowledgment(tx, agreement, signer);
+    const refused = signatureError(
+      agreement,
+      acknowledged,
+      agencyDisclosureStep(tx, agreement, acknowledged).due,
+      account,
+      input,
+    );
     if (refused) throw refused;
     const typed = input.typedName.trim().replace(/\s+/g, " ");
     if (account && !isLegalName(fullName(account)) && !isLegalName(signer.name)) {
@@ -380,6 +467,7 @@ export function signingState(db: Db, key: SignerKey, id: number, now = new Date(
   const signers = signersOf(db, id);
   const account = signer.userId ? db.select().from(users).where(eq(users.id, signer.userId)).get() : undefined;
   const disclosure = currentDisclosure(db);
+  const agency = agencyDisclosureStep(db, agreement, signer);
   return {
     agreement: viewOf(db, agreement, signers, todayIn(now)),
     signer: {
@@ -396,7 +484,8 @@ export function signingState(db: Db, key: SignerKey, id: number, now = new Date(
     withdrawn: signer.consentWithdrawnAt !== null,
     viewed: signer.viewedAt !== null,
     signed: signer.signedAt !== null,
-    needsDisclosure: needsAgencyDisclosure(agreement, signer),
+    needsDisclosure: agency.due,
+    agencyDisclosure: { version: agency.current.version, body: agency.current.body },
     waitingFor: outOfTurn(signers, signer),
     disclosure: { version: disclosure.version, body: disclosure.body },
   };

@@ -3,7 +3,14 @@
  */
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { agreements, agreementSigners, agreementTemplates, type Agreement, type AgreementSigner } from "~/db/schema";
+import {
+  agreements,
+  agreementSigners,
+  agreementTemplates,
+  legalTexts,
+  type Agreement,
+  type AgreementSigner,
+} from "~/db/schema";
 import type { AgreementKind, AgreementStatus, SignerRole } from "~/domain/enums";
 import { agreementStatus } from "~/lib/agreement-rules";
 import { NotFoundError } from "~/lib/errors";
@@ -36,7 +43,16 @@ export type AgreementView = {
     consentWithdrawnAt: Date | null;
     viewedAt: Date | null;
     signedAt: Date | null;
+    /** The agency disclosure they acknowledged (Civil Code §2079.16): its version and when; null: not (yet). */
+    agencyDisclosure: { version: number; acknowledgedAt: Date } | null;
   }>;
+  /** `recorded`: signed on paper and recorded by staff (app/models/agreement-record.server.ts). */
+  source: "portal" | "recorded";
+  /** The broker's compensation, structured (a buyer agreement, a recorded one); null: in the text (a listing's fee). */
+  compensation: { type: "amount" | "percent"; value: number; cap?: number } | null;
+  buyerEntity: string | null;
+  /** A listing's protection period and the list of buyers given to the seller after the term. */
+  protection: { days: number; list: string[]; listSentOn: string | null } | null;
   /** The seal's last error while it is retried (status `sealing`), for staff. */
   sealError: string | null;
   documentId: number | null;
@@ -61,12 +77,27 @@ function versionsOf(db: DbOrTx, rows: Pick<Agreement, "templateId">[]): Map<numb
   );
 }
 
+/** The versions of the agency disclosures these signers acknowledged, by id (one query, by the primary key). */
+function agencyVersionsOf(db: DbOrTx, signers: Pick<AgreementSigner, "agencyDisclosureId">[]): Map<number, number> {
+  const ids = [...new Set(signers.map((s) => s.agencyDisclosureId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  return new Map(
+    db
+      .select({ id: legalTexts.id, version: legalTexts.version })
+      .from(legalTexts)
+      .where(inArray(legalTexts.id, ids))
+      .all()
+      .map((t) => [t.id, t.version]),
+  );
+}
+
 export function viewOf(
   db: DbOrTx,
   a: Agreement,
   signers: AgreementSigner[],
   today: string,
   versions = versionsOf(db, [a]),
+  agencyVersions = agencyVersionsOf(db, signers),
 ): AgreementView {
   const version = a.templateId ? (versions.get(a.templateId) ?? null) : null;
   return {
@@ -90,7 +121,18 @@ export function viewOf(
       consentWithdrawnAt: s.consentWithdrawnAt,
       viewedAt: s.viewedAt,
       signedAt: s.signedAt,
+      agencyDisclosure:
+        s.agencyDisclosureAt && s.agencyDisclosureId && agencyVersions.has(s.agencyDisclosureId)
+          ? { version: agencyVersions.get(s.agencyDisclosureId)!, acknowledgedAt: s.agencyDisclosureAt }
+          : null,
     })),
+    source: a.source,
+    compensation: a.compensation ?? null,
+    buyerEntity: a.buyerEntity,
+    protection:
+      a.kind === "listing" && a.protectionDays !== null
+        ? { days: a.protectionDays, list: a.protectionList ?? [], listSentOn: a.protectionListSentOn }
+        : null,
     sealError: a.status === "sealing" ? a.sealError : null,
     documentId: a.sourceDocumentId,
     signedDocumentId: a.signedDocumentId,
@@ -143,6 +185,7 @@ function viewsOf(db: DbOrTx, rows: Agreement[], now: Date): AgreementView[] {
     .all();
   const today = todayIn(now);
   const versions = versionsOf(db, rows);
+  const agencyVersions = agencyVersionsOf(db, all);
   return rows.map((r) =>
     viewOf(
       db,
@@ -150,6 +193,7 @@ function viewsOf(db: DbOrTx, rows: Agreement[], now: Date): AgreementView[] {
       all.filter((s) => s.agreementId === r.id),
       today,
       versions,
+      agencyVersions,
     ),
   );
 }
@@ -182,7 +226,16 @@ export function toAgreementJson(a: AgreementView) {
       signedAt: s.signedAt?.toISOString() ?? null,
       /** Who signed this seat: the person, by name and e-mail (the broker's seat: the admin who signed it). */
       signedBy: s.signedAt ? { name: s.name, email: s.email } : null,
+      agencyDisclosure: s.agencyDisclosure
+        ? { version: s.agencyDisclosure.version, acknowledgedAt: s.agencyDisclosure.acknowledgedAt.toISOString() }
+        : null,
     })),
+    source: a.source,
+    compensation: a.compensation,
+    buyerEntity: a.buyerEntity,
+    protection: a.protection
+      ? { days: a.protection.days, list: a.protection.list, listSentOn: a.protection.listSentOn }
+      : null,
     documentId: a.documentId,
     signedDocumentId: a.signedDocumentId,
     pdf: agreementPdfPath(a.id),

@@ -1,7 +1,8 @@
 /**
  * A transaction's compensation, one rule for every page, e-mail, PDF and API that shows or pays it (docs/payouts.md,
  * docs/proof.md; B&P 10137, 10140, 17500): a sale's signed listing agreement's flat fee; a purchase's signed buyer
- * agreement's compensation (an amount, or a rate of the closing price, else the home value); before any agreement
+ * agreement's compensation (an amount, or a rate of the closing price, else the home value, at most its cap; signed in
+ * the portal or recorded from paper: app/models/agreement-record.server.ts); before any agreement
  * is signed, a sale's fee from the tier table, marked `estimated`, and a purchase's none (nothing can be worked out).
  * "Signed" is every signature in (sealed, or its seal being made); a voided or declined agreement never counts.
  * The CDA's gross, the payout, the sold card, the consent e-mail, the savings and the Manage page all call it.
@@ -10,6 +11,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { agreements, type Transaction } from "~/db/schema";
 import type { CompensationBasis } from "~/domain/enums";
+import { structuredCents } from "~/lib/buyer-compensation";
 import { compensationCents } from "~/lib/commission";
 import { apiDollars, formatMoney } from "~/lib/money";
 import { TIERS, tierFor } from "~/lib/pricing";
@@ -30,7 +32,7 @@ const SIGNED = ["signed", "sealing"] as const;
 function signedAgreement(db: DbOrTx, transactionId: number, kind: "listing" | "buyer") {
   return (
     db
-      .select({ id: agreements.id, fields: agreements.fields })
+      .select({ id: agreements.id, fields: agreements.fields, compensation: agreements.compensation })
       .from(agreements)
       .where(
         and(
@@ -58,7 +60,9 @@ export function compensationOf(
   if (t.type === "selling") {
     const agreement = signedAgreement(db, t.id, "listing");
     if (agreement) {
-      const cents = compensationCents(agreement.fields.flatFee, price);
+      const cents = agreement.compensation
+        ? structuredCents(agreement.compensation, price)
+        : compensationCents(agreement.fields.flatFee, price);
       return cents === null
         ? { missing: 'the signed listing agreement\'s flat fee as an amount ("$7,500")' }
         : { cents, basis: "listing_agreement", agreementId: agreement.id };
@@ -70,7 +74,10 @@ export function compensationOf(
   }
   const agreement = signedAgreement(db, t.id, "buyer");
   if (!agreement) return { missing: "a signed buyer agreement (its compensation)" };
-  const cents = compensationCents(agreement.fields.buyerBrokerCompensation, price);
+  // Structured since issue 56 (an amount, or a rate of the price at most its cap); an older agreement's text.
+  const cents = agreement.compensation
+    ? structuredCents(agreement.compensation, price)
+    : compensationCents(agreement.fields.buyerBrokerCompensation, price);
   return cents === null
     ? { missing: 'the buyer agreement\'s compensation as "2.5%" or "$12,000", and the price' }
     : { cents, basis: "buyer_agreement", agreementId: agreement.id };

@@ -23,13 +23,21 @@ export function currentDisclosure(db: DbOrTx): ConsentDisclosure {
 export const disclosureById = (db: DbOrTx, id: number) =>
   db.select().from(consentDisclosures).where(eq(consentDisclosures.id, id)).get();
 
-/** The first version, with the office's details (at start: app/infra/startup.server.ts). */
+/**
+ * The first version, with the office's details (at start: app/infra/startup.server.ts); and the next one when the
+ * newest is an earlier seeded text nobody edited (`created_by` null) that the seed has since changed (issue 56: how
+ * to save and print a copy).
+ */
 export function seedDisclosure(db: DbOrTx): ConsentDisclosure {
   const { site } = env();
-  db.insert(consentDisclosures)
-    .values({ version: 1, body: seededDisclosure(site) })
-    .onConflictDoNothing({ target: consentDisclosures.version })
-    .run();
+  const body = seededDisclosure(site);
+  const latest = db.select().from(consentDisclosures).orderBy(desc(consentDisclosures.version)).limit(1).get();
+  if (!latest || (latest.createdBy === null && latest.body !== body)) {
+    db.insert(consentDisclosures)
+      .values({ version: (latest?.version ?? 0) + 1, body })
+      .onConflictDoNothing({ target: consentDisclosures.version })
+      .run();
+  }
   return db.select().from(consentDisclosures).orderBy(desc(consentDisclosures.version)).limit(1).get()!;
 }
 

@@ -1,6 +1,7 @@
 /**
- * "Start your listing" on the site (docs/agreements.md): a seller gives their full legal name, the address, the
- * price and the term, and finds the flat-fee listing agreement ready to sign, made from the newest listing
+ * "Start your listing" on the site (docs/agreements.md): a seller gives their full legal name, every other seller
+ * on title (name and e-mail: each is e-mailed a signing link of their own), the address, the price and the term,
+ * and finds the flat-fee listing agreement ready to sign, made from the newest listing
  * template and sent at once; the agent the seller goes to is chosen as routing says
  * (app/models/routing.server.ts). A visitor not signed in leaves the terms under a one-day token, bound to
  * their browser by a secret cookie, and signs in; the one who started it claims it, once. One agreement per
@@ -20,7 +21,7 @@ import { addMonthsTo, todayIn } from "~/lib/plain-date";
 import { DAY_MS } from "~/lib/time";
 import type { Actor } from "~/models/actor.server";
 import { AGREEMENTS_FOLDER, type AgreementPaper } from "~/models/agreement-access.server";
-import { agreementFields, insertStartedListing } from "~/models/agreement-prepare.server";
+import { agreementFields, agreementTerms, insertStartedListing } from "~/models/agreement-prepare.server";
 import { latestTemplate } from "~/models/agreement-template.server";
 import { agentForNewClient } from "~/models/routing.server";
 import { newToken, sha256Hex } from "~/models/secret-token.server";
@@ -35,8 +36,14 @@ const KEEP_UNCLAIMED_MS = 7 * DAY_MS;
 
 const EXPIRED = "This listing start has expired: start again";
 
-/** The terms of a listing start, as the seller gave them. */
-export type ListingTerms = { sellerName: string; address: string; priceCents: number; termMonths: number };
+/** The terms of a listing start, as the seller gave them, with the other sellers on title (each signs too). */
+export type ListingTerms = {
+  sellerName: string;
+  address: string;
+  priceCents: number;
+  termMonths: number;
+  coSellers: Array<{ name: string; email: string }>;
+};
 
 /**
  * A visitor's terms, kept for a day under a token they claim once signed in; `browserSecret` is the secret their
@@ -57,6 +64,7 @@ export function holdListingStart(
       address: input.address,
       priceCents: centsOf(input.price),
       termMonths: input.termMonths,
+      coSellers: input.coSellers,
       createdAt: now,
     })
     .run();
@@ -106,6 +114,7 @@ export async function startListing(
   const startsOn = todayIn(now);
   const endsOn = addMonthsTo(startsOn, input.termMonths);
   const agent = db.transaction((tx) => agentForNewClient(tx));
+  const terms = agreementTerms(db, "listing", {});
   const fields: Record<string, string> = {
     ...agreementFields({
       client,
@@ -113,8 +122,9 @@ export async function startListing(
       propertyAddress: input.address,
       valueCents: input.priceCents,
     }),
-    clientNames: input.sellerName,
+    clientNames: [input.sellerName, ...input.coSellers.map((s) => s.name)].join(" and "),
     buyerAgentCompensation: NO_BUYER_AGENT_OFFER,
+    ...terms.fields,
   };
   const title = `${template.name}: ${input.address}`;
   const pdf = await paper.agreementPdf(templateBlocks(fillTemplate(template.body, { ...fields, startsOn, endsOn })), {
@@ -142,6 +152,8 @@ export async function startListing(
           startsOn,
           endsOn,
           stored,
+          coSellers: input.coSellers,
+          protectionDays: terms.columns.protectionDays ?? null,
         },
         now,
       );
@@ -191,6 +203,7 @@ export async function claimListingStart(
       address: start.address,
       priceCents: start.priceCents,
       termMonths: start.termMonths,
+      coSellers: start.coSellers,
     },
     now,
     { startId: start.id },

@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { offsiteFiles, offsiteQueue, offsiteStatus, type OffsiteCopy } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { backupAlarm } from "~/lib/backup-alarm";
+import { replicationProblem, type ReplicationStatus } from "~/lib/replication";
 import { formatDateTime } from "~/lib/format";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
@@ -143,8 +144,11 @@ export function recordBackfill(db: Db, now = new Date()) {
   db.update(offsiteStatus).set({ backfilledAt: now }).where(eq(offsiteStatus.id, 1)).run();
 }
 
-/** What the Backups panel and the dashboard read: the queue (count, oldest), the last snapshot and error. */
-export function offsiteOverview(db: Db, now = new Date()) {
+/**
+ * What the Backups panel and the dashboard read: the queue (count, oldest), the last snapshot and error, and the
+ * database's replication (`replication`, read by app/infra/litestream.server.ts `currentReplication`; null: none).
+ */
+export function offsiteOverview(db: Db, now = new Date(), replication: ReplicationStatus | null = null) {
   const row = status(db);
   const queue = db
     .select({ waiting: count(), oldest: min(offsiteQueue.createdAt) })
@@ -164,7 +168,10 @@ export function offsiteOverview(db: Db, now = new Date()) {
         : "No database snapshot has reached the S3 store yet",
     );
   }
+  const replicationIssue = replicationProblem(replication);
+  if (replicationIssue) problems.push(replicationIssue);
   const alarm = backupAlarm({
+    ...(replicationIssue ? { replication: replicationIssue } : {}),
     ...(late ? { lateSnapshot: row.lastSnapshotAt ? formatDateTime(row.lastSnapshotAt) : null } : {}),
     ...(waiting ? { waitingSince: formatDateTime(oldest) } : {}),
     intervalHours: env().backupIntervalHours,
@@ -185,6 +192,7 @@ export function offsiteOverview(db: Db, now = new Date()) {
     /** The banner's sentence: what is failing and what to check (app/lib/backup-alarm.ts); null when all is well. */
     alarm,
     incidentSince: row.incidentSince,
+    replication,
   };
 }
 
@@ -192,8 +200,12 @@ export function offsiteOverview(db: Db, now = new Date()) {
  * Opens or closes the incident by what the overview says: the admins get one e-mail when it opens and one
  * when it is over (app/infra/offsite-copier.server.ts calls this each round). Returns what changed.
  */
-export function checkIncident(db: Db, now = new Date()): "opened" | "closed" | null {
-  const overview = offsiteOverview(db, now);
+export function checkIncident(
+  db: Db,
+  now = new Date(),
+  replication: ReplicationStatus | null = null,
+): "opened" | "closed" | null {
+  const overview = offsiteOverview(db, now, replication);
   if (!overview.configured) return null;
   const open = overview.problems.length > 0;
   const row = status(db);
@@ -218,4 +230,14 @@ export function checkIncident(db: Db, now = new Date()): "opened" | "closed" | n
     for (const to of adminRecipients(tx)) queuePlainEmail(tx, { kind: "backup", to, subject, lines, action }, now);
     return open ? "opened" : "closed";
   });
+}
+
+/**
+ * Writes the time on the status row: Litestream, behind after the store was unreachable, retries only when the
+ * database changes (app/infra/litestream.server.ts calls this every 5 s while behind). A write of the same value
+ * would not do: SQLite leaves an unchanged row unwritten.
+ */
+export function nudgeReplication(db: Db, now = new Date()) {
+  status(db);
+  db.update(offsiteStatus).set({ replicationNudgedAt: now }).where(eq(offsiteStatus.id, 1)).run();
 }

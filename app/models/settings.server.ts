@@ -11,6 +11,7 @@ import { DEFAULT_COSTS, type AgencyCosts } from "~/lib/estimate";
 import type { SettingsValues } from "~/lib/settings-schema";
 import type { RoutingMode } from "~/domain/enums";
 import { assertAdmin, type Actor } from "~/models/actor.server";
+import { agreementDefaults } from "~/models/agreement-defaults.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 
 const costsRow = preparedQuery((db) =>
@@ -57,16 +58,6 @@ export function routingSettings(db: DbOrTx): {
   return row ?? { mode: "off", claimMinutes: 15, roundRobinLast: null };
 }
 
-/** What agreements are prepared with: the broker's usual buyer's broker compensation (null: none set). */
-export function agreementDefaults(db: DbOrTx): { buyerBrokerCompensation: string | null } {
-  const row = db
-    .select({ buyerBrokerCompensation: agencySettings.buyerBrokerCompensation })
-    .from(agencySettings)
-    .where(eq(agencySettings.id, 1))
-    .get();
-  return { buyerBrokerCompensation: row?.buyerBrokerCompensation ?? null };
-}
-
 export function getSettings(db: Db, actor: Actor) {
   assertAdmin(actor);
   const { mode, claimMinutes } = routingSettings(db);
@@ -94,7 +85,9 @@ export function updateSettings(
     routing: values.routing.mode,
     claimMinutes: values.routing.claimMinutes,
     // Left out (a script that sets only the costs): as it was.
-    ...(values.agreements ? { buyerBrokerCompensation: values.agreements.buyerBrokerCompensation } : {}),
+    ...(values.agreements
+      ? { buyerCompensation: values.agreements.buyerCompensation, buyerBrokerCompensation: null }
+      : {}),
     updatedBy: actor.id,
     updatedAt: now,
   };

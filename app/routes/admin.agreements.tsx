@@ -1,7 +1,8 @@
 /**
  * /admin/agreements (admins): the agreements waiting for the admin's signature (any kind; the broker's seat), the
  * brokerage's agreement templates (docs/agreements.md), the flat-fee listing
- * agreement and the buyer representation agreement, and the E-SIGN consumer disclosure signers consent to.
+ * agreement and the buyer representation agreement, the E-SIGN consumer disclosure signers consent to, and the texts
+ * the law writes (the agency disclosure of Civil Code §2079.16, the notices of B&P §10147.5), each with its source.
  * Saving a text adds its next version: an agreement already prepared keeps the version it was made from, a
  * consent the version it was given to. A template without the §10147.5 notice in bold immediately before the
  * compensation section, or without its end date, is refused with the reason; a disclosure without one of the
@@ -20,7 +21,10 @@ import { redirectWithToast } from "~/infra/flash-toast.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { readForm } from "~/infra/http.server";
 import { refuse } from "~/infra/page-action.server";
-import { disclosureSchema, templateSchema } from "~/lib/agreement-schema";
+import { disclosureSchema, legalTextSchema, templateSchema } from "~/lib/agreement-schema";
+import { LEGAL_TEXT_KINDS } from "~/domain/enums";
+import { LEGAL_TEXT_TITLES } from "~/lib/legal-texts";
+import { currentLegalText, legalTextVersions, saveLegalText } from "~/models/legal-text.server";
 import { TEMPLATE_FIELDS } from "~/lib/agreement-template";
 import { InvalidInputError } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
@@ -32,6 +36,8 @@ import { WaitingForSignature } from "~/components/waiting-for-signature";
 
 /** The disclosure form's intent (the templates' forms send none). */
 const DISCLOSURE_INTENT = "save-disclosure";
+/** A legal text's form (the agency disclosure, the §10147.5 notices). */
+const LEGAL_TEXT_INTENT = "save-legal-text";
 
 export const meta: MetaFunction = () => privatePageMeta("Agreements");
 
@@ -42,6 +48,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const disclosure = currentDisclosure(db);
   return {
+    legalTexts: LEGAL_TEXT_KINDS.map((kind) => {
+      const current = currentLegalText(db, kind);
+      return {
+        kind,
+        title: LEGAL_TEXT_TITLES[kind],
+        version: current.version,
+        body: current.body,
+        source: current.source,
+        versions: legalTextVersions(db, kind).map((v) => ({
+          version: v.version,
+          createdAt: v.createdAt.toISOString(),
+        })),
+      };
+    }),
     waiting: waitingForStaff(db, admin).map((w) => ({ ...w, since: w.since?.toISOString() ?? null })),
     disclosure: { version: disclosure.version, body: disclosure.body },
     templates: listTemplates(db, admin).map((t) => ({
@@ -58,6 +78,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
+  if (form.get("intent") === LEGAL_TEXT_INTENT) {
+    const submission = parseWithZod(form, { schema: legalTextSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      const saved = saveLegalText(getDb(), admin, submission.value);
+      return redirectWithToast(`${HERE}#${saved.kind}`, {
+        title: "Saved",
+        description: `${LEGAL_TEXT_TITLES[saved.kind]}: version ${saved.version}. It applies from the next agreement; those signed keep theirs.`,
+      });
+    } catch (error) {
+      if (error instanceof InvalidInputError) {
+        return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+      }
+      return refuse(error, { back: HERE });
+    }
+  }
   if (form.get("intent") === DISCLOSURE_INTENT) {
     const submission = parseWithZod(form, { schema: disclosureSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -91,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminAgreements() {
-  const { templates, disclosure, waiting } = useLoaderData<typeof loader>();
+  const { templates, disclosure, waiting, legalTexts } = useLoaderData<typeof loader>();
   const answer = useActionData<{ result: SubmissionResult<string[]> }>();
   return (
     <div className="mx-auto max-w-4xl">
@@ -107,6 +143,15 @@ export default function AdminAgreements() {
         <TemplateForm key={t.kind} template={t} lastResult={answer?.result} />
       ))}
       <DisclosureForm disclosure={disclosure} lastResult={answer?.result} />
+      <h2 className="mt-8 text-xl font-bold">The texts the law writes</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Each is shown to signers or printed in agreements as it is saved here. When the law changes, read the statute at
+        its source, paste its text, say where and when you read it, and save: the next agreement uses the new version;
+        those signed keep theirs.
+      </p>
+      {legalTexts.map((t) => (
+        <LegalTextForm key={t.kind} text={t} lastResult={answer?.result} />
+      ))}
     </div>
   );
 }
@@ -196,6 +241,59 @@ function DisclosureForm({
           </SubmitButton>
         </div>
       </Form>
+    </section>
+  );
+}
+
+const legalTextConstraint = getZodConstraint(legalTextSchema);
+
+/** A legal text's next version (the agency disclosure of Civil Code §2079.16, a notice of B&P §10147.5). */
+function LegalTextForm({
+  text,
+  lastResult,
+}: {
+  text: {
+    kind: string;
+    title: string;
+    version: number;
+    body: string;
+    source: string;
+    versions: Array<{ version: number; createdAt: string }>;
+  };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: `legal-${text.kind}`,
+    lastResult:
+      (lastResult?.initialValue as { kind?: string } | null | undefined)?.kind === text.kind ? lastResult : undefined,
+    constraint: legalTextConstraint,
+    defaultValue: { kind: text.kind, body: text.body, source: text.source },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: legalTextSchema }),
+  });
+  return (
+    <section id={text.kind} aria-labelledby={`${text.kind}-title`} className={`mt-6 ${card} scroll-mt-24 p-5`}>
+      <h3 id={`${text.kind}-title`} className="text-lg font-semibold">
+        {text.title} <span className="text-sm font-normal text-slate-600">(version {text.version})</span>
+      </h3>
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
+        <input type="hidden" name="kind" value={text.kind} />
+        <TextareaField
+          field={fields.body}
+          label="Text"
+          rows={text.kind === "agency_disclosure" ? 18 : 3}
+          className="font-mono"
+        />
+        <TextareaField field={fields.source} label="Source (the statute, its address, the day read)" rows={2} />
+        <div>
+          <SubmitButton intent={LEGAL_TEXT_INTENT} pendingLabel="Saving...">
+            Save as a new version
+          </SubmitButton>
+        </div>
+      </Form>
+      <p className="mt-3 text-sm text-slate-600">
+        Versions: {text.versions.map((v) => `${v.version} (${formatDate(v.createdAt)})`).join(", ")}
+      </p>
     </section>
   );
 }

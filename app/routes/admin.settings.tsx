@@ -25,6 +25,7 @@ import { ROUTING_MODES } from "~/domain/enums";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { offsiteOverview } from "~/models/offsite.server";
 import { formatDateTime } from "~/lib/format";
+import { currentReplication } from "~/infra/litestream.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Settings");
 
@@ -43,8 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     homeWarranty: optional(costs.homeWarrantyCents),
     routing: routing.mode,
     claimMinutes: String(routing.claimMinutes),
-    buyerBrokerCompensation: agreements.buyerBrokerCompensation ?? "",
-    backups: backupsView(offsiteOverview(getDb())),
+    compensationType: agreements.buyerCompensation?.type ?? "",
+    compensationValue: agreements.buyerCompensation ? String(agreements.buyerCompensation.value) : "",
+    compensationCap: agreements.buyerCompensation?.cap === undefined ? "" : String(agreements.buyerCompensation?.cap),
+    backups: backupsView(offsiteOverview(getDb(), new Date(), currentReplication())),
   };
 }
 
@@ -67,6 +70,18 @@ function backupsView(o: ReturnType<typeof offsiteOverview>) {
     versioning: o.versioning,
     intervalHours: o.intervalHours,
     problems: o.problems,
+    replication: o.replication
+      ? {
+          state: o.replication.running
+            ? o.replication.lagSeconds > 0
+              ? `Running, ${o.replication.lagSeconds} s behind`
+              : "Running, caught up"
+            : `Not running${o.replication.error ? ` (${o.replication.error})` : ""}`,
+          lastSync: o.replication.lastSyncAt ? formatDateTime(new Date(o.replication.lastSyncAt)) : "None yet",
+          generation: o.replication.generation ?? "None yet",
+          sentToday: sizeText(o.replication.bytesToday),
+        }
+      : null,
   };
 }
 
@@ -130,17 +145,22 @@ export default function Settings() {
               Agreements
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              What a buyer representation agreement is prepared with (staff can change it on each one). It must be an
-              amount or a rate that can be worked out, and it is negotiable.
+              What a buyer representation agreement is prepared with (staff can change it on each one): an amount, or a
+              percentage of the price with an optional cap, that can be worked out. It is negotiable; the agreement says
+              the broker takes nothing above it from any source.
             </p>
           </div>
-          <div className="sm:col-span-2">
-            <TextField
-              field={fields.buyerBrokerCompensation}
-              label="Buyer's broker compensation"
-              placeholder="2.5% of the purchase price"
-            />
-          </div>
+          <SelectField field={fields.compensationType} label="Buyer's broker compensation">
+            <option value="">None set</option>
+            <option value="percent">Percentage of the price</option>
+            <option value="amount">Amount in dollars</option>
+          </SelectField>
+          <TextField field={fields.compensationValue} label="Amount ($) or percentage (%)" inputMode="decimal" />
+          <TextField
+            field={fields.compensationCap}
+            label="At most ($, a percentage's cap; optional)"
+            inputMode="decimal"
+          />
           <div className="sm:col-span-2">
             <h2 id="routing-title" className="mt-4 text-lg font-semibold">
               New leads
@@ -193,7 +213,17 @@ function BackupsPanel({ backups: b }: { backups: ReturnType<typeof backupsView> 
         <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]" data-testid="backups-status">
           <dt className="text-slate-600">Store</dt>
           <dd className="break-all">{b.bucket}</dd>
-          <dt className="text-slate-600">Last snapshot</dt>
+          {b.replication ? (
+            <>
+              <dt className="text-slate-600">Database replication</dt>
+              <dd data-testid="replication-state">{b.replication.state}</dd>
+              <dt className="text-slate-600">Last change sent</dt>
+              <dd>
+                {b.replication.lastSync} · generation {b.replication.generation} · {b.replication.sentToday} today
+              </dd>
+            </>
+          ) : null}
+          <dt className="text-slate-600">Last archive</dt>
           <dd>
             {b.lastSnapshot ?? "None yet"} · every {b.intervalHours} h
           </dd>

@@ -1,8 +1,11 @@
 /**
  * An agreement's steps (app/models/agreement-*.server.ts), each POST → 200 with the agreement:
- * `send`, `void`, `resend` ({ signerId }: a co-signer's new link) and `retry-seal` (staff);
- * `consent` ({ consent: true }, with { agencyDisclosure: true } for a client or co-signer of a listing or buyer
- * agreement; anything but `consent: true` 400), `withdraw-consent`, `sign` ({ typedName, agree: true }: the
+ * `send`, `void`, `resend` ({ signerId }: a co-signer's new link), `retry-seal` and `protection-list` ({ names }:
+ * a listing's buyers given to the seller within three days after its term) (staff);
+ * `consent` ({ consent: true }; anything else 400; `agencyDisclosure: true` with it also acknowledges the agency
+ * disclosure in force), `agency-disclosure` ({ acknowledge: true }: a client or co-signer of a listing or buyer
+ * agreement, after consenting, acknowledges the version in force: GET /api/legal-texts/agency_disclosure gives it),
+ * `withdraw-consent`, `sign` ({ typedName, agree: true }: the
  * signer's full legal name, after GET /agreements/{id}.pdf), `decline` ({ reason }). Signing twice or out of
  * turn 409 (the turn is checked first), a buyer agreement ending more than three months after today 409, before
  * consenting or opening the PDF 400 naming it; anyone not on its transaction 404, anonymous 401.
@@ -20,10 +23,19 @@ import {
   parseBody,
   readJson,
 } from "~/infra/http.server";
-import { consentSchema, declineSchema, resendSchema, signSchema } from "~/lib/agreement-schema";
+import {
+  agencyAckSchema,
+  consentSchema,
+  declineSchema,
+  protectionListSchema,
+  resendSchema,
+  signSchema,
+} from "~/lib/agreement-schema";
+import { sendProtectionList } from "~/models/agreement-record.server";
 import { resendSigningLink, sendAgreement } from "~/models/agreement-prepare.server";
 import { retrySeal } from "~/models/agreement-seal.server";
 import {
+  acknowledgeAgencyDisclosure,
   consentToSign,
   declineAgreement,
   signAgreement,
@@ -57,6 +69,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       modelCall(() => consentToSign(db, key, id, input));
       break;
     }
+    case "agency-disclosure": {
+      parseBody(agencyAckSchema, body);
+      modelCall(() => acknowledgeAgencyDisclosure(db, key, id));
+      break;
+    }
     case "sign": {
       const input = parseBody(signSchema, body);
       await modelCallAsync(() => signAgreement(db, agreementPaper(), key, id, input));
@@ -68,6 +85,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "resend": {
       const input = parseBody(resendSchema, body);
       modelCall(() => resendSigningLink(db, user, id, input.signerId));
+      break;
+    }
+    case "protection-list": {
+      const input = parseBody(protectionListSchema, body);
+      modelCall(() => sendProtectionList(db, user, id, input.names));
       break;
     }
     case "retry-seal":

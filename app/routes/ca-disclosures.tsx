@@ -1,5 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal-page";
+import { getDb } from "~/infra/database.server";
+import { templateBlocks } from "~/lib/agreement-template";
+import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
+import { pageScopeHeader } from "~/models/content-version.server";
+import { currentLegalText } from "~/models/legal-text.server";
 import { formatMoney } from "~/lib/money";
 import { TIERS } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
@@ -14,8 +20,22 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/ca-disclosures",
   });
 
+/**
+ * The agency disclosure in force (Civil Code §2079.16, app/models/legal-text.server.ts): the one a signer reads before
+ * a listing or buyer agreement. Its page scope (`legal-texts`) changes with each new version of a legal text.
+ */
+export async function loader() {
+  const db = getDb();
+  const scope = pageScopeHeader(db, "legal-texts");
+  const agency = currentLegalText(db, "agency_disclosure");
+  return data({ agency: { version: agency.version, body: agency.body } }, { headers: { [PAGE_SCOPE_HEADER]: scope } });
+}
+
+export const headers = pageHeaders;
+
 export default function CaDisclosures() {
   const site = useSite() ?? DEFAULT_SITE;
+  const { agency } = useLoaderData<typeof loader>();
   return (
     <LegalPage title="California Real Estate Disclosures">
       <h2>License</h2>
@@ -30,28 +50,35 @@ export default function CaDisclosures() {
         .
       </p>
 
-      <h2>Agency relationships</h2>
+      <h2 id="agency">Agency relationships</h2>
       <p>
-        California law (Civil Code sections 2079.13 to 2079.24) requires a real estate agent to give you a written
-        Disclosure Regarding Real Estate Agency Relationships (form AD) before you sign a listing agreement or make an
-        offer. It explains the duties an agent owes to a seller, to a buyer, and to both when acting as a dual agent.
-        The agency relationship is then confirmed in writing in the purchase contract.
+        California law (Civil Code sections 2079.13 to 2079.24) requires a real estate agent to give you the Disclosure
+        Regarding Real Estate Agency Relationship below, and you to acknowledge it, before you sign a listing agreement
+        or a buyer representation agreement. We show it to you in full when you sign one with us. The agency
+        relationship is then confirmed in writing in the purchase contract. Using this website does not create an agency
+        relationship; only a written agreement does.
       </p>
-      <ul>
-        <li>
-          A seller's agent acts for the seller only, and owes the buyer honesty, fair dealing and disclosure of known
-          material facts.
-        </li>
-        <li>
-          A buyer's agent acts for the buyer only. Since 2025, a written buyer-broker agreement is required before an
-          offer is made (Civil Code 1670.50).
-        </li>
-        <li>
-          A dual agent represents both, only with the written consent of both, and may not disclose one party's price
-          position to the other without consent.
-        </li>
-      </ul>
-      <p>Using this website does not create an agency relationship. One is created only by a written agreement.</p>
+      <section
+        aria-label="Disclosure Regarding Real Estate Agency Relationship"
+        className="rounded-lg border border-slate-300 p-4"
+        data-testid="agency-disclosure-text"
+      >
+        {templateBlocks(agency.body).map((b, i) =>
+          b.kind === "heading" ? <h3 key={i}>{b.text}</h3> : <p key={i}>{b.text}</p>,
+        )}
+        <p>
+          <small>
+            Version {agency.version}. The sections of the Civil Code it refers to are at{" "}
+            <a
+              href="https://leginfo.legislature.ca.gov/faces/codes_displayText.xhtml?lawCode=CIV&division=3.&title=6.&part=4.&chapter=3.&article=2."
+              rel="noopener noreferrer"
+            >
+              leginfo.legislature.ca.gov
+            </a>
+            .
+          </small>
+        </p>
+      </section>
 
       <h2>Commissions and our flat fees</h2>
       <p>

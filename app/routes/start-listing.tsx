@@ -22,7 +22,7 @@ import { getSessionUser } from "~/infra/session-user.server";
 import { env } from "~/config/env.server";
 import { loginPath } from "~/infra/sign-in.server";
 import { isLegalName } from "~/lib/agreement-rules";
-import { LISTING_TERMS, startListingSchema } from "~/lib/agreement-schema";
+import { LISTING_TERMS, MAX_CO_SELLERS, startListingSchema, type StartListingInput } from "~/lib/agreement-schema";
 import { fullName } from "~/lib/format";
 import { numberInput } from "~/lib/form-values";
 import { centsOf, formatMoney } from "~/lib/money";
@@ -77,6 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     address: submission.value.address,
     priceCents: centsOf(submission.value.price),
     termMonths: submission.value.termMonths,
+    coSellers: submission.value.coSellers,
   });
   return redirect(signingPath(id));
 }
@@ -89,14 +90,29 @@ function feeOf(typed: string | undefined): number | null {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? tierFor(centsOf(value)).feeCents : null;
 }
 
+/** The form's fields as typed (the schema's input: the other sellers' rows). */
+type StartListingFields = {
+  sellerName: string;
+  address: string;
+  price: string;
+  termMonths: string;
+  coSellers: Array<{ name: string; email: string }>;
+};
+
 export default function StartListing() {
   const answer = useActionData<typeof action>();
   const { sellerName, price } = useLoaderData<typeof loader>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<StartListingFields, StartListingInput>({
     id: "start-listing",
     lastResult: answer?.result,
     constraint,
-    defaultValue: { termMonths: "6", sellerName, price },
+    // Rows for the other sellers on title (left blank: none).
+    defaultValue: {
+      termMonths: "6",
+      sellerName,
+      price,
+      coSellers: Array.from({ length: MAX_CO_SELLERS }, () => ({ name: "", email: "" })),
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: startListingSchema }),
@@ -116,6 +132,27 @@ export default function StartListing() {
           hint="As on the title: your given name and family name. You type it again to sign."
           autoComplete="name"
         />
+        <fieldset className="grid gap-3" data-testid="co-sellers">
+          <legend className="font-semibold">Other sellers on title</legend>
+          <p className="text-sm text-slate-600">
+            Everyone on title signs. Each one you name here gets their own signing link by e-mail; leave the rows blank
+            if you sell alone.
+          </p>
+          {fields.coSellers.errors?.[0] ? (
+            <p className="text-sm text-red-700" role="alert">
+              {fields.coSellers.errors[0]}
+            </p>
+          ) : null}
+          {fields.coSellers.getFieldList().map((row, i) => {
+            const person = row.getFieldset();
+            return (
+              <div key={row.key} className="grid gap-3 sm:grid-cols-2">
+                <TextField field={person.name} label={`Seller ${i + 2}: full legal name`} autoComplete="off" />
+                <TextField field={person.email} label={`Seller ${i + 2}: e-mail`} type="email" autoComplete="off" />
+              </div>
+            );
+          })}
+        </fieldset>
         <TextField field={fields.address} label="Home address" autoComplete="street-address" />
         <TextField field={fields.price} label="List price" inputMode="numeric" hint="Whole dollars, such as 850,000" />
         <FieldShell id={fields.termMonths.id} label="Listing term" error={fields.termMonths.errors?.[0]}>

@@ -12,36 +12,66 @@ import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
 import { agreementState } from "~/lib/agreement-rules";
-import { prepareAgreementSchema, prepareFromForm } from "~/lib/agreement-schema";
-import { buyerAgreementLastDay, fieldLabel, fieldsOf } from "~/lib/agreement-template";
-import { addDaysTo, addMonthsTo, todayIn } from "~/lib/plain-date";
+import {
+  prepareAgreementSchema,
+  prepareFromForm,
+  protectionListSchema,
+  recordAgreementSchema,
+  recordFromForm,
+} from "~/lib/agreement-schema";
+import { buyerAgreementLastDay, DEFAULT_PROTECTION_DAYS, fieldLabel, fieldsOf } from "~/lib/agreement-template";
+import { addDaysTo, addMonthsTo, formatDayWords, todayIn } from "~/lib/plain-date";
+import { compensationShort } from "~/lib/buyer-compensation";
 import { NotFoundError, statusOf, type InvalidInputError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { agreementIntents } from "~/lib/intents";
 import { isStaff } from "~/models/actor.server";
 import { agreementPdfPath, signingPath } from "~/models/agreement-access.server";
 import { prefilledFields, prepareAgreement, resendSigningLink, sendAgreement } from "~/models/agreement-prepare.server";
+import { PROTECTION_LIST_DAYS, recordAgreement, sendProtectionList } from "~/models/agreement-record.server";
 import { retrySeal } from "~/models/agreement-seal.server";
 import { voidAgreement } from "~/models/agreement-signing.server";
 import { listAgreements, type AgreementView } from "~/models/agreement-view.server";
 import { listTemplates } from "~/models/agreement-template.server";
-import { agreementDefaults } from "~/models/settings.server";
+import { agreementDefaults } from "~/models/agreement-defaults.server";
 import { getTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
+import { documentNames } from "~/models/document.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
 
 /** An agreement as the section lists it (the Manage page's, the portal's), its state in words for `viewerId`. */
-export function listedAgreement(a: AgreementView, viewerId: string | null = null) {
+export function listedAgreement(a: AgreementView, viewerId: string | null = null, now = new Date()) {
+  const today = todayIn(now);
+  const recorded = a.source === "recorded";
   return {
     id: a.id,
     kind: a.kind,
     title: a.title,
     status: a.status,
-    state: agreementState({
-      status: a.status,
-      completedAt: a.completedAt,
-      signers: a.signers.map((s) => ({ ...s, mine: viewerId !== null && s.userId === viewerId })),
-    }),
+    state: recorded
+      ? `Signed on paper; recorded on ${formatDayWords(todayIn(a.completedAt ?? a.createdAt))}`
+      : agreementState({
+          status: a.status,
+          completedAt: a.completedAt,
+          signers: a.signers.map((s) => ({ ...s, mine: viewerId !== null && s.userId === viewerId })),
+        }),
+    recorded,
+    compensation: a.compensation ? compensationShort(a.compensation) : null,
+    buyerEntity: a.kind === "buyer" && a.buyerEntity && a.buyerEntity !== "person" ? a.buyerEntity : null,
+    // A listing's protection period: the list given after the term (staff send it within PROTECTION_LIST_DAYS days).
+    protection: a.protection
+      ? {
+          days: a.protection.days,
+          list: a.protection.list,
+          listSentOn: a.protection.listSentOn ? formatDayWords(a.protection.listSentOn) : null,
+          mayGiveList:
+            !a.protection.listSentOn &&
+            (a.status === "signed" || a.status === "expired") &&
+            a.endsOn !== null &&
+            today > a.endsOn &&
+            today <= addDaysTo(a.endsOn, PROTECTION_LIST_DAYS),
+        }
+      : null,
     endsOn: a.endsOn,
     sealError: a.sealError,
     signers: a.signers.map((s) => ({
@@ -82,7 +112,7 @@ export function agreementsData(
 ) {
   const list = listAgreements(db, actor, transaction.id).map((a) => listedAgreement(a, actor.id));
   if (!isStaff(actor)) return { list, prepare: null };
-  const kind = transaction.type === "selling" ? "listing" : "buyer";
+  const kind: "listing" | "buyer" = transaction.type === "selling" ? "listing" : "buyer";
   const templates = listTemplates(db, actor).filter((t) => t.kind === kind);
   const asked = chosenSource(query);
   const chosen: PrepareSource | null =
@@ -95,8 +125,7 @@ export function agreementsData(
   const template = chosen?.kind === "template" ? templates.find((t) => t.id === chosen.id) : undefined;
   const today = todayIn(now);
   const prefilled = { ...prefilledFields(db, transaction) };
-  const { buyerBrokerCompensation } = agreementDefaults(db);
-  if (buyerBrokerCompensation) prefilled.buyerBrokerCompensation = buyerBrokerCompensation;
+  const { buyerCompensation } = agreementDefaults(db);
   const endsOn =
     kind === "listing" ? addMonthsTo(today, 6) : [addDaysTo(today, 90), buyerAgreementLastDay(today)].sort()[0]!;
   return {
@@ -112,6 +141,12 @@ export function agreementsData(
       startsOn: today,
       endsOn,
       open: asked !== null,
+      kind,
+      /** The broker's usual buyer's broker compensation (/admin/settings), structured; null: none set. */
+      compensation: buyerCompensation,
+      protectionDays: DEFAULT_PROTECTION_DAYS,
+      documents: documentNames(db, actor, transaction.id, { limit: 100 }),
+      clientName: fullName(getUserById(db, transaction.userId)) || "",
     },
   };
 }
@@ -120,7 +155,7 @@ export type AgreementsData = ReturnType<typeof agreementsData>;
 
 /** What the prepare form shows again after a refusal: each field's error beside it, and what was typed. */
 export type AgreementActionData = {
-  intent: typeof agreementIntents.prepare;
+  intent: typeof agreementIntents.prepare | typeof agreementIntents.record;
   message: string;
   errors: Record<string, string[]>;
   values: Record<string, string>;
@@ -157,8 +192,45 @@ export const agreementSection: Section<typeof agreementIntents> = {
           );
         }
       }
+      if (intent === agreementIntents.record) {
+        try {
+          const input = parseSectionForm(recordAgreementSchema, recordFromForm(formData));
+          const recorded = recordAgreement(ctx.db, ctx.actor, ctx.transactionId, input);
+          return redirectWithToast(backTo(ctx, "agreements"), {
+            title: "Recorded",
+            description: `"${recorded.title}" is recorded: it counts as the agreement in force.`,
+          });
+        } catch (error) {
+          if (statusOf(error) !== 400) throw error;
+          const refused = error as InvalidInputError;
+          const values = Object.fromEntries(
+            [...formData.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
+          );
+          return data<AgreementActionData>(
+            {
+              intent: agreementIntents.record,
+              message: refused.message,
+              errors: formErrors(refused, "record"),
+              values,
+            },
+            { status: 400 },
+          );
+        }
+      }
       const id = Number(formData.get("agreementId"));
       if (!Number.isInteger(id) || id <= 0) throw new NotFoundError("Agreement not found");
+      if (intent === agreementIntents.protectionList) {
+        const names = String(formData.get("names") ?? "")
+          .split(/\r?\n/)
+          .map((n) => n.trim())
+          .filter(Boolean);
+        const { names: list } = parseSectionForm(protectionListSchema, { names });
+        sendProtectionList(ctx.db, ctx.actor, id, list);
+        return redirectWithToast(backTo(ctx, "agreements"), {
+          title: "Sent",
+          description: "The seller is e-mailed the list of buyers, and sees it in their portal.",
+        });
+      }
       if (intent === agreementIntents.resend) {
         const signerId = Number(formData.get("signerId"));
         if (!Number.isInteger(signerId) || signerId <= 0)
@@ -201,10 +273,14 @@ export const agreementSection: Section<typeof agreementIntents> = {
  * A refusal's field errors under the prepare form's own names: the API's `fields.flatFee` is the form's
  * `field.flatFee`, its `signers` the co-signer's fields; any other name as it is.
  */
-function formErrors(error: InvalidInputError): Record<string, string[]> {
+function formErrors(error: InvalidInputError, form: "prepare" | "record" = "prepare"): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    const key = name.startsWith("fields.") ? `field.${name.slice(7)}` : name === "signers" ? "cosignerEmail" : name;
+    const key = name.startsWith("fields.")
+      ? `field.${name.slice(7)}`
+      : name === "signers" && form === "prepare"
+        ? "cosignerEmail"
+        : name;
     out[key] = [...(out[key] ?? []), ...messages];
   }
   return out;

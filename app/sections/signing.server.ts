@@ -13,11 +13,12 @@ import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { modelErrorResponse, readForm } from "~/infra/http.server";
 import { intentOf, unknownIntent } from "~/infra/page-action.server";
-import { consentSchema, declineSchema, signSchema } from "~/lib/agreement-schema";
+import { agencyAckSchema, consentSchema, declineSchema, signSchema } from "~/lib/agreement-schema";
 import { statusOf } from "~/lib/errors";
 import { signingIntents } from "~/lib/intents";
 import { type SignerKey } from "~/models/agreement-access.server";
 import {
+  acknowledgeAgencyDisclosure,
   consentToSign,
   declineAgreement,
   signAgreement,
@@ -94,7 +95,30 @@ export async function signingAction(request: Request, db: Db, key: SignerKey, id
     } catch (error) {
       return refused(error, (o) => submission.reply(o));
     }
-    return redirectWithToast(back, { title: "Thank you", description: "Your consent is recorded. You can now sign." });
+    return redirectWithToast(back, {
+      title: "Thank you",
+      description: "Your consent is recorded. You can go on to the next step.",
+    });
+  }
+  if (intent === signingIntents.agency) {
+    const submission = parseWithZod(formData, { schema: agencyAckSchema });
+    if (submission.status !== "success") {
+      try {
+        signingState(db, key, id);
+      } catch (error) {
+        return refused(error);
+      }
+      return data<Answer>({ result: submission.reply(), error: null }, { status: 400 });
+    }
+    try {
+      acknowledgeAgencyDisclosure(db, key, id);
+    } catch (error) {
+      return refused(error, (o) => submission.reply(o));
+    }
+    return redirectWithToast(back, {
+      title: "Thank you",
+      description: "Your acknowledgment is recorded. Now open the agreement and sign it.",
+    });
   }
   if (intent === signingIntents.withdraw) {
     try {

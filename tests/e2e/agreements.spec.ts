@@ -18,6 +18,7 @@ import { createListing } from "~/models/listing.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expect, fillProviderForm, loginAs, queryDb, ready, test, uniqueEmail, withE2eDb } from "./fixtures";
+import { consentAndAcknowledge } from "./signing";
 import { SmtpSink, startApp, toAddresses } from "./servers";
 
 /** pdfsig's verdict on a PDF's bytes. */
@@ -52,18 +53,14 @@ async function openPdf(page: Page) {
 }
 
 /**
- * Consents (ticking the consent box, and the agency disclosure when asked), opens the PDF, and signs with the
+ * Consents (the E-SIGN box, then the agency disclosure when asked), opens the PDF, and signs with the
  * typed legal name, on the signing page.
  */
 async function consentAndSign(page: Page, js: boolean, typedName: string) {
   await ready(page, js);
   await expect(page.getByRole("heading", { name: "Consent to sign electronically" })).toBeVisible();
   await expect(page.getByTestId("esign-disclosure")).toContainText("Paper copies");
-  const disclosure = page.getByLabel(/I have read the Disclosure Regarding/);
-  if (await disclosure.count()) await disclosure.check();
-  await page.getByLabel("I have read the disclosure above and consent to sign electronically").check();
-  await page.getByRole("button", { name: "I consent" }).click();
-  await expect(page.getByRole("heading", { name: "Sign", exact: true })).toBeVisible();
+  await consentAndAcknowledge(page, js);
   await ready(page, js);
   await openPdf(page);
   await page.getByLabel("Type your full legal name").fill(typedName);
@@ -96,7 +93,9 @@ test.describe("agreements", () => {
       const buyer = page.getByRole("region", { name: /Buyer representation agreement/ });
       await expect(buyer.getByRole("heading")).toContainText("(version 1)");
       const body = await buyer.getByLabel("Text").inputValue();
-      await buyer.getByLabel("Text").fill(body.replace(/\*\*Notice:[^*]+\*\*/, "No notice here."));
+      // The notice's place (the broker's versioned text of B&P §10147.5 goes there) taken out.
+      expect(body).toContain("**{{commissionNotice}}**");
+      await buyer.getByLabel("Text").fill(body.replace("**{{commissionNotice}}**", "No notice here."));
       await buyer.getByRole("button", { name: "Save as a new version" }).click();
       await expect(page.getByText(/Keep the notice of Bus. & Prof. Code §10147.5 in bold/).first()).toBeVisible();
       const again = page.getByRole("region", { name: /Buyer representation agreement/ });
@@ -264,7 +263,7 @@ test.describe("agreements", () => {
       await expect(staff.getByLabel("From")).toHaveValue(/^template-\d+$/);
       await expect(staff.getByLabel("List price")).toHaveCount(0);
       await staff.getByLabel("Ends on").fill("2099-01-01");
-      await staff.getByLabel("Buyer's broker compensation").fill("2.5% of the purchase price");
+      await staff.getByLabel("Percentage (%) or amount ($)").fill("2.5");
       await staff.getByLabel("Co-signer's full legal name (optional)").fill("Sam Lee");
       await staff.getByLabel("Co-signer's e-mail").fill(cosigner);
       await staff.getByRole("button", { name: "Prepare" }).click();
@@ -275,7 +274,7 @@ test.describe("agreements", () => {
       await ready(staff, js);
       await staff.getByText("Prepare an agreement").click();
       await staff.getByLabel("Ends on").fill(endsOn);
-      await staff.getByLabel("Buyer's broker compensation").fill("2.5% of the purchase price");
+      await staff.getByLabel("Percentage (%) or amount ($)").fill("2.5");
       await staff.getByLabel("Co-signer's full legal name (optional)").fill("Sam Lee");
       await staff.getByLabel("Co-signer's e-mail").fill(cosigner);
       await staff.getByRole("button", { name: "Prepare" }).click();

@@ -19,18 +19,15 @@ import { getShowingRules, saveShowingRules } from "~/models/showing.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expect, fillProviderForm, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { consentAndAcknowledge } from "./signing";
 import { SmtpSink, startApp, toAddresses } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** Consents, opens the PDF and signs, on the signing page. */
+/** Consents (and acknowledges the agency disclosure when asked), opens the PDF and signs, on the signing page. */
 async function sign(page: Page, js: boolean, legalName: string) {
-  await ready(page, js);
-  const disclosure = page.getByLabel(/I have read the Disclosure Regarding/);
-  if (await disclosure.count()) await disclosure.check();
-  await page.getByLabel("I have read the disclosure above and consent to sign electronically").check();
-  await page.getByRole("button", { name: "I consent" }).click();
+  await consentAndAcknowledge(page, js);
   await ready(page, js);
   const href = await page.getByRole("link", { name: "Open the PDF" }).getAttribute("href");
   expect((await page.request.get(new URL(href!, page.url()).toString())).status()).toBe(200);
@@ -117,8 +114,8 @@ test.describe("every step says what comes next", () => {
         const admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Blake" }, ["boss@agency.test"]);
         db.$client.prepare("INSERT OR IGNORE INTO agency_settings (id) VALUES (1)").run();
         db.$client
-          .prepare("UPDATE agency_settings SET buyer_broker_compensation = ? WHERE id = 1")
-          .run("2.5% of the purchase price");
+          .prepare("UPDATE agency_settings SET buyer_compensation = ? WHERE id = 1")
+          .run(JSON.stringify({ type: "percent", value: 2.5, cap: 25000 }));
         const buyer = upsertUserFromClaims(db, { email: client, firstName: "Rae", lastName: "Buyer" });
         void admin;
         return {
@@ -143,15 +140,17 @@ test.describe("every step says what comes next", () => {
       await staff.goto(`${app.baseUrl}/admin/transactions/${id}#agreements`);
       await ready(staff, js);
       await staff.getByText("Prepare an agreement").click();
-      await expect(staff.getByLabel("Buyer's broker compensation")).toHaveValue("2.5% of the purchase price");
+      // The compensation structured (issue 56): a percentage of the price with its cap, from the settings.
+      const compensation = staff.getByTestId("prepare-compensation");
+      await expect(compensation.getByLabel("Kind")).toHaveValue("percent");
+      await expect(compensation.getByLabel("Percentage (%) or amount ($)")).toHaveValue("2.5");
+      await expect(compensation.getByLabel("At most ($, optional)")).toHaveValue("25000");
       await expect(staff.getByLabel("Flat fee")).toHaveCount(0);
-      await staff.getByLabel("Buyer's broker compensation").fill("");
+      await compensation.getByLabel("Percentage (%) or amount ($)").fill("negotiable");
       await staff.getByRole("button", { name: "Prepare" }).click();
-      // The error beside its field.
-      await expect(staff.locator("#prepare-field-buyerBrokerCompensation-error")).toHaveText(
-        "Fill in Buyer's broker compensation",
-      );
-      await staff.getByLabel("Buyer's broker compensation").fill("2.5% of the purchase price");
+      // The error beside its field: words are not a compensation that can be worked out.
+      await expect(staff.locator("#prepare-compensationValue-error")).toHaveText("Enter the compensation as a number");
+      await staff.getByTestId("prepare-compensation").getByLabel("Percentage (%) or amount ($)").fill("2.5");
       await staff.getByRole("button", { name: "Prepare" }).click();
       await staff.getByRole("button", { name: "Send for signature" }).click();
       await expect(staff.getByTestId("agreement")).toContainText("Waiting for Rae Buyer");

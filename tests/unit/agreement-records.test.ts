@@ -29,14 +29,23 @@ import { agreementPaper, agreementPdf } from "~/infra/agreement-pdf.server";
 import { DirectoryStore } from "~/infra/file-store.server";
 import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { consentSchema } from "~/lib/agreement-schema";
-import { COMMISSION_NOTICE, SEEDED_TEMPLATES, templateBlocks, templateErrors } from "~/lib/agreement-template";
+import { NOTICE_PLACE, SEEDED_TEMPLATES, templateBlocks, templateErrors } from "~/lib/agreement-template";
+import { SEEDED_LEGAL_TEXTS } from "~/lib/legal-texts";
 import { disclosureErrors } from "~/lib/esign-disclosure";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { addDaysTo, addMonthsTo, todayIn } from "~/lib/plain-date";
 import { type AgreementPaper } from "~/models/agreement-access.server";
 import { prepareAgreement, resendSigningLink, sendAgreement } from "~/models/agreement-prepare.server";
 import { retryDueSeals, sealRetryDelayMs } from "~/models/agreement-seal.server";
-import { agreementFile, consentToSign, signAgreement, withdrawConsent } from "~/models/agreement-signing.server";
+import {
+  acknowledgeAgencyDisclosure,
+  agreementFile,
+  consentToSign,
+  signAgreement,
+  signingState,
+  withdrawConsent,
+} from "~/models/agreement-signing.server";
+import { saveLegalText } from "~/models/legal-text.server";
 import { latestTemplate, listTemplates, seedTemplates } from "~/models/agreement-template.server";
 import { getAgreement, toAgreementJson } from "~/models/agreement-view.server";
 import { requestContext } from "~/models/audit-log.server";
@@ -104,7 +113,7 @@ async function buyerAgreement(
     {
       templateId: template("buyer").id,
       endsOn: addMonthsTo(todayIn(now), 2),
-      fields: { buyerBrokerCompensation: "2.5% of the price" },
+      compensation: { type: "percent", value: 2.5 },
       signers: [],
       ...extra,
     },
@@ -195,7 +204,7 @@ describe("who signed the broker's seat", () => {
       prepareAgreement(db, admin, paper, t.id, {
         templateId: template("buyer").id,
         endsOn: addMonthsTo(todayIn(new Date()), 2),
-        fields: { buyerBrokerCompensation: "2%" },
+        compensation: { type: "percent", value: 2 },
         signers: [{ ...named, email: "sela@example.com" }],
       }),
     ).rejects.toThrow(/not an admin/);
@@ -247,7 +256,8 @@ describe("a signer's full legal name", () => {
     // The agreement's "Client names" is a blank to fill, never the address.
     await expect(buyerAgreement(t)).rejects.toThrow("Fill in before it is sent: Client names");
     const id = await buyerAgreement(t, new Date(), {
-      fields: { buyerBrokerCompensation: "2%", clientNames: "Sela Fonua" },
+      fields: { clientNames: "Sela Fonua" },
+      compensation: { type: "percent", value: 2 },
     });
     const view = getAgreement(db, client, id);
     expect(view.signers[0]!.name).toBe("");
@@ -312,12 +322,36 @@ describe("consent under E-SIGN, the agency disclosure, the PDF opened", () => {
     expect(currentDisclosure(db).id).toBe(v2.id);
   });
 
-  it("each signer of a listing or buyer agreement acknowledges the agency disclosure on that agreement", async () => {
+  it("the agency disclosure in full, acknowledged once in a transaction; a new version is asked at the next agreement", async () => {
     const { t, client } = purchaseWithoutAgent();
     const one = await buyerAgreement(t);
-    consentToSign(db, { actor: client }, one, { consent: true, agencyDisclosure: true });
+    // Not before the consent; the consent alone is not the acknowledgment.
+    expect(() => acknowledgeAgencyDisclosure(db, { actor: client }, one)).toThrow(
+      /Consent to sign electronically first/,
+    );
+    consentToSign(db, { actor: client }, one, { consent: true });
+    const state = signingState(db, { actor: client }, one);
+    expect(state.needsDisclosure).toBe(true);
+    expect(state.agencyDisclosure.body).toContain("# DISCLOSURE REGARDING REAL ESTATE AGENCY RELATIONSHIP");
+    acknowledgeAgencyDisclosure(db, { actor: client }, one);
+    expect(getAgreement(db, client, one).signers[0]!.agencyDisclosure).toMatchObject({ version: 1 });
+    // The same version, another agreement of the transaction: not asked again (carried when they act).
     const two = await buyerAgreement(t);
-    expect(() => consentToSign(db, { actor: client }, two, { consent: true })).toThrow(/agency disclosure/);
+    consentToSign(db, { actor: client }, two, { consent: true });
+    expect(signingState(db, { actor: client }, two).needsDisclosure).toBe(false);
+    expect(getAgreement(db, client, two).signers[0]!.agencyDisclosure).toMatchObject({ version: 1 });
+    // A new version (the law changed): asked at the next agreement.
+    saveLegalText(db, admin, {
+      kind: "agency_disclosure",
+      body: `${SEEDED_LEGAL_TEXTS.agency_disclosure.body}\n\nA sentence the statute added.`,
+      source: "Civil Code §2079.16 as amended (read 2027-01-02)",
+    });
+    const three = await buyerAgreement(t);
+    consentToSign(db, { actor: client }, three, { consent: true });
+    expect(signingState(db, { actor: client }, three)).toMatchObject({
+      needsDisclosure: true,
+      agencyDisclosure: { version: 2 },
+    });
   });
 
   it("signing without opening the PDF is refused, naming it", async () => {
@@ -359,13 +393,13 @@ describe("the agreements' rules", () => {
 
   it("nothing goes out with a blank line: prepare and send answer 400 naming each blank", async () => {
     const { t } = purchaseWithoutAgent();
-    await expect(buyerAgreement(t, new Date(), { fields: {} })).rejects.toThrow(
+    await expect(buyerAgreement(t, new Date(), { compensation: undefined })).rejects.toThrow(
       "Fill in before it is sent: Buyer's broker compensation",
     );
     const prepared = await prepareAgreement(db, admin, paper, t.id, {
       templateId: template("buyer").id,
       endsOn: addMonthsTo(todayIn(new Date()), 2),
-      fields: { buyerBrokerCompensation: "2%" },
+      compensation: { type: "percent", value: 2 },
       signers: [],
     });
     // A draft from before the rule, with its compensation blank.
@@ -380,16 +414,22 @@ describe("the agreements' rules", () => {
     for (const kind of ["listing", "buyer"] as const) {
       const blocks = templateBlocks(SEEDED_TEMPLATES[kind].body);
       const notice = blocks.findIndex((b) => b.kind === "bold");
-      expect(blocks[notice]!.text).toBe(COMMISSION_NOTICE[kind]);
+      expect(blocks[notice]!.text).toBe("{{commissionNotice}}");
       expect(blocks[notice + 1]!.kind).toBe("heading");
       expect(blocks[notice + 2]!.text).toContain(kind === "listing" ? "{{flatFee}}" : "{{buyerBrokerCompensation}}");
     }
-    // The order before this issue: the notice after the fee terms, refused.
+    // The notice after the compensation section: refused.
     const after = SEEDED_TEMPLATES.buyer.body
-      .replace(`**${COMMISSION_NOTICE.buyer}**\n\n`, "")
-      .replace("# 4. Agency", `**${COMMISSION_NOTICE.buyer}**\n\n# 4. Agency`);
+      .replace(`${NOTICE_PLACE}\n\n`, "")
+      .replace("# 4. Agency", `${NOTICE_PLACE}\n\n# 4. Agency`);
     expect(templateErrors("buyer", after)).toEqual([expect.stringMatching(/immediately before the section/)]);
-    // A database seeded with that text (nobody edited it) gets the new seeded version at start.
+    // The notice's words written into a template rather than its place: refused (the broker updates the notice).
+    const written = SEEDED_TEMPLATES.buyer.body.replace(
+      NOTICE_PLACE,
+      `**${SEEDED_LEGAL_TEXTS.commission_notice_buyer.body}**`,
+    );
+    expect(templateErrors("buyer", written)[0]).toMatch(/as its place/);
+    // A database seeded with an older text (nobody edited it) gets the new seeded version at start.
     const fresh = freshDb();
     fresh.insert(agreementTemplates).values({ kind: "buyer", version: 1, name: "Buyer", body: after }).run();
     seedTemplates(fresh);
@@ -490,7 +530,13 @@ describe("the agreements' rules", () => {
 });
 
 describe("start your listing", () => {
-  const terms = { sellerName: "Casey Ng", address: "12 Palm St, San Diego", priceCents: 85_000_000, termMonths: 6 };
+  const terms = {
+    sellerName: "Casey Ng",
+    address: "12 Palm St, San Diego",
+    priceCents: 85_000_000,
+    termMonths: 6,
+    coSellers: [],
+  };
 
   it("one agreement per home: a second tab or a double click finds the same one", async () => {
     const seller = upsertUserFromClaims(db, { email: "casey@example.com", firstName: "Casey" });

@@ -30,7 +30,8 @@ import { agreementStatus, outOfTurn, typedNameMatches } from "~/lib/agreement-ru
 import {
   agreementDateErrors,
   buyerAgreementLastDay,
-  COMMISSION_NOTICE,
+  NOTICE_PLACE,
+  renewalWordsIn,
   fieldsOf,
   fillTemplate,
   SEEDED_TEMPLATES,
@@ -43,7 +44,13 @@ import { signerOfLink, type AgreementPaper } from "~/models/agreement-access.ser
 import { listingAgreementWarnings } from "~/models/agreement-lists.server";
 import { prepareAgreement, sendAgreement } from "~/models/agreement-prepare.server";
 import { completePendingAgreements } from "~/models/agreement-seal.server";
-import { agreementFile, consentToSign, signAgreement, voidAgreement } from "~/models/agreement-signing.server";
+import {
+  acknowledgeAgencyDisclosure,
+  agreementFile,
+  consentToSign,
+  signAgreement,
+  voidAgreement,
+} from "~/models/agreement-signing.server";
 import { getAgreement, listAgreements } from "~/models/agreement-view.server";
 import { assertBuyerAgreement } from "~/models/buyer-agreement.server";
 import { listTemplates, saveTemplate, seedTemplates } from "~/models/agreement-template.server";
@@ -52,27 +59,55 @@ import { startListing } from "~/models/listing-start.server";
 import { remindListingEnds } from "~/models/listing-reminders.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
+import { NO_MORE_THAN_AGREED } from "~/lib/buyer-compensation";
+import { NOTICE_KIND, SEEDED_LEGAL_TEXTS } from "~/lib/legal-texts";
 import { addAgent, freshDb, outboxWithContent } from "./db";
 import { expectConsoleError } from "./setup";
 
 describe("templates and rules", () => {
-  it("seeds both templates with the §10147.5 notice in bold and a definite end date", () => {
+  it("seeds both templates with the §10147.5 notice's place in bold, the fee earned in the term and a definite end date", () => {
     for (const kind of ["listing", "buyer"] as const) {
       const { body } = SEEDED_TEMPLATES[kind];
       expect(templateErrors(kind, body)).toEqual([]);
-      expect(body).toContain(`**${COMMISSION_NOTICE[kind]}**`);
+      expect(body).toContain(NOTICE_PLACE);
       expect(body).toContain("reviews this text before it is used");
-      const blocks = templateBlocks(fillTemplate(body, { endsOn: "2027-03-01", clientNames: "Robin Lee" }));
-      expect(blocks.find((b) => b.kind === "bold")?.text).toBe(COMMISSION_NOTICE[kind]);
+      // Filled with the notice in force for its kind (B&P §10147.5(a) a seller's, (b) a buyer's).
+      const notice = SEEDED_LEGAL_TEXTS[NOTICE_KIND[kind]].body;
+      const blocks = templateBlocks(
+        fillTemplate(body, { endsOn: "2027-03-01", clientNames: "Robin Lee", commissionNotice: notice }),
+      );
+      expect(blocks.find((b) => b.kind === "bold")?.text).toBe(notice);
       expect(blocks.some((b) => b.text.includes("2027-03-01"))).toBe(true);
+      // Earned when a contract is made during the term, paid at closing (not lost when escrow closes after it).
+      expect(body).toMatch(/earned when, during the term, (Seller|Buyer) enters? into a contract/);
+      expect(body).not.toMatch(/closes during the term|does not sell during the term/);
     }
-    expect(COMMISSION_NOTICE.buyer).toContain("between the buyer and broker");
-    expect(SEEDED_TEMPLATES.buyer.body).toMatch(/Compensation[\s\S]*due when[\s\S]*How it ends/);
+    expect(SEEDED_LEGAL_TEXTS.commission_notice_buyer.body).toBe(
+      "Notice: The amount or rate of real estate compensation is not fixed by law. They are set by each broker individually and may be negotiable between the buyer and broker.",
+    );
+    expect(SEEDED_LEGAL_TEXTS.commission_notice_listing.body).toContain("between the seller and broker");
+    expect(SEEDED_TEMPLATES.listing.body).toContain("{{protectionDays}} days after the term ends");
+    expect(SEEDED_TEMPLATES.buyer.body).toContain(NO_MORE_THAN_AGREED);
     expect(fieldsOf(SEEDED_TEMPLATES.listing.body)).toEqual(
       expect.arrayContaining(["clientNames", "propertyAddress", "listPrice", "flatFee", "buyerAgentCompensation"]),
     );
-    expect(templateErrors("buyer", "no notice")).toHaveLength(2);
+    // The computed places are never typed on the prepare form.
+    expect(fieldsOf(SEEDED_TEMPLATES.buyer.body)).not.toContain("buyerBrokerCompensation");
+    expect(fieldsOf(SEEDED_TEMPLATES.listing.body)).not.toContain("commissionNotice");
+    expect(templateErrors("buyer", "no notice")).toHaveLength(3);
     expect(fillTemplate("Fee: {{flatFee}}", {})).toBe("Fee: ________");
+  });
+
+  it("refuses a template that renews by itself, naming the words (Civil Code §1670.50(d)(2))", () => {
+    for (const words of ["automatically renew", "Auto-renews", "renews unless", "successive terms"]) {
+      const body = SEEDED_TEMPLATES.buyer.body.replace(
+        "It never renews by itself;",
+        `It will ${words} for a further term;`,
+      );
+      expect(templateErrors("buyer", body)).toEqual([expect.stringContaining(`"${words.split(" ")[0]}`)]);
+    }
+    expect(renewalWordsIn("This agreement shall automatically renew.")).toEqual(["automatically renew"]);
+    expect(renewalWordsIn("It does not renew by itself.")).toEqual([]);
   });
 
   it("a buyer agreement lasts at most three months from its start", () => {
@@ -139,6 +174,7 @@ describe("templates and rules", () => {
           consentDisclosureId: 4,
           consentWithdrawnAt: null,
           agencyDisclosureAt: at(2),
+          agencyDisclosureId: 9,
           viewBrowser: "Firefox",
         },
         {
@@ -158,11 +194,13 @@ describe("templates and rules", () => {
           consentDisclosureId: 4,
           consentWithdrawnAt: null,
           agencyDisclosureAt: null,
+          agencyDisclosureId: null,
           viewBrowser: "Chrome",
         },
       ],
       brokerSeat: "Coastline Flat Fee Realty, broker (DRE #02212345)",
       disclosures: [{ id: 4, version: 2, body: "# Consent to sign electronically\n\nPaper copies are free." }],
+      agencyDisclosures: [{ id: 9, version: 3, body: "# DISCLOSURE REGARDING REAL ESTATE AGENCY RELATIONSHIP" }],
     };
     const text = certificateOfCompletion(input)
       .flatMap((s) => [s.heading, ...s.lines])
@@ -179,6 +217,9 @@ describe("templates and rules", () => {
     expect(text).toContain("Ada Lovelace <ada@agency.test>, for Coastline Flat Fee Realty, broker (DRE #02212345)");
     expect(text).toContain("The disclosure consented to (version 2)");
     expect(text).toContain("Paper copies are free.");
+    expect(text).toContain(
+      "Acknowledged the agency disclosure (version 3, its pages before the signatures): 2026-11-27 16:02:00 UTC",
+    );
     expect(signaturePage(input)[1]!.heading).toBe(
       "Ada Lovelace, for Coastline Flat Fee Realty, broker (DRE #02212345)",
     );
@@ -248,7 +289,8 @@ describe("an agreement signed in the portal", () => {
     const base = {
       templateId: template.id,
       startsOn: "2027-01-15",
-      fields: { clientNames: "Robin Lee and Sam Lee", buyerBrokerCompensation: "2.5% of the price" },
+      fields: { clientNames: "Robin Lee and Sam Lee" },
+      compensation: { type: "percent" as const, value: 2.5 },
       signers: [{ name: "Sam Lee", email: "sam@example.com", role: "cosigner" as const }],
     };
     await expect(prepareAgreement(db, agent, paper, t.id, { ...base, endsOn: "2027-04-16" }, now)).rejects.toThrow(
@@ -288,10 +330,10 @@ describe("an agreement signed in the portal", () => {
       signAgreement(db, paper, key, prepared.id, { typedName, agree: true }, later);
     await expect(sign({ actor: agent }, "Ana Agent")).rejects.toThrow(/clients sign first/);
     await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/Consent to sign electronically first/);
-    expect(() => consentToSign(db, { actor: client }, prepared.id, { consent: true }, later)).toThrow(
-      /agency disclosure/,
-    );
-    consentToSign(db, { actor: client }, prepared.id, { consent: true, agencyDisclosure: true }, later);
+    // The consent, then the agency disclosure shown in full and acknowledged (Civil Code §2079.14), then the PDF.
+    consentToSign(db, { actor: client }, prepared.id, { consent: true }, later);
+    await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/agency disclosure/);
+    acknowledgeAgencyDisclosure(db, { actor: client }, prepared.id, later);
     // Not before the PDF is opened (a real GET of it, recorded).
     await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/Open the PDF/);
     agreementFile(db, { actor: client }, prepared.id, later);
@@ -300,8 +342,9 @@ describe("an agreement signed in the portal", () => {
     await expect(sign({ actor: client }, "Robin Lee")).rejects.toThrow(/signed this agreement already/);
 
     // A co-signer acknowledges the agency disclosure too, on their own link.
-    expect(() => consentToSign(db, { token }, prepared.id, { consent: true }, later)).toThrow(/agency disclosure/);
-    consentToSign(db, { token }, prepared.id, { consent: true, agencyDisclosure: true }, later);
+    expect(() => acknowledgeAgencyDisclosure(db, { token }, prepared.id, later)).toThrow(/Consent/);
+    consentToSign(db, { token }, prepared.id, { consent: true }, later);
+    acknowledgeAgencyDisclosure(db, { token }, prepared.id, later);
     agreementFile(db, { token }, prepared.id, later);
     expect((await sign({ token }, "Sam Lee")).completed).toBe(false);
     expect(() => signerOfLink(db, token, later)).toThrow(NotFoundError);
@@ -365,7 +408,7 @@ describe("an agreement signed in the portal", () => {
     const prepared = await prepareAgreement(db, agent, paper, t.id, {
       templateId: template.id,
       endsOn: addMonthsTo(new Date().toISOString().slice(0, 10), 2),
-      fields: { buyerBrokerCompensation: "2.5% of the price" },
+      compensation: { type: "percent" as const, value: 2.5 },
       signers: [],
     });
     sendAgreement(db, agent, prepared.id);
@@ -382,6 +425,7 @@ describe("an agreement signed in the portal", () => {
       address: "12 Palm St, San Diego",
       priceCents: 85_000_000,
       termMonths: 6,
+      coSellers: [],
     });
     const view = getAgreement(db, seller, id);
     expect(view).toMatchObject({ kind: "listing", status: "sent", transactionId: null });

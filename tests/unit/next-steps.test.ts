@@ -78,7 +78,7 @@ async function sentBuyerAgreement(transactionId: number, now = new Date()) {
     {
       templateId: template.id,
       endsOn: addMonthsTo(todayIn(now), 2),
-      fields: { buyerBrokerCompensation: "2.5% of the price" },
+      compensation: { type: "percent", value: 2.5 },
       signers: [],
     },
     now,
@@ -217,15 +217,18 @@ describe("a buyer refused while the broker signs", () => {
 
 describe("the prepare form's defaults", () => {
   it("offers the template of the transaction's side, its fields only, the broker's compensation and the dates", () => {
+    // The broker's default of before issue 56, free text that can be worked out: read as structured.
     db.insert(agencySettings)
-      .values({ id: 1, buyerBrokerCompensation: "2.5% of the purchase price" })
-      .onConflictDoUpdate({ target: agencySettings.id, set: { buyerBrokerCompensation: "2.5% of the purchase price" } })
+      .values({ id: 1, buyerBrokerCompensation: "2.5%" })
+      .onConflictDoUpdate({ target: agencySettings.id, set: { buyerBrokerCompensation: "2.5%" } })
       .run();
     const { t } = homeSearch();
     const now = new Date("2026-11-27T20:00:00Z");
     const { prepare } = agreementsData(db, admin, t, [], null, now);
     expect(prepare!.templates.map((x) => x.kind)).toEqual(["buyer"]);
-    expect(prepare!.fields.find((f) => f.name === "buyerBrokerCompensation")?.value).toBe("2.5% of the purchase price");
+    expect(prepare!.compensation).toEqual({ type: "percent", value: 2.5 });
+    // Structured, never typed as text on the form.
+    expect(prepare!.fields.map((f) => f.name)).not.toContain("buyerBrokerCompensation");
     expect(prepare!.fields.map((f) => f.name)).not.toContain("flatFee");
     expect(prepare!.startsOn).toBe("2026-11-27");
     // 90 days, inside the three months a buyer agreement may last.

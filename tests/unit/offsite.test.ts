@@ -111,7 +111,7 @@ describe("the S3 settings", () => {
     expect(
       parseEnv({ S3_BUCKET: "my-bucket", S3_REGION: "x", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" })
         .backupIntervalHours,
-    ).toBe(1);
+    ).toBe(24); // daily archives: Litestream replicates between them (issue 57)
   });
 
   it("the banner says what is failing and what to check", () => {

@@ -50,7 +50,7 @@ async function sentAgreement() {
   const prepared = await prepareAgreement(db, admin, agreementPaper(), t.id, {
     templateId: template.id,
     endsOn: addMonthsTo(todayIn(new Date()), 2),
-    fields: { buyerBrokerCompensation: "2.5%" },
+    compensation: { type: "percent", value: 2.5 },
     signers: [{ name: "Sam Fonua", email: "sam@example.com", role: "cosigner" }],
   });
   sendAgreement(db, admin, prepared.id);

@@ -97,6 +97,7 @@ describe("first-start seed", () => {
       "lead_hours",
       "lead_nurturing_campaigns",
       "lead_nurturing_emails",
+      "legal_texts",
       "listing_photos",
       "listing_prices",
       "listing_starts",

@@ -51,6 +51,7 @@ import { unreadThreads } from "~/models/message.server";
 import { listingAgreementWarnings, waitingForStaff } from "~/models/agreement-lists.server";
 import { WaitingForSignature } from "~/components/waiting-for-signature";
 import { createTestData } from "~/models/sample-data.server";
+import { currentReplication } from "~/infra/litestream.server";
 
 const RECENT_SUBMISSIONS = 5;
 
@@ -95,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offeredLeads: offeredLeads(db, staff).total,
     submissionCount: summary.contactSubmissions,
     emails: staff.isAdmin ? unsentEmails(db, staff) : null,
-    backupAlarm: staff.isAdmin ? offsiteOverview(db).alarm : null,
+    backupAlarm: staff.isAdmin ? offsiteOverview(db, new Date(), currentReplication()).alarm : null,
     isAdmin: staff.isAdmin,
     agents: bulkAssignees(db, staff),
     collaborations: collaborations(db, staff),

@@ -254,6 +254,7 @@ export default function ManageTransaction() {
         staff
         prepare={data.agreements.prepare}
         answer={actionData?.intent === agreementIntents.prepare ? (actionData as AgreementActionData) : undefined}
+        recordAnswer={actionData?.intent === agreementIntents.record ? (actionData as AgreementActionData) : undefined}
       />
 
       <MessagesSection

@@ -1,0 +1,1 @@
+ALTER TABLE `offsite_status` ADD `replication_nudged_at` integer;
