@@ -25,6 +25,7 @@ import { benchProof } from "./bench-proof";
 import { benchListings } from "./bench-listings";
 import { benchFileReview } from "./bench-file-review";
 import { benchBackups } from "./bench-backups";
+import { benchReplication } from "./bench-replication";
 import { benchOffers } from "./bench-offers";
 import { benchTeam } from "./bench-team";
 import { SCALES } from "./bench-data";
@@ -163,7 +164,7 @@ async function publicLoad() {
 
 /**
  * `npm run bench -- --scale=10y` measures the admin pages on ten years of data (scripts/bench-data.ts);
- * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|backups|manage|proof|reviews|listings|flood` runs one part alone.
+ * `--only=pages|mail|documents|deadlines|messages|estimates|offers|team|admin|agreements|showings|backups|replication|manage|proof|reviews|listings|flood` runs one part alone.
  */
 function option(name: string, fallback: string) {
   const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
@@ -184,6 +185,7 @@ const parts: Record<string, () => Promise<void>> = {
   agreements: () => benchAgreements({ port: PORT + 100, dir: "tests/.tmp/bench" }),
   showings: () => benchShowings({ port: PORT + 110, dir: "tests/.tmp/bench" }),
   backups: () => benchBackups({ port: PORT + 120, dir: "tests/.tmp/bench" }),
+  replication: () => benchReplication({ port: PORT + 125, dir: "tests/.tmp/bench" }),
   manage: () => benchManage({ port: PORT + 130, dir: "tests/.tmp/bench" }),
   proof: () => benchProof({ port: PORT + 140, dir: "tests/.tmp/bench" }),
   reviews: () => benchFileReview({ port: PORT + 160, dir: "tests/.tmp/bench" }),
