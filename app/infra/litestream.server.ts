@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import parseMetrics from "parse-prometheus-text-format";
@@ -23,6 +24,8 @@ import type { ReplicationStatus } from "~/lib/replication";
 /** Litestream's sync interval and history (its retention: the point-in-time restores reach this far back). */
 export const SYNC_INTERVAL = "1s";
 export const HISTORY_DAYS = 35;
+/** Litestream's CPU priority (nice): below the site's requests, above the archives' compression (19). */
+const LITESTREAM_NICE = 10;
 /** The status file older than this: the primary (and so its supervision) is not running. */
 const STATUS_STALE_MS = 15_000;
 
@@ -239,6 +242,13 @@ export async function startReplication(
       stdio: ["ignore", "pipe", "pipe"],
     });
     child = proc;
+    // Below the site's requests (as the archives' compression runs at nice 19): a copy a second later matters less
+    // than an answer a few milliseconds later, and the lag is watched.
+    try {
+      if (proc.pid) os.setPriority(proc.pid, LITESTREAM_NICE);
+    } catch {
+      // not permitted here: it runs at the server's priority
+    }
     countedToday = status.bytesToday;
     runBase = 0;
     status = { ...status, running: true, error: null };
