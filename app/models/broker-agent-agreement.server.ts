@@ -6,7 +6,7 @@
  * without a signed one is flagged on the team page and the broker reminded once a week, but may still be assigned.
  */
 import { Readable } from "node:stream";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agreements, users, type Agreement } from "~/db/schema";
@@ -38,11 +38,30 @@ export function latestBrokerAgentAgreement(db: DbOrTx, userId: string): Agreemen
     .get();
 }
 
-/** The team's view of it: `{ status, signedAt }` (status as the agreements list words it), or null when none. */
+/**
+ * Each person's newest broker–agent agreement, in one query (the team page and the weekly reminder read the whole
+ * team: one query each, not one per person). By `agreements_client_idx` (client, kind, created).
+ */
+export function latestBrokerAgentAgreements(db: DbOrTx, userIds: string[]): Map<string, Agreement> {
+  const latest = new Map<string, Agreement>();
+  if (!userIds.length) return latest;
+  const rows = db
+    .select()
+    .from(agreements)
+    .where(and(inArray(agreements.clientId, userIds), eq(agreements.kind, "broker_agent")))
+    .orderBy(asc(agreements.clientId), desc(agreements.createdAt), desc(agreements.id))
+    .all();
+  for (const row of rows) if (!latest.has(row.clientId)) latest.set(row.clientId, row);
+  return latest;
+}
+
+/** The team's view of one: `{ id, status, signedAt }` (status as the agreements list words it), or null when none. */
+export const agreementStateOf = (a: Agreement | undefined, now = new Date()) =>
+  a ? { id: a.id, status: agreementStatus(a, todayIn(now)), signedAt: a.completedAt?.toISOString() ?? null } : null;
+
+/** The team's view of a person's agreement, or null when none. */
 export function brokerAgentAgreementState(db: DbOrTx, userId: string, now = new Date()) {
-  const a = latestBrokerAgentAgreement(db, userId);
-  if (!a) return null;
-  return { id: a.id, status: agreementStatus(a, todayIn(now)), signedAt: a.completedAt?.toISOString() ?? null };
+  return agreementStateOf(latestBrokerAgentAgreement(db, userId), now);
 }
 
 /**

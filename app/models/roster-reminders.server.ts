@@ -13,7 +13,7 @@ import { staffRow, users } from "~/db/schema";
 import { fullName } from "~/lib/format";
 import { addDaysTo, formatPlainDate, instantAt, todayIn } from "~/lib/plain-date";
 import { dreNoticesDue, dreNoticeWords, licenseReminderDue } from "~/lib/roster-rules";
-import { latestBrokerAgentAgreement, standingOf } from "~/models/broker-agent-agreement.server";
+import { latestBrokerAgentAgreements, standingOf } from "~/models/broker-agent-agreement.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
 
@@ -93,10 +93,23 @@ export function remindBrokerAgentAgreements(db: Db, now: Date): number {
   const today = todayIn(now);
   if (now < instantAt(today, settings.reminderHour)) return 0;
   let named = 0;
-  for (const person of db.select().from(users).where(staffRow).all()) {
-    if (!person.isAgent || person.isAdmin || person.deactivatedAt) continue;
-    if (person.agreementRemindedOn && addDaysTo(person.agreementRemindedOn, AGREEMENT_REMINDER_DAYS) > today) continue;
-    const agreement = latestBrokerAgentAgreement(db, person.id);
+  const due = db
+    .select()
+    .from(users)
+    .where(staffRow)
+    .all()
+    .filter((person) => person.isAgent && !person.isAdmin && !person.deactivatedAt)
+    .filter(
+      (person) =>
+        !person.agreementRemindedOn || addDaysTo(person.agreementRemindedOn, AGREEMENT_REMINDER_DAYS) <= today,
+    );
+  // Every agreement in one query, not one per person.
+  const latest = latestBrokerAgentAgreements(
+    db,
+    due.map((person) => person.id),
+  );
+  for (const person of due) {
+    const agreement = latest.get(person.id);
     const standing = standingOf(agreement?.status);
     if (standing === "signed") continue;
     const name = fullName(person) || person.email;

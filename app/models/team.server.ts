@@ -7,7 +7,11 @@
  */
 import { supersedeAgentsCdas, supersedeIfChanged } from "~/models/cda.server";
 import { toPlanJson } from "~/models/commission.server";
-import { brokerAgentAgreementState } from "~/models/broker-agent-agreement.server";
+import {
+  agreementStateOf,
+  brokerAgentAgreementState,
+  latestBrokerAgentAgreements,
+} from "~/models/broker-agent-agreement.server";
 import { and, asc, count, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -53,12 +57,13 @@ export function listTeam(db: Db, actor: Actor) {
     );
   const transactionsOwned = owned(transactions.assignedAgentId);
   const leadsOwned = owned(contactSubmissions.assignedAgentId);
-  const duties = dutiesOf(
-    db,
-    people.map((u) => u.id),
-  );
+  const ids = people.map((u) => u.id);
+  const duties = dutiesOf(db, ids);
+  const agreementsOf = latestBrokerAgentAgreements(db, ids);
   return people.map((u) =>
-    memberOf(db, u, transactionsOwned.get(u.id) ?? 0, leadsOwned.get(u.id) ?? 0, duties.get(u.id) ?? []),
+    memberOf(db, u, transactionsOwned.get(u.id) ?? 0, leadsOwned.get(u.id) ?? 0, duties.get(u.id) ?? [], () =>
+      agreementStateOf(agreementsOf.get(u.id)),
+    ),
   );
 }
 
@@ -66,7 +71,14 @@ export function listTeam(db: Db, actor: Actor) {
  * A person of the team as the team page and the API show them: role, name, what is assigned to them, whether they
  * are the responsible broker, the broker's duties delegated to them, and whether they may act for the brokerage today.
  */
-const memberOf = (db: DbOrTx, u: User, transactionCount: number, leadCount: number, duties: BrokerDuty[]) => {
+const memberOf = (
+  db: DbOrTx,
+  u: User,
+  transactionCount: number,
+  leadCount: number,
+  duties: BrokerDuty[],
+  agreement: () => ReturnType<typeof brokerAgentAgreementState> = () => brokerAgentAgreementState(db, u.id),
+) => {
   const licensee = licenseeOf(db, u, duties);
   return {
     ...u,
@@ -79,7 +91,7 @@ const memberOf = (db: DbOrTx, u: User, transactionCount: number, leadCount: numb
     /** Why they may not act for the brokerage today (app/lib/roster-rules.ts), or null. */
     acting: actingRefusal(licensee, todayIn(new Date())),
     /** Their broker–agent agreement (10 CCR 2726, app/models/broker-agent-agreement.server.ts), or null. */
-    agreement: brokerAgentAgreementState(db, u.id),
+    agreement: agreement(),
   };
 };
 

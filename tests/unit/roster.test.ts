@@ -4,7 +4,7 @@
  * client (409 naming the license) nor routed one; the broker reminded 90 and 30 days before (once each), and of
  * the DRE notice of a hire or a departure once a day until marked sent.
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, type User } from "~/db/schema";
 import { contactSchema } from "~/lib/contact-schema";
 import { addDaysTo, instantAt, todayIn } from "~/lib/plain-date";
@@ -34,7 +34,11 @@ async function json(method: string, path: string, user: Pick<User, "id">, body?:
   });
 }
 
-const today = todayIn(new Date());
+// The test's day, read at each test (a run across midnight would otherwise mix two days).
+let today: string;
+beforeEach(() => {
+  today = todayIn(new Date());
+});
 
 async function addAgent(name: string, licenseExpiresOn?: string) {
   const added = await answer(async () =>
