@@ -425,39 +425,42 @@ export function insertStartedListing(
 
 /** Sends a draft for signature (staff): each client is e-mailed a link; each co-signer their own single-use link. */
 export function sendAgreement(db: Db, actor: Actor, id: number, now = new Date()): AgreementView {
-  db.transaction((tx) => {
-    const { agreement, staff } = visibleAgreement(tx, actor, id);
-    if (!staff) throw new NotFoundError(NOT_FOUND);
-    if (agreement.status !== "draft") throw new ConflictError("This agreement has been sent already");
-    if (agreementStatus(agreement, todayIn(now)) === "expired")
-      throw new ConflictError("This agreement's end date has passed");
-    if (agreement.templateId !== null) {
-      const template = tx
-        .select()
-        .from(agreementTemplates)
-        .where(eq(agreementTemplates.id, agreement.templateId))
-        .get();
-      if (template) {
-        assertNoBlanks(template.body, {
-          ...agreement.fields,
-          startsOn: agreement.startsOn ?? undefined,
-          endsOn: agreement.endsOn ?? undefined,
-        });
-      }
-    }
-    tx.update(agreements).set({ status: "sent", sentAt: now }).where(eq(agreements.id, id)).run();
-    for (const signer of signersOf(tx, id)) {
-      if (signer.role === "agent") continue;
-      mailSignRequest(tx, agreement, signer, linkFor(tx, signer, SIGNING_LINK_DAYS, now), now);
-    }
-    recordAudit(tx, actor, {
-      action: "agreement.send",
-      subject: { type: "agreement", id },
-      transactionId: agreement.transactionId,
-      at: now,
-    });
-  });
+  db.transaction((tx) => markSent(tx, actor, id, now));
   return getAgreement(db, actor, id, now);
+}
+
+/**
+ * Sending, inside the caller's database transaction: the draft checked (no blank, not past its end), marked sent,
+ * each signer asked by e-mail, audited. A step that prepares and sends at once (the broker–agent agreement) calls
+ * it in the same transaction, so that a failed send leaves no draft behind.
+ */
+export function markSent(tx: DbOrTx, actor: Actor, id: number, now: Date): void {
+  const { agreement, staff } = visibleAgreement(tx, actor, id);
+  if (!staff) throw new NotFoundError(NOT_FOUND);
+  if (agreement.status !== "draft") throw new ConflictError("This agreement has been sent already");
+  if (agreementStatus(agreement, todayIn(now)) === "expired")
+    throw new ConflictError("This agreement's end date has passed");
+  if (agreement.templateId !== null) {
+    const template = tx.select().from(agreementTemplates).where(eq(agreementTemplates.id, agreement.templateId)).get();
+    if (template) {
+      assertNoBlanks(template.body, {
+        ...agreement.fields,
+        startsOn: agreement.startsOn ?? undefined,
+        endsOn: agreement.endsOn ?? undefined,
+      });
+    }
+  }
+  tx.update(agreements).set({ status: "sent", sentAt: now }).where(eq(agreements.id, id)).run();
+  for (const signer of signersOf(tx, id)) {
+    if (signer.role === "agent") continue;
+    mailSignRequest(tx, agreement, signer, linkFor(tx, signer, SIGNING_LINK_DAYS, now), now);
+  }
+  recordAudit(tx, actor, {
+    action: "agreement.send",
+    subject: { type: "agreement", id },
+    transactionId: agreement.transactionId,
+    at: now,
+  });
 }
 
 /** A co-signer's link token (made and stored as its hash); null for a signer with an account. */

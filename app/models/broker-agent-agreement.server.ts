@@ -22,9 +22,10 @@ import {
   assertNoBlanks,
   countersigner,
   insertSigners,
-  sendAgreement,
+  markSent,
 } from "~/models/agreement-prepare.server";
 import { latestTemplate } from "~/models/agreement-template.server";
+import { getAgreement } from "~/models/agreement-view.server";
 import { recordAudit } from "~/models/audit-log.server";
 
 /** The person's newest broker–agent agreement (voided and declined ones included), or undefined. */
@@ -142,7 +143,9 @@ export async function sendBrokerAgentAgreement(
       changes: { kind: "broker_agent", title, agent: agent.email },
       at: now,
     });
+    // Prepared and sent in one transaction: a send that fails leaves no draft to block the next try.
+    markSent(tx, actor, row.id, now);
     return row.id;
   });
-  return sendAgreement(db, actor, id, now);
+  return getAgreement(db, actor, id, now);
 }

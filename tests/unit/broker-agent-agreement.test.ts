@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import type { User } from "~/db/schema";
+import { agreements, type User } from "~/db/schema";
 import { agreementPaper } from "~/infra/agreement-pdf.server";
 import { DirectoryStore } from "~/infra/file-store.server";
 import { selfSignedP12 } from "~/infra/pdf-seal.server";
@@ -82,6 +82,19 @@ describe("the broker–agent agreement", () => {
     await expect(sendBrokerAgentAgreement(db, admin, paper, ana.id)).rejects.toThrow(
       /signed their broker–agent agreement already/,
     );
+  });
+
+  it("prepared and sent in one database transaction: a send that fails leaves no draft, and the next try goes", async () => {
+    const ana = addAgent(db, admin);
+    // A real failure of the send's own write (its e-mail to the agent), not a stand-in: the outbox refuses for a while.
+    db.$client.exec(
+      "CREATE TEMP TRIGGER refuse_mail BEFORE INSERT ON email_outbox BEGIN SELECT RAISE(ABORT, 'the outbox is full'); END",
+    );
+    await expect(sendBrokerAgentAgreement(db, admin, paper, ana.id)).rejects.toThrow(/the outbox is full/);
+    expect(db.select().from(agreements).all()).toHaveLength(0);
+    expect(toStaffJson(teamRow(ana.id)).agreement).toBeNull();
+    db.$client.exec("DROP TRIGGER refuse_mail");
+    expect(await sendBrokerAgentAgreement(db, admin, paper, ana.id)).toMatchObject({ status: "sent" });
   });
 
   it("an agent without a license number cannot be sent one (the agreement names it)", async () => {
