@@ -1,9 +1,10 @@
 /**
  * The shape of the unguessable tokens in our links and addresses (app/models/secret-token.server.ts makes them):
  * `bytes` random bytes as base64url, 24 bytes (a showing page, a calendar feed, a listing start: 32 characters) or
- * 32 (a co-signer's link: 43). A path that does not have the shape is "not found" before any lookup.
+ * 32 (a co-signer's link: 43); an open house's door 18 (24 characters: its QR code stays small, and it opens only
+ * around the open house). A path that does not have the shape is "not found" before any lookup.
  */
-export const TOKEN_BYTES = { standard: 24, signing: 32 } as const;
+export const TOKEN_BYTES = { standard: 24, signing: 32, door: 18 } as const;
 
 /** How many base64url characters `bytes` random bytes make, unpadded. */
 export const tokenLength = (bytes: number) => Math.ceil((bytes * 4) / 3);

@@ -5,7 +5,6 @@
  * a lead routed to the host (source "open house", the home named; a repeat visitor is one lead with a new event), one
  * with an agent is recorded for the seller and not marketed to. The seller sees counts and anonymized answers.
  */
-import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -32,6 +31,8 @@ import { recordAudit } from "~/models/audit-log.server";
 import { submitContact } from "~/models/lead-intake.server";
 import { enrollSimilarHomes } from "~/models/similar-homes.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
+import { isToken, TOKEN_BYTES } from "~/lib/token-format";
+import { newToken } from "~/models/secret-token.server";
 
 const NOT_FOUND = "Open house not found";
 const HOUR = 3600_000;
@@ -130,7 +131,7 @@ export function scheduleOpenHouse(
         startsAt,
         endsAt,
         hostId: host.id,
-        token: randomBytes(18).toString("base64url"),
+        token: newToken(TOKEN_BYTES.door),
         createdBy: actor.id,
         createdAt: now,
       })
@@ -298,7 +299,7 @@ export function openHousesAhead(db: Db, now = new Date(), page = 1) {
 
 /** The open house a door's token opens, while it is open (an hour before to an hour after); else 404. */
 export function openHouseAtDoor(db: DbOrTx, token: string, now = new Date()) {
-  if (!/^[A-Za-z0-9_-]{24}$/.test(token)) throw new NotFoundError(NOT_FOUND);
+  if (!isToken(token, TOKEN_BYTES.door)) throw new NotFoundError(NOT_FOUND);
   const row = db
     .select({ o: openHouses, address: transactions.propertyAddress, status: transactions.status })
     .from(openHouses)

@@ -38,6 +38,7 @@ import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { shownAgentIdBySlug, shownAgentSlugs } from "~/models/agent-profile.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { newToken, sha256Hex } from "~/models/secret-token.server";
+import { isToken } from "~/lib/token-format";
 import { publicCount } from "~/models/sold-home.server";
 import { isStaffOn } from "~/models/transaction.server";
 
@@ -144,6 +145,7 @@ export function sendReviewReminders(db: Db, now = new Date(), limit = 100): numb
 
 /** The open request a link names: unknown, altered, used or expired links are "not found". */
 export function requestByToken(db: DbOrTx, token: string, now = new Date()): ReviewRequest {
+  if (!isToken(token)) throw new NotFoundError("Review link not found");
   const request = db
     .select()
     .from(reviewRequests)
