@@ -368,7 +368,13 @@ export function unhideReview(db: Db, actor: Actor, id: number, now = new Date())
 export function replyToReview(db: Db, actor: Actor, id: number, text: string, now = new Date()): Review {
   return db.transaction((tx) => {
     const before = anyReview(tx, id);
-    if (!isStaff(actor) || !isStaffOn(tx, actor, { id: before.transactionId, assignedAgentId: before.agentId })) {
+    // Staff of the review's transaction as it is now (its agent may have changed since the review named one).
+    const t = tx
+      .select({ id: transactions.id, assignedAgentId: transactions.assignedAgentId })
+      .from(transactions)
+      .where(eq(transactions.id, before.transactionId))
+      .get();
+    if (!isStaff(actor) || !t || !isStaffOn(tx, actor, t)) {
       if (isStaff(actor)) throw new NotFoundError("Review not found");
       throw new ForbiddenError();
     }

@@ -14,6 +14,7 @@ import {
   publicCounts,
   reviewRequests,
   soldHomes,
+  transactions,
   users,
   type User,
 } from "~/db/schema";
@@ -497,8 +498,12 @@ describe("what our clients say", () => {
     });
     expect((await move("unhide", app.admin)).status).toBe(200);
 
-    // One public reply.
-    expect((await move("reply", ana, { text: "Thank you, we are sorry for the wait." })).status).toBe(200);
+    // One public reply, by the transaction's own staff: its agent now (the deal changed hands after the review), not
+    // the agent the review named.
+    const bo = addAgent(app.db, app.admin, "Bo", "07654321");
+    app.db.update(transactions).set({ assignedAgentId: bo.id }).where(eq(transactions.id, t.id)).run();
+    expect((await move("reply", ana, { text: "Thank you." })).status).toBe(404);
+    expect((await move("reply", bo, { text: "Thank you, we are sorry for the wait." })).status).toBe(200);
     expect((await move("reply", app.admin, { text: "Again" })).status).toBe(409);
     const replied = (await answer(async () => reviewsApi(args(await get("/api/reviews"))))).data as {
       items: Array<{ reply: string }>;
