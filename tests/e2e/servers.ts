@@ -196,7 +196,15 @@ export class SmtpSink {
       this.server!.once("error", reject);
       this.server!.listen(this.port, "127.0.0.1", () => resolve());
     });
+    // A client that goes away mid-session (an app server stopped while its mailer is connected) resets the
+    // connection: smtp-server reports it as an error of the server, which is no failure of the test.
+    this.server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") this.errors.push(error);
+    });
   }
+
+  /** Errors of the sink other than a client going away (none expected). */
+  readonly errors: Error[] = [];
 
   async close() {
     const server = this.server;
