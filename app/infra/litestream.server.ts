@@ -330,6 +330,10 @@ export async function startReplication(
   };
 
   start();
+  // Never left behind: a server that exits without its graceful stop (process.exit, a fatal error) takes Litestream
+  // with it, or a next start would find two replicating the same database.
+  const onExit = () => child?.kill("SIGKILL");
+  process.once("exit", onExit);
   const timer = setInterval(() => void poll(), 1_000);
   timer.unref();
   log(`[litestream] replicating ${path.resolve(database)} to ${s3.bucket}/${replicaPath(s3)} every ${SYNC_INTERVAL}`);
@@ -345,7 +349,8 @@ export async function startReplication(
       if (proc) {
         // SIGTERM: Litestream syncs what is left, then exits.
         await new Promise<void>((resolve) => {
-          const force = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+          // Within the server's own stop limit (9 s: server/graceful-stop.ts).
+          const force = setTimeout(() => proc.kill("SIGKILL"), 5_000);
           proc.once("exit", () => {
             clearTimeout(force);
             resolve();
@@ -353,6 +358,7 @@ export async function startReplication(
           proc.kill("SIGTERM");
         });
       }
+      process.removeListener("exit", onExit);
       status = { ...status, running: false, error: "Stopped with the server" };
       publish();
     },
