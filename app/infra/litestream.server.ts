@@ -1,7 +1,7 @@
 /**
  * The database replicated off the host within a second (docs/backups.md, "Continuous replication";
- * docs/decisions/034-litestream-supervised.md): Litestream (the `@flydotio/litestream` package's release binary,
- * pinned exactly) copies each change of the SQLite file's WAL to the S3 bucket under `<prefix>litestream/`, once a
+ * docs/decisions/034-litestream-supervised.md): Litestream (the release binary of `@flydotio/litestream-<os>-<cpu>`,
+ * pinned exactly; this project installs the Linux x64 one) copies each change of the SQLite file's WAL to the S3 bucket under `<prefix>litestream/`, once a
  * second, and keeps 35 days of history to restore to any second.
  *
  * The server's primary process supervises it: it writes the configuration from the validated S3_* variables (the
