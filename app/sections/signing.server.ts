@@ -79,17 +79,18 @@ function refused(error: unknown, reply?: Reply) {
 export async function signingAction(request: Request, db: Db, key: SignerKey, id: number, back: string, done = back) {
   const formData = await readForm(request);
   const intent = intentOf(formData, signingIntents);
+  /** A form that does not parse: who may act comes first (a stranger's post is a 404 whatever it holds), then 400. */
+  const invalid = (result: SubmissionResult<string[]>) => {
+    try {
+      signingState(db, key, id);
+    } catch (error) {
+      return refused(error);
+    }
+    return data<Answer>({ result, error: null }, { status: 400 });
+  };
   if (intent === signingIntents.consent) {
     const submission = parseWithZod(formData, { schema: consentSchema });
-    if (submission.status !== "success") {
-      // Who may act comes first: a stranger's post is a 404 whatever it holds.
-      try {
-        signingState(db, key, id);
-      } catch (error) {
-        return refused(error);
-      }
-      return data<Answer>({ result: submission.reply(), error: null }, { status: 400 });
-    }
+    if (submission.status !== "success") return invalid(submission.reply());
     try {
       consentToSign(db, key, id, submission.value);
     } catch (error) {
@@ -102,14 +103,7 @@ export async function signingAction(request: Request, db: Db, key: SignerKey, id
   }
   if (intent === signingIntents.agency) {
     const submission = parseWithZod(formData, { schema: agencyAckSchema });
-    if (submission.status !== "success") {
-      try {
-        signingState(db, key, id);
-      } catch (error) {
-        return refused(error);
-      }
-      return data<Answer>({ result: submission.reply(), error: null }, { status: 400 });
-    }
+    if (submission.status !== "success") return invalid(submission.reply());
     try {
       acknowledgeAgencyDisclosure(db, key, id);
     } catch (error) {
@@ -133,14 +127,7 @@ export async function signingAction(request: Request, db: Db, key: SignerKey, id
   }
   if (intent === signingIntents.sign) {
     const submission = parseWithZod(formData, { schema: signSchema });
-    if (submission.status !== "success") {
-      try {
-        signingState(db, key, id);
-      } catch (error) {
-        return refused(error);
-      }
-      return data<Answer>({ result: submission.reply(), error: null }, { status: 400 });
-    }
+    if (submission.status !== "success") return invalid(submission.reply());
     try {
       const { completed, sealing } = await signAgreement(db, agreementPaper(), key, id, submission.value);
       return redirectWithToast(done, {
@@ -157,14 +144,7 @@ export async function signingAction(request: Request, db: Db, key: SignerKey, id
   }
   if (intent === signingIntents.decline) {
     const submission = parseWithZod(formData, { schema: declineSchema });
-    if (submission.status !== "success") {
-      try {
-        signingState(db, key, id);
-      } catch (error) {
-        return refused(error);
-      }
-      return data<Answer>({ result: submission.reply(), error: null }, { status: 400 });
-    }
+    if (submission.status !== "success") return invalid(submission.reply());
     try {
       declineAgreement(db, key, id, submission.value.reason);
     } catch (error) {
