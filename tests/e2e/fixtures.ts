@@ -8,6 +8,7 @@ import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { ADMIN_EMAIL, BASE_URL, E2E_DATABASE, E2E_SESSION_SECRET } from "../../playwright.config";
 import { insertSignedBuyerAgreement } from "../signed-agreement";
+import { stoppedOrigins } from "./servers";
 
 export { expect };
 
@@ -24,6 +25,16 @@ const EXPECTED_CONSOLE = [
   /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/,
 ];
 
+/** A request cut because the test stopped that app server while the page was still open (tests/e2e/servers.ts). */
+function cutByStoppedServer(text: string, url: string) {
+  if (!/^Failed to load resource: net::ERR_/.test(text)) return false;
+  try {
+    return stoppedOrigins.has(new URL(url).origin);
+  } catch {
+    return false;
+  }
+}
+
 export const test = base.extend<{ consoleErrors: string[]; js: boolean }>({
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
@@ -34,7 +45,9 @@ export const test = base.extend<{ consoleErrors: string[]; js: boolean }>({
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         const text = message.text();
-        if (!EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) errors.push(text);
+        if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return;
+        if (cutByStoppedServer(text, message.location().url)) return;
+        errors.push(text);
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       await use(errors);

@@ -61,6 +61,12 @@ export type AppServer = {
  * not to (a server meant to refuse start). A server that cannot listen exits at once naming the port
  * (some other program took it): it starts again on new ports.
  */
+/**
+ * The origins of app servers a test has stopped itself (killed: a page still open on one may be mid-request).
+ * A network failure from such an origin is the test's own doing, not the page's (tests/e2e/fixtures.ts).
+ */
+export const stoppedOrigins = new Set<string>();
+
 export async function startApp(
   name: string,
   env: Record<string, string>,
@@ -81,6 +87,7 @@ async function startAppOnce(
   options: { wait?: boolean },
 ): Promise<AppServer> {
   const port = await freePort();
+  stoppedOrigins.delete(`http://localhost:${port}`);
   const oidcPort = await freePort();
   const database = `tests/.tmp/${name}-${port}.db`;
   mkdirSync("tests/.tmp", { recursive: true });
@@ -118,6 +125,7 @@ async function startAppOnce(
     exited,
     output: () => output,
     async stop() {
+      stoppedOrigins.add(server.baseUrl);
       if (child.exitCode === null) child.kill("SIGKILL");
       await exited;
       for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
