@@ -22,14 +22,22 @@ import { loader as emails } from "~/routes/admin.emails._index";
 import { loader as lead } from "~/routes/admin.leads.$id/route";
 import { loader as leads } from "~/routes/admin.leads._index";
 import { loader as submissions } from "~/routes/admin.submissions";
-import { loader as manage } from "~/routes/admin.transactions.$id/route";
+import { loader as workspace } from "~/routes/admin.transactions.$id/route";
+import { loader as overview } from "~/routes/admin.transactions.$id._index";
+import { loader as offersTab } from "~/routes/admin.transactions.$id.offers";
+import { loader as agreementsTab } from "~/routes/admin.transactions.$id.agreements";
+import { loader as showingsTab } from "~/routes/admin.transactions.$id.showings";
+import { loader as documentsTab } from "~/routes/admin.transactions.$id.documents";
+import { loader as messagesTab } from "~/routes/admin.transactions.$id.messages";
+import { loader as moneyTab } from "~/routes/admin.transactions.$id.money";
+import { loader as listingTab } from "~/routes/admin.transactions.$id.listing";
+import { loader as contractTab } from "~/routes/admin.transactions.$id.contract";
 import { loader as newTransaction } from "~/routes/admin.transactions.new";
 import { loader as holidays } from "~/routes/admin.holidays";
 import { loader as settings } from "~/routes/admin.settings";
 import { loader as team } from "~/routes/admin.team/route";
 import { loader as audit } from "~/routes/admin.audit";
-import { loader as history } from "~/routes/admin.transactions.$id_.history";
-import { loader as transactionFile } from "~/routes/admin.transactions.$id_.file";
+import { loader as history } from "~/routes/admin.transactions.$id.history";
 import { loader as reviews } from "~/routes/admin.reviews";
 import { loader as checklistsPage } from "~/routes/admin.checklists";
 import { loader as payoutsPage } from "~/routes/admin.payouts";
@@ -96,8 +104,9 @@ export function adminPages(ids: {
   email: number;
   campaign: number;
   post: number;
+  /** A sale's, whose workspace's tabs are planned. */
   transaction: number;
-  /** An offer of that transaction, opened on its Manage page; none at ten years of data. */
+  /** An offer of that transaction, opened on its Offers tab; none at ten years of data. */
   offer?: number;
   /** An agent: their dashboard and lists are planned too. */
   agent?: boolean;
@@ -129,17 +138,24 @@ export function adminPages(ids: {
     { path: `/admin/blog/${ids.post}`, loader: editPost, params: { id: String(ids.post) } },
     { path: "/admin/holidays", loader: holidays },
     { path: "/admin/settings", loader: settings },
-    { path: `/admin/transactions/${ids.transaction}`, loader: manage, params: { id: String(ids.transaction) } },
+    // The transaction is a sale: its workspace has every tab, the Listing one too.
+    ...[workspace, overview, agreementsTab, showingsTab, messagesTab, moneyTab, listingTab, contractTab].map(
+      (loader) => ({
+        path: `/admin/transactions/${ids.transaction}`,
+        loader,
+        params: { id: String(ids.transaction) },
+      }),
+    ),
     {
-      path: `/admin/transactions/${ids.transaction}?documents=all`,
-      loader: manage,
+      path: `/admin/transactions/${ids.transaction}/documents?documents=all`,
+      loader: documentsTab,
       params: { id: String(ids.transaction) },
     },
     ...(ids.offer
       ? [
           {
-            path: `/admin/transactions/${ids.transaction}?offer=${ids.offer}&offerSort=price`,
-            loader: manage,
+            path: `/admin/transactions/${ids.transaction}/offers?offer=${ids.offer}&offerSort=price`,
+            loader: offersTab,
             params: { id: String(ids.transaction) },
           },
         ]
@@ -150,11 +166,6 @@ export function adminPages(ids: {
     { path: "/admin/reviews?after=1764300000000-5", loader: reviews },
     { path: "/admin/checklists", loader: checklistsPage },
     { path: "/admin/payouts?year=2026", loader: payoutsPage },
-    {
-      path: `/admin/transactions/${ids.transaction}/file`,
-      loader: transactionFile,
-      params: { id: String(ids.transaction) },
-    },
     { path: "/admin/audit", loader: audit },
     { path: "/admin/audit?action=document.view", loader: audit },
     { path: `/admin/audit?transactionId=${ids.transaction}&before=1000000`, loader: audit },

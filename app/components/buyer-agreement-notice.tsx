@@ -42,7 +42,7 @@ export function BuyerAgreementNotice({
       {staff
         ? `${what} needs the client's signed buyer representation agreement first (Civil Code §1670.50). `
         : `${what} needs your signed buyer representation agreement first (California law). `}
-      <a className="font-semibold underline" href={staff ? "#agreements" : need.link}>
+      <a className="font-semibold underline" href={staff ? "agreements" : need.link}>
         {staff ? "Prepare or send it" : "Review and sign it"}
       </a>
     </p>

@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { relativeDay } from "~/components/deadlines";
 import { formatPlainDate } from "~/lib/plain-date";
+import { tabPath } from "~/lib/workspace-tabs";
 
 export type DueSoonRow = {
   id: number;
@@ -30,7 +31,7 @@ export function DueSoonCard({ rows, today, className }: { rows: DueSoonRow[]; to
           {rows.map((r) => (
             <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
               <Link
-                to={`/admin/transactions/${r.transactionId}#contract`}
+                to={`${tabPath(r.transactionId, "contract")}#contract`}
                 className="font-semibold text-brand-700 underline"
               >
                 {r.title} — {r.propertyAddress ?? "Address to be confirmed"}

@@ -4,6 +4,7 @@
  */
 import { Link } from "@remix-run/react";
 import { PageSection } from "~/components/page-section";
+import { tabPath } from "~/lib/workspace-tabs";
 
 export function FileReviewSummary({
   transactionId,
@@ -12,9 +13,9 @@ export function FileReviewSummary({
   transactionId: number;
   file: { words: string; complete: boolean; returned: Array<{ id: number; name: string; comment: string | null }> };
 }) {
-  const href = `/admin/transactions/${transactionId}/file`;
+  const href = `${tabPath(transactionId, "documents")}#file-review`;
   return (
-    <PageSection id="file-review" title="File review" aside={<Link to={href}>Open the file</Link>}>
+    <PageSection id="file-summary" title="File review" aside={<Link to={href}>Open the file</Link>}>
       <p className="mt-2" data-testid="file-summary">
         {file.words}
         {file.complete ? "" : ": the transaction closes once every required item is approved."}
@@ -23,7 +24,7 @@ export function FileReviewSummary({
         <ul className="mt-2 space-y-1 text-sm" data-testid="file-returned">
           {file.returned.map((item) => (
             <li key={item.id}>
-              <Link to={`${href}#item-${item.id}`} className="font-semibold">
+              <Link to={`${tabPath(transactionId, "documents")}#item-${item.id}`} className="font-semibold">
                 {item.name}
               </Link>{" "}
               returned{item.comment ? `: "${item.comment}"` : ""}

@@ -1,33 +1,38 @@
 /**
- * The tabs of a transaction's staff pages: the Manage page, its File (the broker's checklist review,
- * /admin/transactions/{id}/file) and its History (who did what, /admin/transactions/{id}/history). Plain links,
- * the current one marked (aria-current).
+ * The tab bar of a transaction's workspace (docs/workspace.md): the overview and one tab per part of the deal, each
+ * its own page under /admin/transactions/{id}. Plain links (they work without JavaScript), the open one marked
+ * with `aria-current`; on a phone the bar scrolls sideways inside itself, never the page.
  */
 import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { TABS, tabPath, type TabKey } from "~/lib/workspace-tabs";
 
-const TABS = [
-  ["", "Transaction"],
-  ["/file", "File"],
-  ["/history", "History"],
-] as const;
-
-export function TransactionTabs({ id, current }: { id: number; current: (typeof TABS)[number][1] }) {
+export function TransactionTabs({ id, current, selling }: { id: number; current: TabKey; selling: boolean }) {
+  const bar = useRef<HTMLUListElement>(null);
+  // On a phone the open tab may sit past the bar's right edge: brought into view, the page itself left where it is.
+  useEffect(() => {
+    const open = bar.current?.querySelector<HTMLElement>("[aria-current=page]");
+    if (bar.current && open) bar.current.scrollLeft = open.offsetLeft - bar.current.offsetLeft - 16;
+  }, [current]);
   return (
-    <nav aria-label="Transaction" className="mt-4 flex gap-1 border-b border-slate-200 text-sm">
-      {TABS.map(([path, label]) => (
-        <Link
-          key={label}
-          to={`/admin/transactions/${id}${path}`}
-          aria-current={current === label ? "page" : undefined}
-          className={`-mb-px inline-flex min-h-[44px] items-center border-b-2 px-3 font-semibold ${
-            current === label
-              ? "border-brand-600 text-brand-900"
-              : "border-transparent text-slate-600 hover:text-brand-700"
-          }`}
-        >
-          {label}
-        </Link>
-      ))}
+    <nav aria-label="Transaction" className="mt-4 border-b border-slate-200" data-testid="workspace-tabs">
+      <ul ref={bar} className="-mb-px flex gap-1 overflow-x-auto whitespace-nowrap text-sm [scrollbar-width:thin]">
+        {TABS.filter((tab) => selling || !("saleOnly" in tab)).map((tab) => (
+          <li key={tab.key} className="shrink-0">
+            <Link
+              to={tabPath(id, tab.key)}
+              aria-current={current === tab.key ? "page" : undefined}
+              className={`inline-flex min-h-[44px] items-center border-b-2 px-2 font-semibold ${
+                current === tab.key
+                  ? "border-brand-600 text-brand-900"
+                  : "border-transparent text-slate-600 hover:text-brand-700"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

@@ -147,3 +147,12 @@ export const listingPageIntents = {
 
 /** A listing's photos (issue 47): the upload posts to `?photos`; each photo's place and alt text, its removal. */
 export const photoIntents = { save: "photo-save", remove: "photo-remove" } as const;
+
+/** The file review's forms (the Documents and file tab): an item's documents, ready, the broker's decision. */
+export const fileReviewIntents = {
+  attach: "attach",
+  detach: "detach",
+  ready: "ready",
+  approve: "approve",
+  return: "return",
+} as const;

@@ -11,6 +11,7 @@ import { DAY_MS } from "~/lib/time";
 import { type Actor } from "~/models/actor.server";
 import { signersOf, signingPath } from "~/models/agreement-access.server";
 import { mayPerform } from "~/models/broker-duties.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 /**
  * The dashboard's listing agreements to act on: not signed yet (a draft, or sent and waiting), or signed and
@@ -46,7 +47,7 @@ export function listingAgreementWarnings(db: Db, actor: Actor, now = new Date())
       warning: r.status === "signed" ? ("ending" as const) : ("unsigned" as const),
       // Where it stands, in words: "Draft, not sent yet", "Waiting for Robin Lee", "Waiting for the broker".
       state: r.status === "signed" ? "Ends soon" : agreementState({ status: r.status, signers: signersOf(db, r.id) }),
-      href: r.transactionId ? `/admin/transactions/${r.transactionId}#agreements` : signingPath(r.id),
+      href: r.transactionId ? `${tabPath(r.transactionId, "agreements")}#agreements` : signingPath(r.id),
     }));
 }
 

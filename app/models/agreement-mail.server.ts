@@ -12,6 +12,7 @@ import { SIGNING_LINK_DAYS } from "~/lib/agreement-rules";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
 import { performersOf } from "~/models/broker-duties.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 export const signingUrl = (appUrl: string, agreementId: number) => `${appUrl}/agreements/${agreementId}/sign`;
 const linkUrl = (appUrl: string, token: string) => `${appUrl}/sign/${token}`;
@@ -171,7 +172,7 @@ export function mailAgreementStaff(
 ) {
   const { appUrl } = env().mail;
   const url = agreement.transactionId
-    ? `${appUrl}/admin/transactions/${agreement.transactionId}#agreements`
+    ? `${appUrl}${tabPath(agreement.transactionId, "agreements")}#agreements`
     : signingUrl(appUrl, agreement.id);
   for (const to of agreementStaff(tx, agreement)) {
     mailAgreement(tx, agreement, to, subject, lines, { label: "Open the agreement", url }, now);

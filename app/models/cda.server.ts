@@ -41,6 +41,7 @@ import type { FileStore } from "~/models/files.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
 import { getTransaction } from "~/models/transaction.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 /**
  * What a CDA's PDF shows (app/infra/cda-pdf.server.ts lays it out and seals it): `copy` "escrow" is what escrow pays
@@ -395,7 +396,7 @@ export async function approveCda(
   if (license && !input.override) {
     blockers.push(`${license}: the broker may approve with a written reason`);
   }
-  if (blockers.length) throw new ConflictError(blockers.join(". "), `/admin/transactions/${t.id}/file`);
+  if (blockers.length) throw new ConflictError(blockers.join(". "), `${tabPath(t.id, "documents")}#file-review`);
   if (!figures.ready) throw new ConflictError(figures.missing.join("; "));
   const previous = versionsOf(db, t.id)[0] ?? null;
   if (previous?.status === "current" && !differs(previous, t, figures) && previous.escrowEmail === escrowEmail) {

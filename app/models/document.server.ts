@@ -158,14 +158,33 @@ export function documentsPage(
           .from(documents)
           .where(documentsOf(transactionId, withRemoved, actor.isAdmin))
           .get()!.count;
-  const ofSteps = db
+  return { list, total, ofSteps: stepDocuments(db, transactionId, actor.isAdmin) };
+}
+
+/** The documents filed under a milestone, newest first: the progress panel's. */
+export function documentsOfSteps(db: Db, actor: Actor, transactionId: number) {
+  getTransaction(db, actor, transactionId);
+  return stepDocuments(db, transactionId, actor.isAdmin);
+}
+
+/** How many documents the actor sees on a transaction (not removed): the workspace's summary line. */
+export function documentCount(db: Db, actor: Actor, transactionId: number): number {
+  getTransaction(db, actor, transactionId);
+  return db
+    .select({ count: count() })
+    .from(documents)
+    .where(documentsOf(transactionId, false, actor.isAdmin))
+    .get()!.count;
+}
+
+function stepDocuments(db: Db, transactionId: number, admin: boolean) {
+  return db
     .select({ id: documents.id, name: documents.name, size: documents.size, milestoneId: documents.milestoneId })
     .from(documents)
-    .where(and(documentsOf(transactionId, false, actor.isAdmin), isNotNull(documents.milestoneId)))
+    .where(and(documentsOf(transactionId, false, admin), isNotNull(documents.milestoneId)))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .all()
     .map((row) => ({ ...row, milestoneId: row.milestoneId!, url: documentUrl(row.id) }));
-  return { list, total, ofSteps };
 }
 
 /**

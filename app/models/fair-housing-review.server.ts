@@ -24,6 +24,7 @@ import { type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { assertDuty, mayPerform, performersOf } from "~/models/broker-duties.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 export type FairHousingSubject = { type: "listing"; transactionId: number } | { type: "bio"; userId: string };
 
@@ -155,7 +156,7 @@ export function waitingExceptions(db: Db, actor: Actor) {
       id: r.id,
       subjectType: r.subjectType,
       about: about ?? "A listing",
-      href: r.subjectType === "listing" ? `/admin/transactions/${r.subjectId}#listing-page` : null,
+      href: r.subjectType === "listing" ? `${tabPath(Number(r.subjectId), "listing")}#listing-page` : null,
       text: r.text,
       reason: r.reason,
       phrases: r.phrases,
@@ -234,7 +235,7 @@ export function decideException(
             row.subjectType === "listing"
               ? {
                   label: "Open the listing",
-                  url: `${env().mail.appUrl}/admin/transactions/${row.subjectId}#listing-page`,
+                  url: `${env().mail.appUrl}${tabPath(Number(row.subjectId), "listing")}#listing-page`,
                 }
               : { label: "Open your profile", url: `${env().mail.appUrl}/admin/profile` },
           transactionId: row.subjectType === "listing" ? Number(row.subjectId) : null,

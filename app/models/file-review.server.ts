@@ -36,6 +36,7 @@ import { recordAudit } from "~/models/audit-log.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 import { findTransaction, isStaffOn } from "~/models/transaction.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 const DAY_MS = 24 * 3600_000;
 /** The queue's page. */
@@ -434,7 +435,7 @@ export function checklistEvent(
 }
 
 function mailReturn(tx: DbOrTx, t: Transaction, itemName: string, comment: string, now: Date) {
-  const url = `${env().mail.appUrl}/admin/transactions/${t.id}/file`;
+  const url = `${env().mail.appUrl}${tabPath(t.id, "documents")}#file-review`;
   for (const to of staffRecipients(tx, t)) {
     queuePlainEmail(
       tx,
@@ -533,7 +534,7 @@ export function returnedToAgent(db: Db, actor: Actor) {
         id: r.id,
         name: r.name,
         title: homeTitle({ ...r, id: r.transactionId }),
-        href: `/admin/transactions/${r.transactionId}/file#item-${r.id}`,
+        href: `${tabPath(r.transactionId, "documents")}#item-${r.id}`,
       }))
   );
 }

@@ -23,6 +23,7 @@ import { recipientOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { sha256Hex } from "~/models/secret-token.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 /** A new reply token for one participant of one thread; only its hash is kept. */
 function newReplyToken(
@@ -70,7 +71,7 @@ export function queueMessageEmails(
     ? staffAddresses.map((to) => ({
         ...to,
         role: "admin" as const,
-        url: `${settings.appUrl}/admin/transactions/${transaction.id}#messages`,
+        url: `${settings.appUrl}${tabPath(transaction.id, "messages")}#messages`,
       }))
     : [
         {

@@ -23,6 +23,7 @@ import { formatPlainDate } from "~/lib/plain-date";
 import { recipientOf } from "~/models/client-notices.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 export type ClientOfferNews = "shared" | "countered" | "awaiting" | "accepted" | "expired" | "withdrawn";
 export type StaffOfferNews = "requested" | "wish" | "expired";
@@ -156,7 +157,7 @@ export function noticeStaffOffer(
     headline,
     lines: [`Client: ${name}`, `Property: ${homeOf(transaction)}`, ...termsLines(round)],
     note: news === "wish" ? offer.wishNote : round.note,
-    path: `/admin/transactions/${transaction.id}?offer=${offer.id}#offers`,
+    path: `${tabPath(transaction.id, "offers")}?offer=${offer.id}#offers`,
     action: "Open the offer",
   });
   for (const to of staffRecipients(db, transaction)) {

@@ -22,6 +22,7 @@ import { addDaysTo, formatPlainDate, formatShortDate, instantAt, todayIn } from 
 import { openDeadlinesDue } from "~/models/contract.server";
 import { enqueueEmail, type OutgoingEmail } from "~/models/mail-queue.server";
 import { recipientOf } from "~/models/client-notices.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 const PORTAL_PATH = "/client-portal";
 
@@ -94,7 +95,7 @@ function reminderEmails(row: Candidate, kind: ReminderKind, settings: MailSettin
   }
   for (const address of settings.leadAlertEmails) recipients.push({ address, name: null, staff: true });
   return recipients.map((to) => {
-    const url = `${settings.appUrl}${to.staff ? `/admin/transactions/${deadline.transactionId}` : PORTAL_PATH}`;
+    const url = `${settings.appUrl}${to.staff ? `${tabPath(deadline.transactionId, "contract")}#contract` : PORTAL_PATH}`;
     const { html, text } = renderEmail(
       createElement(DeadlineReminderEmail, {
         site: settings.site,

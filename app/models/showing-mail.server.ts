@@ -13,6 +13,7 @@ import { formatSlot, fullName } from "~/lib/format";
 import { invitation, type Visit } from "~/lib/visit-calendar";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 /** The buyer's agent's own page of a showing: accept a proposed time, cancel, give feedback. */
 export const agentShowingPath = (agentToken: string) => `/showings/agent/${agentToken}`;
@@ -257,7 +258,7 @@ function mailSellerSide(
       staff,
       subject,
       lines,
-      { label: "Open the transaction", url: `${appUrl}/admin/transactions/${transaction.id}#showings` },
+      { label: "Open the transaction", url: `${appUrl}${tabPath(transaction.id, "showings")}#showings` },
       now,
     );
 }

@@ -13,8 +13,7 @@ import { env } from "~/config/env.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 import { fullName } from "~/lib/format";
-
-export const transactionPath = (id: number) => `/admin/transactions/${id}`;
+import { tabPath } from "~/lib/workspace-tabs";
 
 export function noticeClientUpload(db: DbOrTx, transaction: Transaction, clientId: string, files: string[], now: Date) {
   const settings = env().mail;
@@ -35,7 +34,7 @@ export function noticeClientUpload(db: DbOrTx, transaction: Transaction, clientI
       clientEmail: client.email,
       property,
       files,
-      transactionUrl: `${settings.appUrl}${transactionPath(transaction.id)}`,
+      transactionUrl: `${settings.appUrl}${tabPath(transaction.id, "documents")}#documents`,
     }),
   );
   for (const to of staffRecipients(db, transaction)) {

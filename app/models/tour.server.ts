@@ -20,6 +20,7 @@ import { recordAudit } from "~/models/audit-log.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 import { getTransaction, isStaffOn } from "~/models/transaction.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 /** A purchase the actor may read (its client or staff); a sale is "not found" (it has no tours). */
 function purchaseOf(db: DbOrTx, actor: Actor, transactionId: number): Transaction {
@@ -98,7 +99,7 @@ export function requestTour(db: Db, actor: Actor, transactionId: number, input: 
             `Times that suit them: ${tour.slots.map((s) => formatSlot(s)).join("; ")}.`,
             ...(tour.note ? [`Their note: ${tour.note}`] : []),
           ],
-          action: { label: "Confirm the times", url: `${appUrl}/admin/transactions/${transactionId}#tours` },
+          action: { label: "Confirm the times", url: `${appUrl}${tabPath(transactionId, "showings")}#tours` },
           transactionId,
         },
         now,
@@ -213,7 +214,7 @@ function mailStopCancelled(tx: DbOrTx, transaction: Transaction, stop: TourStop,
         to: staff,
         subject,
         lines: [`Your client cancelled the visit of ${home?.address ?? "a home"} on ${when}.`],
-        action: { label: "Open the tours", url: `${appUrl}/admin/transactions/${transaction.id}#tours` },
+        action: { label: "Open the tours", url: `${appUrl}${tabPath(transaction.id, "showings")}#tours` },
         transactionId: transaction.id,
       },
       now,

@@ -33,6 +33,7 @@ import { endSaleShowings } from "~/models/showing.server";
 import { forgetCompletedSale, recordCompletedSale } from "~/models/sold-home.server";
 import { assignTransaction } from "~/models/team.server";
 import { collaboratorIds, getTransactionAsStaff, toTransactionJson } from "~/models/transaction.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 /**
  * Why a transaction cannot change its type (buying ↔ selling), or null: once its steps are set up, or it has
@@ -124,7 +125,7 @@ export function updateTransaction(
       if (open.length > 0 && !input.override) {
         throw new ConflictError(
           `The file is not complete: ${open.join(", ")}. The broker reviews every required item before it closes, or closes it with a written reason.`,
-          `/admin/transactions/${id}/file`,
+          `${tabPath(id, "documents")}#file-review`,
         );
       }
       if (open.length > 0) {

@@ -25,6 +25,7 @@ import { refuse } from "~/infra/page-action.server";
 import { fairHousingDecisionSchema } from "~/lib/checklist-schema";
 import { InvalidInputError } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
+import { tabPath } from "~/lib/workspace-tabs";
 
 export const meta: MetaFunction = () => privatePageMeta("File reviews");
 
@@ -144,7 +145,7 @@ export default function Reviews() {
               data-testid="queue-item"
             >
               <div className="min-w-0">
-                <Link to={`/admin/transactions/${item.transactionId}/file#item-${item.id}`} className="font-semibold">
+                <Link to={`${tabPath(item.transactionId, "documents")}#item-${item.id}`} className="font-semibold">
                   {item.name}
                 </Link>
                 <p className="text-sm text-slate-700">

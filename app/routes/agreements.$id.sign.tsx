@@ -15,6 +15,7 @@ import { privatePageMeta } from "~/lib/seo";
 import { isStaff } from "~/models/actor.server";
 import { agreementPdfPath, signingPath } from "~/models/agreement-access.server";
 import { signingAction, signingView } from "~/sections/signing.server";
+import { tabPath } from "~/lib/workspace-tabs";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Sign: ${data.view.agreement.title}` : "Sign an agreement");
@@ -23,7 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
   const back = (transactionId: number | null) =>
-    isStaff(user) ? (transactionId ? `/admin/transactions/${transactionId}#agreements` : "/admin") : "/client-portal";
+    isStaff(user)
+      ? transactionId
+        ? `${tabPath(transactionId, "agreements")}#agreements`
+        : "/admin"
+      : "/client-portal";
   const view = modelCall(() => signingView(getDb(), { actor: user }, id, agreementPdfPath(id), back));
   return { view };
 }

@@ -295,7 +295,11 @@ test("open houses: the form is empty after one is scheduled, the same one again 
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       const start = size === DESKTOP ? "13:00" : "10:00";
-      await loginAs(page, { email: BROKER, admin: true, returnTo: `/admin/transactions/${id}#listing-page` }, app);
+      await loginAs(
+        page,
+        { email: BROKER, admin: true, returnTo: `/admin/transactions/${id}/listing#listing-page` },
+        app,
+      );
       await ready(page, js);
       const opens = page.getByTestId("open-houses");
       await opens.getByLabel("Starts (San Diego time)").fill(`${nextWeek}T${start}`);
@@ -315,7 +319,7 @@ test("open houses: the form is empty after one is scheduled, the same one again 
     expect(((await again.json()) as { message: string }).message).toMatch(/already scheduled/);
     const opens = page.getByTestId("open-houses");
     await page.setViewportSize(DESKTOP);
-    await page.goto(`${app.baseUrl}/admin/transactions/${id}#listing-page`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${id}/listing#listing-page`);
     await ready(page, js);
     await expect(opens.getByTestId("open-house")).toHaveCount(2);
     // Soonest first.
@@ -399,7 +403,7 @@ test("the door is a kiosk: no way off it, nothing remembered, big targets, a cle
       await expect(page.getByLabel("Your name")).toHaveValue("");
     }
     // The seller's count tells them apart.
-    await broker.goto(`${app.baseUrl}/admin/transactions/${id}#listing-page`);
+    await broker.goto(`${app.baseUrl}/admin/transactions/${id}/listing#listing-page`);
     await expect(broker.getByTestId("listing-stats")).toContainText("2 open-house sign-ins, 1 visitor");
   } finally {
     await stopApp(app);
@@ -434,7 +438,7 @@ test("the File tab: an item starts with no document chosen and uploads its own; 
     }, app.database);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
-      await loginAs(page, { email: BROKER, admin: true, returnTo: `/admin/transactions/${id}/file` }, app);
+      await loginAs(page, { email: BROKER, admin: true, returnTo: `/admin/transactions/${id}/documents` }, app);
       await ready(page, js);
       const item = page.locator(`#item-${itemId}`);
       if (size === DESKTOP) {
@@ -464,7 +468,7 @@ test("the File tab: an item starts with no document chosen and uploads its own; 
       checklistEvent(db, bo, itemId, { type: "ready" });
     }, app.database);
     await page.setViewportSize(DESKTOP);
-    await page.goto(`${app.baseUrl}/admin/transactions/${id}/file`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${id}/documents`);
     await ready(page, js);
     const item = page.locator(`#item-${itemId}`);
     await item.getByLabel("What needs fixing").fill("Sign page 2, please");
@@ -760,8 +764,17 @@ test("no page a person reads writes a date as 2026-11-28 (outside form fields)",
           "/admin/agreements",
           "/admin/campaigns",
           "/admin/blog",
-          `/admin/transactions/${ids.sale}`,
-          `/admin/transactions/${ids.sale}/file`,
+          ...[
+            "",
+            "/offers",
+            "/agreements",
+            "/showings",
+            "/documents",
+            "/messages",
+            "/money",
+            "/listing",
+            "/contract",
+          ].map((tab) => `/admin/transactions/${ids.sale}${tab}`),
           `/admin/transactions/${ids.sale}/history`,
           `/admin/transactions/${ids.closed}`,
         ],

@@ -256,7 +256,7 @@ test("a buyer agreement's compensation is worked out and written out; free text 
     }
 
     // The prepare form: six months for a person is refused; for an LLC it is accepted and says so.
-    await page.goto(`${app.baseUrl}/admin/transactions/${id}#agreements`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${id}/agreements#agreements`);
     await ready(page, js);
     await page.getByText("Prepare an agreement").click();
     const six = addMonthsTo(todayIn(new Date()), 6);
@@ -380,7 +380,11 @@ test("a buyer agreement signed on paper and recorded by staff: a tour and an off
     // Staff record it on the Manage page: its dates, its compensation (2 %, at most $15,000), who signed.
     const staff = await (await browser.newContext({ javaScriptEnabled: js, viewport: PHONE })).newPage();
     try {
-      await loginAs(staff, { email: BROKER, admin: true, returnTo: `/admin/transactions/${id}#agreements` }, app);
+      await loginAs(
+        staff,
+        { email: BROKER, admin: true, returnTo: `/admin/transactions/${id}/agreements#agreements` },
+        app,
+      );
       await ready(staff, js);
       const record = staff.getByTestId("record-agreement");
       await record.getByText("Record an agreement signed on paper").click();
@@ -402,8 +406,9 @@ test("a buyer agreement signed on paper and recorded by staff: a tour and an off
       await staff.getByTestId("record-agreement").getByRole("button", { name: "Record the agreement" }).click();
       await expect(staff.getByText(/is recorded: it counts as the agreement in force/).first()).toBeVisible();
       await expect(staff.getByTestId("agreement")).toContainText("Signed on paper; recorded on");
-      await expect(staff.getByTestId("compensation")).toHaveText("Compensation: $15,000 (the signed buyer agreement)");
       await expectAxeClean(staff, js);
+      await staff.getByRole("navigation", { name: "Transaction" }).getByRole("link", { name: "Money" }).click();
+      await expect(staff.getByTestId("compensation")).toHaveText("Compensation: $15,000 (the signed buyer agreement)");
     } finally {
       await staff.close();
     }

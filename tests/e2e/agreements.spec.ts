@@ -256,7 +256,11 @@ test.describe("agreements", () => {
 
       // Staff prepare it on the Manage page with a co-signer, and send it.
       const staff = await browser.newPage({ javaScriptEnabled: js });
-      await loginAs(staff, { email: "boss@agency.test", admin: true, returnTo: `/admin/transactions/${id}` }, server);
+      await loginAs(
+        staff,
+        { email: "boss@agency.test", admin: true, returnTo: `/admin/transactions/${id}/agreements` },
+        server,
+      );
       await ready(staff, js);
       await staff.getByText("Prepare an agreement").click();
       // A purchase's form starts on the buyer agreement, its own fields only, the end date 90 days out.
@@ -270,7 +274,7 @@ test.describe("agreements", () => {
       // Three months at most: the form says so and prepares nothing.
       await expect(staff.getByText(/lasts at most 3 months/).first()).toBeVisible();
       const endsOn = new Date(Date.now() + 60 * 24 * 3600_000).toISOString().slice(0, 10);
-      await staff.goto(`${app.baseUrl}/admin/transactions/${id}`);
+      await staff.goto(`${app.baseUrl}/admin/transactions/${id}/agreements`);
       await ready(staff, js);
       await staff.getByText("Prepare an agreement").click();
       await staff.getByLabel("Ends on").fill(endsOn);
@@ -305,7 +309,7 @@ test.describe("agreements", () => {
       }
 
       // The broker's seat (the transaction has no agent): the admin signs in their own name, never the broker's.
-      await staff.goto(`${app.baseUrl}/admin/transactions/${id}#agreements`);
+      await staff.goto(`${app.baseUrl}/admin/transactions/${id}/agreements#agreements`);
       await staff.getByRole("link", { name: "Countersign" }).click();
       await ready(staff, js);
       await staff.getByLabel("I have read the disclosure above and consent to sign electronically").check();

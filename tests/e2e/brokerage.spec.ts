@@ -150,7 +150,7 @@ test("the fee from the signed agreement: shown, approved to the cent, paid and s
     }, app.database);
 
     await page.setViewportSize(DESKTOP);
-    await loginAs(page, { email: BROKER, admin: true, returnTo: `/admin/transactions/${id}#commission` }, app);
+    await loginAs(page, { email: BROKER, admin: true, returnTo: `/admin/transactions/${id}/money#commission` }, app);
     await ready(page, js);
     await expect(page.getByTestId("compensation")).toHaveText("Compensation: $7,500 (the signed listing agreement)");
     const commission = page.getByRole("region", { name: "Commission" });
@@ -184,12 +184,15 @@ test("the fee from the signed agreement: shown, approved to the cent, paid and s
     expect(sent).not.toContain("6,312.50");
     expect(sent).not.toContain("Agent's share");
 
-    // Completed (its file complete): the payout is the CDA's.
+    // Completed (its file complete), on the overview's details: the payout is the CDA's, on the Money tab.
+    const tabs = page.getByRole("navigation", { name: "Transaction" });
+    await tabs.getByRole("link", { name: "Overview" }).click();
     const details = page.getByRole("region", { name: "Transaction details" });
     await details.getByLabel("Closing price").fill("450,000");
     await details.getByLabel("Status").selectOption("completed");
     await details.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Transaction updated.").first()).toBeVisible();
+    await tabs.getByRole("link", { name: "Money" }).click();
     await expect(page.getByTestId("commission-payout")).toContainText("$6,312.50 to the agent");
 
     // The seller says yes on a phone; the card shows the agreement's fee and what it saved, with its basis.
@@ -333,11 +336,11 @@ test("the broker's duties: another admin is refused the seat, a file approval an
     );
     await page.goto(`${app.baseUrl}/admin`);
     await expect(page.getByTestId("waiting-for-signature")).toHaveCount(0);
-    await page.goto(`${app.baseUrl}/admin/transactions/${ids.id}/file`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${ids.id}/documents`);
     await ready(page, js);
     await expect(page.getByTestId("review-duty")).toContainText("may approve or return file items");
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
-    await page.goto(`${app.baseUrl}/admin/transactions/${ids.id}#commission`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${ids.id}/money#commission`);
     await ready(page, js);
     await expect(page.getByTestId("cda-duty")).toContainText("may approve commission disbursement authorizations");
     const cdaApi = await page.request.post(`${app.baseUrl}/api/transactions/${ids.id}/cda`, {
@@ -375,14 +378,14 @@ test("the broker's duties: another admin is refused the seat, a file approval an
     await expectAxeClean(broker, js);
 
     // Now she may: the file item, the seat, the CDA.
-    await page.goto(`${app.baseUrl}/admin/transactions/${ids.id}/file`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${ids.id}/documents`);
     await ready(page, js);
     const avid = page.getByTestId("file-item").filter({ hasText: "Agent's visual inspection" });
     await avid.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByText("Approved.").first()).toBeVisible();
     await page.goto(`${app.baseUrl}/admin`);
     await expect(page.getByTestId("waiting-for-signature")).toContainText("Seller's addendum");
-    await page.goto(`${app.baseUrl}/admin/transactions/${ids.id}#commission`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${ids.id}/money#commission`);
     await ready(page, js);
     await page.getByTestId("cda").getByRole("button", { name: "Approve and send to escrow" }).click();
     await expect(page.getByText("CDA version 1 approved and sent to officer@escrow.example.").first()).toBeVisible();
@@ -447,7 +450,7 @@ test("an agent whose license expired leaves /agents and cannot host an open hous
 
     // She cannot host: the picker marks her, and the refusal names her license.
     await page.setViewportSize(DESKTOP);
-    await page.goto(`${app.baseUrl}/admin/transactions/${id}#listing-page`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${id}/listing#listing-page`);
     await ready(page, js);
     const opens = page.getByTestId("open-houses");
     const nextWeek = new Date(Date.now() + 7 * 24 * 3600_000).toISOString().slice(0, 10);

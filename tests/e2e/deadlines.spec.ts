@@ -22,7 +22,7 @@ test.describe("key dates", () => {
 
     const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
     const admin = await context.newPage();
-    await loginAs(admin, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}` });
+    await loginAs(admin, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}/contract` });
     await ready(admin, js);
     const contract = admin.getByRole("region", { name: "Contract" });
     await contract.getByLabel("Acceptance date").fill("2027-06-17");
@@ -80,7 +80,7 @@ test.describe("key dates", () => {
     const id = await seedTransaction({ email: client, type: "selling", address });
     const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
     const admin = await context.newPage();
-    await loginAs(admin, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}` });
+    await loginAs(admin, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}/contract` });
     await ready(admin, js);
     const today = todayIn(new Date());
     await admin.getByRole("region", { name: "Contract" }).getByLabel("Acceptance date").fill(today);
@@ -90,7 +90,7 @@ test.describe("key dates", () => {
     const card = admin.getByTestId("due-soon");
     await expect(card.getByRole("link", { name: `Initial deposit to escrow — ${address}` })).toHaveAttribute(
       "href",
-      `/admin/transactions/${id}#contract`,
+      `/admin/transactions/${id}/contract#contract`,
     );
     await context.close();
 
@@ -133,10 +133,10 @@ test.describe("key dates", () => {
     expect((await put({ acceptedOn: "2099-12-31" })).status()).toBe(200);
 
     // The same through the form: spaces around the date (as a tampered form sends it), without a 500.
-    await page.goto(`/admin/transactions/${id}`);
+    await page.goto(`/admin/transactions/${id}/contract`);
     await ready(page, js);
     const form = page.getByRole("region", { name: "Contract" });
-    const response = await page.request.post(`/admin/transactions/${id}`, {
+    const response = await page.request.post(`/admin/transactions/${id}/contract`, {
       form: { intent: "save-contract", acceptedOn: " 2027-03-01 " },
       headers: { origin: BASE_URL },
     });

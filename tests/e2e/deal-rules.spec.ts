@@ -69,7 +69,7 @@ test.describe("a purchase's other offers", () => {
     await ready(page, js);
     await expect(page.getByTestId("still-open")).toContainText("2 other offers still open: withdraw them");
 
-    await staff.goto(`/admin/transactions/${id}?offer=${second.id}#offer`);
+    await staff.goto(`/admin/transactions/${id}/offers?offer=${second.id}#offer`);
     await ready(staff, js);
     const offers = staff.getByRole("region", { name: "Offers" });
     await expect(offers.getByTestId("still-open")).toContainText("2 other offers still open: withdraw them");
@@ -99,7 +99,7 @@ test.describe("the time to answer", () => {
     const offer = await recordOffer(admin, id, { buyerName: "Dee Fault", price: "840000" });
     expect([defaultExpiry(before).toISOString(), defaultExpiry(new Date()).toISOString()]).toContain(offer.expiresAt);
 
-    await page.goto(`/admin/transactions/${id}?offer=new#offers`);
+    await page.goto(`/admin/transactions/${id}/offers?offer=new#offers`);
     await ready(page, js);
     const form = page.getByRole("form", { name: "Record an offer" });
     const answerBy = form.getByLabel("Answer by (San Diego time)");

@@ -45,7 +45,7 @@ test.describe("documents", () => {
       address: "12 Upload Ln",
       milestones: [{ status: "in_progress" }],
     });
-    await loginAs(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}` });
+    await loginAs(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}/documents` });
     await ready(page, js);
     const bytes = pdf("Transfer disclosure statement");
     const form = page.getByRole("form", { name: "Upload documents" });
@@ -125,7 +125,7 @@ test.describe("documents", () => {
 
     const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });
     const admin = await context.newPage();
-    await loginAs(admin, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}` });
+    await loginAs(admin, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}/documents` });
     await expect(admin.getByTestId("document").filter({ hasText: "id.png" })).toContainText("Removed on");
     await admin.getByRole("button", { name: "Restore id.png" }).click();
     await expect(admin.getByText("Document restored.", { exact: true })).toBeVisible();
@@ -314,7 +314,7 @@ test.describe("documents over HTTP", () => {
       const mail = await smtp.waitFor((m) => toAddresses(m).includes("desk@agency.test"));
       expect(mail.mail.subject).toBe('Dana Reyes uploaded "pre-approval.pdf" (77 Mail St)');
       expect(mail.mail.text).toContain("Dana Reyes (dana@example.com)");
-      expect(mail.mail.text).toContain(`${app.baseUrl}/admin/transactions/${id}`);
+      expect(mail.mail.text).toContain(`${app.baseUrl}/admin/transactions/${id}/documents#documents`);
     } finally {
       await app.stop();
       await smtp.close();

@@ -279,7 +279,7 @@ test.describe("estimates in the back office", () => {
     });
     expect(created.status()).toBe(201);
     const saved = await created.json();
-    await page.goto(`/admin/transactions/${id}?estimate=${saved.id}#estimates`);
+    await page.goto(`/admin/transactions/${id}/money?estimate=${saved.id}#estimates`);
     await ready(page, js);
     const section = page.getByRole("region", { name: "Estimates" });
     await expect(section.getByTestId("estimate-headline")).toContainText("$410,811");

@@ -64,7 +64,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     // The agent, on a phone: attach the draft, mark it ready.
     const agentPage = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
     await agentPage.setViewportSize(PHONE);
-    await loginAs(agentPage, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}/file` }, app);
+    await loginAs(agentPage, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}/documents` }, app);
     await ready(agentPage, js);
     const item = () => agentPage.getByTestId("file-item").filter({ hasText: TDS });
     await item().getByLabel("Document", { exact: true }).selectOption({ label: "TDS draft.pdf" });
@@ -95,7 +95,7 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await expectAxeClean(page, js);
 
     // The agent reads it on the Manage page and in an e-mail, attaches the signed copy and marks it ready again.
-    await agentPage.goto(`${app.baseUrl}/admin/transactions/${id}#file-review`);
+    await agentPage.goto(`${app.baseUrl}/admin/transactions/${id}/documents#file-review`);
     await ready(agentPage, js);
     await expect(agentPage.getByTestId("file-returned")).toContainText(
       `${TDS} returned: "Use the copy signed on every page"`,

@@ -144,7 +144,7 @@ test.describe("one net for an offer", () => {
       await recordOffer(page, id, { buyerName: "Third Gone", price: "890000", agentEmail: "three@brokerage.test" }),
     ];
     await page.context().clearCookies();
-    await loginAs(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}?offer=${a!.id}#offer` });
+    await loginAs(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}/offers?offer=${a!.id}#offer` });
     await ready(page, js);
     const manage = page.getByRole("region", { name: "Offers" });
     // Staff are spoken to as staff.

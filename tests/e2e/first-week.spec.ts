@@ -329,7 +329,7 @@ test.describe("a new admin's first week", () => {
     const { id } = await busyClient();
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
-      await loginAs(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}#contract` });
+      await loginAs(page, { email: ADMIN_EMAIL, returnTo: `/admin/transactions/${id}/contract#contract` });
       await ready(page, js);
       const contract = page.getByRole("region", { name: "Contract" });
       const close = contract.getByTestId("deadline").filter({ hasText: "Close of escrow" });

@@ -91,7 +91,7 @@ test("a seller's yes, the agent's listing page with photos and an open house, vi
 
     // The agent writes the page: a flagged phrase first, then reworded.
     await page.setViewportSize(DESKTOP);
-    await loginAs(page, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}#listing-page` }, app);
+    await loginAs(page, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}/listing#listing-page` }, app);
     await ready(page, js);
     const section = page.getByRole("region", { name: "Listing page" });
     await section.getByLabel("MLS date").fill(new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10));

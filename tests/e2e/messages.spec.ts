@@ -117,7 +117,7 @@ test.describe("messages", () => {
         expect(toStaff.mail.subject).toBe("Message about 9 Reply Ct");
         expect(toStaff.mail.text).toContain("Should I wire the deposit now?");
         expect(toStaff.mail.text).toContain(WIRE_NOTICE);
-        expect(toStaff.mail.text).toContain(`${app.baseUrl}/admin/transactions/${transactionId}#messages`);
+        expect(toStaff.mail.text).toContain(`${app.baseUrl}/admin/transactions/${transactionId}/messages#messages`);
         const replyTo = replyToOf(toStaff);
 
         // Someone else using the reply address, and an out-of-office answer: dropped, silently.

@@ -137,7 +137,7 @@ test.describe("every step says what comes next", () => {
       const id = Number(/transactions\/(\d+)/.exec(staff.url())![1]);
 
       // The prepare form: the buyer agreement alone, its fields prefilled, the broker's compensation.
-      await staff.goto(`${app.baseUrl}/admin/transactions/${id}#agreements`);
+      await staff.goto(`${app.baseUrl}/admin/transactions/${id}/agreements#agreements`);
       await ready(staff, js);
       await staff.getByText("Prepare an agreement").click();
       // The compensation structured (issue 56): a percentage of the price with its cap, from the settings.
@@ -203,7 +203,7 @@ test.describe("every step says what comes next", () => {
       await page.getByRole("button", { name: "Ask for a tour" }).click();
       await expect(page.getByTestId("tour-stop").first()).toContainText("42 Oak Ave, San Diego");
       await smtp.waitFor((m) => /^Tour requested by Rae Buyer/.test(m.mail.subject ?? ""));
-      await staff.goto(`${app.baseUrl}/admin/transactions/${id}#tours`);
+      await staff.goto(`${app.baseUrl}/admin/transactions/${id}/showings#tours`);
       await ready(staff, js);
       await staff.getByTestId("tour-stop").first().getByRole("button", { name: "Confirm" }).click();
       await expect(staff.getByTestId("tour-stop").first()).toContainText("Confirmed");

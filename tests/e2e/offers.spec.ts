@@ -103,13 +103,13 @@ test.describe("offers on a sale", () => {
     expect((await own.get(`/api/offers/${lee.id}`)).status()).toBe(404);
 
     // Staff: a backup only behind an accepted offer; a counter to Jane; an earlier round's acceptance refused.
-    await staff.goto(`/admin/transactions/${id}?offer=${sam.id}#offer`);
+    await staff.goto(`/admin/transactions/${id}/offers?offer=${sam.id}#offer`);
     await ready(staff, js);
     const manage = staff.getByRole("region", { name: "Offers" });
     await expect(manage.getByTestId("opened-offer")).toContainText("Sam Cash");
     await expect(manage.getByRole("button", { name: "Keep as backup" })).toHaveCount(0);
     expect((await admin.post(`/api/offers/${sam.id}/events`, { data: { type: "backup" } })).status()).toBe(409);
-    await staff.goto(`/admin/transactions/${id}?offer=${jane.id}#offer`);
+    await staff.goto(`/admin/transactions/${id}/offers?offer=${jane.id}#offer`);
     await ready(staff, js);
     await expect(manage.getByTestId("offer-wish")).toContainText("The client would like to counter");
     await manage.getByText("Record a counter", { exact: true }).click();
@@ -133,7 +133,7 @@ test.describe("offers on a sale", () => {
     await expect(manage.getByTestId("offer-status")).toHaveText("Accepted");
     await expect(staff.getByTestId("contract-offer")).toContainText("Filled in from the accepted offer's terms.");
     // Sam's offer, rejected by the acceptance, is kept as a backup behind it.
-    await staff.goto(`/admin/transactions/${id}?offer=${sam.id}#offer`);
+    await staff.goto(`/admin/transactions/${id}/offers?offer=${sam.id}#offer`);
     await ready(staff, js);
     await manage.getByRole("button", { name: "Keep as backup" }).click();
     await expect(staff.getByText("Offer kept as a backup.", { exact: true })).toBeVisible();
@@ -308,7 +308,7 @@ test.describe("offer e-mails", () => {
       expect(wish.status()).toBe(200);
       const told = await smtp.waitFor((m) => toAddresses(m).includes("desk@agency.test"));
       expect(told.mail.subject).toBe("Olivia Owner answered an offer: would like to accept");
-      expect(told.mail.text).toContain(`${app.baseUrl}/admin/transactions/${id}?offer=${offer.id}#offers`);
+      expect(told.mail.text).toContain(`${app.baseUrl}/admin/transactions/${id}/offers?offer=${offer.id}#offers`);
     } finally {
       await app.stop();
       await smtp.close();

@@ -117,7 +117,7 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await expect(row.getByTestId("plan").getByLabel("Agent's share (%)")).toHaveValue("70");
 
     // The sale's split, with a referral, on the Manage page.
-    await page.goto(`${app.baseUrl}/admin/transactions/${id}#commission`);
+    await page.goto(`${app.baseUrl}/admin/transactions/${id}/money#commission`);
     await ready(page, js);
     const commission = page.getByRole("region", { name: "Commission" });
     await commission.getByLabel("Referring broker").fill("Harbor Realty");
@@ -165,9 +165,10 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await expect(agentPage.getByRole("link", { name: /as CSV/ })).toHaveCount(0);
     await expectAxeClean(agentPage, js);
     // The CDA is the broker's: not among the documents the agent sees on the transaction.
-    await agentPage.goto(`${app.baseUrl}/admin/transactions/${id}`);
+    await agentPage.goto(`${app.baseUrl}/admin/transactions/${id}/documents`);
     await ready(agentPage, js);
     await expect(agentPage.getByRole("heading", { name: /9 Elm St/ }).first()).toBeVisible();
+    await expect(agentPage.getByRole("region", { name: "Documents" })).toBeVisible();
     await expect(agentPage.getByText("Commission disbursement authorization v1.pdf")).toHaveCount(0);
   } finally {
     await app.stop();

@@ -78,7 +78,7 @@ test("an MLS date of tomorrow: 404 and no open house today; live tomorrow, in th
     await seller.getByRole("button", { name: "Show my home on your site" }).click();
     await expect(seller.getByTestId("seller-listing-state")).toContainText("You said yes");
     await page.setViewportSize(DESKTOP);
-    await loginAs(page, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}#listing-page` }, app);
+    await loginAs(page, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}/listing#listing-page` }, app);
     await ready(page, js);
     const section = page.getByRole("region", { name: "Listing page" });
     await section.getByLabel("MLS date").fill(tomorrow);
@@ -191,7 +191,7 @@ test("an agent's fair-housing exception waits for the broker, whose approval pub
       return { id: t.id };
     }, app.database);
     await page.setViewportSize(DESKTOP);
-    await loginAs(page, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}#listing-page` }, app);
+    await loginAs(page, { email: "ana@agency.test", returnTo: `/admin/transactions/${id}/listing#listing-page` }, app);
     await ready(page, js);
     const section = page.getByRole("region", { name: "Listing page" });
     await section.getByLabel("Description").fill("The seller says: perfect for young families.");

@@ -261,7 +261,11 @@ test.describe("showings and tours", () => {
     // The agent (an admin here) confirms the first home's time on the Manage page.
     const staff = await browser.newPage({ javaScriptEnabled: js });
     try {
-      await loginAs(staff, { email: "admin@e2e.test", admin: true, returnTo: `/admin/transactions/${id}#tours` });
+      await loginAs(staff, {
+        email: "admin@e2e.test",
+        admin: true,
+        returnTo: `/admin/transactions/${id}/showings#tours`,
+      });
       await ready(staff, js);
       await staff.getByTestId("tour-stop").first().getByRole("button", { name: "Confirm" }).click();
       await expect(staff.getByTestId("tour-stop").first()).toContainText("Confirmed");

@@ -22,7 +22,11 @@ import { initializeMilestones, listMilestones } from "~/models/milestone.server"
 import { createTransaction } from "~/models/transaction.server";
 import { action as landingAction } from "~/routes/_index";
 import { action as dashboardAction } from "~/routes/admin._index/route";
-import { action as manageAction, loader as manageLoader } from "~/routes/admin.transactions.$id/route";
+import { loader as manageLoader } from "~/routes/admin.transactions.$id/route";
+import { action as manageAction } from "~/routes/admin.transactions.$id._index";
+import { action as contractAction } from "~/routes/admin.transactions.$id.contract";
+import { action as documentsAction } from "~/routes/admin.transactions.$id.documents";
+import { action as messagesAction } from "~/routes/admin.transactions.$id.messages";
 import { action as newTransactionAction } from "~/routes/admin.transactions.new";
 import { action as logoutAction } from "~/routes/api.logout";
 import { action as portalAction, loader as portalLoader } from "~/routes/client-portal/route";
@@ -370,7 +374,7 @@ describe("documents on the portal and the Manage page (upload, remove-document, 
   it("portal remove-document: the client's own upload goes; staff's is refused back to the page with a toast", async () => {
     const t = openFor(client.email);
     await portalAction(args(await uploadPost("/client-portal", client, [{ name: "mine.pdf", bytes: pdf }])));
-    await manageAction(
+    await documentsAction(
       args(await uploadPost(`/admin/transactions/${t.id}`, admin, [{ name: "staff.pdf", bytes: pdf }]), {
         id: String(t.id),
       }),
@@ -397,7 +401,7 @@ describe("documents on the portal and the Manage page (upload, remove-document, 
     initializeMilestones(db, admin, t.id);
     const step = listMilestones(db, admin, t.id)[1]!;
     const up = await answer(async () =>
-      manageAction(
+      documentsAction(
         args(
           await uploadPost(
             `/admin/transactions/${t.id}`,
@@ -420,7 +424,7 @@ describe("documents on the portal and the Manage page (upload, remove-document, 
     const id = String(rows()[0]!.id);
     const post = async (intent: string) =>
       answer(async () =>
-        manageAction(
+        documentsAction(
           args(await formPost(`/admin/transactions/${t.id}`, { intent, documentId: id }, admin), { id: String(t.id) }),
         ),
       );
@@ -429,7 +433,7 @@ describe("documents on the portal and the Manage page (upload, remove-document, 
     expect((await post("restore-document")).status).toBe(302);
     expect(rows()[0]!.removedAt).toBeNull();
     const none = await answer(async () =>
-      manageAction(
+      documentsAction(
         args(await formPost(`/admin/transactions/${t.id}`, { intent: "remove-document" }, admin), {
           id: String(t.id),
         }),
@@ -448,7 +452,7 @@ describe("key dates: save-contract, deadline-status (Manage), reset-calendar (po
     const t = openFor(client.email);
     const post = async (fields: Record<string, string>) =>
       answer(async () =>
-        manageAction(
+        contractAction(
           args(await formPost(`/admin/transactions/${t.id}`, { intent: "save-contract", ...fields }, admin), {
             id: String(t.id),
           }),
@@ -464,7 +468,7 @@ describe("key dates: save-contract, deadline-status (Manage), reset-calendar (po
 
     const loan = deadlineRows().find((d) => d.key === "loan_contingency")!;
     const status = await answer(async () =>
-      manageAction(
+      contractAction(
         args(
           await formPost(
             `/admin/transactions/${t.id}`,
@@ -532,7 +536,7 @@ describe("messages: send-message (portal and Manage) and hide-message (Manage)",
     const t = openFor(client.email);
     const post = async (fields: Record<string, string>, user: User = admin) =>
       answer(async () =>
-        manageAction(args(await formPost(`/admin/transactions/${t.id}`, fields, user), { id: String(t.id) })),
+        messagesAction(args(await formPost(`/admin/transactions/${t.id}`, fields, user), { id: String(t.id) })),
       );
     const sent = await post({ intent: "send-message", body: "Inspection is Tuesday at 10." });
     expect(sent.status).toBe(302);
@@ -540,7 +544,7 @@ describe("messages: send-message (portal and Manage) and hide-message (Manage)",
     expect(message).toMatchObject({ authorRole: "admin", authorName: "boss@agency.test", hiddenAt: null });
     const hidden = await post({ intent: "hide-message", message: `${message!.id}:hide` });
     expect(hidden.status).toBe(302);
-    expect(hidden.headers.get("location")).toBe(`/admin/transactions/${t.id}#message-${message!.id}`);
+    expect(hidden.headers.get("location")).toBe(`/admin/transactions/${t.id}/messages#message-${message!.id}`);
     expect(rows()[0]!.hiddenAt).toBeInstanceOf(Date);
     await post({ intent: "hide-message", message: `${message!.id}:show` });
     expect(rows()[0]!.hiddenAt).toBeNull();
@@ -556,7 +560,7 @@ describe("a page answers only its own intents", () => {
     initializeMilestones(db, admin, t.id);
     const step = listMilestones(db, admin, t.id)[0]!;
     const sent = await answer(async () =>
-      manageAction(
+      messagesAction(
         args(await formPost(`/admin/transactions/${t.id}`, { intent: "send-message", body: "Hello" }, admin), {
           id: String(t.id),
         }),
@@ -570,7 +574,7 @@ describe("a page answers only its own intents", () => {
       "file",
       new File([new Uint8Array(Buffer.from("%PDF-1.4\n%%EOF\n"))], "a.pdf", { type: "application/pdf" }),
     );
-    await manageAction(
+    await documentsAction(
       args(
         new Request(`${ORIGIN}/admin/transactions/${t.id}`, {
           method: "POST",
@@ -597,6 +601,54 @@ describe("a page answers only its own intents", () => {
     expect(db.select().from(messages).get()!.hiddenAt).toBeNull();
     expect(listMilestones(db, admin, t.id)[0]!.status).toBe("not_started");
     expect(db.select().from(transactions).where(eq(transactions.id, t.id)).get()!.propertyAddress).toBe("1 Test St");
+  });
+});
+
+describe("the workspace's tabs answer only their own forms", () => {
+  it("the overview refuses a message, a document and the contract's dates with 400; the Messages tab the milestones", async () => {
+    const t = openFor(client.email);
+    initializeMilestones(db, admin, t.id);
+    const step = listMilestones(db, admin, t.id)[0]!;
+    const params = { id: String(t.id) };
+    for (const fields of [
+      { intent: "send-message", body: "Hello" } as Record<string, string>,
+      { intent: "remove-document", documentId: "1" },
+      { intent: "save-contract", acceptedOn: "2027-06-17", closingOn: "" },
+    ]) {
+      const refused = await answer(async () =>
+        manageAction(args(await formPost(`/admin/transactions/${t.id}`, fields, admin), params)),
+      );
+      expect([fields.intent, refused.status]).toEqual([fields.intent, 400]);
+    }
+    const wrongTab = await answer(async () =>
+      messagesAction(
+        args(
+          await formPost(
+            `/admin/transactions/${t.id}/messages`,
+            { intent: "update-milestone", milestoneId: String(step.id), status: "completed" },
+            admin,
+          ),
+          params,
+        ),
+      ),
+    );
+    expect(wrongTab.status).toBe(400);
+    expect(db.select().from(messages).all()).toHaveLength(0);
+    expect(db.select().from(deadlines).all()).toHaveLength(0);
+    expect(listMilestones(db, admin, t.id)[0]!.status).toBe("not_started");
+  });
+
+  it("a tab's form comes back to its own tab", async () => {
+    const t = openFor(client.email);
+    const sent = await answer(async () =>
+      messagesAction(
+        args(await formPost(`/admin/transactions/${t.id}/messages`, { intent: "send-message", body: "Hi" }, admin), {
+          id: String(t.id),
+        }),
+      ),
+    );
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe(`/admin/transactions/${t.id}/messages#messages`);
   });
 });
 

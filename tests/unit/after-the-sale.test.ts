@@ -490,7 +490,7 @@ describe("names and words", () => {
         id: item.id,
         name: item.name,
         title: "77 Laurel St, San Diego, CA 92101",
-        href: `/admin/transactions/${t.id}/file#item-${item.id}`,
+        href: `/admin/transactions/${t.id}/documents#item-${item.id}`,
       },
     ]);
     const other = addAgent(app.db, app.admin, "Bo", "07654321");

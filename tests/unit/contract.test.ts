@@ -182,7 +182,7 @@ describe("reminders, with an injected clock", () => {
     ]);
     expect(first[0]!.textBody).toContain("Deliver your deposit to escrow");
     expect(first[0]!.textBody).toContain("/client-portal");
-    expect(first[1]!.textBody).toContain(`/admin/transactions/${id}`);
+    expect(first[1]!.textBody).toContain(`/admin/transactions/${id}/contract#contract`);
     expect(at("2027-06-22T15:00:00Z")).toBe(2); // the deposit's day, and two days before the disclosures
     expect(reminders().map((e) => e.subject)).toContain("Today: Initial deposit to escrow (123 Main St)");
     expect(at("2027-06-22T20:00:00Z")).toBe(0);

@@ -366,7 +366,7 @@ describe("who may read, remove and restore", () => {
     const staff = outboxWithContent(db, "staff_notice");
     expect(staff.map((e) => e.toAddress).sort()).toEqual(["agent1@agency.test", "agent2@agency.test"]);
     expect(staff[0]!.subject).toBe('Robin uploaded "preapproval.pdf" (7 Palm Ave)');
-    expect(staff[0]!.textBody).toContain(`/admin/transactions/${transactionId}`);
+    expect(staff[0]!.textBody).toContain(`/admin/transactions/${transactionId}/documents#documents`);
     expect(staff[0]!.replyTo).toBe("robin@example.com");
   });
 });

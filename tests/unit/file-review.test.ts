@@ -18,7 +18,7 @@ import { action as itemEvent } from "~/routes/api.checklist-items.$id.events";
 import { loader as fileApi } from "~/routes/api.transactions.$id.checklist";
 import { action as patchTransaction } from "~/routes/api.transactions.$id._index";
 import { loader as queuePage } from "~/routes/admin.reviews";
-import { action as fileAction, loader as filePage } from "~/routes/admin.transactions.$id_.file";
+import { action as fileAction, loader as filePage } from "~/routes/admin.transactions.$id.documents";
 import { addAgent, outboxWithContent, useAppDb } from "./db";
 import { answer, args, formPost, get, ORIGIN, sessionCookie } from "./request";
 
@@ -243,20 +243,20 @@ describe("the file review", () => {
     expect(await names(before.id)).not.toContain("Lead-based paint disclosure");
   });
 
-  it("the File tab works without JavaScript and the queue lists what waits, oldest first, flagged past 7 days", async () => {
+  it("the file review (Documents and file tab) works without JavaScript and the queue lists what waits, oldest first, flagged past 7 days", async () => {
     const agent = addAgent(app.db, app.admin);
     const t = sale(agent);
     const page = (
       await answer(async () =>
-        filePage(args(await get(`/admin/transactions/${t.id}/file`, agent), { id: String(t.id) })),
+        filePage(args(await get(`/admin/transactions/${t.id}/documents`, agent), { id: String(t.id) })),
       )
-    ).data as { items: Item[]; state: string };
-    expect(page.state).toMatch(/missing/);
-    const nhd = page.items.find((i) => i.name.startsWith("Natural hazard"))!;
+    ).data as { file: { items: Item[]; state: string } };
+    expect(page.file.state).toMatch(/missing/);
+    const nhd = page.file.items.find((i) => i.name.startsWith("Natural hazard"))!;
     const doc = upload(t.id, "NHD.pdf", agent);
     const post = async (fields: Record<string, string>, user: User) =>
       answer(async () =>
-        fileAction(args(await formPost(`/admin/transactions/${t.id}/file`, fields, user), { id: String(t.id) })),
+        fileAction(args(await formPost(`/admin/transactions/${t.id}/documents`, fields, user), { id: String(t.id) })),
       );
     expect((await post({ intent: "attach", itemId: String(nhd.id), documentId: String(doc) }, agent)).status).toBe(302);
     expect((await post({ intent: "ready", itemId: String(nhd.id) }, agent)).status).toBe(302);

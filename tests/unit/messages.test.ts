@@ -145,7 +145,7 @@ describe("the thread", () => {
     expect(sent[0]!.token).not.toBe(sent[1]!.token);
     expect(sent[0]!.text).toContain("When is the inspection?");
     expect(sent[0]!.text).toContain(WIRE_FRAUD_NOTICE);
-    expect(sent[0]!.text).toContain(`/admin/transactions/${t.id}#messages`);
+    expect(sent[0]!.text).toContain(`/admin/transactions/${t.id}/messages#messages`);
     expect(sent[0]!.text).toContain(REPLY_HINTS.byEmail);
     expect(sent[0]!.headers).toMatchObject({ References: `<thread-${t.id}@localhost>` });
     const stored = db.select().from(replyTokens).all();

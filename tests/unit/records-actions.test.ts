@@ -17,7 +17,7 @@ import { prepareAgreement, sendAgreement } from "~/models/agreement-prepare.serv
 import { listTemplates, seedTemplates } from "~/models/agreement-template.server";
 import { createTransaction } from "~/models/transaction.server";
 import { action as signAction } from "~/routes/agreements.$id.sign";
-import { action as manageAction } from "~/routes/admin.transactions.$id/route";
+import { action as agreementsAction } from "~/routes/admin.transactions.$id.agreements";
 import { action as portalAction } from "~/routes/client-portal/route";
 import { action as startAction } from "~/routes/start-listing";
 import { loader as claimLoader } from "~/routes/start-listing.$token";
@@ -113,16 +113,16 @@ describe("the portal's Your name", () => {
   });
 });
 
-describe("the Manage page's agreements", () => {
+describe("the workspace's Agreements tab", () => {
   it("sends a co-signer a new link; a stranger's post is refused", async () => {
     const { t, id } = await sentAgreement();
     const cosigner = db.select().from(agreementSigners).where(eq(agreementSigners.email, "sam@example.com")).get()!;
     const before = cosigner.linkHash;
     const a = await answer(async () =>
-      manageAction(
+      agreementsAction(
         args(
           await formPost(
-            `/admin/transactions/${t.id}`,
+            `/admin/transactions/${t.id}/agreements`,
             { intent: "resend-agreement-link", agreementId: String(id), signerId: String(cosigner.id) },
             admin,
           ),

@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { formatDateTime } from "~/lib/format";
 import { panel } from "./panel";
+import { tabPath } from "~/lib/workspace-tabs";
 
 export type UnreadView = {
   total: number;
@@ -27,7 +28,7 @@ export function UnreadMessages({ unread }: { unread: UnreadView }) {
           {unread.threads.map((t) => (
             <li key={t.transactionId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
               <Link
-                to={`/admin/transactions/${t.transactionId}#messages`}
+                to={`${tabPath(t.transactionId, "messages")}#messages`}
                 className="font-semibold text-brand-700 underline"
               >
                 {t.propertyAddress ?? "Transaction"} · {t.client}

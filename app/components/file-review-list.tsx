@@ -1,98 +1,40 @@
 /**
- * /admin/transactions/{id}/file: the File tab (issue 46, docs/file-review.md): the transaction's checklist, each
+ * The file review on the workspace's Documents and file tab (docs/file-review.md): the transaction's checklist, each
  * item with its state, documents and last review. Staff on the transaction attach or detach its documents and mark
- * an item ready; an admin approves it or returns it with a comment. Its client and anyone else 404.
+ * an item ready; the broker (or the licensee they named) approves an item or returns it with a comment. The forms
+ * go to the tab's action (app/sections/file-review.server.ts).
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AccessErrorBoundary } from "~/components/access-boundary";
+import { Form } from "@remix-run/react";
 import { card } from "~/components/card";
 import { inputClass } from "~/components/field-shell";
+import { PageSection } from "~/components/page-section";
 import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
-import { TransactionTabs } from "~/components/transaction-tabs";
-import { getDb } from "~/infra/database.server";
-import { redirectWithToast } from "~/infra/flash-toast.server";
-import { requireStaff } from "~/infra/guards.server";
-import { idParam, modelCall, parseId, readForm } from "~/infra/http.server";
-import { refuse } from "~/infra/page-action.server";
-import { checklistEventSchema, ITEM_STATE_WORDS, REVIEW_COMMENT_MAX } from "~/lib/checklist-schema";
-import { InvalidInputError } from "~/lib/errors";
-import { formatDateTime } from "~/lib/format";
-import { idField } from "~/lib/form-values";
-import { homeTitle } from "~/lib/home-name";
-import { privatePageMeta } from "~/lib/seo";
-import { attachableDocuments, checklistEvent, fileStateWords, getChecklist } from "~/models/file-review.server";
-import { uploadForItem } from "~/models/file-item-upload.server";
-import { isMultipart, uploadOf } from "~/infra/upload.server";
+import { ITEM_STATE_WORDS, REVIEW_COMMENT_MAX } from "~/lib/checklist-schema";
 import { DOCUMENT_ACCEPT } from "~/lib/upload-rules";
-import { dutyRefusalOf } from "~/models/broker-duties.server";
+import type { ChecklistItemState } from "~/domain/enums";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data ? `File: ${data.title}` : "File");
-
-const TOASTS = {
-  attach: "The document is attached.",
-  detach: "The document is taken off the item.",
-  ready: "Marked ready for review.",
-  approve: "Approved.",
-  return: "Returned; the agent is e-mailed.",
-} as const;
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
-  const db = getDb();
-  const id = idParam(params.id);
-  const { transaction, items, ...state } = modelCall(() => getChecklist(db, staff, id));
-  return {
-    id,
-    title: homeTitle(transaction),
-    isAdmin: staff.isAdmin,
-    // The broker's duty (or a licensee's they named): anyone else sees why they cannot review.
-    reviewRefusal: staff.isAdmin ? dutyRefusalOf(db, staff, "approveFiles", new Date()) : null,
-    state: fileStateWords(state),
-    complete: state.complete,
-    items: items.map((i) => ({
-      ...i,
-      waitingSince: i.waitingSince ? formatDateTime(new Date(i.waitingSince)) : null,
-      review: i.review ? { ...i.review, at: formatDateTime(new Date(i.review.at)) } : null,
-    })),
-    documents: attachableDocuments(db, staff, id),
-  };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
-  const id = idParam(params.id);
-  const back = `/admin/transactions/${id}/file`;
-  // "Upload a document for this item": a multipart form to ?upload={item id}; the files become documents, attached.
-  if (isMultipart(request)) {
-    const itemId = parseId(new URL(request.url).searchParams.get("upload"));
-    try {
-      if (itemId === null) throw new InvalidInputError("Invalid item");
-      const done = await uploadForItem(getDb(), staff, id, itemId, uploadOf(request));
-      return redirectWithToast(`${back}#item-${itemId}`, {
-        description: `${done.documents.length === 1 ? "Uploaded" : `${done.documents.length} files uploaded`} and attached to ${done.item}.`,
-      });
-    } catch (error) {
-      return refuse(error, { back: itemId ? `${back}#item-${itemId}` : back });
-    }
-  }
-  const formData = await readForm(request);
-  try {
-    const itemId = idField.safeParse(formData.get("itemId"));
-    if (!itemId.success) throw new InvalidInputError("Invalid item");
-    const event = checklistEventSchema.safeParse({
-      type: formData.get("intent"),
-      ...(formData.get("documentId") ? { documentId: formData.get("documentId") } : {}),
-      ...(formData.has("comment") ? { comment: formData.get("comment") } : {}),
-    });
-    if (!event.success) throw new InvalidInputError(event.error.issues[0]!.message);
-    // The item must be this page's transaction's (another's is not found, whoever asks).
-    checklistEvent(getDb(), staff, itemId.data, event.data, new Date(), id);
-    return redirectWithToast(`${back}#item-${itemId.data}`, { description: TOASTS[event.data.type] });
-  } catch (error) {
-    return refuse(error, { back });
-  }
-}
+/** The checklist as the tab shows it (app/sections/file-review.server.ts `fileReviewData`). */
+export type FileReviewData = {
+  isAdmin: boolean;
+  /** Why this person cannot approve or return items (not the broker, nor named by them); null when they can. */
+  reviewRefusal: string | null;
+  state: string;
+  complete: boolean;
+  items: Array<{
+    id: number;
+    name: string;
+    required: boolean;
+    condition: string | null;
+    dueBy: number;
+    dueByTitle: string | null;
+    state: ChecklistItemState;
+    waitingSince: string | null;
+    documents: Array<{ id: number; name: string }>;
+    review: { by: string; at: string; decision: "approve" | "return"; comment: string | null } | null;
+  }>;
+  /** The transaction's documents an item may be met by. */
+  documents: Array<{ id: number; name: string }>;
+};
 
 const STATE_STYLE = {
   missing: "bg-slate-100 text-slate-700",
@@ -102,16 +44,10 @@ const STATE_STYLE = {
   returned: "bg-red-100 text-red-900",
 } as const;
 
-export default function TransactionFile() {
-  const d = useLoaderData<typeof loader>();
+export function FileReviewList({ file: d }: { file: FileReviewData }) {
   return (
-    <div className="mx-auto max-w-5xl">
-      <Link to={`/admin/transactions/${d.id}`} className="text-sm">
-        Back to the transaction
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold text-brand-900">File: {d.title}</h1>
-      <TransactionTabs id={d.id} current="File" />
-      <p className="mt-3 text-slate-700">
+    <PageSection id="file-review" title="File review">
+      <p className="mt-2 text-slate-700">
         <span className="font-semibold" data-testid="file-state">
           {d.state}
         </span>
@@ -129,14 +65,14 @@ export default function TransactionFile() {
           return (
             <li key={item.id} id={`item-${item.id}`} className={`${card} p-4`} data-testid="file-item">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="font-semibold text-brand-900">
+                <h3 className="font-semibold text-brand-900">
                   {item.name}
                   <span className="ml-2 text-sm font-normal text-slate-600">
                     {item.required ? "Required" : item.condition ? "Not required for this home" : "If any"}
                     {item.condition ? ` (${item.condition})` : ""}
                     {item.dueByTitle ? ` · due by step ${item.dueBy}, ${item.dueByTitle}` : ""}
                   </span>
-                </h2>
+                </h3>
                 <span
                   className={`rounded-full px-3 py-0.5 text-sm font-semibold ${STATE_STYLE[item.state]}`}
                   data-testid="item-state"
@@ -269,10 +205,6 @@ export default function TransactionFile() {
           );
         })}
       </ol>
-    </div>
+    </PageSection>
   );
-}
-
-export function ErrorBoundary() {
-  return <AccessErrorBoundary />;
 }
