@@ -94,8 +94,8 @@ test("an item marked ready, returned with a comment, approved; closing waits for
     await expect(reviewed.getByTestId("item-state")).toHaveText("Returned");
     await expectAxeClean(page, js);
 
-    // The agent reads it on the Manage page and in an e-mail, attaches the signed copy and marks it ready again.
-    await agentPage.goto(`${app.baseUrl}/admin/transactions/${id}/documents#file-review`);
+    // The agent reads it on the overview and in an e-mail, attaches the signed copy and marks it ready again.
+    await agentPage.goto(`${app.baseUrl}/admin/transactions/${id}`);
     await ready(agentPage, js);
     await expect(agentPage.getByTestId("file-returned")).toContainText(
       `${TDS} returned: "Use the copy signed on every page"`,

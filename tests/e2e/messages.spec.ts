@@ -155,7 +155,7 @@ test.describe("messages", () => {
     );
   });
 
-  test("staff write on the Manage page; the client's e-mailed reply with a PDF comes back with its document", async ({
+  test("staff write on the Messages tab; the client's e-mailed reply with a PDF comes back with its document", async ({
     page,
     js,
   }) => {
@@ -196,7 +196,12 @@ test.describe("messages", () => {
         await expect(answer).toContainText("by e-mail");
         await expect(answer).not.toContainText("Sent from my iPhone");
         await expect(answer.getByRole("link", { name: "disclosures-signed.pdf" })).toBeVisible();
+        await page
+          .getByRole("navigation", { name: "Transaction" })
+          .getByRole("link", { name: "Documents and file" })
+          .click();
         await expect(page.getByTestId("document").filter({ hasText: "disclosures-signed.pdf" })).toBeVisible();
+        await page.getByRole("navigation", { name: "Transaction" }).getByRole("link", { name: "Messages" }).click();
 
         // An admin hides a message: kept and marked for staff, gone for the client.
         await answer.getByRole("button", { name: "Hide" }).click();

@@ -131,6 +131,7 @@ test.describe("offers on a sale", () => {
     await manage.getByRole("button", { name: "Record acceptance of round 2" }).click();
     await expect(staff.getByText("Acceptance recorded.", { exact: true })).toBeVisible();
     await expect(manage.getByTestId("offer-status")).toHaveText("Accepted");
+    await staff.getByRole("navigation", { name: "Transaction" }).getByRole("link", { name: "Contract dates" }).click();
     await expect(staff.getByTestId("contract-offer")).toContainText("Filled in from the accepted offer's terms.");
     // Sam's offer, rejected by the acceptance, is kept as a backup behind it.
     await staff.goto(`/admin/transactions/${id}/offers?offer=${sam.id}#offer`);

@@ -116,7 +116,7 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await expect(page.getByText("Team updated.").first()).toBeVisible();
     await expect(row.getByTestId("plan").getByLabel("Agent's share (%)")).toHaveValue("70");
 
-    // The sale's split, with a referral, on the Manage page.
+    // The sale's split, with a referral, on the Money tab.
     await page.goto(`${app.baseUrl}/admin/transactions/${id}/money#commission`);
     await ready(page, js);
     const commission = page.getByRole("region", { name: "Commission" });
@@ -142,12 +142,15 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
     await expect(page.getByTestId("cda").getByRole("link", { name: "Escrow's copy" })).toBeVisible();
     await expect(page.getByTestId("cda").getByRole("button", { name: "Approve and send to escrow" })).toHaveCount(0);
 
-    // Completed (the file closed on paper): the payout.
+    // Completed on the overview (the file closed on paper): the payout, on the Money tab.
+    const tabs = page.getByRole("navigation", { name: "Transaction" });
+    await tabs.getByRole("link", { name: "Overview" }).click();
     const details = page.getByRole("region", { name: "Transaction details" });
     await details.getByLabel("Status").selectOption("completed");
     await details.getByLabel("The broker's reason to complete anyway").fill("Reviewed on paper");
     await details.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Transaction updated.").first()).toBeVisible();
+    await tabs.getByRole("link", { name: "Money" }).click();
     await expect(page.getByTestId("commission-payout")).toContainText("$4,855.00 to the agent");
     await page.goto(`${app.baseUrl}/admin/payouts`);
     await ready(page, js);
