@@ -82,7 +82,7 @@ const LARGE_TABLES = new Set([
 
 /**
  * Partial indexes whose rows stay few whatever the years (read whole without a LIMIT): the team (staff
- * among the clients: app/db/schema.ts users_team_idx) and the broker's review queue (the items waiting for review,
+ * among the clients: app/db/schema/people.ts users_team_idx) and the broker's review queue (the items waiting for review,
  * counted for the dashboard: checklist_items_waiting_idx, emptied as the broker works it).
  */
 const SMALL_INDEXES = ["users_team_idx", "checklist_items_waiting_idx"];

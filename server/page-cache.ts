@@ -235,7 +235,7 @@ export class PageCache {
   constructor(
     private readonly options: {
       version: () => number;
-      /** A page scope's version (app/db/schema.ts `pageScopes`); without it, scoped entries are never stale by scope. */
+      /** A page scope's version (app/db/schema/site.ts `pageScopes`); without it, scoped entries are never stale by scope. */
       scopeVersion?: (scope: string) => number;
       maxEntries?: number;
       maxBytes?: number;

@@ -123,7 +123,7 @@ const note = z.preprocess(
 
 const contingencyFields = { investigation: days(), appraisal: days(), loan: days() };
 
-/** Every term of a round, as stored (app/db/schema.ts offer_rounds): money in cents. */
+/** Every term of a round, as stored (app/db/schema/offers.ts offer_rounds): money in cents. */
 export type Terms = {
   priceCents: number;
   financing: Financing;

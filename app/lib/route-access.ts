@@ -39,7 +39,7 @@ const SHOWING_PAGE_PATH = new RegExp(`^/showings/${tokenPattern()}$`);
 /**
  * The header a public page's answer names its own scopes with (`sale:12@5`, or `homes@3,agents@7` for a page that
  * lists several kinds: each scope and the version its loader read before its data), when a change should empty it
- * alone from the page cache (app/db/schema.ts `pageScopes`). The server keeps it with the cached page and never
+ * alone from the page cache (app/db/schema/site.ts `pageScopes`). The server keeps it with the cached page and never
  * sends it.
  */
 export const PAGE_SCOPE_HEADER = "x-page-scope";

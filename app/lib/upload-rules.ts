@@ -108,7 +108,7 @@ export const purgeDate = (closedAt: Date) => addYears(closedAt, RETENTION_YEARS)
 /** The newest closing whose removed documents may be deleted on `now`. */
 export const purgeCutoff = (now: Date) => addYears(now, -RETENTION_YEARS);
 
-/** A blog image's variant as stored (app/db/schema.ts `images.variants`). */
+/** A blog image's variant as stored (app/db/schema/images.ts `images.variants`). */
 export type ImageVariantSize = { name: number; width: number; height: number };
 
 /** What an <img> needs for an uploaded image: the middle size, every size in `srcSet`, its real shape. */

@@ -1,4 +1,4 @@
-/** The version counters of `content_version` (app/db/schema.ts), read with one prepared query. */
+/** The version counters of `content_version` (app/db/schema/site.ts), read with one prepared query. */
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery, type Db } from "~/db/client.server";
 import { CONTENT_VERSION_ROWS, contentVersions, pageScopes } from "~/db/schema";

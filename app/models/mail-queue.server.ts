@@ -213,7 +213,7 @@ function countEmails(db: Db, options: { status?: EmailStatus; kind?: EmailKind }
 
 /**
  * The e-mail log for admins: newest first, 50 a page, by status and kind. Each filter and the order meet
- * in one index (app/db/schema.ts); the page's ids are picked in it alone, then only those rows are read.
+ * in one index (app/db/schema/mail.ts); the page's ids are picked in it alone, then only those rows are read.
  */
 export function listEmails(
   db: Db,
