@@ -1,5 +1,5 @@
 /**
- * The portal's "Your closed transactions" (issue 55): each completed or cancelled purchase or sale of the client,
+ * The portal's "Your closed transactions": each completed or cancelled purchase or sale of the client,
  * its address, when it closed and at what price, and its agent, opening its read-only view
  * (app/routes/client-portal_.closed.$id.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * A listing as /homes and /open-houses list it (issue 47): its first photo (a fixed 4:3 box: no layout shift), the
+ * A listing as /homes and /open-houses list it: its first photo (a fixed 4:3 box: no layout shift), the
  * price, the facts, the address, linked to its page.
  */
 import { Link } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * The portal's proof cards (issue 45): "May we show your home on our site?" for each completed sale or purchase
+ * The portal's proof cards: "May we show your home on our site?" for each completed sale or purchase
  * (yes or no, the address or only the neighbourhood, a photo or none; changed at any time), "How did we do?"
  * (the review form) while a request is open, and "Your reviews" (change or remove; a hidden one says why).
  */

@@ -1,5 +1,5 @@
 /**
- * The landing page's proof (issue 45), after pricing: "Homes we sold" (the three newest and what all shown
+ * The landing page's proof, after pricing: "Homes we sold" (the three newest and what all shown
  * sellers saved), "What our clients say" (the average, the count and the three newest, whatever their stars) and
  * "Our agents". Each is left out while it has nothing to show.
  */

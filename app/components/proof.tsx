@@ -1,5 +1,5 @@
 /**
- * The proof on the public site (issue 45, docs/proof.md): an agent's card and photo, a sold home, a review and
+ * The proof on the public site (docs/proof.md): an agent's card and photo, a sold home, a review and
  * its stars. Every agent's card names their DRE license and the responsible broker's (10 CCR 2773) in the
  * same type as the rest of the card; photos carry their width and height (no layout shift) and load lazily
  * below the fold. Text is React's: a bio or a review is escaped, never HTML.

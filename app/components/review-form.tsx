@@ -1,5 +1,5 @@
 /**
- * A client's review (issue 45): the stars (five radio buttons), the words (at most 2,000 characters), the agent
+ * A client's review: the stars (five radio buttons), the words (at most 2,000 characters), the agent
  * it is about, the name shown (first name and last initial by default), and the statement that the writer is
  * not one of our staff nor family of one (16 CFR 465). One form for the e-mailed link (/review/{token}) and the
  * portal's card, validated by the same schema in the browser and on the server (app/lib/proof-schema.ts).

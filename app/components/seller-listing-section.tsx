@@ -1,5 +1,5 @@
 /**
- * The portal's "Your listing page" (issue 47, docs/listings.md; the seller of a sale): the page's address, whether
+ * The portal's "Your listing page" (docs/listings.md; the seller of a sale): the page's address, whether
  * it is shown, "Show my home on your site" (the seller's yes; shown once the agency has entered the MLS date), and
  * what the page brought: views this week and in all, inquiries, showings, open-house visitors; the open houses (visitors
  * counted, never named) and the form to schedule one.

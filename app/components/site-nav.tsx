@@ -16,7 +16,7 @@ const anchors = [
 ] as const;
 
 /**
- * The estimate pages, beside the spec's anchors (docs/decisions/032-first-deal.md), and the proof (issue 45): our
+ * The estimate pages, beside the spec's anchors (docs/decisions/032-first-deal.md), and the proof: our
  * agents, the homes we sold, what our clients say.
  */
 const estimatePages = [

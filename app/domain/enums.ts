@@ -190,7 +190,7 @@ export const AUDIT_ACTIONS = [
  * signs (clients and co-signers first, the agent or broker last).
  */
 /**
- * `broker_agent` (issue 46, docs/roster.md): the written agreement between the broker and an agent (10 CCR 2726),
+ * `broker_agent` (docs/roster.md): the written agreement between the broker and an agent (10 CCR 2726),
  * signed by the agent, then the broker; it belongs to no transaction.
  */
 export const AGREEMENT_KINDS = ["listing", "buyer", "document", "broker_agent"] as const;
@@ -219,7 +219,7 @@ export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 export const SIGNER_ROLES = ["client", "cosigner", "agent"] as const;
 export type SignerRole = (typeof SIGNER_ROLES)[number];
 
-/** Showings of a listing (issue 38): where one stands, how it came, and a buyer's agent's view of the price. */
+/** Showings of a listing: where one stands, how it came, and a buyer's agent's view of the price. */
 export const SHOWING_STATUSES = ["requested", "approved", "declined", "proposed", "cancelled", "done"] as const;
 export type ShowingStatus = (typeof SHOWING_STATUSES)[number];
 export const SHOWING_SOURCES = ["page", "phone"] as const;
@@ -243,7 +243,7 @@ export type ShowingRules = {
   autoApprove: boolean;
 };
 
-/** The proof on the public site (issue 45): how a shown sale names its place, and the content policy's reasons. */
+/** The proof on the public site: how a shown sale names its place, and the content policy's reasons. */
 export const SOLD_DETAILS = ["address", "neighbourhood"] as const;
 export type SoldDetail = (typeof SOLD_DETAILS)[number];
 export const REVIEW_HIDE_REASONS = [
@@ -256,7 +256,7 @@ export const REVIEW_HIDE_REASONS = [
 export type ReviewHideReason = (typeof REVIEW_HIDE_REASONS)[number];
 
 /**
- * The broker's file review (issue 46, docs/file-review.md): an item of a transaction's checklist is `missing` until
+ * The broker's file review (docs/file-review.md): an item of a transaction's checklist is `missing` until
  * it is marked ready (`waiting`), then `approved` or `returned` by the broker; `changed` when a document of an
  * approved item is removed or another attached (it waits for review again).
  */

@@ -53,7 +53,7 @@ export async function readEditorForm(request: Request): Promise<EditorForm> {
   return { formData: upload.fields, image: upload.files[0] ?? null, refusal: upload.refusal };
 }
 
-/** A profile's photo is at most 10 MB (issue 45), whatever the documents' limit. */
+/** A profile's photo is at most 10 MB, whatever the documents' limit. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The profile form (/admin/profile) or `POST /api/team/{id}/photo`: multipart with its `photo`, or a plain form. */
@@ -82,7 +82,7 @@ export async function storeBlogImage(
   return storeImage(db, actor, original, { widths: IMAGE_WIDTHS }, storage);
 }
 
-/** An agent's photo (issue 45): square, at 240 and 480 px (shown at 96 to 240 CSS px, twice for sharp screens). */
+/** An agent's photo: square, at 240 and 480 px (shown at 96 to 240 CSS px, twice for sharp screens). */
 export const PHOTO_WIDTHS = [240, 480] as const;
 
 /**

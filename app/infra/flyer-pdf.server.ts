@@ -1,5 +1,5 @@
 /**
- * A listing's printable flyer, /homes/{slug}/flyer.pdf (issue 47): the first photo, the price (a sold home's: "Sold"
+ * A listing's printable flyer, /homes/{slug}/flyer.pdf: the first photo, the price (a sold home's: "Sold"
  * and what it sold for), the facts, the open houses to come, the listing agent with their phone and e-mail, a QR code
  * to the page and the brokerage's license line, laid out by pdfkit (as the agreements are).
  * The QR code is qrcode's (a PNG); the photo is its stored WebP re-encoded to JPEG by sharp (pdfkit reads no WebP).

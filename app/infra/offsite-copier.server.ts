@@ -1,5 +1,5 @@
 /**
- * The copier off the host (issue 39; docs/backups.md), in the one process that runs the jobs: every few
+ * The copier off the host (docs/backups.md), in the one process that runs the jobs: every few
  * seconds it sends the due copies of the queue (app/models/offsite.server.ts) to the bucket, a few at a time,
  * each file read from the disk and sent with its SHA-256; a store that does not answer or refuses (a wrong
  * secret) leaves them waiting with backoff, and the site goes on. Every BACKUP_INTERVAL_HOURS it takes a

@@ -1,5 +1,5 @@
 /**
- * The file store with S3 configured (issue 39; docs/backups.md): the local directory first, so an upload's
+ * The file store with S3 configured (docs/backups.md): the local directory first, so an upload's
  * answer never waits for the network and never fails because the store is down, and a copy of each file in
  * the bucket by the durable queue (app/models/offsite.server.ts; sent by offsite-copier.server.ts):
  *

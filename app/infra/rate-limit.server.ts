@@ -19,7 +19,7 @@ import { env, type RateLimitWindow } from "~/config/env.server";
 
 export type RateLimitKind = "contact" | "signIn" | "token" | "estimate" | "openHouse";
 
-/** An open house's door: a busy one signs in a visitor every few seconds at most (issue 47). */
+/** An open house's door: a busy one signs in a visitor every few seconds at most. */
 const OPEN_HOUSE_WINDOWS: RateLimitWindow[] = [
   { points: 20, seconds: 60 },
   { points: 400, seconds: 3600 },

@@ -1,5 +1,5 @@
 /**
- * The S3-compatible store (issue 39; docs/backups.md), through the maintained AWS SDK: `@aws-sdk/client-s3`
+ * The S3-compatible store (docs/backups.md), through the maintained AWS SDK: `@aws-sdk/client-s3`
  * for single calls and `@aws-sdk/lib-storage`'s `Upload` for streams (multipart above 8 MB, two parts in
  * flight, so a 5 GB snapshot streams in about 16 MB of memory). Works with AWS S3 (no S3_ENDPOINT) and any
  * S3-compatible endpoint (Backblaze B2, Cloudflare R2, Wasabi, MinIO, OpenStack Swift's s3api): the SDK's

@@ -1,5 +1,5 @@
 /**
- * The database off the host (issue 39; docs/backups.md): a consistent snapshot (SQLite's online backup, which
+ * The database off the host (docs/backups.md): a consistent snapshot (SQLite's online backup, which
  * lets the site go on), checked (`PRAGMA integrity_check`) and counted, then compressed, in child processes at
  * the lowest CPU priority so that no request waits for it, gzip-compressed and streamed to the bucket as `snapshots/app-<time>.db.gz` with its manifest
  * beside it (`.json`: the SHA-256 and size of the compressed bytes, the schema version, the rows per table,

@@ -72,7 +72,7 @@ const optionalAddress = z.preprocess(
 
 /**
  * What a transaction's home needs by its side: a sale its address and value; a purchase its address or the area
- * searched (issue 44: "North Park, under $900,000"; the address comes with the accepted offer).
+ * searched ("North Park, under $900,000"; the address comes with the accepted offer).
  */
 function homeIssues(
   v: { type?: "buying" | "selling"; propertyAddress?: string; homeValue?: string; searchArea?: string },
@@ -134,7 +134,7 @@ export const editTransactionSchema = z.object({
   propertyAddress: optionalAddress,
   searchArea,
   homeValue: optionalHomeValue,
-  /** The price it closed at (issue 45): a sold home's saving is computed from it (else from the home value). */
+  /** The price it closed at: a sold home's saving is computed from it (else from the home value). */
   closingPrice: optionalHomeValue,
   status: transactionStatus,
   type: transactionType.optional(),
@@ -149,7 +149,7 @@ export type EditTransaction = z.infer<typeof editTransactionSchema>;
  * field is refused (400), never ignored.
  */
 /**
- * The commission's terms of a transaction (issue 46, docs/payouts.md): a referring broker (name, DRE license, percent
+ * The commission's terms of a transaction (docs/payouts.md): a referring broker (name, DRE license, percent
  * of the gross) or null for none, and the escrow officer's e-mail (blank: none).
  */
 export const referralSchema = z

@@ -110,7 +110,7 @@ export const NO_MORE_THAN_AGREED =
   "Broker will not receive compensation for this transaction from any source that exceeds the amount or rate agreed in this section.";
 
 /**
- * The broker's default of old (/admin/settings, free text before issue 56) read as structured, when it can be:
+ * The broker's default of old (/admin/settings, once free text) read as structured, when it can be:
  * "2.5%", "$12,000"; else null (the broker sets it again).
  */
 export function parseLegacyCompensation(text: string | null | undefined): StructuredCompensation | null {

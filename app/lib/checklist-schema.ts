@@ -1,5 +1,5 @@
 /**
- * The file review's forms and API bodies (issue 46, docs/file-review.md): a checklist version as the broker
+ * The file review's forms and API bodies (docs/file-review.md): a checklist version as the broker
  * writes it (/admin/checklists, `PUT /api/checklists/{kind}`), an event on a transaction's item (the File tab,
  * `POST /api/checklist-items/{id}/events`), and the words of an item's state.
  */

@@ -1,5 +1,5 @@
 /**
- * How a commission is split (issue 46, docs/payouts.md; B&P 10137: an agent is paid only through the broker): the
+ * How a commission is split (docs/payouts.md; B&P 10137: an agent is paid only through the broker): the
  * gross commission, a referring broker's fee paid first, then the agent's share by their plan, the brokerage's share
  * capped per plan year from the agent's anniversary (once the cap is reached the agent keeps 100 %), and the
  * brokerage's transaction fee. All in cents, rounded to the cent once per line. Pure: the models give the figures.

@@ -1,5 +1,5 @@
 /**
- * Fair housing in the words of a listing's description and an agent's bio (issue 47; `../shared/DOMAIN.md`, "Our
+ * Fair housing in the words of a listing's description and an agent's bio (`../shared/DOMAIN.md`, "Our
  * listings and open houses"): phrases that state a preference for or against a protected class (HUD's advertising
  * guidance, 24 CFR 100.75; California's wider list, Gov. Code 12955(c)), each with why. Describe the property, not the
  * people: "three bedrooms near two parks", not "perfect for young families"; "near St. Mark's" as a landmark is fine.

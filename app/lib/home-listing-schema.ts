@@ -1,5 +1,5 @@
 /**
- * A listing's page (issue 47, docs/listings.md): one schema for `PUT /api/transactions/{id}/listing` (JSON, a partial
+ * A listing's page (docs/listings.md): one schema for `PUT /api/transactions/{id}/listing` (JSON, a partial
  * update) and the Manage page's "Listing page" form (strings). Blank is "not given" in the form; null clears in the API.
  */
 import { z } from "zod";

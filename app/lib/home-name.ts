@@ -1,6 +1,6 @@
 /**
  * What a transaction's home is called where its address is not known yet (a purchase begun with the area
- * searched, issue 44): "your home search" for a client, "Home search: North Park, under $900,000" for staff, until
+ * searched): "your home search" for a client, "Home search: North Park, under $900,000" for staff, until
  * an accepted offer gives the address (app/models/offer-moves.server.ts). One rule for pages, titles and e-mails.
  */
 type Home = { propertyAddress: string | null; type: "buying" | "selling"; searchArea?: string | null };

@@ -57,7 +57,7 @@ export const leadIntents = {
 /** The Manage page's Team section: the transaction's agent and collaborators (admins). */
 export const assignmentIntents = { assign: "assign" } as const;
 
-/** The Manage page's "Commission" (issue 46, admins): the referral and the escrow officer's e-mail. */
+/** The Manage page's "Commission" (admins): the referral and the escrow officer's e-mail. */
 export const commissionIntents = { terms: "commission-terms", approveCda: "cda-approve" } as const;
 
 /** The lists' bulk assignment (the dashboard's transactions, the leads). */
@@ -127,7 +127,7 @@ export const showingIntents = {
 /** A purchase's tours: the client asks; the agent confirms; either cancels; the client rates. */
 export const tourIntents = { request: "request-tour", move: "move-tour" } as const;
 
-/** The portal's proof forms (issue 45): may we show your sale, write, change or remove your review. */
+/** The portal's proof forms: may we show your sale, write, change or remove your review. */
 export const proofIntents = {
   soldConsent: "sold-consent",
   review: "write-review",
@@ -135,7 +135,7 @@ export const proofIntents = {
   removeReview: "remove-review",
 } as const;
 
-/** A listing's page (issue 47): staff save its facts, take it down; its seller says yes in the portal. */
+/** A listing's page: staff save its facts, take it down; its seller says yes in the portal. */
 export const listingPageIntents = {
   save: "listing-save",
   takeDown: "listing-take-down",
@@ -145,7 +145,7 @@ export const listingPageIntents = {
   cancelOpenHouse: "open-house-cancel",
 } as const;
 
-/** A listing's photos (issue 47): the upload posts to `?photos`; each photo's place and alt text, its removal. */
+/** A listing's photos: the upload posts to `?photos`; each photo's place and alt text, its removal. */
 export const photoIntents = { save: "photo-save", remove: "photo-remove" } as const;
 
 /** The file review's forms (the Documents and file tab): an item's documents, ready, the broker's decision. */

@@ -1,4 +1,4 @@
-/** A listing photo's sources (issue 47): its three WebP widths at /images/{id}-{width}.webp (app/routes/images.$file.ts). */
+/** A listing photo's sources: its three WebP widths at /images/{id}-{width}.webp (app/routes/images.$file.ts). */
 import { IMAGE_WIDTHS } from "~/lib/upload-rules";
 
 export const photoSources = (photo: { imageId: string; alt: string }) => ({

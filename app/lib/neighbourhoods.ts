@@ -1,5 +1,5 @@
 /**
- * Where a sold home is, as the public may read it (issue 45, docs/proof.md): its ZIP code from the address, and
+ * Where a sold home is, as the public may read it (docs/proof.md): its ZIP code from the address, and
  * the neighbourhood or city a San Diego County ZIP code is known by (the US Postal Service's place names and
  * the City of San Diego's community names). A ZIP code not in the list reads "San Diego County".
  */

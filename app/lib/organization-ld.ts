@@ -1,5 +1,5 @@
 /**
- * The organization's schema.org description (issue 45): the brokerage as a `RealEstateAgent` (a `LocalBusiness`) with
+ * The organization's schema.org description: the brokerage as a `RealEstateAgent` (a `LocalBusiness`) with
  * its address, phone, e-mail, DRE license and responsible broker, and, when its page shows reviews, their
  * `aggregateRating` and those reviews alone (a page never marks up reviews it does not show).
  */

@@ -1,4 +1,4 @@
-/** A listing photo's edit (issue 47): its place and its alt text, the same in the form and `PATCH /api/photos/{id}`. */
+/** A listing photo's edit: its place and its alt text, the same in the form and `PATCH /api/photos/{id}`. */
 import { z } from "zod";
 import { numberInput } from "~/lib/form-values";
 

@@ -1,5 +1,5 @@
 /**
- * The proof on the public site (issue 45, docs/proof.md): an agent's profile, a client's review, a staff
+ * The proof on the public site (docs/proof.md): an agent's profile, a client's review, a staff
  * member's reply and hiding, a client's consent to show their sale; the lists' size. One schema each for the
  * page's form and the API's body.
  */
@@ -139,7 +139,7 @@ export const profileSchema = z.object({
   bio: listText(BIO_MAX),
   languages: listText(200),
   areas: listText(300),
-  /** Issue 47: why a bio keeps a phrase the fair-housing check flags (audited). */
+  /** Why a bio keeps a phrase the fair-housing check flags (audited). */
   fairHousingReason: listText(500).optional(),
 });
 export type ProfileInput = z.output<typeof profileSchema>;

@@ -1,5 +1,5 @@
 /**
- * The roster's rules (issue 46, docs/roster.md; 10 CCR 2752): where a license stands on a day, which reminder of
+ * The roster's rules (docs/roster.md; 10 CCR 2752): where a license stands on a day, which reminder of
  * its expiry is due (90 and 30 days before, once each), and the DRE notices the broker owes (within 5 days of a
  * hire, within 10 days of a departure) until marked sent. Pure: dates are plain San Diego dates (lib/plain-date.ts).
  */

@@ -32,7 +32,7 @@ export const PUBLIC_PAGES = [
 /** Public files rendered by routes, cached like the pages. */
 const PUBLIC_FILES = ["/sitemap.xml", "/robots.txt"] as const;
 /**
- * A listing's showing page, /showings/{token} (issue 38): the same for every anonymous visitor, so cached like
+ * A listing's showing page, /showings/{token}: the same for every anonymous visitor, so cached like
  * a public page, but unlisted: not in the sitemap, and robots.txt keeps crawlers out of /showings/.
  */
 const SHOWING_PAGE_PATH = new RegExp(`^/showings/${tokenPattern()}$`);
@@ -59,20 +59,20 @@ export function pageHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: H
 
 /** An article: /blog/{slug}. */
 const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** An agent's page: /agents/{slug} (issue 45). */
+/** An agent's page: /agents/{slug}. */
 export const AGENT_PAGE_PATH = /^\/agents\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** A listing's page: /homes/{slug} (issue 47). */
+/** A listing's page: /homes/{slug}. */
 export const HOME_PAGE_PATH = /^\/homes\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The query parameters a public page reads; a request with any other query is rendered fresh, never stored. */
 export const PUBLIC_PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
   "/": ["homeValue", "sent"],
   // The calculator's "List at … for …" carries the price it was given.
   "/start-listing": ["price"],
-  // The homes we sold by ZIP code or neighbourhood, and the lists' pages (issue 45).
+  // The homes we sold by ZIP code or neighbourhood, and the lists' pages.
   "/agents": ["page"],
   "/sold": ["zip", "area", "page"],
   "/reviews": ["page"],
-  // Our listings by ZIP code, price range and bedrooms (issue 47).
+  // Our listings by ZIP code, price range and bedrooms.
   "/homes": ["zip", "minPrice", "maxPrice", "beds", "page"],
   "/open-houses": ["page"],
   // An estimate's inputs are its address (to bookmark and share); `sent`: "Send me this estimate" went.
@@ -95,9 +95,9 @@ export const PRIVATE_SECTIONS = [
   { path: "/unsubscribe", page: false },
   // A buyer's agent's own page of their showing (accept a time, cancel, feedback).
   { path: "/showings/agent", page: false },
-  // A client's single-use review link (issue 45).
+  // A client's single-use review link.
   { path: "/review", page: false },
-  // An open house's door sign-in (issue 47): a visitor's answers, never cached or crawled.
+  // An open house's door sign-in: a visitor's answers, never cached or crawled.
   { path: "/open-house", page: false },
 ] as const;
 

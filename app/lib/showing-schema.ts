@@ -1,5 +1,5 @@
 /**
- * Showings' bodies (issue 38): the seller's rules, a buyer's agent's request (on the showing page or the
+ * Showings' bodies: the seller's rules, a buyer's agent's request (on the showing page or the
  * API), a showing booked by phone, and an answer (approve, decline, propose, cancel). Times are ISO 8601
  * instants with an offset (the API) or San Diego wall-clock "YYYY-MM-DDTHH:MM" (a form).
  */

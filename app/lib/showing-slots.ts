@@ -1,5 +1,5 @@
 /**
- * Showings of a listing (issue 38; DOMAIN.md, "Showings and tours"): the seller's rules (showing hours per
+ * Showings of a listing (DOMAIN.md, "Showings and tours"): the seller's rules (showing hours per
  * weekday in San Diego wall-clock time, the minimum notice, the slot length, blocked dates) and what they
  * allow: the free slots of the coming days, and why one asked-for time is refused, naming the rule. Pure:
  * times are instants (Date); hours and dates are San Diego's, so a slot keeps its wall-clock time across a

@@ -1,5 +1,5 @@
 /**
- * Which database snapshots in the S3 store are kept (issue 39; docs/backups.md): every one of the last 48
+ * Which database snapshots in the S3 store are kept (docs/backups.md): every one of the last 48
  * hours, the first of each day for 35 days, the first of each month for three years; anything else is
  * deleted by the app. "First" keeps the choice stable: a snapshot kept for its day stays kept as the days pass
  * until it is the first of its month or too old. Days and months are UTC's. Pure.

@@ -101,7 +101,7 @@ const money = (message: string, max: number) =>
   );
 
 /**
- * An agent's commission plan (issue 46, docs/payouts.md): their share in percent (70 or 72.5), the annual cap on the
+ * An agent's commission plan (docs/payouts.md): their share in percent (70 or 72.5), the annual cap on the
  * brokerage's share in dollars (blank: none), the transaction fee in dollars, the anniversary that starts each plan
  * year. All four blank (the team page's row): no plan.
  */

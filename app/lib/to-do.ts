@@ -1,5 +1,5 @@
 /**
- * The portal's "To do" (issue 44): what waits for the client, first, each linking to where they do it: a
+ * The portal's "To do": what waits for the client, first, each linking to where they do it: a
  * signature, an answer to an offer, a showing request of their listing. Pure: the portal's loader gives it what
  * the page's sections already read.
  */

@@ -1,5 +1,5 @@
 /**
- * A buyer's tour (issue 38; app/models/tour.server.ts): the saved homes in the order the client chose, up to
+ * A buyer's tour (app/models/tour.server.ts): the saved homes in the order the client chose, up to
  * three preferred times; then the agent's confirm (a time per home), either side's cancel, and the client's
  * rating after it. Times as in app/lib/showing-schema.ts (ISO with an offset, or a form's San Diego time).
  */

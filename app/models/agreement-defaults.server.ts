@@ -9,7 +9,7 @@ import { parseLegacyCompensation, type StructuredCompensation } from "~/lib/buye
 
 /**
  * What agreements are prepared with: the broker's usual buyer's broker compensation, structured (null: none set; a
- * free text of before issue 56 is read when it can be worked out, "2.5%" or "$12,000").
+ * free text of older agreements is read when it can be worked out, "2.5%" or "$12,000").
  */
 export function agreementDefaults(db: DbOrTx): { buyerCompensation: StructuredCompensation | null } {
   const row = db

@@ -99,7 +99,7 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
           now,
         )
       : [];
-    // The file review (issue 46): the signed copy meets its kind's checklist items by itself.
+    // The file review: the signed copy meets its kind's checklist items by itself.
     if (transactionId && documentId) attachSignedAgreement(tx, transactionId, agreement.kind, documentId, now);
     tx.update(agreements)
       .set({

@@ -293,7 +293,7 @@ function signatureError(
     });
   }
   if (!signer.viewedAt) {
-    // The step missing is the PDF, not the name: the name field is not marked (issue 55).
+    // The step missing is the PDF, not the name: the name field is not marked.
     return new InvalidInputError("Open the PDF and read it before you sign", {
       viewed: ["Open the PDF (the button above) and read it before you sign"],
     });

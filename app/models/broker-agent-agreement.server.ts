@@ -1,5 +1,5 @@
 /**
- * The broker–agent agreement (issue 46, docs/roster.md; 10 CCR 2726): the written agreement between the broker and
+ * The broker–agent agreement (docs/roster.md; 10 CCR 2726): the written agreement between the broker and
  * each agent, from the newest `broker_agent` template, prepared and sent from the team page (admins) in one step,
  * signed in the portal like the others: the agent first (`/agreements/{id}/sign`, signed in), then the broker's seat
  * (any admin, in their own name). It belongs to no transaction; its signed copy is kept with the agreement. An agent

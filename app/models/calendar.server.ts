@@ -2,7 +2,7 @@
  * Calendar feeds (docs/decisions/018-deadlines.md): each user's private feed address carries a random token
  * (192 bits) kept on their row; reset makes a new one and the old address is unknown at once. A client's
  * feed holds the open deadlines of their active transactions, with their listing's showings or their tours
- * (issue 38); an admin's (the staff feed) those of every active transaction, from a week ago to four months
+ *; an admin's (the staff feed) those of every active transaction, from a week ago to four months
  * ahead; an agent's, those of their transactions. app/infra/calendar-feed.server.ts writes them
  * as iCalendar.
  */
@@ -57,8 +57,8 @@ export type FeedEvent = {
 export type Feed = { user: User; staff: boolean; events: FeedEvent[]; visits: Visit[] };
 
 /**
- * The visits of a feed (issue 38): approved showings of a listing (cancelled ones after approval, marked
- * cancelled), confirmed tour stops (cancelled ones marked too) and open houses (issue 47), from a week ago to four
+ * The visits of a feed: approved showings of a listing (cancelled ones after approval, marked
+ * cancelled), confirmed tour stops (cancelled ones marked too) and open houses, from a week ago to four
  * months ahead; of
  * the given transactions, or of every active one the staff member is on (`staff`).
  */
@@ -91,7 +91,7 @@ function visitsOf(db: Db, now: Date, scope: { transactionIds: number[] } | { sta
       and(ids ? inArray(tours.transactionId, ids) : undefined, gte(tourStops.start, from), lte(tourStops.start, to)),
     )
     .all();
-  // Open houses (issue 47): the seller's, and in a staff feed those of their sales and those they host.
+  // Open houses: the seller's, and in a staff feed those of their sales and those they host.
   const opens = db
     .select({ o: openHouses, transaction: transactions })
     .from(openHouses)

@@ -1,5 +1,5 @@
 /**
- * An admin corrects a client's legal name (issue 55): a first legal name typed wrongly at a signature became the
+ * An admin corrects a client's legal name: a first legal name typed wrongly at a signature became the
  * account's name (app/models/agreement-signing.server.ts), or staff wrote it wrongly. The account's given and
  * family names change, so does the name each agreement not yet signed by them expects; a signed agreement keeps
  * the name it was signed with (the record is the record). In the audit (`user.legal_name`, from, to, by whom) and

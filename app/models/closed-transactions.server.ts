@@ -1,5 +1,5 @@
 /**
- * A client's closed transactions (issue 55): a completed or cancelled purchase or sale stays theirs to read in the
+ * A client's closed transactions: a completed or cancelled purchase or sale stays theirs to read in the
  * portal (the milestones, the documents with the signed agreements and the settlement statement first, the
  * messages), never to change. Only their own: anyone else's, and an active one, is "not found" here (staff read
  * every file on its admin page).

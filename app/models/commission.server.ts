@@ -1,5 +1,5 @@
 /**
- * Paying agents (issue 46, docs/payouts.md; B&P 10137): a transaction's commission split by its agent's plan (the
+ * Paying agents (docs/payouts.md; B&P 10137): a transaction's commission split by its agent's plan (the
  * figures of its commission disbursement authorization), and at completion the agent's earnings, kept once in
  * `payouts` and never recomputed from a plan changed later. The split's rule is app/lib/commission.ts.
  */
@@ -185,7 +185,7 @@ export function listPayouts(db: Db, actor: Actor, query: { agentId?: string; yea
   if (!actor.isAdmin && query.agentId && query.agentId !== actor.id) throw new ForbiddenError();
   const from = `${query.year}-01-01`;
   const to = `${query.year + 1}-01-01`;
-  // Each with the home it paid for, as people name it (its address; issue 55), by the transaction's primary key.
+  // Each with the home it paid for, as people name it (its address), by the transaction's primary key.
   const rows = db
     .select({
       payout: payouts,

@@ -74,7 +74,7 @@ export function compensationOf(
   }
   const agreement = signedAgreement(db, t.id, "buyer");
   if (!agreement) return { missing: "a signed buyer agreement (its compensation)" };
-  // Structured since issue 56 (an amount, or a rate of the price at most its cap); an older agreement's text.
+  // Structured (an amount, or a rate of the price at most its cap); an older agreement's text.
   const cents = agreement.compensation
     ? structuredCents(agreement.compensation, price)
     : compensationCents(agreement.fields.buyerBrokerCompensation, price);

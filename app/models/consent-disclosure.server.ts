@@ -25,7 +25,7 @@ export const disclosureById = (db: DbOrTx, id: number) =>
 
 /**
  * The first version, with the office's details (at start: app/infra/startup.server.ts); and the next one when the
- * newest is an earlier seeded text nobody edited (`created_by` null) that the seed has since changed (issue 56: how
+ * newest is an earlier seeded text nobody edited (`created_by` null) that the seed has since changed (how
  * to save and print a copy).
  */
 export function seedDisclosure(db: DbOrTx): ConsentDisclosure {

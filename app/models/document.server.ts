@@ -205,7 +205,7 @@ const newestDocuments = (db: Db, transactionId: number, withRemoved: boolean, ad
     .$dynamic();
 
 /**
- * A closed file's documents as its client reads them (issue 55): the sealed copies (the signed agreements) first,
+ * A closed file's documents as its client reads them: the sealed copies (the signed agreements) first,
  * then the settlement statement (a name saying "settlement" or "closing statement": escrow's final statement, what
  * a seller needs for their taxes), then the rest newest first. The filter by the index (transaction_id,
  * created_at); the sort is over one transaction's documents.
@@ -398,7 +398,7 @@ export function removeDocument(db: Db, actor: Actor, id: number, now = new Date(
   if (document.removedAt) return;
   db.transaction((tx) => {
     tx.update(documents).set({ removedAt: now, removedBy: actor.id }).where(eq(documents.id, id)).run();
-    // The file review (issue 46): the document leaves its checklist items; an approved one reads "changed".
+    // The file review: the document leaves its checklist items; an approved one reads "changed".
     documentRemoved(tx, id, now);
     recordAudit(tx, actor, {
       action: "document.remove",

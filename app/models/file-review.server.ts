@@ -1,5 +1,5 @@
 /**
- * The broker's file review (issue 46, docs/file-review.md; 10 CCR 2725): each transaction's checklist, made from
+ * The broker's file review (docs/file-review.md; 10 CCR 2725): each transaction's checklist, made from
  * the version of its kind's checklist it started with (`transactions.checklist_id`, set by a trigger at its
  * creation, migration 0027) the first time the file is read; its items met by documents (uploaded, or an agreement's
  * signed copy attached by itself), marked ready by staff on the transaction, approved or returned by an admin. Every
@@ -503,7 +503,7 @@ export const RETURNED_SHOWN = 20;
 
 /**
  * The file items the broker returned on an agent's active transactions, for them to fix (the agent's dashboard,
- * first; issue 55): by the index (assigned_agent_id, status, …), then each file's items by its own index.
+ * first): by the index (assigned_agent_id, status, …), then each file's items by its own index.
  */
 export function returnedToAgent(db: Db, actor: Actor) {
   return (

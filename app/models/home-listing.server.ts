@@ -1,5 +1,5 @@
 /**
- * Our listings on our own site (issue 47, docs/listings.md): a selling transaction's public page, /homes/{slug}, its
+ * Our listings on our own site (docs/listings.md): a selling transaction's public page, /homes/{slug}, its
  * facts and description written by staff (checked for fair housing: app/lib/fair-housing.ts), shown once its seller
  * said yes in the portal and staff entered the MLS date (Clear Cooperation); `state` says whether the public sees it
  * (`live`), sees it sold (`sold`), or not at all (`hidden`: 404). Views are counted here, on the server, without
@@ -302,7 +302,7 @@ export function publicHome(db: Db, slug: string) {
     .where(eq(listingPrices.transactionId, row.t.id))
     .orderBy(asc(listingPrices.id))
     .all();
-  // A sold home's photos only with the seller's yes to a photo (their answer on /sold, issue 55).
+  // A sold home's photos only with the seller's yes to a photo (their answer on /sold).
   const sold = row.listing.state === "sold";
   const photoAllowed =
     !sold ||

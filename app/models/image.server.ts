@@ -1,7 +1,7 @@
 /**
  * Blog images and agents' photos (the rows; their WebP files are the file store's, written by
  * app/infra/blog-images.server.ts). An image is uploaded by an admin in the blog editor and shown by the posts
- * that name it, or by a staff member as a profile's photo (issue 45). The retention
+ * that name it, or by a staff member as a profile's photo. The retention
  * rule (`purgeImages`, the daily job's): one no post or profile names a day after its upload (a post saved with another
  * image, or never saved) is deleted, row and files; so are image files no row names and originals left
  * waiting, a day old.

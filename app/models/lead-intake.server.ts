@@ -35,7 +35,7 @@ export function submitContact(
     toAgentId?: string;
     /** Drip e-mails for it (default yes): an open-house visitor who did not ask for similar homes gets none. */
     enroll?: boolean;
-    /** A listing's lead (issue 47): the home it names and how it came. */
+    /** A listing's lead: the home it names and how it came. */
     home?: { transactionId: number; source: "inquiry" | "open house"; address: string };
   } = {},
   also?: (tx: DbOrTx, submission: ContactSubmission) => void,

@@ -1,5 +1,5 @@
 /**
- * A listing's photos (issue 47, docs/listings.md): staff on the sale and its seller upload them (JPEG, PNG, WebP, HEIC
+ * A listing's photos (docs/listings.md): staff on the sale and its seller upload them (JPEG, PNG, WebP, HEIC
  * by their bytes, at most 25 MB each, 50 in all), reorder them and write their alt text; each is kept as an image of
  * three WebP widths without its metadata (EXIF, its GPS position) by the image store the caller gives
  * (app/infra/blog-images.server.ts `storeImage`). The first is the page's lead and Open Graph image.

@@ -1,5 +1,5 @@
 /**
- * The copies off the host (issue 39; docs/backups.md), what the database keeps of them: every stored file's
+ * The copies off the host (docs/backups.md), what the database keeps of them: every stored file's
  * row (`offsite_files`: its SHA-256, when it was copied, the object's ETag and version), the durable queue of
  * copies and deletions (`offsite_queue`, like the outbox of e-mails: written before the file, retried with
  * backoff, surviving a restart), and the state the Backups panel shows (`offsite_status`). When a copy has

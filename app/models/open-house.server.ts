@@ -1,5 +1,5 @@
 /**
- * Open houses (issue 47, docs/listings.md): staff or the seller schedule them (San Diego time, hosted by an agent of
+ * Open houses (docs/listings.md): staff or the seller schedule them (San Diego time, hosted by an agent of
  * the team); the public sees those to come on the listing's page and /open-houses; at the door, /open-house/{token}
  * (valid from an hour before to an hour after, a single-purpose token) signs visitors in: one without an agent becomes
  * a lead routed to the host (source "open house", the home named; a repeat visitor is one lead with a new event), one

@@ -1,5 +1,5 @@
 /**
- * What the public pages show of the proof (issue 45), shaped for their cards (app/components/proof.tsx): the
+ * What the public pages show of the proof, shaped for their cards (app/components/proof.tsx): the
  * landing page's three sections, an agent's page. Each read uses its index and the kept counts
  * (docs/proof.md), so no page's cost grows with the records.
  */

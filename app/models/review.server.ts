@@ -1,5 +1,5 @@
 /**
- * What our clients say (issue 45, docs/proof.md; the FTC's rule on reviews, 16 CFR Part 465). After a transaction
+ * What our clients say (docs/proof.md; the FTC's rule on reviews, 16 CFR Part 465). After a transaction
  * is completed, its client and each co-signer of its agreements get one request (e-mail, and the portal's card
  * for an account holder) with a single-use link valid 60 days, and one reminder after 7 days. A review's words
  * are its writer's alone: staff cannot change them (403); an admin may hide one only for a reason of the

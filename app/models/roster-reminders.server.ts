@@ -1,5 +1,5 @@
 /**
- * The broker's reminders about the roster (issue 46, docs/roster.md; 10 CCR 2752): a license's expiry 90 and 30
+ * The broker's reminders about the roster (docs/roster.md; 10 CCR 2752): a license's expiry 90 and 30
  * days before (once each per expiry date), and a DRE notice owed for a hire (within 5 days) or a departure (within
  * 10), once a day until the broker marks it sent on the team page. From REMINDER_HOUR in San Diego, to every active
  * admin. The mail sender calls this on every tick (app/infra/mail-sender.server.ts); the team is a few dozen rows,

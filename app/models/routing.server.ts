@@ -71,7 +71,7 @@ export function nextInTurn(agents: User[], last: User | undefined): User | undef
 
 /** Routes a new lead inside the database transaction that stores it; returns where it went. */
 export function routeLead(tx: DbOrTx, lead: ContactSubmission, now: Date, toAgentId?: string): Routed {
-  // "Contact Agatha" on an agent's page (issue 45): the lead goes to that agent, whatever the routing's mode.
+  // "Contact Agatha" on an agent's page: the lead goes to that agent, whatever the routing's mode.
   if (toAgentId) {
     const chosen = tx.select().from(users).where(eq(users.id, toAgentId)).get();
     const current = chosen && actingRefusalOf(tx, chosen, now) === null;

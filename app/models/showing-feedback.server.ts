@@ -1,5 +1,5 @@
 /**
- * What follows a showing (issue 38; docs/showings.md), run by the mail tick (app/infra/mail-sender.server.ts):
+ * What follows a showing (docs/showings.md), run by the mail tick (app/infra/mail-sender.server.ts):
  * an hour after an approved showing ends its buyer's agent is asked for feedback (their own link, no account),
  * reminded once 24 hours later, then left alone; each active listing's seller gets a weekly summary of the
  * week's showings and what the agents said. Both walk an index of due times (`showings.feedback_due_at`,
@@ -115,7 +115,7 @@ export function sendWeeklySummaries(db: Db, now: Date, limit = 20): number {
             ),
           ]
         : [`No showings of ${address} from ${formatDate(from)} to ${formatDate(now)}.`];
-      // The week's open houses (issue 47): visitors counted, with an agent or not (no names: the seller's view).
+      // The week's open houses: visitors counted, with an agent or not (no names: the seller's view).
       for (const o of openHousesOfWeek(tx, transaction.id, from, now)) {
         lines.push(
           `Open house ${formatSlot(o.start)}: ${o.visitors} ${o.visitors === 1 ? "visitor" : "visitors"} (${o.withAgent} with an agent, ${o.visitors - o.withAgent} without).`,

@@ -1,5 +1,5 @@
 /**
- * The e-mails of a showing (issue 38; docs/showings.md), each queued in the database transaction of the step
+ * The e-mails of a showing (docs/showings.md), each queued in the database transaction of the step
  * that causes it: to the buyer's agent, the confirmation with the access instructions and an invitation
  * (`.ics`, METHOD:REQUEST), a decline, another time proposed (accepted from their own link), a cancellation
  * (the invitation again as METHOD:CANCEL, STATUS:CANCELLED, the next SEQUENCE), the feedback request and its

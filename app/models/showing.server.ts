@@ -1,5 +1,5 @@
 /**
- * Showings of our listings (issue 38; docs/showings.md): each active sale has a showing page under an
+ * Showings of our listings (docs/showings.md): each active sale has a showing page under an
  * unguessable token (/showings/{token}) where a buyer's agent without an account asks for one to three
  * times; the seller's rules (app/lib/showing-slots.ts) decide which times may be asked for. The seller and
  * staff read the showings, set the rules, approve, decline, propose another time or cancel; staff record a

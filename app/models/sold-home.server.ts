@@ -201,7 +201,7 @@ export type PublicSale = {
   savedCents: number;
   feeBasis: SoldHome["feeBasis"];
   agent: { slug: string; name: string } | null;
-  /** Its listing's first photo, when the seller said yes to a photo (issue 55). */
+  /** Its listing's first photo, when the seller said yes to a photo. */
   photo: { src: string; srcSet: string; alt: string } | null;
   /** Its sold page (/homes/{slug}), when the seller let it show with its address (app/lib/listing-state.ts). */
   url: string | null;

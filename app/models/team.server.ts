@@ -243,7 +243,7 @@ export function updateStaff(db: Db, actor: Actor, userId: string, patch: StaffPa
       ...(patch.firstName === undefined ? {} : { firstName: patch.firstName }),
       ...(patch.lastName === undefined ? {} : { lastName: patch.lastName }),
       ...(patch.active === undefined ? {} : { deactivatedAt: patch.active ? null : (user.deactivatedAt ?? now) }),
-      // The commission plan (issue 46): in basis points and cents; a payout already made keeps its own figures.
+      // The commission plan: in basis points and cents; a payout already made keeps its own figures.
       ...(patch.plan === undefined
         ? {}
         : patch.plan === null

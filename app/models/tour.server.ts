@@ -1,5 +1,5 @@
 /**
- * Buyers' tours (issue 38; docs/showings.md): a buying client asks to see some of their saved homes, in the
+ * Buyers' tours (docs/showings.md): a buying client asks to see some of their saved homes, in the
  * order they choose, with up to three preferred times; it needs their buyer representation agreement in force
  * (409 with a link to sign it, app/models/agreement.server.ts). Their agent confirms a time for each home
  * (a stop), which then is in the client's calendar feed; either side cancels a stop (the feed marks it

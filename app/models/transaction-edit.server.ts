@@ -200,9 +200,9 @@ export function updateTransaction(
     if (row.type === "selling" && before.status === "active" && row.status !== "active") {
       endSaleShowings(tx, actor, id, now);
     }
-    // Paying agents (issue 46): completing makes the agent's payout, once; reopening takes it back.
+    // Paying agents: completing makes the agent's payout, once; reopening takes it back.
     if ((row.status === "completed") !== (before.status === "completed")) recordPayout(tx, row, now);
-    // Proof on the public site (issue 45): a completed transaction's sale is kept and its client asked (once)
+    // Proof on the public site: a completed transaction's sale is kept and its client asked (once)
     // whether we may show it, and asked for a review; one completed no more leaves the site.
     if (row.status === "completed") {
       recordCompletedSale(tx, row, now);

@@ -91,11 +91,11 @@ export function transactionFile(db: Db, actor: Actor, id: number, now = new Date
         doneAt: d.doneAt?.toISOString() ?? null,
       })),
     },
-    // The broker's review (issue 46): the checklist as it stands and every review, who, when and the SHA-256 of
+    // The broker's review: the checklist as it stands and every review, who, when and the SHA-256 of
     // each document it covered.
     checklist: (({ items, complete }) => ({ complete, items }))(getChecklist(db, actor, id)),
     reviews: reviewsForExport(db, id).map((r) => ({ ...r, at: r.at.toISOString() })),
-    // Paying agents (issue 46): the commission's terms and figures as of the export, and the payout once completed.
+    // Paying agents: the commission's terms and figures as of the export, and the payout once completed.
     commission: toCommissionJson(transactionCommission(db, actor, id, now)),
     // Every CDA version approved and sent to escrow, superseded ones too, with the SHA-256 of its sealed PDF.
     cdas: db.select().from(cdas).where(eq(cdas.transactionId, id)).orderBy(asc(cdas.version)).all().map(toCdaJson),

@@ -37,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 
 /**
  * The rate limit's Retry-After reaches the document answer too (the action's headers do not by themselves); the
- * page's scope (`home`: the proof it shows, issue 45) reaches the page cache.
+ * page's scope (`home`: the proof it shows) reaches the page cache.
  */
 export const headers: HeadersFunction = pageHeaders;
 
@@ -74,7 +74,7 @@ export default function Index() {
   const { homeValue, contactConstraint, sent, proof, organization } = useLoaderData<typeof loader>();
   return (
     <>
-      {/* The brokerage's own description (issue 45): its address and license, and the reviews this page shows. */}
+      {/* The brokerage's own description: its address and license, and the reviews this page shows. */}
       <JsonLd data={organization} />
       <section
         id="home"

@@ -1,5 +1,5 @@
 /**
- * /admin/checklists (issue 46, docs/file-review.md; admins): the broker's checklist for each kind of transaction,
+ * /admin/checklists (docs/file-review.md; admins): the broker's checklist for each kind of transaction,
  * each item with the step by which it is due, whether it is required, and the agreement kind that meets it by
  * itself. Saving makes a new version (files already open keep theirs); an item is removed by clearing its name,
  * added in one of the blank rows.

@@ -1,5 +1,5 @@
 /**
- * /admin/client-reviews (issue 45): every client review, hidden ones too, newest first (an agent sees those about
+ * /admin/client-reviews: every client review, hidden ones too, newest first (an agent sees those about
  * them). Staff never change a review's words; an admin hides one only for a reason of the content policy
  * (/reviews/policy: audited, its writer e-mailed) or shows it again; staff reply once, publicly.
  */

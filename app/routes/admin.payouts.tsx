@@ -1,5 +1,5 @@
 /**
- * /admin/payouts (issue 46, docs/payouts.md): the agents' earnings from completed transactions, by the plan at the
+ * /admin/payouts (docs/payouts.md): the agents' earnings from completed transactions, by the plan at the
  * time of each. An admin sees every agent's, per agent and per month, and downloads the year as CSV (for the
  * 1099s); an agent sees their own: the year so far and how much of their plan year's cap the brokerage's share has
  * reached. `?year=` (four digits; this year by default).

@@ -1,5 +1,5 @@
 /**
- * /admin/payouts.csv?year= (admins; issue 46, docs/payouts.md): the year's payouts, one line each, for the 1099s:
+ * /admin/payouts.csv?year= (admins; docs/payouts.md): the year's payouts, one line each, for the 1099s:
  * the agent, their license, the transaction, the day it closed and the lines in dollars.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * /admin/profile (issue 45): a staff member's public profile (title, bio, languages, areas, photo), the one
+ * /admin/profile: a staff member's public profile (title, bio, languages, areas, photo), the one
  * /agents/{slug} shows. Their own; an admin opens anyone's with `?user=<id>` (from the Team page); another
  * agent's answers 404. The page says whether the public sees it, and why not.
  */
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     saveProfile(getDb(), actor, userId, submission.value);
   } catch (error) {
-    // A bio the fair-housing check flags (issue 47): the phrases by the field, the reason field beside it.
+    // A bio the fair-housing check flags: the phrases by the field, the reason field beside it.
     if (error instanceof InvalidInputError && error.fieldErrors.bio) {
       return data<ActionData>({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
     }

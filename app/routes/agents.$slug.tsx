@@ -1,5 +1,5 @@
 /**
- * An agent's page (issue 45): their photo, name, title, DRE license with the responsible broker's (10 CCR 2773),
+ * An agent's page: their photo, name, title, DRE license with the responsible broker's (10 CCR 2773),
  * phone and e-mail, languages, areas, bio, their sold homes and reviews (12 a page), schema.org `RealEstateAgent`
  * with its `aggregateRating` and `review`s, and "Contact <first name>": the contact form, whose lead goes to
  * them. Anyone not shown (unknown, deactivated, unlicensed) answers 404.

@@ -1,4 +1,4 @@
-/** /agents (issue 45): every active, licensed member of the team with a saved profile, in the team's order, 24 a page. */
+/** /agents: every active, licensed member of the team with a saved profile, in the team's order, 24 a page. */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { card } from "~/components/card";

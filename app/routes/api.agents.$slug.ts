@@ -1,4 +1,4 @@
-/** GET /api/agents/{slug} (public, issue 45): one shown agent with their average and count; anyone else 404. */
+/** GET /api/agents/{slug} (public): one shown agent with their average and count; anyone else 404. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/config/env.server";
 import { getDb } from "~/infra/database.server";

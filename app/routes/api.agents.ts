@@ -1,4 +1,4 @@
-/** GET /api/agents?page= (public, issue 45): the agents the site shows, in the team's order, 24 a page. */
+/** GET /api/agents?page= (public): the agents the site shows, in the team's order, 24 a page. */
 import { env } from "~/config/env.server";
 import { getDb } from "~/infra/database.server";
 import { methodNotAllowed } from "~/infra/http.server";

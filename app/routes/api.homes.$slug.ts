@@ -1,5 +1,5 @@
 /**
- * GET /api/homes/{slug} (public, issue 47): a shown listing's page as data (the facts, the price and its changes,
+ * GET /api/homes/{slug} (public): a shown listing's page as data (the facts, the price and its changes,
  * photos, open houses to come, the showing page's address, the agent, its JSON-LD); hidden or unknown 404.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

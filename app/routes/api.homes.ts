@@ -1,5 +1,5 @@
 /**
- * GET /api/homes?zip=&minPrice=&maxPrice=&beds=&page= (public, issue 47): the listings shown on the site, newest
+ * GET /api/homes?zip=&minPrice=&maxPrice=&beds=&page= (public): the listings shown on the site, newest
  * first, 24 a page → `{ items: [{ slug, url, address, zip, price, beds, baths, squareFeet, photo }], page, total }`.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-/** DELETE /api/open-houses/{id} (issue 47): staff on the sale or its seller cancel an open house → 204; else 404. */
+/** DELETE /api/open-houses/{id}: staff on the sale or its seller cancel an open house → 204; else 404. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";

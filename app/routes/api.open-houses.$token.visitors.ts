@@ -1,5 +1,5 @@
 /**
- * POST /api/open-houses/{token}/visitors (public, the door's tablet; issue 47) `{ name, email?, phone?, hasAgent,
+ * POST /api/open-houses/{token}/visitors (public, the door's tablet) `{ name, email?, phone?, hasAgent,
  * agentName?, wantsSimilar }` → 201 `{ id }`: one of e-mail or phone required (400); a wrong or closed token 404;
  * 20 a minute per token (429).
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/payouts?agent=&year= (staff; issue 46, docs/payouts.md) → `{ items: [{ transactionId, agentId, closedOn,
+ * GET /api/payouts?agent=&year= (staff; docs/payouts.md) → `{ items: [{ transactionId, agentId, closedOn,
  * gross, referral, brokerage, agent, fee }], totals }` in dollars, the year's (this year by default) by the day each
  * closed: an admin's of one agent or all, an agent's only their own (another's 403). A client 403.
  */

@@ -1,5 +1,5 @@
 /**
- * A listing photo (issue 47): PATCH `{ position, alt }` → 200 the photo (its place: the others move); DELETE → 204.
+ * A listing photo: PATCH `{ position, alt }` → 200 the photo (its place: the others move); DELETE → 204.
  * Staff on the sale and its seller; anyone else 404.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

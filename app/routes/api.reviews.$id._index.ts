@@ -1,5 +1,5 @@
 /**
- * PATCH /api/reviews/{id} { rating, text, displayName? } and DELETE /api/reviews/{id} (issue 45): the writer's own
+ * PATCH /api/reviews/{id} { rating, text, displayName? } and DELETE /api/reviews/{id}: the writer's own
  * change or removal, signed in. Staff cannot change a client's words (403); anyone else 404.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * GET /api/reviews?agent=&page= (public, issue 45): the published reviews, newest first, 24 a page.
+ * GET /api/reviews?agent=&page= (public): the published reviews, newest first, 24 a page.
  * POST /api/reviews { token, rating, text, agentSlug?, displayName? } → 201 the review: a used, expired or
  * altered token 404; a bad field 400 naming it; a member of our staff 403.
  */

@@ -1,5 +1,5 @@
 /**
- * PUT /api/sold-consent/{transactionId} { show, detail: "address" | "neighbourhood", photo } (issue 45): the
+ * PUT /api/sold-consent/{transactionId} { show, detail: "address" | "neighbourhood", photo }: the
  * transaction's client's answer to "May we show your sale?"; anyone else 404. A no takes it off the site at once.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-/** GET /api/sold?zip=&area=&page= (public, issue 45): the shown sales, newest first, 24 a page. */
+/** GET /api/sold?zip=&area=&page= (public): the shown sales, newest first, 24 a page. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { methodNotAllowed } from "~/infra/http.server";

@@ -1,7 +1,7 @@
 /**
  * POST /api/team/{id}/agreement (admins; no body) → 201 the agreement (as `GET /api/transactions/{id}/agreements`
  * gives one), sent for signature: the broker–agent agreement from the newest template, the agent first, then the
- * broker (issue 46, docs/roster.md). Not on the team 404; one out for signature or signed already, or no license
+ * broker (docs/roster.md). Not on the team 404; one out for signature or signed already, or no license
  * number, 409.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

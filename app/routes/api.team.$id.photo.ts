@@ -1,5 +1,5 @@
 /**
- * POST /api/team/{id}/photo (multipart, its file in `photo`; issue 45): the profile's photo, JPEG, PNG, WebP or
+ * POST /api/team/{id}/photo (multipart, its file in `photo`): the profile's photo, JPEG, PNG, WebP or
  * HEIC by its bytes, at most 10 MB; the person themself or an admin (another agent 404).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * PATCH /api/team/{id}/profile { slug?, title?, bio?, languages?, areas?, fairHousingReason? } (issue 45; the bio checked for fair housing, issue 47): the person themself or an
+ * PATCH /api/team/{id}/profile { slug?, title?, bio?, languages?, areas?, fairHousingReason? } (the bio checked for fair housing): the person themself or an
  * admin; another agent 404. Returns the profile and whether the site shows it.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * The commission disbursement authorization (issue 46, docs/payouts.md; admins, anyone else 404).
+ * The commission disbursement authorization (docs/payouts.md; admins, anyone else 404).
  * GET → the figures as of today (`{ ready: true, agent, gross, referralFee, brokerage, agentShare, fee, lines, ... }`
  * in dollars, or `{ ready: false, missing }`), the terms (`referral`, `escrowEmail`, `payout`), and the approved
  * `versions` (newest first), whether the current one no longer matches (`stale`) and what keeps it from approval

@@ -1,5 +1,5 @@
 /**
- * A sale's listing page (issue 47, docs/listings.md).
+ * A sale's listing page (docs/listings.md).
  * GET → `{ slug, url, published, mlsEnteredOn, live, state, price, beds, baths, squareFeet, lotSquareFeet, yearBuilt,
  * description, stats }` (staff on it and its seller; anyone else 404).
  * PUT (a partial update) `{ published, mlsEnteredOn, price, beds, baths, squareFeet, lotSquareFeet, yearBuilt,

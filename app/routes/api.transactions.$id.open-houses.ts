@@ -1,5 +1,5 @@
 /**
- * A sale's open houses (issue 47, docs/listings.md): GET → its open houses (staff: the door's link and the visitors'
+ * A sale's open houses (docs/listings.md): GET → its open houses (staff: the door's link and the visitors'
  * names; the seller: counts only); POST `{ start, end, hostId }` (San Diego "YYYY-MM-DDTHH:MM" or an ISO instant) →
  * 201 the open house. Staff on the sale or its seller; anyone else 404.
  */

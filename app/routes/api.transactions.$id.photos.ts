@@ -1,5 +1,5 @@
 /**
- * A sale's listing photos (issue 47, docs/listings.md): GET → `[{ id, position, src, srcSet, alt }]` in order;
+ * A sale's listing photos (docs/listings.md): GET → `[{ id, position, src, srcSet, alt }]` in order;
  * POST (multipart, `photos`: up to 10 files a request, JPEG/PNG/WebP/HEIC by their bytes, 25 MB each, 50 in all) → 201
  * the photos added. Staff on the sale and its seller; anyone else 404; a wrong type 400, too large 413, the 51st 409.
  */

@@ -1,5 +1,5 @@
 /**
- * A sale's showing rules (issue 38): GET → { hours, noticeHours, slotMinutes, blockedDates, autoApprove,
+ * A sale's showing rules: GET → { hours, noticeHours, slotMinutes, blockedDates, autoApprove,
  * accessInstructions, token }; PUT the same fields (without the token) → 200. The seller and staff; anyone
  * else and a purchase 404, anonymous 401, a bad field 400 naming it.
  */

@@ -1,5 +1,5 @@
 /**
- * A sale's showings (issue 38): GET → [{ id, start, end, status, agent: { name, brokerage, licenseNumber },
+ * A sale's showings: GET → [{ id, start, end, status, agent: { name, brokerage, licenseNumber },
  * feedback }] for the seller and staff; POST (staff) a showing booked by phone `{ agentName, brokerage,
  * licenseNumber, phone, email, start, status: "approved" }` → 201 (a past one too; over another approved
  * showing 409). Anyone else and a purchase 404, anonymous 401.

@@ -1,5 +1,5 @@
 /**
- * A purchase's tours (issue 38): GET → the latest 20 `[{ id, slots, note, stops: [{ listingId, address,
+ * A purchase's tours: GET → the latest 20 `[{ id, slots, note, stops: [{ listingId, address,
  * position, status, start, end, rating, note }] }]`; POST `{ listingIds, slots: [{ start }], note? }` → 201
  * with the tour, or 409 `{ error, link }` without a buyer agreement in force. The client and staff; anyone
  * else and a sale 404, anonymous 401.

@@ -1,5 +1,5 @@
 /**
- * /client-portal/closed/{id}: a client's completed or cancelled transaction, read only (issue 55): where it closed
+ * /client-portal/closed/{id}: a client's completed or cancelled transaction, read only: where it closed
  * and for how much, its agent, its documents first (the signed agreements and the settlement statement at their
  * top: what a seller needs for their taxes), its milestones and its messages. Nothing here changes anything; anyone else's, or
  * an active one, is 404 (app/models/closed-transactions.server.ts).

@@ -1,5 +1,5 @@
 /**
- * A listing's page, /homes/{slug} (issue 47, docs/listings.md): the address, the price and its changes, the facts,
+ * A listing's page, /homes/{slug} (docs/listings.md): the address, the price and its changes, the facts,
  * the description, the photos (one large image and thumbnails as links: `?photo=N`, no JavaScript needed), the open
  * houses to come, "Ask about this home" (the contact form: the lead goes to the listing's agent with the home named),
  * "Schedule a showing" for buyers' agents, the agent's card, the brokerage's license line, schema.org JSON-LD. Sold:
@@ -89,7 +89,7 @@ export default function HomePage() {
   const home = useLoaderData<typeof loader>();
   const site = useSite();
   const large = home.photos[home.shown - 1];
-  // Who answers "Ask about this home": the listing agent, by name (issue 55).
+  // Who answers "Ask about this home": the listing agent, by name.
   const lister = (home.agent ?? home.plainAgent)?.name ?? null;
   const facts: Array<[string, string | null]> = [
     ["Bedrooms", home.beds?.toString() ?? null],

@@ -1,5 +1,5 @@
 /**
- * GET /homes/{slug}/flyer.pdf (issue 47): a shown listing's printable flyer (app/infra/flyer-pdf.server.ts), a sold
+ * GET /homes/{slug}/flyer.pdf: a shown listing's printable flyer (app/infra/flyer-pdf.server.ts), a sold
  * one's saying so with what it sold for; else 404.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * GET /homes/{slug}/view: a listing page's view, counted on the server (issue 47; app/models/home-listing.server.ts
+ * GET /homes/{slug}/view: a listing page's view, counted on the server (app/models/home-listing.server.ts
  * `recordView`: one per visitor's address and day, bots excluded by user agent, no cookie). The page loads it as a
  * 1-pixel image of our own, so a page served from the page cache counts too. Always a transparent GIF, never cached.
  */

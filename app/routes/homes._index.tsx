@@ -1,5 +1,5 @@
 /**
- * /homes (issue 47): the listings shown on our site, newest first, 24 a page, filtered by price range, bedrooms and
+ * /homes: the listings shown on our site, newest first, 24 a page, filtered by price range, bedrooms and
  * ZIP code (a plain GET form: works without JavaScript). Served from the page cache; a change of any listing empties it.
  */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * /open-house/{token}: the sign-in at an open house's door, on the host's tablet (issue 47, docs/listings.md). A plain
+ * /open-house/{token}: the sign-in at an open house's door, on the host's tablet (docs/listings.md). A plain
  * form that clears itself for the next visitor (a redirect back with `?thanks=` the visitor's number), works without JavaScript, with the
  * non-agency notice a visitor needs. Open from an hour before to an hour after; a wrong or closed token 404. Private:
  * never cached, never crawled.

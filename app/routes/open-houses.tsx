@@ -1,5 +1,5 @@
 /**
- * /open-houses (issue 47): the open houses of our listings from today to two weeks ahead, by day (San Diego
+ * /open-houses: the open houses of our listings from today to two weeks ahead, by day (San Diego
  * time), 50 a page. Served from the page cache; a scheduled or cancelled open house, or a listing's change, empties it.
  */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

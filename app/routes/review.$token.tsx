@@ -1,5 +1,5 @@
 /**
- * /review/{token} (issue 45): the e-mailed, single-use link of a review request (60 days). An unknown, altered,
+ * /review/{token}: the e-mailed, single-use link of a review request (60 days). An unknown, altered,
  * used or expired link answers 404; the review is published at once and the visitor lands on /reviews.
  * Private (no-store) and kept out of robots.txt (app/lib/route-access.ts).
  */

@@ -1,4 +1,4 @@
-/** /reviews (issue 45): every published review, newest first, 24 a page, with the average and the count. */
+/** /reviews: every published review, newest first, 24 a page, with the average and the count. */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { card } from "~/components/card";

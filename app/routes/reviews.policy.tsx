@@ -1,5 +1,5 @@
 /**
- * /reviews/policy (issue 45): the published content policy, the only grounds on which a review is not shown
+ * /reviews/policy: the published content policy, the only grounds on which a review is not shown
  * (16 CFR Part 465: no review is suppressed for being negative). Its reasons are the hide form's list
  * (app/lib/proof-schema.ts HIDE_REASON_LABELS).
  */

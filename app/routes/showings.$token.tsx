@@ -1,5 +1,5 @@
 /**
- * /showings/{token}: a listing's showing page (issue 38; docs/showings.md), the address the brokerage puts in
+ * /showings/{token}: a listing's showing page (docs/showings.md), the address the brokerage puts in
  * the MLS showing instructions. A buyer's agent without an account reads the seller's showing hours, notice
  * and free times, and asks for one to three times; each is checked against the rules (a field error naming
  * the rule), rate-limited like the contact form. The access instructions are never on this page. An unknown

@@ -1,5 +1,5 @@
 /**
- * /showings/agent/{token}: a buyer's agent's own page of their showing (issue 38; docs/showings.md), from the
+ * /showings/agent/{token}: a buyer's agent's own page of their showing (docs/showings.md), from the
  * links of our e-mails, without an account: accept the time the seller proposed, cancel, and once the showing
  * is over, give feedback (interest 1–5, the price, comments), once. The token is the only key (192 bits); an
  * unknown one shows a 404 page with nothing of the showing. Never cached (a private section).

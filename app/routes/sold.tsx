@@ -1,5 +1,5 @@
 /**
- * /sold (issue 45): the homes we sold whose clients said yes, newest first, 24 a page, by ZIP code or
+ * /sold: the homes we sold whose clients said yes, newest first, 24 a page, by ZIP code or
  * neighbourhood (a plain GET form: works without JavaScript), with what all of them saved.
  */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * The free-consultation form's action, one for the landing page and an agent's page (issue 45: there the lead
+ * The free-consultation form's action, one for the landing page and an agent's page (there the lead
  * goes to that agent): validated by the schema, rate limited, stored by `submitContact`
  * (app/models/lead-intake.server.ts), then back to the page with the confirmation in the form's place.
  */

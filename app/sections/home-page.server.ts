@@ -1,5 +1,5 @@
 /**
- * A listing's public page as /homes/{slug} and `GET /api/homes/{slug}` give it (issue 47, docs/listings.md): the
+ * A listing's public page as /homes/{slug} and `GET /api/homes/{slug}` give it (docs/listings.md): the
  * facts, the price and its changes, the photos, the open houses to come (none once sold), the showing page's
  * address for buyers' agents, the listing agent, and schema.org's `RealEstateListing` with its `Offer`.
  */
@@ -31,7 +31,7 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
   const profile = home.agentId ? slugs.get(home.agentId) : undefined;
   const agent = profile ? agentCard(getPublicAgent(db, profile.slug)) : null;
   const plainAgent = !agent && home.agentId ? actingAgentCardOf(db, home.agentId) : null;
-  // A photo without its own text reads "Photo 2 of 5, 3021 Juniper St" (issue 55: never alt="").
+  // A photo without its own text reads "Photo 2 of 5, 3021 Juniper St" (never alt="").
   const street = home.address.split(",")[0];
   // Its thumbnail: "Photo 2 of 5: the kitchen" (or "Photo 2 of 5").
   const photos = home.photos.map((p, i, all) => {
@@ -44,7 +44,7 @@ export function homePageData(db: Db, slug: string, now = new Date()) {
   });
   const openHouses = sold ? [] : upcomingOpenHouses(db, home.transactionId, now);
   const type = l.propertyType as PropertyType;
-  // Sold: what it sold for, not the last list price (issue 55).
+  // Sold: what it sold for, not the last list price.
   const priceCents = sold && home.closingPriceCents !== null ? home.closingPriceCents : l.priceCents;
   const price = priceCents === null ? null : apiDollars(priceCents);
   const jsonLd = {

@@ -1,5 +1,5 @@
 /**
- * A listing's page (issue 47, docs/listings.md) on the Manage page (staff: its facts, the MLS date, take it down) and
+ * A listing's page (docs/listings.md) on the Manage page (staff: its facts, the MLS date, take it down) and
  * in the portal (its seller: "Show my home on your site", or not). A refused save comes back with the values typed and,
  * for a flagged phrase, each phrase and why (app/components/listing-page-section.tsx shows them with a reason field).
  */

@@ -1,5 +1,5 @@
 /**
- * An agent's photo from an upload (issue 45): /admin/profile's form and `POST /api/team/{id}/photo` share it.
+ * An agent's photo from an upload: /admin/profile's form and `POST /api/team/{id}/photo` share it.
  * Who may is checked before the file is read into an image; a file that is not an image (by its bytes), too
  * large, or unreadable is refused with its message and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The portal's proof (issue 45, docs/proof.md): "May we show your sale?" (the client's answer, taken back at any
+ * The portal's proof (docs/proof.md): "May we show your sale?" (the client's answer, taken back at any
  * time), "How did we do?" (a review of a completed transaction, without the e-mailed link), and the client's own
  * reviews (change or remove). Shown whatever transaction is active: they are about completed ones.
  */

@@ -11,7 +11,7 @@ import { users } from "~/db/schema/people";
 import { documents, transactions } from "~/db/schema/transactions";
 
 /**
- * The broker's checklists (issue 46, docs/file-review.md): per kind of transaction, each row one version, never
+ * The broker's checklists (docs/file-review.md): per kind of transaction, each row one version, never
  * changed (a new version is a new row; a transaction keeps the one it started with). `items`: what the file holds.
  */
 export type ChecklistItemSpec = {
@@ -119,7 +119,7 @@ export const checklistReviews = sqliteTable(
 export type ChecklistReview = typeof checklistReviews.$inferSelect;
 
 /**
- * What a completed transaction paid its agent (issue 46, docs/payouts.md): the commission's lines in cents, computed
+ * What a completed transaction paid its agent (docs/payouts.md): the commission's lines in cents, computed
  * once at completion by the agent's plan then (never recomputed from a changed plan). One per transaction.
  */
 export const payouts = sqliteTable(
@@ -146,7 +146,7 @@ export type Payout = typeof payouts.$inferSelect;
 export const CDA_STATUSES = ["current", "superseded"] as const;
 
 /**
- * A commission disbursement authorization approved by the broker and sent to escrow (issue 46, docs/payouts.md):
+ * A commission disbursement authorization approved by the broker and sent to escrow (docs/payouts.md):
  * its figures in cents as approved, the sealed PDF kept as an admin-only document, never changed; a later version
  * supersedes it (escrow told).
  */

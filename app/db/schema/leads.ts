@@ -31,7 +31,7 @@ export const contactSubmissions = sqliteTable(
     claimUntil: integer("claim_until", { mode: "timestamp_ms" }),
     /** Speed to lead: the assigned agent's first action on it (a call, a note, a status change, an e-mail). */
     firstActionAt: integer("first_action_at", { mode: "timestamp_ms" }),
-    /** A listing's lead (issue 47): an inquiry from its page or a visitor of its open house; the home it names. */
+    /** A listing's lead: an inquiry from its page or a visitor of its open house; the home it names. */
     homeTransactionId: integer("home_transaction_id"),
     /** Where such a lead came from: "inquiry" or "open house"; null for the site's other forms. */
     source: text("source", { enum: ["inquiry", "open house"] }),

@@ -72,9 +72,9 @@ export const emailContents = sqliteTable("email_contents", {
     .default(sql`'{}'`),
   /** What a mergeable message was built from, to build it again with more changes. */
   payload: text("payload", { mode: "json" }).$type<unknown>(),
-  /** An iCalendar invitation sent with it (a showing's, issue 38): its METHOD and text. */
+  /** An iCalendar invitation sent with it (a showing's): its METHOD and text. */
   calendar: text("calendar", { mode: "json" }).$type<{ method: "REQUEST" | "CANCEL"; content: string }>(),
-  /** Files sent with it, read from the file store when it is sent (a CDA's PDF, issue 46). */
+  /** Files sent with it, read from the file store when it is sent (a CDA's PDF). */
   attachments: text("attachments", { mode: "json" }).$type<
     Array<{ filename: string; contentType: string; key: string }>
   >(),

@@ -12,7 +12,7 @@ import { users } from "~/db/schema/people";
 import { transactions } from "~/db/schema/transactions";
 
 // ---------------------------------------------------------------------------------------------------------------
-// Our listings and open houses (issue 47, docs/listings.md)
+// Our listings and open houses (docs/listings.md)
 
 export const HOME_LISTING_STATES = ["hidden", "live", "sold"] as const;
 

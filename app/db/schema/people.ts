@@ -38,7 +38,7 @@ export const users = sqliteTable(
     /** When the client acknowledged the agency disclosure (before their first agreement: docs/agreements.md). */
     agencyDisclosureAt: integer("agency_disclosure_at", { mode: "timestamp_ms" }),
     /**
-     * The roster (issue 46, docs/roster.md; 10 CCR 2752): the license's expiry (a plain San Diego date: licenses run
+     * The roster (docs/roster.md; 10 CCR 2752): the license's expiry (a plain San Diego date: licenses run
      * four years), the days a licensee joined and left, the days the broker marked the DRE's hire and departure
      * notices sent, and what the broker was last reminded of (`license_reminded`: "<expiry>:<days>"; `dre_reminded_on`:
      * the day of the last notice reminder).
@@ -53,7 +53,7 @@ export const users = sqliteTable(
     /** The day the broker was last reminded that this agent has no signed broker–agent agreement (weekly). */
     agreementRemindedOn: text("agreement_reminded_on"),
     /**
-     * The agent's commission plan (issue 46, docs/payouts.md): their share of the commission after any referral, in
+     * The agent's commission plan (docs/payouts.md): their share of the commission after any referral, in
      * basis points (7000 = 70 %); the cap on the brokerage's share per plan year (from `plan_anniversary_on`, a
      * plain date whose month and day start each year); the fee the brokerage keeps per transaction. Null: no plan.
      */

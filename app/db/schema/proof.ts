@@ -9,7 +9,7 @@ import { users } from "~/db/schema/people";
 import { transactions } from "~/db/schema/transactions";
 
 /**
- * A completed transaction's sale as the public may see it (issue 45): made when it is completed with its price,
+ * A completed transaction's sale as the public may see it: made when it is completed with its price,
  * its client asked once whether and how it may be shown (`show`, `detail`, `photo`). The figures are copied
  * from the transaction at completion (`saved_cents`: 3 % of the price less the fee paid, app/lib/pricing.ts), so
  * the lists read this table alone. Counts and the total saved per list: `public_counts`, kept by triggers
@@ -66,7 +66,7 @@ export const soldHomes = sqliteTable(
 export type SoldHome = typeof soldHomes.$inferSelect;
 
 /**
- * A request for a review (issue 45): one per person (the client, each co-signer of its agreements) per completed
+ * A request for a review: one per person (the client, each co-signer of its agreements) per completed
  * transaction, its single-use link's token kept as its SHA-256, valid 60 days; one reminder after 7 days.
  */
 export const reviewRequests = sqliteTable(
@@ -98,7 +98,7 @@ export const reviewRequests = sqliteTable(
 export type ReviewRequest = typeof reviewRequests.$inferSelect;
 
 /**
- * A client's review (issue 45, 16 CFR Part 465): its words are the client's alone (only their link or their
+ * A client's review (16 CFR Part 465): its words are the client's alone (only their link or their
  * account changes them); staff may hide one for a reason of the published policy (`hidden_*`) and reply once.
  * The average and the count: `public_counts` (`reviews`, `reviews:agent:<id>`), kept by triggers (migration 0025).
  */

@@ -9,7 +9,7 @@ import { listings } from "~/db/schema/offers";
 import { transactions } from "~/db/schema/transactions";
 
 /**
- * A listing's showing page and rules (issue 38; app/models/showing.server.ts): the page's unguessable token
+ * A listing's showing page and rules (app/models/showing.server.ts): the page's unguessable token
  * (/showings/{token}, reset by staff), the seller's rules (app/lib/showing-slots.ts) and the access
  * instructions, which only the agent of an approved showing is sent.
  */
@@ -77,7 +77,7 @@ export const showings = sqliteTable(
 export type Showing = typeof showings.$inferSelect;
 
 /**
- * A buying client's tour of saved homes (issue 38; app/models/tour.server.ts): up to three preferred times;
+ * A buying client's tour of saved homes (app/models/tour.server.ts): up to three preferred times;
  * each home is a stop their agent confirms at its own time.
  */
 export const tours = sqliteTable(

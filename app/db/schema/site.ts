@@ -104,7 +104,7 @@ export const agencySettings = sqliteTable("agency_settings", {
    */
   buyerBrokerCompensation: text("buyer_broker_compensation"),
   /**
-   * The same, structured since issue 56 (app/lib/buyer-compensation.ts: an amount or a percentage, with an optional
+   * The same, structured (app/lib/buyer-compensation.ts: an amount or a percentage, with an optional
    * cap); the free text above is read only when this is empty and it can be worked out ("2.5%", "$12,000").
    */
   buyerCompensation: text("buyer_compensation", { mode: "json" }).$type<{
@@ -153,7 +153,7 @@ export const auditEvents = sqliteTable(
 export type AuditEvent = typeof auditEvents.$inferSelect;
 
 /**
- * Every stored file's copy in the S3-compatible store (issue 39; app/models/offsite.server.ts): its SHA-256
+ * Every stored file's copy in the S3-compatible store (app/models/offsite.server.ts): its SHA-256
  * and size as stored here, when it was copied, the object's ETag and version. A file fetched back from the
  * bucket (a new disk, a restored database) is checked against `sha256`.
  */

@@ -10,7 +10,7 @@ import { images } from "~/db/schema/images";
 import { users } from "~/db/schema/people";
 
 /**
- * A staff member's public profile (issue 45, docs/proof.md): /agents/{slug}. Shown only while its person is
+ * A staff member's public profile (docs/proof.md): /agents/{slug}. Shown only while its person is
  * staff, active and licensed (app/models/agent-profile.server.ts). The photo is an image of `images` (square WebP).
  */
 export const agentProfiles = sqliteTable("agent_profiles", {

@@ -54,14 +54,14 @@ export const transactions = sqliteTable(
     contractOfferId: integer("contract_offer_id"),
     /** The agent the transaction is assigned to; null: admins only. Collaborators: transaction_collaborators. */
     assignedAgentId: text("assigned_agent_id").references(() => users.id, { onDelete: "set null" }),
-    /** The price the home closed at, in cents, entered when the transaction is completed (issue 45: a sold home's saving). */
+    /** The price the home closed at, in cents, entered when the transaction is completed (a sold home's saving). */
     closingPriceCents: integer("closing_price_cents"),
     /**
-     * The checklist version the file started with (issue 46, app/models/file-review.server.ts): set by a trigger
+     * The checklist version the file started with (app/models/file-review.server.ts): set by a trigger
      * when the transaction is created (migration 0027), so a later version never changes an open file.
      */
     checklistId: integer("checklist_id"),
-    /** A referring broker paid first from the gross commission (issue 46): name, license, basis points. */
+    /** A referring broker paid first from the gross commission: name, license, basis points. */
     referralBroker: text("referral_broker"),
     referralLicense: text("referral_license"),
     referralBp: integer("referral_bp"),

@@ -1,5 +1,5 @@
 /**
- * An agent's file items the broker returned, to fix (issue 55: with "Waiting for your signature", first on their
+ * An agent's file items the broker returned, to fix (with "Waiting for your signature", first on their
  * dashboard), each a link to the item on its file's File tab. Nothing when none is returned.
  */
 import { Link } from "@remix-run/react";

@@ -63,7 +63,7 @@ const shortDateFormat = new Intl.DateTimeFormat("en-US", {
 });
 const shortDate = (d: Date) => shortDateFormat.format(d);
 
-// An agent's is their "Dashboard" (issue 55): the admin area's is the spec's "Admin Dashboard".
+// An agent's is their "Dashboard": the admin area's is the spec's "Admin Dashboard".
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data?.isAdmin === false ? "Dashboard" : "Admin Dashboard");
 
@@ -219,7 +219,7 @@ export default function AdminDashboard() {
         </div>
       </div>
 
-      {/* What waits for this person first, above the figures and charts (issue 55). */}
+      {/* What waits for this person first, above the figures and charts. */}
       {d.waitingForSignature.length ? (
         <WaitingForSignature rows={d.waitingForSignature} className={`${panel} mt-6`} />
       ) : null}

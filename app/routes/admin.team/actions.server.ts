@@ -66,7 +66,7 @@ export async function dutiesAction(admin: User, formData: FormData) {
   });
 }
 
-/** "Send the broker–agent agreement" (issue 46): prepared and sent at once; the row says it waits for signatures. */
+/** "Send the broker–agent agreement": prepared and sent at once; the row says it waits for signatures. */
 export async function sendAgreementAction(admin: User, formData: FormData) {
   const userId = String(formData.get("userId") ?? "");
   try {

@@ -1,7 +1,7 @@
 /**
  * /admin/team (admins): the staff in the team's order (round robin's), each with what is assigned to
  * them; a form to add a person by e-mail (they get the role when they sign in with that address), and per
- * person: their role, license (and its expiry: an expired one flagged, issue 46) and phone, the DRE notices owed for a
+ * person: their role, license (and its expiry: an expired one flagged) and phone, the DRE notices owed for a
  * hire or a departure, a link to their public profile, pausing or resuming new leads, deactivating or reactivating. What
  * a deactivated person still owns is listed under the table, to reassign (docs/decisions/030-team.md).
  */
@@ -70,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: p.phone ?? "",
       licenseNumber: p.licenseNumber ?? "",
       licenseExpiresOn: p.licenseExpiresOn ?? "",
-      // The roster (issue 46): the license in words, flagged when expired or within 90 days, and the DRE notices owed.
+      // The roster: the license in words, flagged when expired or within 90 days, and the DRE notices owed.
       license: licenseState(p.licenseExpiresOn, today),
       licenseWords: licenseWords(licenseState(p.licenseExpiresOn, today)),
       notices: dreNoticesDue(p, today).map((n) => ({ kind: n.kind, words: dreNoticeWords(n), overdue: n.overdue })),
@@ -205,7 +205,7 @@ export default function Team() {
   );
 }
 
-/** An agent's commission plan (issue 46, docs/payouts.md): all four blank is no plan. */
+/** An agent's commission plan (docs/payouts.md): all four blank is no plan. */
 function PlanFields({ id, plan, errors }: { id: string; plan: Person["plan"]; errors: string[] }) {
   const field = (name: keyof Person["plan"], label: string, type = "text") => (
     <div>

@@ -83,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .filter((a) => a.transactionId === null || !closedIds.has(a.transactionId))
     .map((a) => listedAgreement(a, user.id));
   return {
-    // What waits for the client, first (issue 44): a signature, an answer to an offer, a showing request.
+    // What waits for the client, first: a signature, an answer to an offer, a showing request.
     todo: clientToDo({
       agreements,
       side: transaction ? (transaction.type === "selling" ? "seller" : "buyer") : null,
@@ -300,7 +300,7 @@ export default function ClientPortal() {
 
       {transaction && data.agreements.length ? <AgreementsSection list={data.agreements} staff={false} /> : null}
 
-      {/* Below the spec's card: each completed or cancelled one stays the client's to read (issue 55). */}
+      {/* Below the spec's card: each completed or cancelled one stays the client's to read. */}
       <ClosedTransactions list={data.closed} />
 
       <NoticesSetting on={user.notices} />
