@@ -53,7 +53,7 @@ const LARGE_TABLES = new Set([
   "transaction_milestones",
   "users",
   "sessions",
-  "listings",
+  "saved_homes",
   "documents",
   "deadlines",
   "deadline_reminders",

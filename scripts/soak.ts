@@ -106,7 +106,7 @@ async function main() {
     check.prepare("select last_name from contact_submissions where first_name = 'Soak'").pluck().all() as string[],
   );
   const storedListings = new Set(
-    (check.prepare("select address from listings").pluck().all() as string[]).map((a) =>
+    (check.prepare("select address from saved_homes").pluck().all() as string[]).map((a) =>
       a.replace(/ Soak St, San Diego$/, ""),
     ),
   );

@@ -12,9 +12,9 @@ import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import { TextareaField, TextField } from "~/components/form-field";
 import { UrlDialog } from "~/components/url-dialog";
-import { listingSchema, type ListingInput } from "~/lib/listing-schema";
+import { savedHomeSchema, type SavedHomeInput } from "~/lib/saved-home-schema";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
-import { listingIntents } from "~/lib/intents";
+import { savedHomeIntents } from "~/lib/intents";
 
 export type AddPropertyResult = {
   /** Changes with every answer, so the form remounts with the server's values. */
@@ -26,11 +26,11 @@ export type AddPropertyResult = {
 };
 
 export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; answer?: AddPropertyResult }) {
-  const [form, fields] = useForm<ListingInput>({
+  const [form, fields] = useForm<SavedHomeInput>({
     id: `add-property-${answer?.key ?? "new"}`,
     lastResult: answer?.result,
-    defaultValue: answer?.values as Partial<Record<keyof ListingInput, string>> | undefined,
-    constraint: getZodConstraint(listingSchema),
+    defaultValue: answer?.values as Partial<Record<keyof SavedHomeInput, string>> | undefined,
+    constraint: getZodConstraint(savedHomeSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // Parse goes to the server with whatever is filled in. (Conform's own
@@ -38,9 +38,9 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
     onValidate: ({ formData, submitter }) =>
       parseWithZod(formData, {
         schema:
-          submitter?.name === "intent" && submitter.value === listingIntents.parse
-            ? (z.object({}) as unknown as typeof listingSchema)
-            : listingSchema,
+          submitter?.name === "intent" && submitter.value === savedHomeIntents.parse
+            ? (z.object({}) as unknown as typeof savedHomeSchema)
+            : savedHomeSchema,
       }),
   });
 
@@ -71,7 +71,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
             />
           </div>
           <SubmitButton
-            intent={listingIntents.parse}
+            intent={savedHomeIntents.parse}
             pendingLabel="Parsing..."
             formNoValidate
             className={`mb-5 ${buttonOutline}`}
@@ -97,7 +97,7 @@ export function AddPropertyDialog({ closeHref, answer }: { closeHref: string; an
           >
             Cancel
           </Link>
-          <SubmitButton intent={listingIntents.add} pendingLabel="Adding...">
+          <SubmitButton intent={savedHomeIntents.add} pendingLabel="Adding...">
             Add Property
           </SubmitButton>
         </div>

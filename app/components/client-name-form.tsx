@@ -9,7 +9,7 @@ import { anchorOffset } from "~/components/card";
 import { TextField } from "~/components/form-field";
 import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
 import { transactionIntents } from "~/lib/intents";
-import { accountNameSchema } from "~/lib/listing-schema";
+import { accountNameSchema } from "~/lib/saved-home-schema";
 
 const constraint = getZodConstraint(accountNameSchema);
 

@@ -31,7 +31,7 @@ export const transactionIntents = { edit: "edit-transaction", clientName: "clien
 export const estimateIntents = { save: "save-estimate", delete: "delete-estimate" } as const;
 
 /** The client's saved homes (the portal). */
-export const listingIntents = { add: "add", parse: "parse", favorite: "favorite", delete: "delete" } as const;
+export const savedHomeIntents = { add: "add", parse: "parse", favorite: "favorite", delete: "delete" } as const;
 
 /** The signed-in person's own settings: milestone e-mails (the portal) and their calendar feed's address. */
 export const accountIntents = { notices: "notices", resetCalendar: "reset-calendar", name: "account-name" } as const;

@@ -11,7 +11,7 @@ import type { Db } from "~/db/client.server";
 import { tokenPattern } from "~/lib/token-format";
 import {
   deadlines,
-  listings,
+  savedHomes,
   openHouses,
   showings,
   tourStops,
@@ -82,11 +82,11 @@ function visitsOf(db: Db, now: Date, scope: { transactionIds: number[] } | { sta
     )
     .all();
   const stops = db
-    .select({ stop: tourStops, address: listings.address, transaction: transactions })
+    .select({ stop: tourStops, address: savedHomes.address, transaction: transactions })
     .from(tourStops)
     .innerJoin(tours, eq(tours.id, tourStops.tourId))
     .innerJoin(transactions, eq(transactions.id, tours.transactionId))
-    .innerJoin(listings, eq(listings.id, tourStops.listingId))
+    .innerJoin(savedHomes, eq(savedHomes.id, tourStops.listingId))
     .where(
       and(ids ? inArray(tours.transactionId, ids) : undefined, gte(tourStops.start, from), lte(tourStops.start, to)),
     )

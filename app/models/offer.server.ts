@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   documents,
-  listings,
+  savedHomes,
   offerDocuments,
   offerEvents,
   offerRounds,
@@ -270,8 +270,8 @@ export function createOffer(db: Db, actor: Actor, transactionId: number, raw: un
       const listing = input.listingId
         ? tx
             .select()
-            .from(listings)
-            .where(and(eq(listings.id, input.listingId), eq(listings.userId, transaction.userId)))
+            .from(savedHomes)
+            .where(and(eq(savedHomes.id, input.listingId), eq(savedHomes.userId, transaction.userId)))
             .get()
         : undefined;
       if (!listing)

@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { listings, tourStops, tours, users, type Tour, type TourStop, type Transaction } from "~/db/schema";
+import { savedHomes, tourStops, tours, users, type Tour, type TourStop, type Transaction } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import { formatSlot, fullName } from "~/lib/format";
@@ -40,9 +40,9 @@ export function requestTour(db: Db, actor: Actor, transactionId: number, input: 
     assertOpenPurchase(transaction);
     assertBuyerAgreement(tx, transaction, now);
     const homes = tx
-      .select({ id: listings.id, address: listings.address })
-      .from(listings)
-      .where(and(eq(listings.userId, transaction.userId), inArray(listings.id, input.listingIds)))
+      .select({ id: savedHomes.id, address: savedHomes.address })
+      .from(savedHomes)
+      .where(and(eq(savedHomes.userId, transaction.userId), inArray(savedHomes.id, input.listingIds)))
       .all();
     if (homes.length !== input.listingIds.length) {
       throw new InvalidInputError("Choose homes from the saved homes", { listingIds: ["Not a saved home"] });
@@ -185,7 +185,11 @@ function assertOpenPurchase(transaction: Transaction) {
 
 /** A confirmed stop cancelled: by staff, the client is told; by the client, their staff. */
 function mailStopCancelled(tx: DbOrTx, transaction: Transaction, stop: TourStop, byStaff: boolean, now: Date) {
-  const home = tx.select({ address: listings.address }).from(listings).where(eq(listings.id, stop.listingId)).get();
+  const home = tx
+    .select({ address: savedHomes.address })
+    .from(savedHomes)
+    .where(eq(savedHomes.id, stop.listingId))
+    .get();
   const { appUrl } = env().mail;
   const when = stop.start ? formatSlot(stop.start.toISOString()) : "the time set";
   const subject = `Tour stop cancelled: ${home?.address ?? "a home"}`;
@@ -225,9 +229,9 @@ function mailStopCancelled(tx: DbOrTx, transaction: Transaction, stop: TourStop,
 /** A tour with its stops (in the client's order) and each home's address. */
 function tourOf(db: DbOrTx, tour: Tour) {
   const stops = db
-    .select({ stop: tourStops, address: listings.address })
+    .select({ stop: tourStops, address: savedHomes.address })
     .from(tourStops)
-    .innerJoin(listings, eq(listings.id, tourStops.listingId))
+    .innerJoin(savedHomes, eq(savedHomes.id, tourStops.listingId))
     .where(eq(tourStops.tourId, tour.id))
     .orderBy(asc(tourStops.position))
     .all();

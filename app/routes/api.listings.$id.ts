@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall } from "~/infra/http.server";
-import { deleteListing } from "~/models/listing.server";
+import { deleteSavedHome } from "~/models/saved-home.server";
 
 /** A GET (or HEAD) on this action-only route: 405 with Allow. */
 export async function loader() {
@@ -14,6 +14,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const user = await requireUser(request);
   const id = idParam(params.id);
-  modelCall(() => deleteListing(getDb(), user, id));
+  modelCall(() => deleteSavedHome(getDb(), user, id));
   return new Response(null, { status: 204 });
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/infra/guards.server";
 import { jsonError, methodNotAllowed, readJson, validationError } from "~/infra/http.server";
-import { parseZillowSchema } from "~/lib/listing-schema";
+import { parseZillowSchema } from "~/lib/saved-home-schema";
 import { parseListingUrl } from "~/lib/zillow";
 
 /** A GET (or HEAD) on this action-only route: 405 with Allow. */

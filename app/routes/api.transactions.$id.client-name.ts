@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { requireAdmin } from "~/infra/guards.server";
 import { idParam, methodNotAllowed, modelCall, readJson, validationError } from "~/infra/http.server";
-import { accountNameSchema } from "~/lib/listing-schema";
+import { accountNameSchema } from "~/lib/saved-home-schema";
 import { correctClientName } from "~/models/client-name.server";
 
 export async function loader() {

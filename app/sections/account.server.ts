@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
 import { InvalidInputError } from "~/lib/errors";
 import { accountIntents } from "~/lib/intents";
-import { accountNameSchema, noticesFormSchema } from "~/lib/listing-schema";
+import { accountNameSchema, noticesFormSchema } from "~/lib/saved-home-schema";
 import { resetCalendarToken } from "~/models/calendar.server";
 import { setMilestoneNotices, setOwnName } from "~/models/user.server";
 import { backTo, type Section } from "~/sections/page-sections.server";

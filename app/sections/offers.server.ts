@@ -19,7 +19,7 @@ import { allowedMoves, defaultExpiry, isOpen } from "~/lib/offer-rules";
 import { expiryInput } from "~/lib/offer-schema";
 import { todayIn } from "~/lib/plain-date";
 import { documentNames } from "~/models/document.server";
-import { listListings } from "~/models/listing.server";
+import { listSavedHomes } from "~/models/saved-home.server";
 import { applyOfferEvent } from "~/models/offer-moves.server";
 import { buyerAgreementNeed, needView } from "~/models/buyer-agreement.server";
 import { createOffer, getOffer, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
@@ -303,7 +303,7 @@ export function offersData(
     creating: openParam === "new",
     canCreate: staff || buying,
     listings: buying
-      ? listListings(db, { id: transaction.userId }).map((l) => ({
+      ? listSavedHomes(db, { id: transaction.userId }).map((l) => ({
           id: l.id,
           address: l.address,
           priceCents: l.priceCents,

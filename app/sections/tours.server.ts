@@ -16,7 +16,7 @@ import { wallClockInput } from "~/lib/showing-slots";
 import { tourEventSchema, tourRequestFromForm, tourRequestSchema } from "~/lib/tour-schema";
 import { isStaff } from "~/models/actor.server";
 import { buyerAgreementNeed, needView } from "~/models/buyer-agreement.server";
-import { listListings } from "~/models/listing.server";
+import { listSavedHomes } from "~/models/saved-home.server";
 import { listTours, requestTour, toTourJson, tourEvent } from "~/models/tour.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
 
@@ -28,7 +28,7 @@ export function toursData(db: Db, actor: User, transaction: Transaction, now = n
   return {
     staff,
     agreement: needView(buyerAgreementNeed(db, transaction, now)),
-    homes: staff ? [] : listListings(db, actor).map((l) => ({ id: l.id, address: l.address })),
+    homes: staff ? [] : listSavedHomes(db, actor).map((l) => ({ id: l.id, address: l.address })),
     tours: tours.map((t) => ({
       ...t,
       slotLabels: t.slots.map((s) => formatSlot(s)),

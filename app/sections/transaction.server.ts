@@ -11,7 +11,7 @@ import { refuse, type Refusal } from "~/infra/page-action.server";
 import { editTransactionSchema } from "~/lib/admin-schemas";
 import { NotFoundError } from "~/lib/errors";
 import { transactionIntents } from "~/lib/intents";
-import { accountNameSchema } from "~/lib/listing-schema";
+import { accountNameSchema } from "~/lib/saved-home-schema";
 import { correctClientName } from "~/models/client-name.server";
 import { updateTransaction } from "~/models/transaction-edit.server";
 import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";

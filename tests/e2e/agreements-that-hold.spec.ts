@@ -16,7 +16,7 @@ import type { Page } from "@playwright/test";
 import type { Db } from "~/db/client.server";
 import { addMonthsTo, todayIn } from "~/lib/plain-date";
 import { insertDocuments } from "~/models/document.server";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { addStaff, assignTransaction, updateStaff } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -354,7 +354,7 @@ test("a buyer agreement signed on paper and recorded by staff: a tour and an off
       return {
         id: t.id,
         homes: ["5 Genesee Ave, San Diego, CA", "6 Balboa Ave, San Diego, CA"].map(
-          (address) => createListing(db, buyer, { address, price: "800000" } as never).id,
+          (address) => createSavedHome(db, buyer, { address, price: "800000" } as never).id,
         ),
       };
     }, app.database);

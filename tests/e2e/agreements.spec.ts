@@ -14,7 +14,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { agreements } from "~/db/schema";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expect, fillProviderForm, loginAs, queryDb, ready, test, uniqueEmail, withE2eDb } from "./fixtures";
@@ -235,7 +235,7 @@ test.describe("agreements", () => {
           { email: client, type: "buying", propertyAddress: "Homes in North Park", homeValue: "900000" },
           { notify: false },
         );
-        const home = createListing(db, buyer, { address: "9 Ocean Ave, San Diego, CA", price: "900000" } as never);
+        const home = createSavedHome(db, buyer, { address: "9 Ocean Ave, San Diego, CA", price: "900000" } as never);
         return { id: t.id, homeId: home.id };
       }, app.database);
 

@@ -103,7 +103,7 @@ test.describe("portal API", () => {
     expect((await bob.request.get(`/api/transactions/${transactionId}/milestones`)).status()).toBe(404);
     expect(await (await bob.request.get("/api/transactions")).json()).toEqual([]);
     // Nothing changed.
-    expect(await queryDb("select is_favorite from listings where id = ?", listing.id)).toEqual([{ is_favorite: 0 }]);
+    expect(await queryDb("select is_favorite from saved_homes where id = ?", listing.id)).toEqual([{ is_favorite: 0 }]);
 
     const mine = await alice.get(`/api/transactions/${transactionId}/milestones`);
     expect(mine.status()).toBe(200);

@@ -9,7 +9,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
 import { defaultExpiry } from "~/lib/offer-rules";
 import { expiryInput } from "~/lib/offer-schema";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { addStaff, updateStaff } from "~/models/team.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import {
@@ -42,7 +42,7 @@ test.describe("a purchase's other offers", () => {
     const [one, two, three] = await withE2eDb((db) => {
       const user = upsertUserFromClaims(db, { email });
       return ["1 First St", "2 Second St", "3 Third St"].map(
-        (address) => createListing(db, user, { address, price: "900000" } as never).id,
+        (address) => createSavedHome(db, user, { address, price: "900000" } as never).id,
       );
     });
     const staffContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: js });

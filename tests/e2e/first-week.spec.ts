@@ -9,7 +9,7 @@
 import type { Locator } from "@playwright/test";
 import { contractSchema } from "~/lib/contract-schema";
 import { saveContract } from "~/models/contract.server";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { postMessage } from "~/models/message.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
@@ -43,7 +43,7 @@ async function busyClient(options: { homes?: number; messages?: Array<[by: "clie
     saveContract(db, admin, id, contractSchema.parse({ acceptedOn: "2099-01-05" }));
     for (const [by, body] of options.messages ?? []) postMessage(db, by === "client" ? client : admin, id, body);
     for (let i = 1; i <= (options.homes ?? 0); i++) {
-      createListing(db, client, { address: `${i} Saved Home Rd`, price: String(600000 + i * 1000) });
+      createSavedHome(db, client, { address: `${i} Saved Home Rd`, price: String(600000 + i * 1000) });
     }
   });
   return { email, id };
@@ -162,7 +162,7 @@ test.describe("a new client's first week", () => {
     await expect(confirm).toBeVisible();
     // Nothing is gone yet.
     expect(
-      await queryDb("select l.id from listings l join users u on u.id = l.user_id where u.email = ?", email),
+      await queryDb("select l.id from saved_homes l join users u on u.id = l.user_id where u.email = ?", email),
     ).toHaveLength(2);
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Property listing deleted successfully!", { exact: true })).toBeVisible();

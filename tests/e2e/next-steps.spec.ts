@@ -13,8 +13,8 @@
 import type { Page } from "@playwright/test";
 import { showingRulesSchema } from "~/lib/showing-schema";
 import { DEFAULT_RULES } from "~/lib/showing-slots";
-import { listingSchema } from "~/lib/listing-schema";
-import { createListing } from "~/models/listing.server";
+import { savedHomeSchema } from "~/lib/saved-home-schema";
+import { createSavedHome } from "~/models/saved-home.server";
 import { getShowingRules, saveShowingRules } from "~/models/showing.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -120,7 +120,7 @@ test.describe("every step says what comes next", () => {
         void admin;
         return {
           homes: ["41 Elm St, San Diego", "42 Oak Ave, San Diego"].map(
-            (address) => createListing(db, buyer, listingSchema.parse({ address, price: "900000" })).id,
+            (address) => createSavedHome(db, buyer, savedHomeSchema.parse({ address, price: "900000" })).id,
           ),
         };
       }, app.database);

@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { ADMIN_EMAIL, BASE_URL } from "../../playwright.config";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { createTransaction } from "~/models/transaction.server";
 import {
@@ -228,7 +228,7 @@ test.describe("offers on a purchase", () => {
     await seedTransaction({ email, type: "buying", homeValue: 900000 });
     const listing = await withE2eDb((db) => {
       const user = upsertUserFromClaims(db, { email });
-      return createListing(db, user, { address: "9 Ocean Ave, San Diego, CA 92109", price: "915000" } as never);
+      return createSavedHome(db, user, { address: "9 Ocean Ave, San Diego, CA 92109", price: "915000" } as never);
     });
     await loginAs(page, { email, returnTo: "/client-portal#listings" });
     await ready(page, js);

@@ -132,7 +132,7 @@ test.describe("client portal", () => {
         .getByRole("button", { name: "Remove from favorites" }),
     ).toBeVisible();
     const rows = await queryDb<{ is_favorite: number }>(
-      "select l.is_favorite from listings l join users u on u.id = l.user_id where u.email = ? and l.address = ?",
+      "select l.is_favorite from saved_homes l join users u on u.id = l.user_id where u.email = ? and l.address = ?",
       email,
       "1 Keep St",
     );
@@ -158,7 +158,7 @@ test.describe("client portal", () => {
     // Without JavaScript the page comes back at the list.
     if (!js) await expect(page).toHaveURL(`${BASE_URL}/client-portal#listings`);
     expect(
-      await queryDb("select l.id from listings l join users u on u.id = l.user_id where u.email = ?", email),
+      await queryDb("select l.id from saved_homes l join users u on u.id = l.user_id where u.email = ?", email),
     ).toHaveLength(1);
   });
 

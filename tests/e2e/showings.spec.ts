@@ -12,8 +12,8 @@ import type { Page } from "@playwright/test";
 import { showingRulesSchema } from "~/lib/showing-schema";
 import { DEFAULT_RULES, wallClockInput } from "~/lib/showing-slots";
 import { addStaff } from "~/models/team.server";
-import { createListing } from "~/models/listing.server";
-import { listingSchema } from "~/lib/listing-schema";
+import { createSavedHome } from "~/models/saved-home.server";
+import { savedHomeSchema } from "~/lib/saved-home-schema";
 import { getShowingRules, recordPhoneShowing, saveShowingRules } from "~/models/showing.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -234,7 +234,7 @@ test.describe("showings and tours", () => {
         { notify: false },
       );
       const homes = ["41 Elm St, San Diego", "42 Oak Ave, San Diego"].map(
-        (address) => createListing(db, client, listingSchema.parse({ address, price: "900000" })).id,
+        (address) => createSavedHome(db, client, savedHomeSchema.parse({ address, price: "900000" })).id,
       );
       return { id: purchase.id, homes, userId: client.id };
     });

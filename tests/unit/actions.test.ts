@@ -10,14 +10,14 @@ import {
   deadlines,
   documents,
   holidayChanges,
-  listings,
+  savedHomes,
   messages,
   sessions,
   transactionMilestones,
   transactions,
   type User,
 } from "~/db/schema";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { initializeMilestones, listMilestones } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
 import { action as landingAction } from "~/routes/_index";
@@ -87,7 +87,7 @@ describe("portal action", () => {
       ),
     );
     expect(ok.status).toBe(302);
-    expect(db.select().from(listings).all()).toMatchObject([
+    expect(db.select().from(savedHomes).all()).toMatchObject([
       { userId: client.id, priceCents: 85_000_000, bathrooms: "2.5" },
     ]);
     const bad = await answer(async () =>
@@ -129,8 +129,8 @@ describe("portal action", () => {
   });
 
   it("favorite and delete act on one's own listing only; a bad id changes nothing", async () => {
-    const mine = createListing(db, client, { address: "1 Mine St", price: "500000" });
-    const theirs = createListing(db, admin, { address: "2 Theirs St", price: "600000" });
+    const mine = createSavedHome(db, client, { address: "1 Mine St", price: "500000" });
+    const theirs = createSavedHome(db, admin, { address: "2 Theirs St", price: "600000" });
     const fav = await answer(async () =>
       portalAction(
         args(await formPost("/client-portal", { intent: "favorite", id: String(mine.id), isFavorite: "true" }, client)),
@@ -146,7 +146,7 @@ describe("portal action", () => {
     const flags = Object.fromEntries(
       db
         .select()
-        .from(listings)
+        .from(savedHomes)
         .all()
         .map((l) => [l.address, l.isFavorite]),
     );
@@ -165,7 +165,7 @@ describe("portal action", () => {
     expect(
       db
         .select()
-        .from(listings)
+        .from(savedHomes)
         .all()
         .map((l) => l.address),
     ).toEqual(["2 Theirs St"]);
@@ -199,7 +199,7 @@ describe("portal action", () => {
     expect(anonymous.data).toMatchObject({ access: "sign-in", loginHref: "/api/login?returnTo=%2Fclient-portal" });
     const page = await answer(async () => portalLoader(args(await get("/client-portal"))));
     expect(page.status).toBe(401);
-    expect(db.select().from(listings).all()).toHaveLength(0);
+    expect(db.select().from(savedHomes).all()).toHaveLength(0);
   });
 });
 

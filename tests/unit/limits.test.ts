@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { blogPostSchema } from "~/lib/blog-schema";
 import { contactSchema } from "~/lib/contact-schema";
-import { listingSchema } from "~/lib/listing-schema";
+import { savedHomeSchema } from "~/lib/saved-home-schema";
 import { clientKey, consumeRateLimit, rateLimitKey, waitText } from "~/infra/rate-limit.server";
 import { BODY_MESSAGES, checkBody } from "../../server/request-body";
 import { freshDb } from "./db";
@@ -83,15 +83,15 @@ describe("field limits", () => {
     expect(contactSchema.safeParse({ ...contact, phone: "1".repeat(41) }).success).toBe(false);
     expect(contactSchema.safeParse({ ...contact, email: `${"a".repeat(250)}@example.com` }).success).toBe(false);
     const listing = { address: "1 Main St", price: "500000" };
-    expect(listingSchema.safeParse({ ...listing, address: "x".repeat(301) }).success).toBe(false);
-    expect(listingSchema.safeParse({ ...listing, notes: "x".repeat(5000) }).success).toBe(true);
-    expect(listingSchema.safeParse({ ...listing, notes: "x".repeat(5001) }).success).toBe(false);
-    expect(listingSchema.safeParse({ ...listing, imageUrl: `https://example.com/${"x".repeat(2040)}` }).success).toBe(
+    expect(savedHomeSchema.safeParse({ ...listing, address: "x".repeat(301) }).success).toBe(false);
+    expect(savedHomeSchema.safeParse({ ...listing, notes: "x".repeat(5000) }).success).toBe(true);
+    expect(savedHomeSchema.safeParse({ ...listing, notes: "x".repeat(5001) }).success).toBe(false);
+    expect(savedHomeSchema.safeParse({ ...listing, imageUrl: `https://example.com/${"x".repeat(2040)}` }).success).toBe(
       false,
     );
-    const http = listingSchema.safeParse({ ...listing, imageUrl: "http://example.com/a.jpg" });
+    const http = savedHomeSchema.safeParse({ ...listing, imageUrl: "http://example.com/a.jpg" });
     expect(http.success ? null : http.error.issues[0]!.message).toBe("Use an image address that starts with https://");
-    expect(listingSchema.safeParse({ ...listing, imageUrl: "https://example.com/a.jpg" }).success).toBe(true);
+    expect(savedHomeSchema.safeParse({ ...listing, imageUrl: "https://example.com/a.jpg" }).success).toBe(true);
     expect(blogPostSchema.safeParse({ title: "T", content: "c", imageUrl: "http://example.com/a.jpg" }).success).toBe(
       false,
     );

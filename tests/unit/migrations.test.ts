@@ -36,7 +36,7 @@ describe("migrations 0014 and 0015", () => {
       85_000_000,
       null,
     ]);
-    expect(sqlite.prepare("select price_cents from listings").pluck().get()).toBe(72_500_000);
+    expect(sqlite.prepare("select price_cents from saved_homes").pluck().get()).toBe(72_500_000);
     expect(
       sqlite
         .prepare("select price_cents, deposit_cents, seller_credit_cents, buyer_agent_pay_cents from offer_rounds")

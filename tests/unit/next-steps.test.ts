@@ -18,7 +18,7 @@ import { agreementState, WAITING_FOR_BROKER } from "~/lib/agreement-rules";
 import { InvalidInputError } from "~/lib/errors";
 import { addDaysTo, addMonthsTo, todayIn } from "~/lib/plain-date";
 import { DEFAULT_RULES, slotError } from "~/lib/showing-slots";
-import { listingSchema } from "~/lib/listing-schema";
+import { savedHomeSchema } from "~/lib/saved-home-schema";
 import { clientToDo } from "~/lib/to-do";
 import type { AgreementPaper } from "~/models/agreement-access.server";
 import { waitingForStaff } from "~/models/agreement-lists.server";
@@ -26,7 +26,7 @@ import { prepareAgreement, sendAgreement } from "~/models/agreement-prepare.serv
 import { agreementFile, consentToSign, signAgreement } from "~/models/agreement-signing.server";
 import { listTemplates, seedTemplates } from "~/models/agreement-template.server";
 import { buyerAgreementNeed, nudgeCountersigner } from "~/models/buyer-agreement.server";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { initializeMilestones } from "~/models/milestone.server";
 import { requestTour } from "~/models/tour.server";
 import { updateTransaction } from "~/models/transaction-edit.server";
@@ -155,7 +155,11 @@ describe("the client's To do", () => {
 describe("a buyer refused while the broker signs", () => {
   it("says the agreement waits for the broker, reminds the admins once a day, and lets them tour once countersigned", async () => {
     const { t, client } = homeSearch();
-    const home = createListing(db, client, listingSchema.parse({ address: "42 Oak Ave, San Diego", price: "900000" }));
+    const home = createSavedHome(
+      db,
+      client,
+      savedHomeSchema.parse({ address: "42 Oak Ave, San Diego", price: "900000" }),
+    );
     const tour = { listingIds: [home.id], slots: [{ start: new Date(Date.now() + 72 * 3600_000) }] };
 
     const id = await sentBuyerAgreement(t.id);

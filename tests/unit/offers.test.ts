@@ -26,7 +26,7 @@ import { parseExpiry } from "~/lib/offer-schema";
 import { addDaysTo } from "~/lib/plain-date";
 import { getContract } from "~/models/contract.server";
 import { createEstimate } from "~/models/estimate.server";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { applyOfferEvent, expireOffers } from "~/models/offer-moves.server";
 import { createOffer, getOffer, listOffers, offerNet } from "~/models/offer.server";
 import { figuresFor } from "~/models/seller-figures.server";
@@ -378,7 +378,10 @@ describe("offers on transactions", () => {
   });
 
   it("a purchase's offer needs the buyer's agreement in force: 409 with the link to sign it, and after its end", () => {
-    const home = createListing(db(), state.buyer, { address: "9 Ocean Ave, San Diego, CA", price: "900000" } as never);
+    const home = createSavedHome(db(), state.buyer, {
+      address: "9 Ocean Ave, San Diego, CA",
+      price: "900000",
+    } as never);
     const offer = () =>
       createOffer(db(), state.buyer, state.purchase, { listingId: String(home.id), ...terms(880_000) }, NOW);
     db().update(agreements).set({ status: "voided" }).where(eq(agreements.id, state.buyerAgreement)).run();
@@ -403,7 +406,10 @@ describe("offers on transactions", () => {
   });
 
   it("a buying client requests an offer on a saved home; one open offer a home; they may withdraw it", () => {
-    const home = createListing(db(), state.buyer, { address: "9 Ocean Ave, San Diego, CA", price: "900000" } as never);
+    const home = createSavedHome(db(), state.buyer, {
+      address: "9 Ocean Ave, San Diego, CA",
+      price: "900000",
+    } as never);
     const requested = createOffer(
       db(),
       state.buyer,
@@ -419,7 +425,7 @@ describe("offers on transactions", () => {
     expect(() =>
       createOffer(db(), state.buyer, state.purchase, { listingId: String(home.id), ...terms(890_000) }, NOW),
     ).toThrow(ConflictError);
-    const foreign = createListing(db(), state.other, { address: "1 Elsewhere", price: "1" } as never);
+    const foreign = createSavedHome(db(), state.other, { address: "1 Elsewhere", price: "1" } as never);
     expect(() =>
       createOffer(db(), state.buyer, state.purchase, { listingId: String(foreign.id), ...terms(1) }, NOW),
     ).toThrow(InvalidInputError);
@@ -514,7 +520,7 @@ describe("offers on transactions", () => {
   });
 
   it("a purchase accepted leaves the client's other offers open until staff record each withdrawal, e-mailed", () => {
-    const home = (address: string) => createListing(db(), state.buyer, { address, price: "900000" } as never).id;
+    const home = (address: string) => createSavedHome(db(), state.buyer, { address, price: "900000" } as never).id;
     const make = (listing: number, agentEmail?: string) =>
       createOffer(
         db(),

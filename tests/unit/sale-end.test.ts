@@ -13,12 +13,12 @@ import { PageCache, buildEntry } from "../../server/page-cache";
 import { showings } from "~/db/schema";
 import { transactionPatchSchema } from "~/lib/admin-schemas";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { listingSchema } from "~/lib/listing-schema";
+import { savedHomeSchema } from "~/lib/saved-home-schema";
 import { phoneShowingSchema, showingEventSchema, showingRulesSchema } from "~/lib/showing-schema";
 import { DEFAULT_RULES } from "~/lib/showing-slots";
 import { tourRequestSchema } from "~/lib/tour-schema";
 import { contentVersionOf, pageScopeHeader, pageScopeVersion } from "~/models/content-version.server";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { initializeMilestones } from "~/models/milestone.server";
 import {
   agentShowingEvent,
@@ -167,7 +167,7 @@ describe("times far from now", () => {
       { notify: false },
     );
     insertSignedBuyerAgreement(db, purchase);
-    const home = createListing(db, client, listingSchema.parse({ address: "1 Elm St", price: "900000" }));
+    const home = createSavedHome(db, client, savedHomeSchema.parse({ address: "1 Elm St", price: "900000" }));
     const ask = (start: string) =>
       requestTour(db, client, purchase.id, tourRequestSchema.parse({ listingIds: [home.id], slots: [{ start }] }));
     expect(() => ask("2099-01-01T19:00:00Z")).toThrow(InvalidInputError);

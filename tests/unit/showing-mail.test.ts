@@ -13,7 +13,7 @@ import type { User } from "~/db/schema";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { showingFeedbackSchema, showingRulesSchema } from "~/lib/showing-schema";
 import { DEFAULT_RULES } from "~/lib/showing-slots";
-import { listingSchema } from "~/lib/listing-schema";
+import { savedHomeSchema } from "~/lib/saved-home-schema";
 import { tourRequestSchema } from "~/lib/tour-schema";
 import { calendarToken, feedOf } from "~/models/calendar.server";
 import { askDueFeedback, sendWeeklySummaries } from "~/models/showing-feedback.server";
@@ -29,7 +29,7 @@ import {
   showingsOverview,
 } from "~/models/showing.server";
 import { requestTour, tourEvent, listTours } from "~/models/tour.server";
-import { createListing } from "~/models/listing.server";
+import { createSavedHome } from "~/models/saved-home.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { feedResponse } from "~/infra/calendar-feed.server";
@@ -238,7 +238,7 @@ describe("buyers' tours", () => {
       { notify: false },
     );
     const homes = ["1 Elm St", "2 Oak Ave", "3 Bay Rd"].map((address) =>
-      createListing(db, client, listingSchema.parse({ address, price: "900000" })),
+      createSavedHome(db, client, savedHomeSchema.parse({ address, price: "900000" })),
     );
     return { db, admin, client, purchase, homes };
   }

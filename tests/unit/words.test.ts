@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { contractSchema } from "~/lib/contract-schema";
 import { numberInput } from "~/lib/form-values";
-import { listingSchema } from "~/lib/listing-schema";
+import { savedHomeSchema } from "~/lib/saved-home-schema";
 import { countOf, pluralOf } from "~/lib/plural";
 
 describe("counts", () => {
@@ -48,9 +48,14 @@ describe("numbers as people type them", () => {
   });
 
   it("a listing takes square footage as it takes the price: with separators and a dollar sign", () => {
-    const parsed = listingSchema.parse({ address: "1 A St", price: "$849,000", squareFootage: "1,650", bedrooms: "3" });
+    const parsed = savedHomeSchema.parse({
+      address: "1 A St",
+      price: "$849,000",
+      squareFootage: "1,650",
+      bedrooms: "3",
+    });
     expect(parsed).toMatchObject({ price: "849000", squareFootage: 1650, bedrooms: 3 });
-    const refused = listingSchema.safeParse({ address: "1 A St", price: "1", squareFootage: "1,65" });
+    const refused = savedHomeSchema.safeParse({ address: "1 A St", price: "1", squareFootage: "1,65" });
     expect(refused.error?.flatten().fieldErrors.squareFootage).toEqual(["Enter a number"]);
   });
 

@@ -15,8 +15,9 @@ import { createdAt, updatedAt } from "~/db/schema/columns";
 import { users } from "~/db/schema/people";
 import { documents, transactions } from "~/db/schema/transactions";
 
-export const listings = sqliteTable(
-  "listings",
+/** A home a buying client saved to their portal (the spec's "listings", /api/listings): theirs alone. */
+export const savedHomes = sqliteTable(
+  "saved_homes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id")
@@ -36,10 +37,10 @@ export const listings = sqliteTable(
     notes: text("notes"),
     createdAt: createdAt(),
   },
-  (t) => [index("listings_user_id_idx").on(t.userId, t.createdAt)],
+  (t) => [index("saved_homes_user_id_idx").on(t.userId, t.createdAt)],
 );
 
-export type Listing = typeof listings.$inferSelect;
+export type SavedHome = typeof savedHomes.$inferSelect;
 /**
  * An offer of a transaction (app/lib/offer-rules.ts): one the client received (a sale) or makes on one of
  * their saved listings (a purchase). Its terms are its rounds'; `expires_at` is its latest round's, kept
@@ -63,7 +64,7 @@ export const offers = sqliteTable(
      * purchase (told of a rejection or a withdrawal, app/models/offer-mail.server.ts).
      */
     agentEmail: text("agent_email"),
-    listingId: integer("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    listingId: integer("listing_id").references(() => savedHomes.id, { onDelete: "set null" }),
     /** The listing's address when the offer was made (it stays if the home is removed from the list). */
     listingAddress: text("listing_address"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),

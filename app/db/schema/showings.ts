@@ -5,7 +5,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import type { ShowingRules } from "~/domain/enums";
 import { PRICE_OPINIONS, SHOWING_SOURCES, SHOWING_STATUSES, TOUR_STOP_STATUSES } from "~/domain/enums";
 import { createdAt, updatedAt } from "~/db/schema/columns";
-import { listings } from "~/db/schema/offers";
+import { savedHomes } from "~/db/schema/offers";
 import { transactions } from "~/db/schema/transactions";
 
 /**
@@ -107,7 +107,7 @@ export const tourStops = sqliteTable(
       .references(() => tours.id, { onDelete: "cascade" }),
     listingId: integer("listing_id")
       .notNull()
-      .references(() => listings.id, { onDelete: "cascade" }),
+      .references(() => savedHomes.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     status: text("status", { enum: TOUR_STOP_STATUSES }).notNull(),
     start: integer("start", { mode: "timestamp_ms" }),

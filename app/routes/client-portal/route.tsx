@@ -10,7 +10,7 @@ import { DeadlinesPanel } from "~/components/deadlines";
 import { DocumentsSection } from "~/components/documents-section";
 import { EstimatesSection } from "~/components/estimates-section";
 import { linkedStylesheet } from "~/components/inline-styles";
-import { ADD_PROPERTY_DIALOG, ListingsSection } from "~/components/listings-section";
+import { ADD_PROPERTY_DIALOG, SavedHomesSection } from "~/components/saved-homes-section";
 import { MessagesSection } from "~/components/messages-section";
 import { NameSetting, NoticesSetting } from "~/components/notices-setting";
 import { ToDoList } from "~/components/to-do-list";
@@ -38,7 +38,7 @@ import { listContactSubmissions, toContactSummary } from "~/models/lead.server";
 import { listDeadlines, toListedDeadline } from "~/models/contract.server";
 import { documentsPage } from "~/models/document.server";
 import { listEstimates, newEstimateValues, sideOf, toListedEstimate } from "~/models/estimate.server";
-import { listListings, toListingJson } from "~/models/listing.server";
+import { listSavedHomes, toSavedHomeJson } from "~/models/saved-home.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { firstActiveTransaction, toTransactionJson } from "~/models/transaction.server";
@@ -50,7 +50,7 @@ import { clientAgreements } from "~/models/agreement-view.server";
 import { accountSection } from "~/sections/account.server";
 import { documentSection, type DocumentActionData } from "~/sections/documents.server";
 import { estimateSection, type EstimateActionData } from "~/sections/estimates.server";
-import { listingSection, type ListingActionData } from "~/sections/listings.server";
+import { savedHomeSection, type ListingActionData } from "~/sections/saved-homes.server";
 import { messageSection, type MessageActionData } from "~/sections/messages.server";
 import { milestoneSection } from "~/sections/milestones.server";
 import { offerSection, offersData, type OfferActionData } from "~/sections/offers.server";
@@ -123,7 +123,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     photos:
       transaction?.type === "selling" && transaction.userId === user.id ? photosData(db, user, transaction.id) : [],
     tours: transaction ? toursData(db, user, transaction) : null,
-    listings: withTourRatings(db, listListings(db, user).map(toListingJson)),
+    listings: withTourRatings(db, listSavedHomes(db, user).map(toSavedHomeJson)),
     agent: transaction ? agentOrBroker(db, transaction.assignedAgentId) : null,
     submissions: user.isAdmin ? listContactSubmissions(db, user, { limit: 20 }).map(toContactSummary) : [],
     agreements,
@@ -161,7 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The portal's own forms: no Restore (documents), no Hide (messages), no Update Milestone (the Manage page's).
   return sectionAction(request, ctx, [
     listingPhotosSection,
-    listingSection,
+    savedHomeSection,
     only(documentSection, "upload", "remove"),
     only(messageSection, "send"),
     estimateSection,
@@ -305,7 +305,7 @@ export default function ClientPortal() {
 
       <NoticesSetting on={user.notices} />
       <NameSetting firstName={user.firstName ?? ""} lastName={user.lastName ?? ""} />
-      <ListingsSection listings={data.listings} makeOffer={data.offers?.side === "buying"} />
+      <SavedHomesSection listings={data.listings} makeOffer={data.offers?.side === "buying"} />
 
       {user.isAdmin ? <PortalSubmissions submissions={data.submissions} /> : null}
 

@@ -1,10 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { listings, transactionMilestones, transactions } from "~/db/schema";
+import { savedHomes, transactionMilestones, transactions } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
-import { listingSchema } from "~/lib/listing-schema";
-import { createListing, deleteListing, listListings, setFavorite, toListingJson } from "~/models/listing.server";
+import { savedHomeSchema } from "~/lib/saved-home-schema";
+import {
+  createSavedHome,
+  deleteSavedHome,
+  listSavedHomes,
+  setFavorite,
+  toSavedHomeJson,
+} from "~/models/saved-home.server";
 import { listMilestones } from "~/models/milestone.server";
 import { firstActiveTransaction, listTransactions, toTransactionJson } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
@@ -17,7 +23,7 @@ function form(values: Record<string, string>) {
 }
 
 const errorsOf = (values: Record<string, string>) => {
-  const submission = parseWithZod(form(values), { schema: listingSchema });
+  const submission = parseWithZod(form(values), { schema: savedHomeSchema });
   return submission.status === "success" ? {} : (submission.reply().error ?? {});
 };
 
@@ -26,14 +32,14 @@ describe("listing schema", () => {
     const errors = errorsOf({ address: "", price: "" });
     expect(errors.address).toEqual(["Address is required"]);
     expect(errors.price).toEqual(["Price is required"]);
-    expect(listingSchema.safeParse({}).error?.flatten().fieldErrors).toMatchObject({
+    expect(savedHomeSchema.safeParse({}).error?.flatten().fieldErrors).toMatchObject({
       address: ["Address is required"],
       price: ["Price is required"],
     });
   });
 
   it("turns empty optional fields into undefined and numbers into numbers", () => {
-    const result = listingSchema.parse({
+    const result = savedHomeSchema.parse({
       address: " 1 Main St ",
       price: "$850,000",
       bedrooms: "3",
@@ -47,7 +53,7 @@ describe("listing schema", () => {
   });
 
   it("accepts the API's shapes: price string, numbers or null", () => {
-    const result = listingSchema.parse({
+    const result = savedHomeSchema.parse({
       address: "2 Oak Ave",
       price: "1200000",
       bedrooms: null,
@@ -91,15 +97,15 @@ describe("listings belong to their user", () => {
   });
 
   it("creates, lists newest first, favorites and deletes the user's own", () => {
-    const first = createListing(db, alice, listingSchema.parse({ address: "1 A St", price: "500000" }));
-    const second = createListing(
+    const first = createSavedHome(db, alice, savedHomeSchema.parse({ address: "1 A St", price: "500000" }));
+    const second = createSavedHome(
       db,
       alice,
-      listingSchema.parse({ address: "2 B St", price: "750000", bathrooms: "2.5" }),
+      savedHomeSchema.parse({ address: "2 B St", price: "750000", bathrooms: "2.5" }),
     );
-    expect(listListings(db, alice).map((l) => l.id)).toEqual([second.id, first.id]);
-    expect(listListings(db, bob)).toEqual([]);
-    expect(toListingJson(second)).toMatchObject({
+    expect(listSavedHomes(db, alice).map((l) => l.id)).toEqual([second.id, first.id]);
+    expect(listSavedHomes(db, bob)).toEqual([]);
+    expect(toSavedHomeJson(second)).toMatchObject({
       price: "750000",
       bathrooms: "2.5",
       status: "active",
@@ -107,15 +113,15 @@ describe("listings belong to their user", () => {
       zillowId: null,
     });
     expect(setFavorite(db, alice, first.id, true).isFavorite).toBe(true);
-    deleteListing(db, alice, first.id);
-    expect(listListings(db, alice).map((l) => l.id)).toEqual([second.id]);
+    deleteSavedHome(db, alice, first.id);
+    expect(listSavedHomes(db, alice).map((l) => l.id)).toEqual([second.id]);
   });
 
   it("refuses another user's listing as not found and changes nothing", () => {
-    const listing = createListing(db, alice, listingSchema.parse({ address: "1 A St", price: "500000" }));
+    const listing = createSavedHome(db, alice, savedHomeSchema.parse({ address: "1 A St", price: "500000" }));
     expect(() => setFavorite(db, bob, listing.id, true)).toThrow(NotFoundError);
-    expect(() => deleteListing(db, bob, listing.id)).toThrow(NotFoundError);
-    const row = db.select().from(listings).all();
+    expect(() => deleteSavedHome(db, bob, listing.id)).toThrow(NotFoundError);
+    const row = db.select().from(savedHomes).all();
     expect(row).toHaveLength(1);
     expect(row[0]!.isFavorite).toBe(false);
   });

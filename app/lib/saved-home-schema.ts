@@ -20,7 +20,7 @@ const optionalNumber = (schema: z.ZodType<number>) => z.preprocess(numberInput, 
 export const MAX_PRICE_DIGITS = 12;
 const PRICE = new RegExp(`^\\d{1,${MAX_PRICE_DIGITS}}$`);
 
-export const listingSchema = z.object({
+export const savedHomeSchema = z.object({
   zillowUrl: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.url).optional()),
   zillowId: z.preprocess(
     blankToUndefined,
@@ -62,7 +62,7 @@ export const listingSchema = z.object({
   notes: z.preprocess(blankToUndefined, z.string().trim().max(MAX_LENGTH.text).optional()),
 });
 
-export type ListingInput = z.infer<typeof listingSchema>;
+export type SavedHomeInput = z.infer<typeof savedHomeSchema>;
 
 /** POST /api/listings/parse-zillow: the URL (empty, too long or not a listing is answered by `parseListingUrl`). */
 export const parseZillowSchema = z.object({

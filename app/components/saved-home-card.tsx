@@ -8,10 +8,10 @@ import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatMoney } from "~/lib/money";
 import { zillowListingUrl } from "~/lib/zillow";
-import { listingIntents } from "~/lib/intents";
+import { savedHomeIntents } from "~/lib/intents";
 import { anchorOffset, card } from "~/components/card";
 
-export type CardListing = {
+export type CardSavedHome = {
   id: number;
   address: string;
   priceCents: number;
@@ -33,7 +33,7 @@ const statusLabel = (status: string) =>
 /** A touch target of at least 44 × 44 px (WCAG 2.5.5). */
 const target = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md";
 
-export function ListingCard({ listing, makeOffer = false }: { listing: CardListing; makeOffer?: boolean }) {
+export function SavedHomeCard({ listing, makeOffer = false }: { listing: CardSavedHome; makeOffer?: boolean }) {
   const favorite = useFetcher({ key: `favorite-${listing.id}` });
   const remove = useFetcher({ key: `delete-${listing.id}` });
   const [searchParams] = useSearchParams();
@@ -76,7 +76,7 @@ export function ListingCard({ listing, makeOffer = false }: { listing: CardListi
           <h3 className="line-clamp-2 font-semibold">{listing.address}</h3>
           <div className="flex shrink-0 gap-2">
             <favorite.Form method="post" preventScrollReset>
-              <input type="hidden" name="intent" value={listingIntents.favorite} />
+              <input type="hidden" name="intent" value={savedHomeIntents.favorite} />
               <input type="hidden" name="id" value={listing.id} />
               <input type="hidden" name="isFavorite" value={String(!isFavorite)} />
               <button
@@ -117,7 +117,7 @@ export function ListingCard({ listing, makeOffer = false }: { listing: CardListi
             <p className="text-red-900">Its notes go with it; this cannot be undone.</p>
             <div className="mt-2 flex flex-wrap gap-3">
               <remove.Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value={listingIntents.delete} />
+                <input type="hidden" name="intent" value={savedHomeIntents.delete} />
                 <input type="hidden" name="id" value={listing.id} />
                 <button type="submit" className={`${target} bg-red-700 px-4 font-semibold text-white hover:bg-red-800`}>
                   Delete

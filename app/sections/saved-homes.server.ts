@@ -9,14 +9,14 @@ import type { AddPropertyResult } from "~/components/add-property-dialog";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse, type Refusal } from "~/infra/page-action.server";
 import { InvalidInputError } from "~/lib/errors";
-import { listingIntents } from "~/lib/intents";
-import { deleteFormSchema, favoriteFormSchema, listingSchema, parseFormSchema } from "~/lib/listing-schema";
+import { savedHomeIntents } from "~/lib/intents";
+import { deleteFormSchema, favoriteFormSchema, savedHomeSchema, parseFormSchema } from "~/lib/saved-home-schema";
 import { parseListingUrl } from "~/lib/zillow";
-import { createListing, deleteListing, setFavorite } from "~/models/listing.server";
+import { createSavedHome, deleteSavedHome, setFavorite } from "~/models/saved-home.server";
 import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
 
 export type ListingActionData = {
-  intent: typeof listingIntents.add | typeof listingIntents.parse;
+  intent: typeof savedHomeIntents.add | typeof savedHomeIntents.parse;
   answer: AddPropertyResult;
   refusal?: Refusal;
 };
@@ -27,17 +27,17 @@ const LISTING_FAILED = {
   variant: "destructive",
 } as const;
 
-export const listingSection: Section<typeof listingIntents> = {
-  intents: listingIntents,
+export const savedHomeSection: Section<typeof savedHomeIntents> = {
+  intents: savedHomeIntents,
   act(ctx, intent, formData) {
     switch (intent) {
-      case listingIntents.add:
+      case savedHomeIntents.add:
         return add(ctx, formData);
-      case listingIntents.parse:
+      case savedHomeIntents.parse:
         return parse(formData);
-      case listingIntents.favorite:
+      case savedHomeIntents.favorite:
         return favorite(ctx, formData);
-      case listingIntents.delete:
+      case savedHomeIntents.delete:
         return remove(ctx, formData);
     }
   },
@@ -53,21 +53,21 @@ const typedValues = (formData: FormData) =>
   >;
 
 async function add(ctx: SectionContext, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: listingSchema });
+  const submission = parseWithZod(formData, { schema: savedHomeSchema });
   const values = typedValues(formData);
   if (submission.status !== "success") {
     return data<ListingActionData>(
-      { intent: listingIntents.add, answer: { key: answerKey(), result: submission.reply(), values } },
+      { intent: savedHomeIntents.add, answer: { key: answerKey(), result: submission.reply(), values } },
       { status: 400 },
     );
   }
   try {
-    createListing(ctx.db, ctx.actor, submission.value);
+    createSavedHome(ctx.db, ctx.actor, submission.value);
   } catch (error) {
     return refuse(error, {
       toast: LISTING_FAILED,
       data: {
-        intent: listingIntents.add,
+        intent: savedHomeIntents.add,
         answer: { key: answerKey(), result: submission.reply(), values, message: LISTING_FAILED },
       },
     });
@@ -88,7 +88,7 @@ async function parse(formData: FormData) {
     : values;
   return data<ListingActionData>(
     {
-      intent: listingIntents.parse,
+      intent: savedHomeIntents.parse,
       answer: { key: answerKey(), result: { initialValue: filled }, values: filled, message },
     },
     { status: result.ok ? 200 : 400 },
@@ -112,7 +112,7 @@ async function remove(ctx: SectionContext, formData: FormData) {
   const parsed = deleteFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return refuse(new InvalidInputError("Choose a listing"), silently);
   try {
-    deleteListing(ctx.db, ctx.actor, parsed.data.id);
+    deleteSavedHome(ctx.db, ctx.actor, parsed.data.id);
   } catch (error) {
     return refuse(error, silently);
   }

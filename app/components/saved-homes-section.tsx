@@ -1,17 +1,17 @@
 /**
  * The portal's "My Properties" (docs/spec.md §2): the Add Property link (its dialog opens by URL), the
  * saved homes as cards, or the empty state. Its forms post to the portal's action
- * (app/sections/listings.server.ts).
+ * (app/sections/saved-homes.server.ts).
  */
 import { Link } from "@remix-run/react";
 import { anchorOffset } from "~/components/card";
-import { ListingCard, type CardListing } from "~/components/listing-card";
+import { SavedHomeCard, type CardSavedHome } from "~/components/saved-home-card";
 import { buttonPrimary } from "~/components/submit-button";
 
 export const ADD_PROPERTY_DIALOG = "add-property";
 
 /** `makeOffer`: the client is buying, so each home offers "Make an offer" (the Offers section's form). */
-export function ListingsSection({ listings, makeOffer = false }: { listings: CardListing[]; makeOffer?: boolean }) {
+export function SavedHomesSection({ listings, makeOffer = false }: { listings: CardSavedHome[]; makeOffer?: boolean }) {
   return (
     <section aria-labelledby="listings-title" className={`mt-10 ${anchorOffset}`} id="listings">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -37,7 +37,7 @@ export function ListingsSection({ listings, makeOffer = false }: { listings: Car
       ) : (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {listings.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} makeOffer={makeOffer} />
+            <SavedHomeCard key={listing.id} listing={listing} makeOffer={makeOffer} />
           ))}
         </ul>
       )}
