@@ -25,13 +25,14 @@ import {
   INCOMING_FOLDER,
   UPLOAD_MESSAGES,
 } from "~/lib/upload-rules";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { createImage, getImage } from "~/models/image.server";
 import { fileStore } from "~/infra/file-store.server";
 import { readForm } from "~/infra/http.server";
 import { isMultipart, receiveUpload } from "~/infra/upload.server";
 import type { FileStore, StagedFile } from "~/models/files.server";
 import { InvalidInputError, type UploadRefusal } from "~/lib/errors";
+import { assertAdmin } from "~/models/permissions.server";
 
 export type EditorForm = { formData: FormData; image: StagedFile | null; refusal: UploadRefusal | null };
 

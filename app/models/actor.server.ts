@@ -1,7 +1,6 @@
 /**
- * Who performs a model operation. Every model function takes the acting user
- * and refuses what that user may not do, so a route that forgot its guard
- * still leaks nothing.
+ * Who performs a model operation: every model function takes the acting user and refuses what that user may not
+ * do, by the rules of app/models/permissions.server.ts.
  *
  * Roles (docs/decisions/030-team.md): an admin (the broker and the office) may do everything; an agent is
  * staff for what is theirs: the transactions assigned to them or shared with them as a collaborator, the
@@ -10,7 +9,6 @@
  */
 import type { User } from "~/db/schema";
 import type { AuditRole } from "~/domain/enums";
-import { ForbiddenError } from "~/lib/errors";
 
 export type Actor = Pick<User, "id" | "isAdmin"> & { isAgent?: boolean };
 
@@ -23,13 +21,3 @@ export const isAgentOnly = (actor: Pick<Actor, "isAdmin" | "isAgent">) => !actor
 /** The role a person acts in, as the audit and the message threads name it. */
 export const roleOf = (actor: Pick<Actor, "isAdmin" | "isAgent">): Exclude<AuditRole, "system"> =>
   actor.isAdmin ? "admin" : actor.isAgent ? "agent" : "client";
-
-/** Only admins pass; anyone else is a ForbiddenError (403). */
-export function assertAdmin(actor: Pick<User, "isAdmin">): void {
-  if (!actor.isAdmin) throw new ForbiddenError();
-}
-
-/** Only staff pass (admins and agents); a client is a ForbiddenError (403). */
-export function assertStaff(actor: Pick<Actor, "isAdmin" | "isAgent">): void {
-  if (!isStaff(actor)) throw new ForbiddenError();
-}

@@ -16,10 +16,10 @@ import { isToken, TOKEN_BYTES } from "~/lib/token-format";
 import { todayIn } from "~/lib/plain-date";
 import { isStaff, type Actor } from "~/models/actor.server";
 import type { FileStore } from "~/models/files.server";
-import { findTransaction, isStaffOn } from "~/models/transaction.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { assertDuty } from "~/models/broker-duties.server";
 import { sha256Hex } from "~/models/secret-token.server";
+import { findTransaction, isStaffOn } from "~/models/permissions.server";
 
 /** The store's folder of agreements' PDFs (unsigned and sealed): never swept as documents' left-overs. */
 export const AGREEMENTS_FOLDER = "agreements";

@@ -44,7 +44,6 @@ import { DAY_MS } from "~/lib/time";
 import { type Actor } from "~/models/actor.server";
 import { mailSignRequest } from "~/models/agreement-mail.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { getTransactionAsStaff } from "~/models/transaction.server";
 import { newToken, sha256Hex } from "~/models/secret-token.server";
 import {
   NOT_FOUND,
@@ -56,6 +55,7 @@ import {
   type AgreementPaper,
 } from "~/models/agreement-access.server";
 import { getAgreement, type AgreementView } from "~/models/agreement-view.server";
+import { getTransactionAsStaff } from "~/models/permissions.server";
 
 /** The broker's seat before an admin takes it: how the signers' list names it. */
 export const brokerSeatName = () => `${env().site.name}, broker`;

@@ -27,7 +27,7 @@ import { recordAudit } from "~/models/audit-log.server";
 import { attachSignedAgreement } from "~/models/file-review.server";
 import { refreshListing } from "~/models/listing-state.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
-import { getTransactionAsStaff } from "~/models/transaction.server";
+import { getTransactionAsStaff } from "~/models/permissions.server";
 
 /** Records an uploaded, signed document as the transaction's listing or buyer agreement (staff). */
 export function recordAgreement(

@@ -9,8 +9,9 @@ import { agreementTemplates, type AgreementTemplate } from "~/db/schema";
 import { TEMPLATE_KINDS, type TemplateKind } from "~/domain/enums";
 import { SEEDED_TEMPLATES, templateErrors } from "~/lib/agreement-template";
 import { InvalidInputError } from "~/lib/errors";
-import { assertAdmin, assertStaff, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { assertAdmin, assertStaff } from "~/models/permissions.server";
 
 /** The newest version of a kind (by the index (kind, version)). */
 export const latestTemplate = (db: DbOrTx, kind: TemplateKind): AgreementTemplate | undefined =>

@@ -16,8 +16,8 @@ import { agreementStatus } from "~/lib/agreement-rules";
 import { NotFoundError } from "~/lib/errors";
 import { todayIn } from "~/lib/plain-date";
 import { type Actor } from "~/models/actor.server";
-import { findTransaction, isStaffOn } from "~/models/transaction.server";
 import { signersOf, visibleAgreement, agreementPdfPath } from "~/models/agreement-access.server";
+import { findTransaction, isStaffOn } from "~/models/permissions.server";
 
 export type AgreementView = {
   id: number;

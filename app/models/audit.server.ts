@@ -11,9 +11,9 @@ import { auditEvents, staffRow, users, type AuditEvent } from "~/db/schema";
 import { csvLine } from "~/lib/csv";
 import { fullName } from "~/lib/format";
 import { formatDayWords, parsePlainDate } from "~/lib/plain-date";
-import { assertAdmin, type Actor } from "~/models/actor.server";
-import { findTransaction, getTransaction, isStaffOn } from "~/models/transaction.server";
+import { type Actor } from "~/models/actor.server";
 import { ForbiddenError } from "~/lib/errors";
+import { assertAdmin, findTransaction, getTransaction, isStaffOn } from "~/models/permissions.server";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -9,8 +9,9 @@ import type { BlogPostInput } from "~/lib/blog-schema";
 import { slugify } from "~/lib/slug";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { imageSources, type ImageSources } from "~/lib/upload-rules";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { fullName } from "~/lib/format";
+import { assertAdmin } from "~/models/permissions.server";
 
 /** A post with the sizes of its uploaded image (null without one). */
 export type Post = BlogPost & { imageVariants: ImageVariant[] | null };

@@ -15,7 +15,7 @@ import { fillTemplate, templateBlocks } from "~/lib/agreement-template";
 import { ConflictError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { todayIn } from "~/lib/plain-date";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { AGREEMENTS_FOLDER, type AgreementPaper } from "~/models/agreement-access.server";
 import {
   agreementFields,
@@ -27,6 +27,7 @@ import {
 import { latestTemplate } from "~/models/agreement-template.server";
 import { getAgreement } from "~/models/agreement-view.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 /** The person's newest broker–agent agreement (voided and declined ones included), or undefined. */
 export function latestBrokerAgentAgreement(db: DbOrTx, userId: string): Agreement | undefined {

@@ -28,8 +28,9 @@ import type { Visit } from "~/lib/visit-calendar";
 import type { Actor } from "~/models/actor.server";
 import { openDeadlinesDue } from "~/models/contract.server";
 import { showingVisit } from "~/models/showing-mail.server";
-import { collaborationsOf, findTransaction } from "~/models/transaction.server";
+import { collaborationsOf } from "~/models/transaction.server";
 import { newToken } from "~/models/secret-token.server";
+import { findTransaction } from "~/models/permissions.server";
 
 const TOKEN = new RegExp(`^${tokenPattern()}$`);
 

@@ -9,7 +9,8 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { engagementCounts, leadEngagement, leadNurturingCampaigns, leadNurturingEmails } from "~/db/schema";
 import type { CampaignEmailInput, CampaignInput } from "~/lib/admin-schemas";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 /**
  * The campaign new leads join: the one an admin chose, if it is active; else

@@ -27,11 +27,11 @@ import {
 import type { CommissionTerms } from "~/lib/admin-schemas";
 import { env } from "~/config/env.server";
 import { STEPS_OF } from "~/lib/checklist-schema";
-import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { ConflictError, InvalidInputError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { apiDollars, basisPointsOf, formatMoneyExact } from "~/lib/money";
 import { formatDateTimeIn, formatDayWords, todayIn, type PlainDate } from "~/lib/plain-date";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { actingRefusalOn, assertDuty } from "~/models/broker-duties.server";
 import { commissionOf, currentCda, toLinesJson, type CommissionFigures } from "~/models/commission.server";
@@ -40,8 +40,8 @@ import { openRequiredItems } from "~/models/file-review.server";
 import type { FileStore } from "~/models/files.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { adminRecipients } from "~/models/staff-recipients.server";
-import { getTransaction } from "~/models/transaction.server";
 import { tabPath } from "~/lib/workspace-tabs";
+import { assertAdmin, getTransaction, getTransactionAsAdmin } from "~/models/permissions.server";
 
 /**
  * What a CDA's PDF shows (app/infra/cda-pdf.server.ts lays it out and seals it): `copy` "escrow" is what escrow pays
@@ -77,7 +77,6 @@ export interface CdaPaper {
 }
 
 const CDA_FOLDER = "cdas";
-const NOT_FOUND = "Transaction not found";
 
 /** The step of a transaction's kind an accepted offer completes ("Offer accepted": a purchase's 5th, a sale's 7th). */
 export const acceptedOfferStep = (kind: Transaction["type"]) =>
@@ -268,11 +267,10 @@ function blockersOf(db: DbOrTx, t: Transaction, figures: CommissionFigures, now:
 /**
  * `GET /api/transactions/{id}/cda`'s versions and the Manage page's: every version, the current one, whether it no
  * longer matches the figures (`stale`), and what keeps the broker from approving (an agent's lapsed license among
- * them, unless passed with a reason). Admins; anyone else 404.
+ * them, unless passed with a reason). Admins; its client and agent 403, anyone else 404.
  */
 export function cdaState(db: Db, actor: Actor, transactionId: number, figures: CommissionFigures, now = new Date()) {
-  if (!actor.isAdmin) throw new NotFoundError(NOT_FOUND);
-  const t = getTransaction(db, actor, transactionId);
+  const t = getTransactionAsAdmin(db, actor, transactionId);
   const versions = versionsOf(db, t.id);
   const current = versions[0]?.status === "current" ? versions[0] : null;
   const { blockers, license } = blockersOf(db, t, figures, now);
@@ -367,7 +365,7 @@ export function supersedeAgentsCdas(tx: DbOrTx, actor: Actor, agentId: string, n
 
 /**
  * `POST /api/transactions/{id}/cda` `{ escrowEmail?, override? }` and the Manage page's "Approve and send to escrow":
- * the broker or the licensee they named for it (any other admin 403 naming the duty; anyone else 404). Approves the
+ * the broker or the licensee they named for it (any other admin 403 naming the duty; its client and agent 403; anyone else 404). Approves the
  * split as it stands, lays out and seals the copy for escrow and the brokerage's own, keeps both as admin-only
  * documents, and e-mails escrow its copy (the address given is saved on the transaction, in the same database
  * transaction as the version). 409 without an accepted offer, with the fee only estimated, escrow's details or the
@@ -382,8 +380,7 @@ export async function approveCda(
   input: { escrowEmail?: string | null; override?: string },
   now = new Date(),
 ): Promise<Cda> {
-  if (!actor.isAdmin) throw new NotFoundError(NOT_FOUND);
-  const t = getTransaction(db, actor, transactionId);
+  const t = getTransactionAsAdmin(db, actor, transactionId);
   assertDuty(db, actor, "approveCda", now);
   const escrowEmail = input.escrowEmail ?? t.escrowEmail;
   if (!escrowEmail) {

@@ -11,10 +11,10 @@ import { agreementSigners, users, type User } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
-import { getTransaction } from "~/models/transaction.server";
+import { assertAdmin, getTransaction } from "~/models/permissions.server";
 
 export function correctClientName(
   db: Db,

@@ -7,14 +7,14 @@ import { and, desc, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { cdas, payouts, transactions, users, type Cda, type Payout, type Transaction, type User } from "~/db/schema";
 import { planYearStart, splitCommission, type CommissionPlan, type CommissionSplit } from "~/lib/commission";
-import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { ForbiddenError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { homeTitle } from "~/lib/home-name";
 import { todayIn } from "~/lib/plain-date";
 import { apiDollars, percentOfBasisPoints } from "~/lib/money";
-import { assertStaff, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { compensationOf, isKnown, type Compensation } from "~/models/compensation.server";
-import { getTransaction } from "~/models/transaction.server";
+import { assertStaff, getTransactionAsAdmin } from "~/models/permissions.server";
 
 /** The agent's plan, or null when the broker has not set one. */
 export function planOf(u: Pick<User, "planAgentBp" | "planCapCents" | "planFeeCents" | "planAnniversaryOn">) {
@@ -91,8 +91,7 @@ export function commissionOf(db: DbOrTx, t: Transaction, on: string): Commission
 
 /** `GET /api/transactions/{id}/cda` and the Manage page's "Commission" (admins): the figures as of today. */
 export function transactionCommission(db: Db, actor: Actor, transactionId: number, now = new Date()) {
-  if (!actor.isAdmin) throw new NotFoundError("Transaction not found");
-  const t = getTransaction(db, actor, transactionId);
+  const t = getTransactionAsAdmin(db, actor, transactionId);
   const payout = db.select().from(payouts).where(eq(payouts.transactionId, t.id)).get();
   return { transaction: t, figures: commissionOf(db, t, todayIn(now)), payout: payout ?? null };
 }

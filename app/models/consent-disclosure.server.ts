@@ -9,8 +9,9 @@ import { consentDisclosures, type ConsentDisclosure } from "~/db/schema";
 import { env } from "~/config/env.server";
 import { disclosureErrors, seededDisclosure } from "~/lib/esign-disclosure";
 import { InvalidInputError } from "~/lib/errors";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 /** The newest version (by its unique index), made from the seed if there is none yet. */
 export function currentDisclosure(db: DbOrTx): ConsentDisclosure {

@@ -31,9 +31,10 @@ import { HolidayCalendar } from "~/lib/holidays";
 import { BUYING_MILESTONES, SELLING_MILESTONES } from "~/lib/milestone-templates";
 import { addDaysTo, todayIn, type PlainDate } from "~/lib/plain-date";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
-import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
-import { collaborationsOf, findTransaction, getTransaction, getTransactionAsStaff } from "~/models/transaction.server";
+import { isAgentOnly, type Actor } from "~/models/actor.server";
+import { collaborationsOf } from "~/models/transaction.server";
 import { fullName } from "~/lib/format";
+import { assertStaff, findTransaction, getTransaction, getTransactionAsStaff } from "~/models/permissions.server";
 
 export type DeadlineView = {
   id: number;

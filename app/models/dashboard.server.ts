@@ -9,10 +9,11 @@ import type { Db } from "~/db/client.server";
 import { leadHours, transactionCounts, transactions, users } from "~/db/schema";
 import { TRANSACTION_TYPES, type TransactionType } from "~/domain/enums";
 import { STEP_BANDS, stepBand, type StepBand } from "~/lib/progress";
-import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
+import { isAgentOnly, type Actor } from "~/models/actor.server";
 import { countContactSubmissions } from "~/models/lead.server";
 import { inIds, searchIds } from "~/models/search.server";
 import { collaborationsOf } from "~/models/transaction.server";
+import { assertStaff } from "~/models/permissions.server";
 
 export const ADMIN_PAGE_SIZE = 50;
 /** The dashboard's transactions table: 25 a page, beside its cards and charts (the lists have 50). */

@@ -13,14 +13,14 @@ import type { UploaderRole } from "~/domain/enums";
 import { env } from "~/config/env.server";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
 import { DOCUMENT_TYPES, purgeCutoff, UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { assertStaff, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { documentRemoved } from "~/models/file-review.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { DOCUMENTS_FOLDER, type FileStore, type ReceiveUpload } from "~/models/files.server";
 import { noticeDocumentsAdded } from "~/models/client-notices.server";
 import { noticeClientUpload } from "~/models/staff-notices.server";
-import { findTransaction, getTransaction, isStaffOn } from "~/models/transaction.server";
 import { fullName } from "~/lib/format";
+import { assertStaff, findTransaction, getTransaction, isStaffOn } from "~/models/permissions.server";
 
 export type DocumentView = {
   id: number;

@@ -34,7 +34,7 @@ import { submitContact } from "~/models/lead-intake.server";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { agencyCosts } from "~/models/settings.server";
 import { agentCardOf } from "~/models/user.server";
-import { findTransaction, getTransaction } from "~/models/transaction.server";
+import { findTransaction, getTransaction } from "~/models/permissions.server";
 
 const NOT_FOUND = "Estimate not found";
 

@@ -17,13 +17,14 @@ import {
   users,
   type FairHousingReview,
 } from "~/db/schema";
-import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "~/lib/errors";
 import type { FairHousingFlag } from "~/lib/fair-housing";
 import { fullName } from "~/lib/format";
-import { type Actor } from "~/models/actor.server";
+import type { Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { assertDuty, mayPerform, performersOf } from "~/models/broker-duties.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
+import { findTransaction } from "~/models/permissions.server";
 import { tabPath } from "~/lib/workspace-tabs";
 
 export type FairHousingSubject = { type: "listing"; transactionId: number } | { type: "bio"; userId: string };
@@ -177,7 +178,18 @@ export function decideException(
   input: { decision: "approve" | "return"; comment?: string },
   now = new Date(),
 ): FairHousingReview {
-  if (!actor.isAdmin) throw new NotFoundError("Not found");
+  if (!actor.isAdmin) {
+    // Their own listing's or profile's exception: theirs, but the broker's to decide (403); another's: not found.
+    const row = db.select().from(fairHousingReviews).where(eq(fairHousingReviews.id, id)).get();
+    const theirs =
+      row &&
+      (row.subjectType === "listing"
+        ? findTransaction(db, actor, Number(row.subjectId)) !== undefined
+        : row.subjectId === actor.id);
+    throw theirs
+      ? new ForbiddenError("Only the broker decides a fair-housing exception")
+      : new NotFoundError("Not found");
+  }
   assertDuty(db, actor, "approveFiles", now);
   if (input.decision === "return" && !input.comment?.trim()) {
     throw new InvalidInputError("Write what needs changing", { comment: ["Write what needs changing"] });

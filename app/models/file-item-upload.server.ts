@@ -10,7 +10,7 @@ import type { Actor } from "~/models/actor.server";
 import { uploadDocuments } from "~/models/document.server";
 import { checklistEvent } from "~/models/file-review.server";
 import type { ReceiveUpload } from "~/models/files.server";
-import { findTransaction, isStaffOn } from "~/models/transaction.server";
+import { findTransaction, isStaffOn } from "~/models/permissions.server";
 
 /**
  * "Upload a document for this item" (the File tab): the files uploaded as documents of the transaction (the

@@ -30,13 +30,13 @@ import { REVIEW_FLAG_DAYS, STEPS_OF } from "~/lib/checklist-schema";
 import { fullName } from "~/lib/format";
 import { homeTitle } from "~/lib/home-name";
 import { CONDITION_WORDS, isRequiredFor } from "~/lib/checklist-rules";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { assertDuty } from "~/models/broker-duties.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
-import { findTransaction, isStaffOn } from "~/models/transaction.server";
 import { tabPath } from "~/lib/workspace-tabs";
+import { assertAdmin, findTransaction, isStaffOn } from "~/models/permissions.server";
 
 const DAY_MS = 24 * 3600_000;
 /** The queue's page. */

@@ -9,8 +9,9 @@ import { holidayChanges } from "~/db/schema";
 import { InvalidInputError } from "~/lib/errors";
 import { tableHolidays } from "~/lib/holidays";
 import type { PlainDate } from "~/lib/plain-date";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { recomputeDeadlines } from "~/models/contract.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 export type ListedHoliday = {
   date: PlainDate;

@@ -42,7 +42,7 @@ import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { assertDuty } from "~/models/broker-duties.server";
 import { decidesFairHousing, requestException, waitingException } from "~/models/fair-housing-review.server";
 import { listingInputs, refreshListing } from "~/models/listing-state.server";
-import { getTransaction, isStaffOn } from "~/models/transaction.server";
+import { getTransaction, isStaffOn } from "~/models/permissions.server";
 
 const NOT_FOUND = "Listing not found";
 

@@ -21,7 +21,7 @@ import {
 import type { EngagementStatus, LeadStatus } from "~/domain/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { DAY_MS } from "~/lib/time";
-import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
+import { isAgentOnly, type Actor } from "~/models/actor.server";
 import { activeEmailFrom } from "~/models/campaign.server";
 import { EMAIL_PAGE_SIZE, listedEmails } from "~/models/mail-queue.server";
 import { inIds, searchIds } from "~/models/search.server";
@@ -33,6 +33,7 @@ import { renderEmail } from "~/emails/render.server";
 import type { LeadEmail as LeadEmailInput } from "~/lib/admin-schemas";
 import { enqueueEmail } from "~/models/mail-queue.server";
 import { agentCardOf } from "~/models/user.server";
+import { assertStaff } from "~/models/permissions.server";
 
 export const LEAD_PAGE_SIZE = 50;
 

@@ -10,8 +10,9 @@ import { legalTexts, type LegalText } from "~/db/schema";
 import { LEGAL_TEXT_KINDS, type LegalTextKind } from "~/domain/enums";
 import { InvalidInputError } from "~/lib/errors";
 import { legalTextErrors, SEEDED_LEGAL_TEXTS } from "~/lib/legal-texts";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 const newest = (db: DbOrTx, kind: LegalTextKind) =>
   db.select().from(legalTexts).where(eq(legalTexts.kind, kind)).orderBy(desc(legalTexts.version)).limit(1).get();

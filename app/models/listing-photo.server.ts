@@ -12,7 +12,7 @@ import { IMAGE_TYPES, INCOMING_FOLDER, UPLOAD_MESSAGES } from "~/lib/upload-rule
 import type { Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import type { ReceiveUpload, StagedFile } from "~/models/files.server";
-import { getTransaction } from "~/models/transaction.server";
+import { getTransaction } from "~/models/permissions.server";
 
 export const MAX_PHOTOS = 50;
 export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;

@@ -21,7 +21,8 @@ import { NotFoundError } from "~/lib/errors";
 import { env } from "~/config/env.server";
 import { afterFailure, backoffMs } from "~/lib/mail-retry";
 import { oneLine } from "~/lib/mail-text";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 export type OutgoingEmail = {
   kind: EmailKind;

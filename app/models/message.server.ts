@@ -14,17 +14,18 @@ import type { MessageVia, ParticipantRole } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
 import { MESSAGES_SHOWN } from "~/lib/message-schema";
 import { recordAudit } from "~/models/audit-log.server";
-import { assertStaff, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { documentUrl, insertDocuments, type NewDocumentFile } from "~/models/document.server";
 import { queueMessageEmails } from "~/models/message-mail.server";
+import { agentsOf } from "~/models/transaction.server";
+import { fullName } from "~/lib/format";
 import {
-  agentsOf,
+  assertStaff,
   findTransaction,
   getTransaction,
   getTransactionAsStaff,
   isStaffOn,
-} from "~/models/transaction.server";
-import { fullName } from "~/lib/format";
+} from "~/models/permissions.server";
 
 export type MessageView = {
   id: number;

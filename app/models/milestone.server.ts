@@ -11,10 +11,10 @@ import type { TransactionType } from "~/domain/enums";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { currentStepOf } from "~/lib/progress";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
-import { assertStaff, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { noticeMilestoneChanged } from "~/models/client-notices.server";
 import { insertStandardMilestones } from "~/models/milestone-setup.server";
-import { findTransaction, getTransaction, getTransactionAsStaff } from "~/models/transaction.server";
+import { assertStaff, findTransaction, getTransaction, getTransactionAsStaff } from "~/models/permissions.server";
 
 /** The milestones of a transaction the actor may read, by step. */
 export function listMilestones(db: Db, actor: Actor, transactionId: number): Milestone[] {

@@ -38,7 +38,6 @@ import { addDaysTo, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { writeContract } from "~/models/contract.server";
-import { isStaffOn } from "~/models/transaction.server";
 import { completeAcceptanceSteps } from "~/models/milestone-setup.server";
 import {
   noticeClientOffer,
@@ -56,6 +55,7 @@ import {
   termsOf,
   type OfferDetail,
 } from "~/models/offer.server";
+import { isStaffOn } from "~/models/permissions.server";
 
 const SYSTEM = { actorId: null, actorName: "Automatic", actorRole: "system" as const };
 

@@ -37,7 +37,7 @@ import { apiDecimal, apiWholeDollars } from "~/lib/money";
 import { noticeClientOffer, noticeStaffOffer } from "~/models/offer-mail.server";
 import { figuresFor } from "~/models/seller-figures.server";
 import { agencyCosts } from "~/models/settings.server";
-import { getTransaction, isStaffOn } from "~/models/transaction.server";
+import { getTransaction, isStaffOn } from "~/models/permissions.server";
 
 const NOT_FOUND = "Offer not found";
 

@@ -30,9 +30,9 @@ import { listingInputs } from "~/models/listing-state.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { submitContact } from "~/models/lead-intake.server";
 import { enrollSimilarHomes } from "~/models/similar-homes.server";
-import { getTransaction, isStaffOn } from "~/models/transaction.server";
 import { isToken, TOKEN_BYTES } from "~/lib/token-format";
 import { newToken } from "~/models/secret-token.server";
+import { getTransaction, isStaffOn } from "~/models/permissions.server";
 
 const NOT_FOUND = "Open house not found";
 const HOUR = 3600_000;

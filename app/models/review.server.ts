@@ -33,14 +33,14 @@ import {
   type ReviewForm,
 } from "~/lib/proof-schema";
 import { DAY_MS } from "~/lib/time";
-import { assertAdmin, isStaff, type Actor } from "~/models/actor.server";
+import { isStaff, type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { shownAgentIdBySlug, shownAgentSlugs } from "~/models/agent-profile.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { newToken, sha256Hex } from "~/models/secret-token.server";
 import { isToken } from "~/lib/token-format";
 import { publicCount } from "~/models/sold-home.server";
-import { isStaffOn } from "~/models/transaction.server";
+import { assertAdmin, isStaffOn } from "~/models/permissions.server";
 
 export const reviewPath = (token: string) => `/review/${token}`;
 

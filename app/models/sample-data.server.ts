@@ -7,11 +7,12 @@ import type { Db } from "~/db/client.server";
 import { transactions } from "~/db/schema";
 import type { TransactionType } from "~/domain/enums";
 import { NotFoundError } from "~/lib/errors";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { initializeMilestones, listMilestones, updateMilestone } from "~/models/milestone.server";
 import { createTransaction } from "~/models/transaction.server";
 import { updateTransaction } from "~/models/transaction-edit.server";
 import { getUserById, getUserByEmail } from "~/models/user.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 type SamplePlan = {
   /** null: the asking admin, so the sample shows in their own portal. */

@@ -24,7 +24,7 @@ import { formatMoney } from "~/lib/money";
 import { todayIn, type PlainDate } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
-import { getTransaction } from "~/models/transaction.server";
+import { getTransaction } from "~/models/permissions.server";
 
 const NOT_FOUND = "Seller figures not found";
 

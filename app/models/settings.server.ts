@@ -10,9 +10,10 @@ import { agencySettings } from "~/db/schema";
 import { DEFAULT_COSTS, type AgencyCosts } from "~/lib/estimate";
 import type { SettingsValues } from "~/lib/settings-schema";
 import type { RoutingMode } from "~/domain/enums";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { agreementDefaults } from "~/models/agreement-defaults.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 const costsRow = preparedQuery((db) =>
   db

@@ -22,7 +22,7 @@ import { isToken } from "~/lib/token-format";
 import { DEFAULT_RULES, freeSlots, slotError, type Busy, type ShowingRules } from "~/lib/showing-slots";
 import { aheadError, phoneBookingError, spansOverlap } from "~/lib/time-span";
 import { formatSlot } from "~/lib/format";
-import { assertStaff, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { pageScopeHeader } from "~/models/content-version.server";
 import { newToken } from "~/models/secret-token.server";
@@ -33,7 +33,7 @@ import {
   mailBuyerAgent,
   mailNewRequest,
 } from "~/models/showing-mail.server";
-import { getTransaction, isStaffOn } from "~/models/transaction.server";
+import { assertStaff, getTransaction, isStaffOn } from "~/models/permissions.server";
 
 const NOT_FOUND = "Showing page not found";
 const WEEK_MS = 7 * DAY_MS;

@@ -9,7 +9,8 @@ import type { Db } from "~/db/client.server";
 import { agentRow, contactSubmissions, users } from "~/db/schema";
 import { fullName } from "~/lib/format";
 import { DAY_MS } from "~/lib/time";
-import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
+import { isAgentOnly, type Actor } from "~/models/actor.server";
+import { assertStaff } from "~/models/permissions.server";
 
 export const SPEED_WINDOW_DAYS = 30;
 export const UNTOUCHED_AFTER_MS = 3600_000;

@@ -34,10 +34,11 @@ import { actingRefusalOf, dutiesOf, licenseeOf } from "~/models/broker-duties.se
 import { fullName } from "~/lib/format";
 import type { Assignment, NewStaff, StaffPatch } from "~/lib/team-schema";
 import { TEAM_MESSAGES } from "~/lib/team-schema";
-import { assertAdmin, roleOf, type Actor } from "~/models/actor.server";
+import { roleOf, type Actor } from "~/models/actor.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { collaboratorIds } from "~/models/transaction.server";
 import { getUserByEmail, normalizeEmail } from "~/models/user.server";
+import { assertAdmin } from "~/models/permissions.server";
 
 const staffWhere = staffRow;
 

@@ -19,8 +19,8 @@ import { assertBuyerAgreement, nudgeCountersigner } from "~/models/buyer-agreeme
 import { recordAudit } from "~/models/audit-log.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
-import { getTransaction, isStaffOn } from "~/models/transaction.server";
 import { tabPath } from "~/lib/workspace-tabs";
+import { getTransaction, isStaffOn } from "~/models/permissions.server";
 
 /** A purchase the actor may read (its client or staff); a sale is "not found" (it has no tours). */
 function purchaseOf(db: DbOrTx, actor: Actor, transactionId: number): Transaction {

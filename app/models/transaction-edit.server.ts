@@ -32,8 +32,9 @@ import { requestReviews } from "~/models/review.server";
 import { endSaleShowings } from "~/models/showing.server";
 import { forgetCompletedSale, recordCompletedSale } from "~/models/sold-home.server";
 import { assignTransaction } from "~/models/team.server";
-import { collaboratorIds, getTransactionAsStaff, toTransactionJson } from "~/models/transaction.server";
+import { collaboratorIds, toTransactionJson } from "~/models/transaction.server";
 import { tabPath } from "~/lib/workspace-tabs";
+import { getTransactionAsStaff } from "~/models/permissions.server";
 
 /**
  * Why a transaction cannot change its type (buying ↔ selling), or null: once its steps are set up, or it has

@@ -9,7 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cdas, documents, messages, users } from "~/db/schema";
 import { fullName } from "~/lib/format";
-import { assertAdmin, type Actor } from "~/models/actor.server";
+import { type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { eachAudit } from "~/models/audit.server";
 import { getContract } from "~/models/contract.server";
@@ -21,7 +21,8 @@ import { listEstimates, toEstimateResultJson } from "~/models/estimate.server";
 import { listMilestones } from "~/models/milestone.server";
 import { getOffer, listOffers } from "~/models/offer.server";
 import { agentCardOf } from "~/models/user.server";
-import { collaboratorIds, getTransaction } from "~/models/transaction.server";
+import { collaboratorIds } from "~/models/transaction.server";
+import { assertAdmin, getTransaction } from "~/models/permissions.server";
 
 /** A document's path in the ZIP: its display name, made safe for a path, numbered when a name repeats. */
 export function documentPaths(names: string[]): string[] {

@@ -7,16 +7,16 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { transactionCollaborators, transactions, users, type Transaction, type User } from "~/db/schema";
 import type { NewTransaction } from "~/lib/admin-schemas";
-import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { apiWholeDollars, centsOf } from "~/lib/money";
 import { tierFor } from "~/lib/pricing";
-import { assertStaff, isAgentOnly, type Actor } from "~/models/actor.server";
+import { isAgentOnly, type Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { convertLeadsOfClient } from "~/models/lead.server";
 import { insertStandardMilestones } from "~/models/milestone-setup.server";
 import { noticeTransactionOpened } from "~/models/client-notices.server";
 import { findOrCreateClient } from "~/models/user.server";
 import { setUpTransaction } from "~/models/transaction-setup.server";
+import { assertStaff } from "~/models/permissions.server";
 
 /** The actor's transactions (an agent's: assigned, collaborating or their own); every one for admins. */
 export function listTransactions(db: Db, actor: Actor): Transaction[] {
@@ -66,18 +66,6 @@ export function agentsOf(db: DbOrTx, t: Pick<Transaction, "id" | "assignedAgentI
     .all();
 }
 
-/** Whether an agent may read a transaction as staff: it is assigned to them, or they collaborate on it. */
-export function isAgentOf(db: DbOrTx, row: Pick<Transaction, "id" | "assignedAgentId">, agentId: string) {
-  if (row.assignedAgentId === agentId) return true;
-  return Boolean(
-    db
-      .select({ id: transactionCollaborators.userId })
-      .from(transactionCollaborators)
-      .where(and(eq(transactionCollaborators.transactionId, row.id), eq(transactionCollaborators.userId, agentId)))
-      .get(),
-  );
-}
-
 /** The portal's transaction: the actor's own first active one. */
 export function firstActiveTransaction(db: Db, actor: Actor): Transaction | undefined {
   return db
@@ -88,38 +76,6 @@ export function firstActiveTransaction(db: Db, actor: Actor): Transaction | unde
     .limit(1)
     .get();
 }
-
-/** A transaction the actor may read (owner or admin), else NotFoundError. */
-export function getTransaction(db: DbOrTx, actor: Actor, id: number): Transaction {
-  const row = findTransaction(db, actor, id);
-  if (!row) throw new NotFoundError("Transaction not found");
-  return row;
-}
-
-/**
- * A transaction the actor may read, or undefined: for a record hanging from a transaction (a deadline, a
- * document), whose "not found" must be the same whether the record is missing or another client's.
- */
-export function findTransaction(db: DbOrTx, actor: Actor, id: number): Transaction | undefined {
-  const row = db.select().from(transactions).where(eq(transactions.id, id)).get();
-  if (!row) return undefined;
-  if (actor.isAdmin || row.userId === actor.id) return row;
-  return isAgentOnly(actor) && isAgentOf(db, row, actor.id) ? row : undefined;
-}
-
-/**
- * A transaction the actor works on as staff (an admin, or its agent or a collaborator): "not found" when
- * they may not read it, 403 when they read it as its client.
- */
-export function getTransactionAsStaff(db: DbOrTx, actor: Actor, id: number): Transaction {
-  const row = getTransaction(db, actor, id);
-  if (!isStaffOn(db, actor, row)) throw new ForbiddenError();
-  return row;
-}
-
-/** Whether the actor is staff on this transaction (an admin, or its agent or collaborator), not its client. */
-export const isStaffOn = (db: DbOrTx, actor: Actor, row: Pick<Transaction, "id" | "assignedAgentId">) =>
-  actor.isAdmin || (isAgentOnly(actor) && isAgentOf(db, row, actor.id));
 
 /**
  * Opens a transaction for a client by e-mail (created if they have not signed

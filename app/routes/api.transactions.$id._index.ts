@@ -15,7 +15,8 @@ import { idParam, methodNotAllowed, modelCall, parseBody, readJson } from "~/inf
 import { transactionPatchSchema } from "~/lib/admin-schemas";
 import { compensationOf, toCompensationJson } from "~/models/compensation.server";
 import { patchTransaction } from "~/models/transaction-edit.server";
-import { collaboratorIds, getTransaction, toTransactionJson } from "~/models/transaction.server";
+import { collaboratorIds, toTransactionJson } from "~/models/transaction.server";
+import { getTransaction } from "~/models/permissions.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -14,7 +14,7 @@ import { idParam, methodNotAllowed, modelCall, parseBody, readJson } from "~/inf
 import { recordAgreementSchema } from "~/lib/agreement-schema";
 import { recordAgreement } from "~/models/agreement-record.server";
 import { toAgreementJson } from "~/models/agreement-view.server";
-import { getTransactionAsStaff } from "~/models/transaction.server";
+import { getTransactionAsStaff } from "~/models/permissions.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);

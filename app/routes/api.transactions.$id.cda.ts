@@ -13,7 +13,6 @@ import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
 import {
   idParam,
-  jsonError,
   methodNotAllowed,
   modelCall,
   modelCallAsync,
@@ -23,6 +22,7 @@ import {
 import { cdaApproveSchema } from "~/lib/admin-schemas";
 import { approveCda, cdaState, toCdaJson } from "~/models/cda.server";
 import { toCommissionJson, transactionCommission } from "~/models/commission.server";
+import { getTransactionAsAdmin } from "~/models/permissions.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -42,7 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireUser(request);
   const id = idParam(params.id);
-  if (!user.isAdmin) throw jsonError(404, "Transaction not found");
+  // Who may act first (app/models/permissions.server.ts): not theirs 404, its client or agent 403; then the body.
+  modelCall(() => getTransactionAsAdmin(getDb(), user, id));
   const input = parseBody(cdaApproveSchema, await readJson(request));
   const cda = await modelCallAsync(() => approveCda(getDb(), user, cdaPaper(), id, input));
   return Response.json(toCdaJson(cda), { status: 201 });

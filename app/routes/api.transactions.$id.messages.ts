@@ -12,7 +12,7 @@ import {
 } from "~/infra/http.server";
 import { messageSchema } from "~/lib/message-schema";
 import { listMessages, postMessage, toMessageJson } from "~/models/message.server";
-import { getTransaction } from "~/models/transaction.server";
+import { getTransaction } from "~/models/permissions.server";
 
 /**
  * GET /api/transactions/{id}/messages: the conversation, oldest first, the latest 50; `?before={id}` for

@@ -23,8 +23,9 @@ import { closedTransaction } from "~/models/closed-transactions.server";
 import { documentsPage } from "~/models/document.server";
 import { threadPage, toThreadJson } from "~/models/message.server";
 import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
-import { getTransaction, toTransactionJson } from "~/models/transaction.server";
+import { toTransactionJson } from "~/models/transaction.server";
 import { agentCardOf } from "~/models/user.server";
+import { getTransaction } from "~/models/permissions.server";
 
 export const handle = linkedStylesheet;
 

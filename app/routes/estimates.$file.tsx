@@ -13,7 +13,7 @@ import { getSessionUser } from "~/infra/session-user.server";
 import { signInToOpen } from "~/infra/sign-in.server";
 import { NotFoundError } from "~/lib/errors";
 import { getEstimate } from "~/models/estimate.server";
-import { getTransaction } from "~/models/transaction.server";
+import { getTransaction } from "~/models/permissions.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = /^([^.]+)\.pdf$/.exec(params.file ?? "");

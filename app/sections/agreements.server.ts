@@ -34,10 +34,10 @@ import { voidAgreement } from "~/models/agreement-signing.server";
 import { listAgreements, type AgreementView } from "~/models/agreement-view.server";
 import { listTemplates } from "~/models/agreement-template.server";
 import { agreementDefaults } from "~/models/agreement-defaults.server";
-import { getTransaction } from "~/models/transaction.server";
 import { getUserById } from "~/models/user.server";
 import { documentNames } from "~/models/document.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
+import { getTransaction } from "~/models/permissions.server";
 
 /** An agreement as the section lists it (the Manage page's, the portal's), its state in words for `viewerId`. */
 export function listedAgreement(a: AgreementView, viewerId: string | null = null, now = new Date()) {

@@ -25,10 +25,10 @@ import { buyerAgreementNeed, needView } from "~/models/buyer-agreement.server";
 import { createOffer, getOffer, listOffers, type OfferDetail, type OfferView } from "~/models/offer.server";
 import { figuresFor, netBasis, saveSellerFigures } from "~/models/seller-figures.server";
 import { agencyCosts } from "~/models/settings.server";
-import { isStaffOn } from "~/models/transaction.server";
 import { figureValues } from "~/lib/estimate-schema";
 import type { ListedOffer, OffersData, OfferSortKey, OpenedOffer } from "~/lib/offer-view";
 import { backTo, type Section, type SectionContext } from "~/sections/page-sections.server";
+import { isStaffOn } from "~/models/permissions.server";
 
 export type OfferActionData = {
   intent: (typeof offerIntents)[keyof typeof offerIntents];

@@ -9,8 +9,8 @@ import { getDb } from "~/infra/database.server";
 import { requireStaff } from "~/infra/guards.server";
 import { idParam, modelCall } from "~/infra/http.server";
 import { tabPath, type TabKey } from "~/lib/workspace-tabs";
-import { getTransaction } from "~/models/transaction.server";
 import { sectionAction, type SectionContext } from "~/sections/page-sections.server";
+import { getTransaction } from "~/models/permissions.server";
 
 export type Workspace = { db: ReturnType<typeof getDb>; staff: User; id: number; transaction: Transaction };
 

@@ -10,12 +10,13 @@ import { agencyCosts, updateSettings } from "~/models/settings.server";
 import { ConflictError } from "~/lib/errors";
 import { getLead } from "~/models/lead.server";
 import { assignableAgents, assignLead, assignTransaction, updateStaff } from "~/models/team.server";
-import { createTransaction, getTransaction } from "~/models/transaction.server";
+import { createTransaction } from "~/models/transaction.server";
 import { action as leadApi } from "~/routes/api.leads.$id._index";
 import { action as transactionApi } from "~/routes/api.transactions.$id._index";
 import { loader as claimPage } from "~/routes/admin.leads.$id_.claim";
 import { addAgent, useAppDb } from "./db";
 import { answer, get, ORIGIN, sessionCookie } from "./request";
+import { getTransaction } from "~/models/permissions.server";
 
 const app = useAppDb();
 

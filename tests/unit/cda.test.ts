@@ -161,9 +161,13 @@ describe("the CDA", () => {
     const t = sale("9 Elm St, San Diego, CA 92104");
     const { approve, read } = api(t.id);
 
-    // The agent and the client: not found, whatever they send.
-    expect((await approve({ escrowEmail: "x" }, ana)).status).toBe(404);
-    expect((await approve({}, app.client)).status).toBe(404);
+    // Its agent and its client read it but may not approve (403, whatever they send); an agent not on it: not found.
+    expect((await approve({ escrowEmail: "x" }, ana)).status).toBe(403);
+    expect((await approve({}, app.client)).status).toBe(403);
+    expect((await read(ana)).status).toBe(403);
+    const bo = addAgent(app.db, app.admin, "Bo", "07654321");
+    expect((await approve({ escrowEmail: "x" }, bo)).status).toBe(404);
+    expect((await read(bo)).status).toBe(404);
     // An admin who is neither the broker nor named by them runs the office, but does not approve: 403 naming it.
     const office = upsertUserFromClaims(app.db, { email: "ops@agency.test", firstName: "Olive" }, ["ops@agency.test"]);
     const refused = await approve({ escrowEmail: "officer@escrow.example" }, office);

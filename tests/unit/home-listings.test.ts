@@ -39,7 +39,7 @@ import { loader as sitemap } from "~/routes/sitemap[.]xml";
 import { addAgent, outboxWithContent, useAppDb } from "./db";
 import { insertSignedListingAgreement } from "../signed-agreement";
 import { agentProfiles } from "~/db/schema";
-import { NotFoundError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { formatMonthIn } from "~/lib/plain-date";
 import { decideException, waitingExceptions } from "~/models/fair-housing-review.server";
 import { answerSoldConsent } from "~/models/sold-home.server";
@@ -110,7 +110,10 @@ describe("fair housing in the words", () => {
     expect(waiting.data).toMatchObject({ bio: "I help first-time buyers find their first condo." });
     const [exception] = waitingExceptions(app.db, app.admin);
     expect(exception).toMatchObject({ subjectType: "bio", text: "Young professionals welcome", by: "Ana Agent" });
-    expect(() => decideException(app.db, ana, exception!.id, { decision: "approve" })).toThrow(NotFoundError);
+    // Her own bio's exception: hers, but the broker's to decide (403); another agent is told it is not found.
+    expect(() => decideException(app.db, ana, exception!.id, { decision: "approve" })).toThrow(ForbiddenError);
+    const bo = addAgent(app.db, app.admin, "Bo", "07654321");
+    expect(() => decideException(app.db, bo, exception!.id, { decision: "approve" })).toThrow(NotFoundError);
     decideException(app.db, app.admin, exception!.id, { decision: "approve" });
     expect(app.db.select().from(agentProfiles).where(eq(agentProfiles.userId, ana.id)).get()!.bio).toBe(
       "Young professionals welcome",

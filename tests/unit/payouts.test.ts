@@ -144,8 +144,8 @@ describe("plans, figures and payouts through the API", () => {
       referral: { broker: "Harbor Realty", license: "01999999", percent: 25 },
       payout: null,
     });
-    // The CDA is the broker's: an agent, even this one, is told it is not found.
-    expect((await cda(ana)).status).toBe(404);
+    // The CDA is the broker's: this sale's own agent reads the sale but not its CDA (403).
+    expect((await cda(ana)).status).toBe(403);
 
     expect((await patch({ status: "completed", override: "Reviewed on paper" })).status).toBe(200);
     const payout = (await cda()).data.payout;

@@ -28,9 +28,10 @@ import { claimLead, expireClaims } from "~/models/routing.server";
 import { agencyCosts, updateSettings } from "~/models/settings.server";
 import { speedToLead } from "~/models/speed-to-lead.server";
 import { assignLead, assignTransaction, listTeam, teamMember, updateStaff } from "~/models/team.server";
-import { createTransaction, getTransaction, listTransactions } from "~/models/transaction.server";
+import { createTransaction, listTransactions } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { addAgent, freshDb, outboxWithContent } from "./db";
+import { getTransaction } from "~/models/permissions.server";
 
 let db: Db;
 let admin: User;
