@@ -1,7 +1,7 @@
 /** An article as visitors see it (the public page and the editor's preview): its text is always text, never HTML. */
 import { Link } from "@remix-run/react";
 import { PostImage } from "~/components/post-image";
-import type { ImageSources } from "~/lib/upload-rules";
+import type { ImageSources } from "~/lib/images";
 
 export type ArticleData = {
   title: string;

@@ -16,7 +16,8 @@ import { blogEditorSchema } from "~/lib/blog-schema";
 import { slugify } from "~/lib/slug";
 import { newPostIntents } from "~/lib/intents";
 import { card } from "~/components/card";
-import { IMAGE_ACCEPT, type ImageSources } from "~/lib/upload-rules";
+import { IMAGE_ACCEPT } from "~/lib/upload-rules";
+import { type ImageSources } from "~/lib/images";
 
 export type BlogFormValues = {
   title: string;

@@ -9,7 +9,7 @@ import { PageSection } from "~/components/page-section";
 import { buttonOutline, SubmitButton } from "~/components/submit-button";
 import { photoIntents } from "~/lib/intents";
 
-export type PhotoData = { id: number; position: number; src: string; srcSet: string; alt: string };
+export type PhotoData = { id: number; position: number; src: string; thumb: string; srcSet: string; alt: string };
 
 export function ListingPhotosSection({ path, photos }: { path: string; photos: PhotoData[] }) {
   return (
@@ -49,7 +49,7 @@ export function ListingPhotosSection({ path, photos }: { path: string; photos: P
           {photos.map((p) => (
             <li key={p.id} className="flex min-w-0 flex-col gap-2 sm:flex-row sm:gap-3" data-testid="listing-photo">
               <img
-                src={p.src.replace(/-\d+\.webp$/, "-400.webp")}
+                src={p.thumb}
                 alt={p.alt || `Photo ${p.position}`}
                 width={120}
                 height={90}

@@ -1,4 +1,4 @@
-import type { ImageSources } from "~/lib/upload-rules";
+import type { ImageSources } from "~/lib/images";
 
 /**
  * A blog post's image, 40:21 and sized, so it never shifts the layout: an uploaded one from its WebP

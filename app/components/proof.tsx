@@ -8,7 +8,7 @@ import { Link } from "@remix-run/react";
 import { card } from "~/components/card";
 import type { SiteConfig } from "~/config/site";
 import { formatMoney } from "~/lib/money";
-import type { ImageSources } from "~/lib/upload-rules";
+import type { ImageSources } from "~/lib/images";
 
 export type AgentCardData = {
   slug: string;

@@ -15,16 +15,7 @@ import type { Sharp } from "sharp";
 import { env } from "~/config/env.server";
 import type { Db } from "~/db/client.server";
 import type { ImageVariant } from "~/db/schema";
-import {
-  IMAGE_FILE,
-  IMAGE_MAX_PIXELS,
-  IMAGE_TYPES,
-  IMAGE_WIDTHS,
-  IMAGES_FOLDER,
-  imageKey,
-  INCOMING_FOLDER,
-  UPLOAD_MESSAGES,
-} from "~/lib/upload-rules";
+import { IMAGE_MAX_PIXELS, IMAGE_TYPES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { type Actor } from "~/models/actor.server";
 import { createImage, getImage } from "~/models/image.server";
 import { fileStore } from "~/infra/file-store.server";
@@ -33,6 +24,7 @@ import { isMultipart, receiveUpload } from "~/infra/upload.server";
 import type { FileStore, StagedFile } from "~/models/files.server";
 import { InvalidInputError, type UploadRefusal } from "~/lib/errors";
 import { assertAdmin } from "~/models/permissions.server";
+import { IMAGE_FILE, IMAGE_WIDTHS, IMAGES_FOLDER, imageKey, INCOMING_FOLDER } from "~/lib/images";
 
 export type EditorForm = { formData: FormData; image: StagedFile | null; refusal: UploadRefusal | null };
 

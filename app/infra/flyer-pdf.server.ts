@@ -11,7 +11,7 @@ import { collect, pdfText } from "~/infra/agreement-pdf.server";
 import { fileStore } from "~/infra/file-store.server";
 import { formatSlot } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
-import { imageKey, IMAGE_WIDTHS } from "~/lib/upload-rules";
+import { imageKey, IMAGE_WIDTHS } from "~/lib/images";
 
 /** What the flyer shows of a listing (app/sections/home-page.server.ts gives it). */
 export type FlyerInput = {
@@ -25,7 +25,7 @@ export type FlyerInput = {
   squareFeet: number | null;
   lotSquareFeet: number | null;
   yearBuilt: number | null;
-  photos: Array<{ src: string }>;
+  photos: Array<{ imageId: string }>;
   openHouses: Array<{ start: string; end: string }>;
   /** The listing agent (who answers), else none: the brokerage's line stands alone. */
   agent: { name: string; phone: string | null; email: string; license: string | null } | null;
@@ -46,9 +46,9 @@ export const flyerAgentLine = (agent: NonNullable<FlyerInput["agent"]>) =>
     .join(" · ");
 
 async function firstPhotoJpeg(home: FlyerInput): Promise<Buffer | null> {
-  const first = home.photos[0];
-  const id = first?.src.match(/\/images\/([0-9a-f]{32})-\d+\.webp$/)?.[1];
+  const id = home.photos[0]?.imageId;
   if (!id) return null;
+  // Its middle width's file (a small original's is its own size: never enlarged).
   const stream = await fileStore().get(imageKey(id, IMAGE_WIDTHS[1]));
   if (!stream) return null;
   const { default: sharp } = await import("sharp");

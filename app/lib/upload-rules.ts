@@ -28,10 +28,6 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   "image/heif": "HEIF",
 };
 
-/** The widths (px) of each blog image's WebP files: /images/{id}-{width}.webp. */
-export const IMAGE_WIDTHS = [400, 800, 1600] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-
 /** What the file input offers (a hint only: the server decides by the bytes). */
 export const DOCUMENT_ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,.docx";
 export const IMAGE_ACCEPT = ".jpg,.jpeg,.png,.webp,.heic,.heif";
@@ -107,33 +103,3 @@ export const purgeDate = (closedAt: Date) => addYears(closedAt, RETENTION_YEARS)
 
 /** The newest closing whose removed documents may be deleted on `now`. */
 export const purgeCutoff = (now: Date) => addYears(now, -RETENTION_YEARS);
-
-/** A blog image's variant as stored (app/db/schema/images.ts `images.variants`). */
-export type ImageVariantSize = { name: number; width: number; height: number };
-
-/** What an <img> needs for an uploaded image: the middle size, every size in `srcSet`, its real shape. */
-export type ImageSources = { src: string; srcSet: string; width: number; height: number };
-
-export const imagePath = (id: string, width: number) => `/images/${id}-${width}.webp`;
-
-export function imageSources(id: string, variants: ImageVariantSize[]): ImageSources {
-  // A small original is not enlarged: its larger files have its own width, listed once.
-  const sorted = [...variants]
-    .sort((a, b) => a.width - b.width || a.name - b.name)
-    .filter((v, i, all) => i === 0 || v.width !== all[i - 1]!.width);
-  const largest = sorted[sorted.length - 1]!;
-  const middle = sorted.find((v) => v.name === 800) ?? largest;
-  return {
-    src: imagePath(id, middle.name),
-    srcSet: sorted.map((v) => `${imagePath(id, v.name)} ${v.width}w`).join(", "),
-    width: largest.width,
-    height: largest.height,
-  };
-}
-
-/** Where a blog image's files are stored: `images/{id}-{width}.webp` (an id of 32 hexadecimal digits). */
-export const IMAGES_FOLDER = "images";
-/** Where an uploaded original waits for its re-encoding (deleted right after). */
-export const INCOMING_FOLDER = "incoming";
-export const IMAGE_FILE = /^([0-9a-f]{32})-(\d+)\.webp$/;
-export const imageKey = (id: string, width: number) => `${IMAGES_FOLDER}/${id}-${width}.webp`;

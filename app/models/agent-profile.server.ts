@@ -13,11 +13,11 @@ import { InvalidInputError, NotFoundError } from "~/lib/errors";
 import { fullName } from "~/lib/format";
 import { slugOf, type ProfileInput } from "~/lib/proof-schema";
 import { LICENSE_NUMBER } from "~/lib/team-schema";
-import { imageSources, type ImageSources } from "~/lib/upload-rules";
 import { isStaff, type Actor } from "~/models/actor.server";
 import { actingRefusalOf, type LicenseeRow } from "~/models/broker-duties.server";
 import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { decidesFairHousing, requestException } from "~/models/fair-housing-review.server";
+import { imageSources, type ImageSources } from "~/lib/images";
 
 /** What the public pages show of an agent. */
 export type PublicAgent = {

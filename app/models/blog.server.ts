@@ -8,10 +8,10 @@ import { blogPosts, images, users, type BlogPost, type ImageVariant, type User }
 import type { BlogPostInput } from "~/lib/blog-schema";
 import { slugify } from "~/lib/slug";
 import { InvalidInputError, NotFoundError } from "~/lib/errors";
-import { imageSources, type ImageSources } from "~/lib/upload-rules";
 import { type Actor } from "~/models/actor.server";
 import { fullName } from "~/lib/format";
 import { assertAdmin } from "~/models/permissions.server";
+import { imageSources, type ImageSources } from "~/lib/images";
 
 /** A post with the sizes of its uploaded image (null without one). */
 export type Post = BlogPost & { imageVariants: ImageVariant[] | null };

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import {
   contactSubmissions,
   homeListings,
+  images,
   listingPhotos,
   listingPrices,
   listingViewDays,
@@ -33,6 +34,7 @@ import {
   type HomeListingInput,
   type HomesQuery,
 } from "~/lib/home-listing-schema";
+import type { PhotoRow } from "~/lib/images";
 import { notLiveBecause } from "~/lib/listing-state";
 import { zipOf } from "~/lib/neighbourhoods";
 import { apiDollars, centsOf } from "~/lib/money";
@@ -209,11 +211,17 @@ export function putHomeListing(db: Db, actor: Actor, transactionId: number, inpu
 
 /** The first photo of each listing among `ids` (the list's cards, the Open Graph image). */
 export function firstPhotos(db: DbOrTx, ids: number[]) {
-  const map = new Map<number, { imageId: string; alt: string }>();
+  const map = new Map<number, PhotoRow>();
   if (ids.length === 0) return map;
   const rows = db
-    .select({ transactionId: listingPhotos.transactionId, imageId: listingPhotos.imageId, alt: listingPhotos.alt })
+    .select({
+      transactionId: listingPhotos.transactionId,
+      imageId: listingPhotos.imageId,
+      variants: images.variants,
+      alt: listingPhotos.alt,
+    })
     .from(listingPhotos)
+    .innerJoin(images, eq(images.id, listingPhotos.imageId))
     .where(
       and(
         inArray(listingPhotos.transactionId, ids),
@@ -224,7 +232,7 @@ export function firstPhotos(db: DbOrTx, ids: number[]) {
       ),
     )
     .all();
-  for (const r of rows) map.set(r.transactionId, { imageId: r.imageId, alt: r.alt });
+  for (const r of rows) map.set(r.transactionId, { imageId: r.imageId, variants: r.variants, alt: r.alt });
   return map;
 }
 
@@ -310,8 +318,14 @@ export function publicHome(db: Db, slug: string) {
       true;
   const photos = photoAllowed
     ? db
-        .select({ id: listingPhotos.id, imageId: listingPhotos.imageId, alt: listingPhotos.alt })
+        .select({
+          id: listingPhotos.id,
+          imageId: listingPhotos.imageId,
+          variants: images.variants,
+          alt: listingPhotos.alt,
+        })
         .from(listingPhotos)
+        .innerJoin(images, eq(images.id, listingPhotos.imageId))
         .where(eq(listingPhotos.transactionId, row.t.id))
         .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
         .all()

@@ -9,9 +9,9 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { agentProfiles, blogPosts, images, listingPhotos, type Image, type ImageVariant } from "~/db/schema";
-import { IMAGE_FILE, IMAGES_FOLDER, imageKey, INCOMING_FOLDER } from "~/lib/upload-rules";
 import type { Actor } from "~/models/actor.server";
 import type { FileStore } from "~/models/files.server";
+import { IMAGE_FILE, IMAGES_FOLDER, imageKey, INCOMING_FOLDER } from "~/lib/images";
 
 /** Records an image whose files are stored, uploaded by `actor` (the caller decides who may: app/infra/blog-images.server.ts). */
 export function createImage(db: Db, actor: Actor, id: string, variants: ImageVariant[], now = new Date()): Image {

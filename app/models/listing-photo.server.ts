@@ -4,15 +4,16 @@
  * three WebP widths without its metadata (EXIF, its GPS position) by the image store the caller gives
  * (app/infra/blog-images.server.ts `storeImage`). The first is the page's lead and Open Graph image.
  */
-import { and, asc, count, eq, gt, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { listingPhotos, type ListingPhoto } from "~/db/schema";
+import { images, listingPhotos, type ListingPhoto } from "~/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError, UploadRefusal } from "~/lib/errors";
-import { IMAGE_TYPES, INCOMING_FOLDER, UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { IMAGE_TYPES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import type { Actor } from "~/models/actor.server";
 import { recordAudit } from "~/models/audit-log.server";
 import type { ReceiveUpload, StagedFile } from "~/models/files.server";
 import { getTransaction } from "~/models/permissions.server";
+import { INCOMING_FOLDER, type ImageVariantSize } from "~/lib/images";
 
 export const MAX_PHOTOS = 50;
 export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
@@ -28,12 +29,17 @@ function saleFor(db: DbOrTx, actor: Actor, transactionId: number) {
 const photoCount = (db: DbOrTx, transactionId: number) =>
   db.select({ n: count() }).from(listingPhotos).where(eq(listingPhotos.transactionId, transactionId)).get()?.n ?? 0;
 
-/** The sale's photos in order. */
-export function listPhotos(db: Db, actor: Actor, transactionId: number): ListingPhoto[] {
+/** The sale's photos in order, each with its image's stored sizes. */
+export function listPhotos(
+  db: Db,
+  actor: Actor,
+  transactionId: number,
+): Array<ListingPhoto & { variants: ImageVariantSize[] }> {
   saleFor(db, actor, transactionId);
   return db
-    .select()
+    .select({ ...getTableColumns(listingPhotos), variants: images.variants })
     .from(listingPhotos)
+    .innerJoin(images, eq(images.id, listingPhotos.imageId))
     .where(eq(listingPhotos.transactionId, transactionId))
     .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
     .all();
@@ -51,7 +57,7 @@ export async function uploadListingPhotos(
   receive: ReceiveUpload,
   storeImage: (original: StagedFile) => Promise<string>,
   now = new Date(),
-): Promise<ListingPhoto[]> {
+): Promise<Array<ListingPhoto & { variants: ImageVariantSize[] }>> {
   saleFor(db, actor, transactionId);
   const upload = await receive({
     fileField: "photos",
@@ -98,8 +104,27 @@ export async function uploadListingPhotos(
       changes: { photos: rows.length },
       at: now,
     });
-    return rows;
+    return withSizes(tx, rows);
   });
+}
+
+/** Photos with their images' stored sizes (what their sources are made of, app/lib/images.ts). */
+function withSizes(db: DbOrTx, rows: ListingPhoto[]): Array<ListingPhoto & { variants: ImageVariantSize[] }> {
+  if (rows.length === 0) return [];
+  const sizes = new Map(
+    db
+      .select({ id: images.id, variants: images.variants })
+      .from(images)
+      .where(
+        inArray(
+          images.id,
+          rows.map((r) => r.imageId),
+        ),
+      )
+      .all()
+      .map((i) => [i.id, i.variants]),
+  );
+  return rows.map((r) => ({ ...r, variants: sizes.get(r.imageId) ?? [] }));
 }
 
 function photoFor(db: DbOrTx, actor: Actor, id: number): ListingPhoto {
@@ -123,7 +148,7 @@ export function updateListingPhoto(
   id: number,
   input: { position?: number; alt?: string },
   now = new Date(),
-): ListingPhoto {
+): ListingPhoto & { variants: ImageVariantSize[] } {
   return db.transaction((tx) => {
     const row = photoFor(tx, actor, id);
     if (input.alt !== undefined) tx.update(listingPhotos).set({ alt: input.alt }).where(eq(listingPhotos.id, id)).run();
@@ -159,7 +184,7 @@ export function updateListingPhoto(
       changes: { photo: id, ...input },
       at: now,
     });
-    return tx.select().from(listingPhotos).where(eq(listingPhotos.id, id)).get()!;
+    return withSizes(tx, [tx.select().from(listingPhotos).where(eq(listingPhotos.id, id)).get()!])[0]!;
   });
 }
 

@@ -22,7 +22,7 @@ import {
 import { env } from "~/config/env.server";
 import { NotFoundError } from "~/lib/errors";
 import { formatMoney, roundToDollars } from "~/lib/money";
-import { photoSources } from "~/lib/listing-photo";
+import { photoSources, type ImageVariantSize } from "~/lib/images";
 import { canonicalNeighbourhood, neighbourhoodOf, zipOf } from "~/lib/neighbourhoods";
 import { formatMonthIn, monthIn } from "~/lib/plain-date";
 import { calculateSavings } from "~/lib/pricing";
@@ -266,8 +266,12 @@ function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
       agent: (r.agentId && agents.get(r.agentId)) || null,
       // The place as the card names it (never the street of a sale shown by its neighbourhood).
       photo:
-        r.photo && page?.imageId
-          ? photoSources({ imageId: page.imageId, alt: page.alt?.trim() || `Photo of the home, ${place}` })
+        r.photo && page?.imageId && page.variants
+          ? photoSources({
+              imageId: page.imageId,
+              variants: page.variants,
+              alt: page.alt?.trim() || `Photo of the home, ${place}`,
+            })
           : null,
       url: page?.url ?? null,
     };
@@ -279,7 +283,12 @@ function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
  * photo (by the index (transaction_id, position)), one row per sale of the page.
  */
 function soldPagesOf(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { url: string | null; imageId: string | null; alt: string | null }>();
+  if (ids.length === 0) {
+    return new Map<
+      number,
+      { url: string | null; imageId: string | null; variants: ImageVariantSize[] | null; alt: string | null }
+    >();
+  }
   const first = (column: typeof listingPhotos.imageId | typeof listingPhotos.alt) =>
     sql<
       string | null
@@ -291,6 +300,10 @@ function soldPagesOf(db: DbOrTx, ids: number[]) {
       state: homeListings.state,
       imageId: first(listingPhotos.imageId),
       alt: first(listingPhotos.alt),
+      // Its image's stored sizes (JSON), by the same first photo.
+      variants: sql<
+        string | null
+      >`(SELECT i.variants FROM listing_photos p JOIN images i ON i.id = p.image_id WHERE p.transaction_id = "home_listings"."transaction_id" ORDER BY p.position, p.id LIMIT 1)`,
     })
     .from(homeListings)
     .where(inArray(homeListings.transactionId, ids))
@@ -301,6 +314,7 @@ function soldPagesOf(db: DbOrTx, ids: number[]) {
       {
         url: r.state === "sold" ? `/homes/${r.slug}` : null,
         imageId: r.imageId,
+        variants: r.variants === null ? null : (JSON.parse(r.variants) as ImageVariantSize[]),
         alt: r.alt,
       },
     ]),

@@ -10,12 +10,12 @@ import { requireAdmin } from "~/infra/guards.server";
 import { idParam, modelCall } from "~/infra/http.server";
 import { readEditorForm } from "~/infra/blog-images.server";
 import { intentOf, refuse, unknownIntent } from "~/infra/page-action.server";
-import { imageSources } from "~/lib/upload-rules";
 import { blogPostIntents } from "~/lib/intents";
 import { privatePageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { deletePost, getPostById, updatePost, type PostValues } from "~/models/blog.server";
 import { saveOrPreview, type BlogActionData } from "~/sections/blog-editor.server";
+import { imageSources } from "~/lib/images";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `Edit: ${data.post.title}` : "Edit Post");

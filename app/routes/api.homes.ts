@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/infra/database.server";
 import { methodNotAllowed } from "~/infra/http.server";
 import { homesQuerySchema } from "~/lib/home-listing-schema";
-import { photoSources } from "~/lib/listing-photo";
+import { photoSources } from "~/lib/images";
 import { listHomes } from "~/models/home-listing.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

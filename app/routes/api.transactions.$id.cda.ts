@@ -11,14 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cdaPaper } from "~/infra/cda-pdf.server";
 import { getDb } from "~/infra/database.server";
 import { requireUser } from "~/infra/guards.server";
-import {
-  idParam,
-  methodNotAllowed,
-  modelCall,
-  modelCallAsync,
-  parseBody,
-  readJson,
-} from "~/infra/http.server";
+import { idParam, methodNotAllowed, modelCall, modelCallAsync, parseBody, readJson } from "~/infra/http.server";
 import { cdaApproveSchema } from "~/lib/admin-schemas";
 import { approveCda, cdaState, toCdaJson } from "~/models/cda.server";
 import { toCommissionJson, transactionCommission } from "~/models/commission.server";

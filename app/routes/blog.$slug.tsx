@@ -6,8 +6,8 @@ import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { env } from "~/config/env.server";
 import { paragraphsOf } from "~/lib/blog-schema";
-import { IMAGE_WIDTHS, imagePath } from "~/lib/upload-rules";
 import { authorLine, getPostBySlug, postImage } from "~/models/blog.server";
+import { IMAGE_WIDTHS, imagePath } from "~/lib/images";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const post = data?.post;

@@ -146,7 +146,7 @@ export default function HomePage() {
                   className={`block overflow-hidden rounded border-2 ${i + 1 === home.shown ? "border-brand-600" : "border-transparent"}`}
                 >
                   <img
-                    src={p.src.replace(/-\d+\.webp$/, "-400.webp")}
+                    src={p.thumb}
                     alt={p.thumbAlt}
                     width={96}
                     height={72}

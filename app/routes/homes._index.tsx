@@ -10,7 +10,7 @@ import { HomeCard } from "~/components/home-card";
 import { Pager } from "~/components/pager";
 import { getDb } from "~/infra/database.server";
 import { HOMES_PAGE_SIZE, homesQuerySchema } from "~/lib/home-listing-schema";
-import { photoSources } from "~/lib/listing-photo";
+import { photoSources } from "~/lib/images";
 import { PAGE_SCOPE_HEADER, pageHeaders } from "~/lib/route-access";
 import { pageMeta } from "~/lib/seo";
 import { pageScopeHeader } from "~/models/content-version.server";

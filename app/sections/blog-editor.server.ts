@@ -14,9 +14,9 @@ import { newPostIntents } from "~/lib/intents";
 import { env } from "~/config/env.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { storeBlogImage, type EditorForm } from "~/infra/blog-images.server";
-import { imageSources, type ImageSources } from "~/lib/upload-rules";
 import { authorLine, type PostValues } from "~/models/blog.server";
 import { getImage } from "~/models/image.server";
+import { imageSources, type ImageSources } from "~/lib/images";
 
 export type BlogActionData = {
   result: SubmissionResult<string[]>;

@@ -8,7 +8,7 @@ import { apiDollars } from "~/lib/money";
 import { todayIn } from "~/lib/plain-date";
 import type { Db } from "~/db/client.server";
 import { PROPERTY_TYPES, type PropertyType } from "~/lib/home-listing-schema";
-import { photoSources } from "~/lib/listing-photo";
+import { photoSources } from "~/lib/images";
 import { getPublicAgent, shownAgentSlugs } from "~/models/agent-profile.server";
 import { publicHome } from "~/models/home-listing.server";
 import { upcomingOpenHouses } from "~/models/open-house.server";

@@ -7,21 +7,20 @@ import { storeImage } from "~/infra/blog-images.server";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { refuse } from "~/infra/page-action.server";
 import { uploadOf } from "~/infra/upload.server";
-import { IMAGE_WIDTHS } from "~/lib/upload-rules";
 import { NotFoundError } from "~/lib/errors";
 import { photoIntents } from "~/lib/intents";
 import { photoPatchSchema } from "~/lib/photo-schema";
-import { photoSources } from "~/lib/listing-photo";
+import { IMAGE_WIDTHS, photoSources, type PhotoRow } from "~/lib/images";
 import type { Db } from "~/db/client.server";
 import type { Actor } from "~/models/actor.server";
 import { listPhotos, removeListingPhoto, updateListingPhoto, uploadListingPhotos } from "~/models/listing-photo.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
 
 /** A photo as the API and the pages give it. */
-export const toPhotoJson = (p: { id: number; position: number; alt: string; imageId: string }) => ({
+export const toPhotoJson = (p: PhotoRow & { id: number; position: number }) => ({
+  ...photoSources(p),
   id: p.id,
   position: p.position,
-  ...photoSources(p),
 });
 
 /** The image store of a listing's photos: three WebP widths, without metadata. */

@@ -6,12 +6,12 @@ import { blogPosts } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { Readable } from "node:stream";
 import { fileStore } from "~/infra/file-store.server";
-import { IMAGE_WIDTHS, IMAGES_FOLDER, imageKey, imageSources } from "~/lib/upload-rules";
 import { purgeImages } from "~/models/image.server";
 import { action as newPost } from "~/routes/admin.blog.new";
 import { loader as imageFile } from "~/routes/images.$file";
 import { useAppDb } from "./db";
 import { answer, args, ORIGIN, sessionCookie } from "./request";
+import { IMAGE_WIDTHS, IMAGES_FOLDER, imageKey, imageSources } from "~/lib/images";
 
 /** A phone photo: 2000×1500, with the camera and GPS position in its EXIF. */
 const phonePhoto = () =>
