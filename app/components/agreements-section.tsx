@@ -272,50 +272,27 @@ function PrepareForm({ prepare, answer }: { prepare: PrepareData; answer?: Prepa
                   <legend className="font-semibold">
                     Buyer&apos;s broker compensation (an amount, or a percentage of the price)
                   </legend>
-                  <PrepareSelect
-                    name="compensationType"
-                    label="Kind"
-                    defaultValue={value("compensationType", prepare.compensation?.type ?? "percent")}
-                    options={[
-                      ["percent", "Percentage of the price"],
-                      ["amount", "Amount in dollars"],
-                    ]}
-                    error={undefined}
-                  />
-                  <PrepareField
-                    name="compensationValue"
-                    label="Percentage (%) or amount ($)"
-                    inputMode="decimal"
-                    defaultValue={value(
-                      "compensationValue",
-                      prepare.compensation ? String(prepare.compensation.value) : "",
-                    )}
-                    error={error("compensation") ?? error("field.buyerBrokerCompensation")}
-                  />
-                  <PrepareField
-                    name="compensationCap"
-                    label="At most ($, optional)"
-                    inputMode="decimal"
-                    defaultValue={value(
-                      "compensationCap",
-                      prepare.compensation?.cap === undefined ? "" : String(prepare.compensation.cap),
-                    )}
-                  />
-                  <PrepareSelect
-                    name="buyerEntity"
-                    label="Who buys"
-                    defaultValue={value("buyerEntity", "person")}
-                    options={BUYER_ENTITY_OPTIONS}
-                    error={error("buyerEntity")}
+                  <CompensationFields
+                    buyer
+                    value={value}
+                    error={(name) =>
+                      error(name) ?? (name === "compensation" ? error("field.buyerBrokerCompensation") : undefined)
+                    }
+                    defaults={{
+                      type: prepare.compensation?.type ?? "percent",
+                      value: prepare.compensation ? String(prepare.compensation.value) : "",
+                      cap: prepare.compensation?.cap === undefined ? "" : String(prepare.compensation.cap),
+                      protectionDays: String(prepare.protectionDays),
+                    }}
                   />
                 </fieldset>
               ) : (
-                <PrepareField
-                  name="protectionDays"
-                  label="Protection period after the term (days)"
-                  inputMode="numeric"
-                  defaultValue={value("protectionDays", String(prepare.protectionDays))}
-                  error={error("protectionDays")}
+                <CompensationFields
+                  buyer={false}
+                  only="protectionDays"
+                  value={value}
+                  error={error}
+                  defaults={{ type: "amount", value: "", cap: "", protectionDays: String(prepare.protectionDays) }}
                 />
               )}
               <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
@@ -405,50 +382,13 @@ function RecordForm({ prepare, answer }: { prepare: PrepareData; answer?: Prepar
             defaultValue={value("endsOn", prepare.endsOn)}
             error={error("endsOn")}
           />
-          <PrepareSelect
+          <CompensationFields
             prefix="record"
-            name="compensationType"
-            label={buyer ? "Compensation" : "The fee"}
-            defaultValue={value("compensationType", buyer ? "percent" : "amount")}
-            options={[
-              ["amount", "Amount in dollars"],
-              ["percent", "Percentage of the price"],
-            ]}
+            buyer={buyer}
+            value={value}
+            error={error}
+            defaults={{ type: buyer ? "percent" : "amount", value: "", cap: "", protectionDays: "" }}
           />
-          <PrepareField
-            prefix="record"
-            name="compensationValue"
-            label="Amount ($) or percentage (%)"
-            inputMode="decimal"
-            defaultValue={value("compensationValue", "")}
-            error={error("compensation")}
-          />
-          <PrepareField
-            prefix="record"
-            name="compensationCap"
-            label="At most ($, optional)"
-            inputMode="decimal"
-            defaultValue={value("compensationCap", "")}
-          />
-          {buyer ? (
-            <PrepareSelect
-              prefix="record"
-              name="buyerEntity"
-              label="Who buys"
-              defaultValue={value("buyerEntity", "person")}
-              options={BUYER_ENTITY_OPTIONS}
-              error={error("buyerEntity")}
-            />
-          ) : (
-            <PrepareField
-              prefix="record"
-              name="protectionDays"
-              label="Protection period after the term (days)"
-              inputMode="numeric"
-              defaultValue={value("protectionDays", "")}
-              error={error("protectionDays")}
-            />
-          )}
           <PrepareField
             prefix="record"
             name="signerName1"
@@ -485,6 +425,80 @@ export const BUYER_ENTITY_OPTIONS: Array<[string, string]> = [
 ];
 
 /** A select of the prepare form, with its error beside it. */
+/**
+ * The compensation an agreement states, in both of the section's forms (prepare one, record one signed on paper),
+ * with the same labels: its kind, its value, a cap; and who buys (a purchase) or the protection period (a sale).
+ */
+function CompensationFields({
+  prefix = "prepare",
+  buyer,
+  only,
+  value,
+  error,
+  defaults,
+}: {
+  prefix?: string;
+  buyer: boolean;
+  /** The listing agreement's prepare form shows the protection period alone (its fee is a field of the template). */
+  only?: "protectionDays";
+  value: (name: string, fallback: string) => string;
+  error: (name: string) => string | undefined;
+  defaults: { type: string; value: string; cap: string; protectionDays: string };
+}) {
+  const protection = (
+    <PrepareField
+      prefix={prefix}
+      name="protectionDays"
+      label="Protection period after the term (days)"
+      inputMode="numeric"
+      defaultValue={value("protectionDays", defaults.protectionDays)}
+      error={error("protectionDays")}
+    />
+  );
+  if (only === "protectionDays") return protection;
+  return (
+    <>
+      <PrepareSelect
+        prefix={prefix}
+        name="compensationType"
+        label="Kind"
+        defaultValue={value("compensationType", defaults.type)}
+        options={[
+          ["percent", "Percentage of the price"],
+          ["amount", "Amount in dollars"],
+        ]}
+      />
+      <PrepareField
+        prefix={prefix}
+        name="compensationValue"
+        label="Percentage (%) or amount ($)"
+        inputMode="decimal"
+        defaultValue={value("compensationValue", defaults.value)}
+        error={error("compensation")}
+      />
+      <PrepareField
+        prefix={prefix}
+        name="compensationCap"
+        label="At most ($, optional)"
+        inputMode="decimal"
+        defaultValue={value("compensationCap", defaults.cap)}
+      />
+      {buyer ? (
+        <PrepareSelect
+          prefix={prefix}
+          name="buyerEntity"
+          label="Who buys"
+          defaultValue={value("buyerEntity", "person")}
+          options={BUYER_ENTITY_OPTIONS}
+          error={error("buyerEntity")}
+        />
+      ) : (
+        protection
+      )}
+    </>
+  );
+}
+
 export function PrepareSelect({
   name,
   label,

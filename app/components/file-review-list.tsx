@@ -5,13 +5,13 @@
  * go to the tab's action (app/sections/file-review.server.ts).
  */
 import { Form } from "@remix-run/react";
+import { ApproveOrReturn } from "~/components/approve-or-return";
 import { card } from "~/components/card";
 import { inputClass } from "~/components/field-shell";
 import { PageSection } from "~/components/page-section";
-import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
-import { ITEM_STATE_WORDS, REVIEW_COMMENT_MAX } from "~/lib/checklist-schema";
+import { buttonSmall, SubmitButton } from "~/components/submit-button";
+import { ITEM_STATE_WORDS, REVIEW_COMMENT_MAX, type FileItem } from "~/lib/checklist-schema";
 import { DOCUMENT_ACCEPT } from "~/lib/upload-rules";
-import type { ChecklistItemState } from "~/domain/enums";
 
 /** The checklist as the tab shows it (app/sections/file-review.server.ts `fileReviewData`). */
 export type FileReviewData = {
@@ -20,18 +20,7 @@ export type FileReviewData = {
   reviewRefusal: string | null;
   state: string;
   complete: boolean;
-  items: Array<{
-    id: number;
-    name: string;
-    required: boolean;
-    condition: string | null;
-    dueBy: number;
-    dueByTitle: string | null;
-    state: ChecklistItemState;
-    waitingSince: string | null;
-    documents: Array<{ id: number; name: string }>;
-    review: { by: string; at: string; decision: "approve" | "return"; comment: string | null } | null;
-  }>;
+  items: FileItem[];
   /** The transaction's documents an item may be met by. */
   documents: Array<{ id: number; name: string }>;
 };
@@ -170,36 +159,15 @@ export function FileReviewList({ file: d }: { file: FileReviewData }) {
                 ) : null}
               </div>
               {d.isAdmin && !d.reviewRefusal && item.documents.length > 0 && item.state !== "approved" ? (
-                <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3">
-                  <Form method="post">
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <SubmitButton intent="approve" pendingLabel="Approving..." className={buttonSmall}>
-                      Approve
-                    </SubmitButton>
-                  </Form>
-                  <Form
-                    key={`${item.state}-${item.review?.at ?? ""}`}
-                    method="post"
-                    className="flex grow flex-wrap items-end gap-2"
-                  >
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <div className="grow">
-                      <label htmlFor={`comment-${item.id}`} className="block text-sm font-semibold">
-                        What needs fixing
-                      </label>
-                      <input
-                        id={`comment-${item.id}`}
-                        name="comment"
-                        required
-                        maxLength={REVIEW_COMMENT_MAX}
-                        className={inputClass}
-                      />
-                    </div>
-                    <SubmitButton intent="return" pendingLabel="Returning..." className={buttonOutline}>
-                      Return
-                    </SubmitButton>
-                  </Form>
-                </div>
+                <ApproveOrReturn
+                  className="mt-3 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3"
+                  idName="itemId"
+                  id={item.id}
+                  commentId={`comment-${item.id}`}
+                  commentLabel="What needs fixing"
+                  commentMax={REVIEW_COMMENT_MAX}
+                  returnKey={`${item.state}-${item.review?.at ?? ""}`}
+                />
               ) : null}
             </li>
           );

@@ -117,3 +117,18 @@ export const ITEM_STATE_WORDS: Record<ChecklistItemState, string> = {
   returned: "Returned",
   changed: "Changed since approved",
 };
+
+/** A checklist item as the file review shows it (app/models/file-review.server.ts `getChecklist`). */
+export type FileItem = {
+  id: number;
+  name: string;
+  required: boolean;
+  /** When it is required only if a fact of the home holds, that condition in words. */
+  condition: string | null;
+  dueBy: number;
+  dueByTitle: string | null;
+  state: ChecklistItemState;
+  waitingSince: string | null;
+  documents: Array<{ id: number; name: string }>;
+  review: { by: string; at: string; decision: "approve" | "return"; comment: string | null; sha256: string[] } | null;
+};

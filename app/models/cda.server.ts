@@ -8,6 +8,10 @@
  * brokerage's own copy with the split between the brokerage and its agent; both admin-only documents of the file. A
  * changed price, fee or referral before closing supersedes it (escrow told at once); the broker then approves the
  * next version. The figures are app/models/commission.server.ts's; the PDFs app/infra/cda-pdf.server.ts's.
+ *
+ * Longer than 500 lines on purpose: approving, superseding and the terms that supersede are one record's life (a
+ * version approved, superseded by a changed term, approved again) and share the checks that decide whether it still
+ * holds; split, each file would repeat them.
  */
 import { Readable } from "node:stream";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";

@@ -5,6 +5,9 @@
  * - upload: the same two (a client's upload says it came from the client);
  * - remove: an admin any document, a client only their own uploads; restore: admins.
  * Anyone else is told "not found", never "forbidden": a document's existence is private too.
+ *
+ * Longer than 500 lines on purpose: every read and write of a document goes through the same visibility rule
+ * (`documentsOf`, the admin-only and removed ones), kept in one place rather than exported to several.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";

@@ -6,7 +6,7 @@
  * review keeps who, when and the SHA-256 of each document it covered; removing or adding a document of an approved
  * item makes it "changed" and it waits again. A client sees none of it (404).
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
@@ -25,8 +25,8 @@ import {
 } from "~/db/schema";
 import type { ChecklistItemState, TransactionType } from "~/domain/enums";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
-import type { ChecklistEvent } from "~/lib/checklist-schema";
-import { REVIEW_FLAG_DAYS, STEPS_OF } from "~/lib/checklist-schema";
+import type { ChecklistEvent, FileItem } from "~/lib/checklist-schema";
+import { STEPS_OF } from "~/lib/checklist-schema";
 import { fullName } from "~/lib/format";
 import { homeTitle } from "~/lib/home-name";
 import { CONDITION_WORDS, isRequiredFor } from "~/lib/checklist-rules";
@@ -37,10 +37,6 @@ import { queuePlainEmail } from "~/models/plain-mail.server";
 import { staffRecipients } from "~/models/staff-recipients.server";
 import { tabPath } from "~/lib/workspace-tabs";
 import { assertAdmin, findTransaction, isStaffOn } from "~/models/permissions.server";
-
-const DAY_MS = 24 * 3600_000;
-/** The queue's page. */
-export const QUEUE_PAGE = 50;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The checklists (versions)
@@ -128,7 +124,7 @@ export function ensureItems(tx: DbOrTx, t: Pick<Transaction, "id">): ChecklistIt
  * Items as this home requires them: an item required only when a fact of the home holds (the lead-paint disclosure
  * of a home built before 1978: app/lib/checklist-rules.ts) is required or not by the transaction's facts now.
  */
-function forHome<T extends Pick<ChecklistItem, "required" | "requiredWhen">>(
+export function forHome<T extends Pick<ChecklistItem, "required" | "requiredWhen">>(
   items: T[],
   t: Pick<Transaction, "yearBuilt">,
 ): T[] {
@@ -173,20 +169,6 @@ function lastReviews(db: DbOrTx, itemIds: number[]): Map<number, ChecklistReview
   for (const row of rows) map.set(row.itemId, row);
   return map;
 }
-
-export type FileItem = {
-  id: number;
-  name: string;
-  required: boolean;
-  /** When it is required only if a fact of the home holds, that condition in words. */
-  condition: string | null;
-  dueBy: number;
-  dueByTitle: string | null;
-  state: ChecklistItemState;
-  waitingSince: string | null;
-  documents: Array<{ id: number; name: string }>;
-  review: { by: string; at: string; decision: "approve" | "return"; comment: string | null; sha256: string[] } | null;
-};
 
 /** Whether every required item is approved. */
 export const isComplete = (items: Array<Pick<ChecklistItem, "required" | "state">>) =>
@@ -493,160 +475,4 @@ export function documentRemoved(tx: DbOrTx, documentId: number, now: Date) {
     const item = tx.select().from(checklistItems).where(eq(checklistItems.id, itemId)).get();
     if (item) documentsChanged(tx, item, now);
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The review queue
-
-/** How many items an agent's dashboard lists as returned to them. */
-export const RETURNED_SHOWN = 20;
-
-/**
- * The file items the broker returned on an agent's active transactions, for them to fix (the agent's dashboard,
- * first): by the index (assigned_agent_id, status, …), then each file's items by its own index.
- */
-export function returnedToAgent(db: Db, actor: Actor) {
-  return (
-    db
-      .select({
-        id: checklistItems.id,
-        name: checklistItems.name,
-        position: checklistItems.position,
-        transactionId: transactions.id,
-        type: transactions.type,
-        propertyAddress: transactions.propertyAddress,
-        searchArea: transactions.searchArea,
-      })
-      .from(transactions)
-      .innerJoin(checklistItems, eq(checklistItems.transactionId, transactions.id))
-      .where(
-        and(
-          eq(transactions.assignedAgentId, actor.id),
-          eq(transactions.status, "active"),
-          eq(checklistItems.state, "returned"),
-        ),
-      )
-      .limit(RETURNED_SHOWN)
-      .all()
-      // A handful: sorted here (by the file, then the item's place), not in a temporary B-tree.
-      .sort((a, b) => a.transactionId - b.transactionId || a.position - b.position)
-      .map((r) => ({
-        id: r.id,
-        name: r.name,
-        title: homeTitle({ ...r, id: r.transactionId }),
-        href: `${tabPath(r.transactionId, "documents")}#item-${r.id}`,
-      }))
-  );
-}
-
-/** How many items wait for the broker (the dashboard's count), read from the waiting index. */
-export function waitingCount(db: Db): number {
-  return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(checklistItems)
-      .where(isNotNull(checklistItems.waitingSince))
-      .get()?.n ?? 0
-  );
-}
-
-/** Where a page of the queue starts: after this item (its `waiting_since` in ms, its id), "1764300000000-42". */
-export type QueueCursor = { since: number; id: number };
-export function parseQueueCursor(value: string | null): QueueCursor | null {
-  const m = value?.match(/^(\d{1,15})-(\d{1,12})$/);
-  return m ? { since: Number(m[1]), id: Number(m[2]) } : null;
-}
-
-/**
- * `/admin/reviews` (admins): the items waiting, oldest first, QUEUE_PAGE a page, with days waiting (flagged past
- * REVIEW_FLAG_DAYS) and each file's state; a page starts after the last item of the one before (keyset: no page's
- * cost grows with the queue's length).
- */
-export function reviewQueue(db: Db, actor: Actor, after: QueueCursor | null = null, now = new Date()) {
-  assertAdmin(actor);
-  const rows = db
-    .select({
-      id: checklistItems.id,
-      name: checklistItems.name,
-      state: checklistItems.state,
-      waitingSince: checklistItems.waitingSince,
-      transactionId: checklistItems.transactionId,
-      propertyAddress: transactions.propertyAddress,
-      searchArea: transactions.searchArea,
-      type: transactions.type,
-      agentFirst: users.firstName,
-      agentLast: users.lastName,
-      agentEmail: users.email,
-    })
-    .from(checklistItems)
-    .innerJoin(transactions, eq(transactions.id, checklistItems.transactionId))
-    .leftJoin(users, eq(users.id, transactions.assignedAgentId))
-    .where(
-      and(
-        isNotNull(checklistItems.waitingSince),
-        after ? sql`(${checklistItems.waitingSince}, ${checklistItems.id}) > (${after.since}, ${after.id})` : undefined,
-      ),
-    )
-    .orderBy(asc(checklistItems.waitingSince), asc(checklistItems.id))
-    .limit(QUEUE_PAGE + 1)
-    .all();
-  const shown = rows.slice(0, QUEUE_PAGE);
-  const ids = [...new Set(shown.map((r) => r.transactionId))];
-  const byFile = new Map<number, Array<Pick<ChecklistItem, "required" | "state">>>();
-  if (ids.length) {
-    for (const i of db
-      .select({
-        transactionId: checklistItems.transactionId,
-        required: checklistItems.required,
-        requiredWhen: checklistItems.requiredWhen,
-        state: checklistItems.state,
-        yearBuilt: transactions.yearBuilt,
-      })
-      .from(checklistItems)
-      .innerJoin(transactions, eq(transactions.id, checklistItems.transactionId))
-      .where(inArray(checklistItems.transactionId, ids))
-      .all()) {
-      const [item] = forHome([i], i);
-      byFile.set(i.transactionId, [...(byFile.get(i.transactionId) ?? []), item!]);
-    }
-  }
-  return {
-    items: shown.map((r) => {
-      const days = Math.floor((now.getTime() - r.waitingSince!.getTime()) / DAY_MS);
-      return {
-        id: r.id,
-        name: r.name,
-        state: r.state,
-        transactionId: r.transactionId,
-        home: homeTitle({ ...r, id: r.transactionId }),
-        agent: fullName({ firstName: r.agentFirst, lastName: r.agentLast }) || r.agentEmail || null,
-        waitingSince: r.waitingSince!.toISOString(),
-        days,
-        flagged: days > REVIEW_FLAG_DAYS,
-        file: fileStateWords(fileState(byFile.get(r.transactionId) ?? [])),
-      };
-    }),
-    next:
-      rows.length > QUEUE_PAGE
-        ? `${shown[shown.length - 1]!.waitingSince!.getTime()}-${shown[shown.length - 1]!.id}`
-        : null,
-  };
-}
-
-/** A checklist's every review, oldest first, for the transaction's export (who, when, what was reviewed). */
-export function reviewsForExport(db: DbOrTx, transactionId: number) {
-  return db
-    .select({
-      item: checklistItems.name,
-      decision: checklistReviews.decision,
-      comment: checklistReviews.comment,
-      by: checklistReviews.reviewerName,
-      at: checklistReviews.at,
-      documents: checklistReviews.documents,
-    })
-    .from(checklistReviews)
-    .innerJoin(checklistItems, eq(checklistItems.id, checklistReviews.itemId))
-    .where(eq(checklistReviews.transactionId, transactionId))
-    .orderBy(asc(checklistReviews.id))
-    .all();
 }

@@ -4,6 +4,9 @@
  * of its address and a timeline of what happened, and the actions: pause and resume nurturing, a note, a
  * call, an e-mail, and conversion into a client (which stops the drip e-mails). A new lead arrives through
  * lead-intake.server.ts.
+ *
+ * Longer than 500 lines on purpose: the lists and one lead's actions share one access rule (`leadsOf`: an agent's own
+ * leads) and the engagement events each action writes (`event`); split, those would be exported to be shared.
  */
 import { and, count, desc, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";

@@ -5,6 +5,10 @@
  * are its writer's alone: staff cannot change them (403); an admin may hide one only for a reason of the
  * published content policy (audited, the writer told), and staff may reply once. No one on our staff may
  * review. The average and the count are `public_counts`, kept by triggers (migration 0025).
+ *
+ * Longer than 500 lines on purpose: requests, reviews, hiding and replies are one review's life and share who may
+ * touch one (`ownReview`, `anyReview`) and what is published (`published`, the prepared lists); split, those would
+ * be exported to be shared.
  */
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";

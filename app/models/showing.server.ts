@@ -4,6 +4,9 @@
  * times; the seller's rules (app/lib/showing-slots.ts) decide which times may be asked for. The seller and
  * staff read the showings, set the rules, approve, decline, propose another time or cancel; staff record a
  * showing booked by phone. Two approved showings never overlap (409). Anyone else is told "not found".
+ *
+ * Longer than 500 lines on purpose: the page's request, the seller's answers and staff's records are one showing's
+ * life and each write checks the same rule inside its database transaction (two approved showings never overlap).
  */
 import { and, asc, avg, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";

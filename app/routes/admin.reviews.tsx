@@ -6,7 +6,7 @@
  * and its file's state. An agent 403, like every admin-only page.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { card } from "~/components/card";
 import { getDb } from "~/infra/database.server";
@@ -14,11 +14,10 @@ import { requireAdmin } from "~/infra/guards.server";
 import { ITEM_STATE_WORDS, REVIEW_FLAG_DAYS } from "~/lib/checklist-schema";
 import { countOf } from "~/lib/plural";
 import { privatePageMeta } from "~/lib/seo";
-import { parseQueueCursor, reviewQueue, waitingCount } from "~/models/file-review.server";
+import { parseQueueCursor, reviewQueue, waitingCount } from "~/models/file-review-queue.server";
 import { decideException, waitingExceptions } from "~/models/fair-housing-review.server";
 import { dutyRefusalOf } from "~/models/broker-duties.server";
-import { inputClass } from "~/components/field-shell";
-import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
+import { ApproveOrReturn } from "~/components/approve-or-return";
 import { redirectWithToast } from "~/infra/flash-toast.server";
 import { readForm } from "~/infra/http.server";
 import { refuse } from "~/infra/page-action.server";
@@ -96,26 +95,13 @@ function FairHousingExceptions() {
               Flagged: {e.phrases.map((p) => `"${p}"`).join(", ")}. Their reason: {e.reason}
             </p>
             {decideRefusal ? null : (
-              <div className="mt-3 flex flex-wrap items-end gap-3">
-                <Form method="post">
-                  <input type="hidden" name="id" value={e.id} />
-                  <SubmitButton intent="approve" pendingLabel="Approving..." className={buttonSmall}>
-                    Approve
-                  </SubmitButton>
-                </Form>
-                <Form method="post" className="flex grow flex-wrap items-end gap-2">
-                  <input type="hidden" name="id" value={e.id} />
-                  <div className="grow">
-                    <label htmlFor={`fh-comment-${e.id}`} className="block text-sm font-semibold">
-                      What needs changing
-                    </label>
-                    <input id={`fh-comment-${e.id}`} name="comment" required maxLength={2000} className={inputClass} />
-                  </div>
-                  <SubmitButton intent="return" pendingLabel="Returning..." className={buttonOutline}>
-                    Return
-                  </SubmitButton>
-                </Form>
-              </div>
+              <ApproveOrReturn
+                idName="id"
+                id={e.id}
+                commentId={`fh-comment-${e.id}`}
+                commentLabel="What needs changing"
+                commentMax={2000}
+              />
             )}
           </li>
         ))}

@@ -391,8 +391,8 @@ test("a buyer agreement signed on paper and recorded by staff: a tour and an off
       await expect(record.getByLabel("The signed buyer agreement")).toHaveValue(/\d+/);
       await record.getByLabel("Starts on (the day it was made)").fill(todayIn(new Date()));
       await record.getByLabel("Ends on (as the paper says)").fill(addMonthsTo(todayIn(new Date()), 4));
-      await record.getByLabel("Compensation").selectOption("percent");
-      await record.getByLabel("Amount ($) or percentage (%)").fill("2");
+      await record.getByLabel("Kind").selectOption("percent");
+      await record.getByLabel("Percentage (%) or amount ($)").fill("2");
       await record.getByLabel("At most ($, optional)").fill("15000");
       await record.getByLabel("Who signed (full legal name)").fill("Pat Paper");
       await record.getByRole("button", { name: "Record the agreement" }).click();

@@ -12,8 +12,8 @@ import {
   STORED_AGREEMENT_STATUSES,
   TEMPLATE_KINDS,
 } from "~/domain/enums";
-import { createdAt } from "~/db/schema/columns";
-import { users } from "~/db/schema/people";
+import { createdAt, serialId } from "~/db/schema/columns";
+import { ownerRef, userRef } from "~/db/schema/people";
 import { documents, transactions } from "~/db/schema/transactions";
 
 /**
@@ -23,13 +23,13 @@ import { documents, transactions } from "~/db/schema/transactions";
 export const agreementTemplates = sqliteTable(
   "agreement_templates",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     kind: text("kind", { enum: TEMPLATE_KINDS }).notNull(),
     name: text("name").notNull(),
     version: integer("version").notNull(),
     /** Plain text with {{field}} places and **bold** lines (app/lib/agreement-template.ts). */
     body: text("body").notNull(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("agreement_templates_kind_version_idx").on(t.kind, t.version)],
@@ -43,10 +43,10 @@ export type AgreementTemplate = typeof agreementTemplates.$inferSelect;
 export const consentDisclosures = sqliteTable(
   "consent_disclosures",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     version: integer("version").notNull(),
     body: text("body").notNull(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("consent_disclosures_version_idx").on(t.version)],
@@ -62,13 +62,13 @@ export type ConsentDisclosure = typeof consentDisclosures.$inferSelect;
 export const legalTexts = sqliteTable(
   "legal_texts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     kind: text("kind", { enum: LEGAL_TEXT_KINDS }).notNull(),
     version: integer("version").notNull(),
     body: text("body").notNull(),
     /** The statute, its official address and the day it was read. */
     source: text("source").notNull(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("legal_texts_kind_version_idx").on(t.kind, t.version)],
@@ -84,13 +84,11 @@ export type LegalText = typeof legalTexts.$inferSelect;
 export const agreements = sqliteTable(
   "agreements",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     transactionId: integer("transaction_id").references(() => transactions.id, { onDelete: "cascade" }),
-    clientId: text("client_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: ownerRef("client_id"),
     /** Who countersigns: the transaction's agent; null: the broker (any admin signs for them). */
-    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    agentId: userRef("agent_id"),
     kind: text("kind", { enum: AGREEMENT_KINDS }).notNull(),
     templateId: integer("template_id").references(() => agreementTemplates.id),
     sourceDocumentId: integer("source_document_id").references(() => documents.id),
@@ -124,7 +122,7 @@ export const agreements = sqliteTable(
     protectionList: text("protection_list", { mode: "json" }).$type<string[]>(),
     protectionListSentOn: text("protection_list_sent_on"),
     declineReason: text("decline_reason"),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
@@ -155,7 +153,7 @@ export type Agreement = typeof agreements.$inferSelect;
 export const agreementSigners = sqliteTable(
   "agreement_signers",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     agreementId: integer("agreement_id")
       .notNull()
       .references(() => agreements.id, { onDelete: "cascade" }),
@@ -164,7 +162,7 @@ export const agreementSigners = sqliteTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     /** The signer's account (the client, the agent); null: a co-signer who signs from a link, or the broker. */
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: userRef("user_id"),
     consentedAt: integer("consented_at", { mode: "timestamp_ms" }),
     consentIp: text("consent_ip"),
     consentBrowser: text("consent_browser"),
@@ -184,7 +182,7 @@ export const agreementSigners = sqliteTable(
     signBrowser: text("sign_browser"),
     typedName: text("typed_name"),
     /** Who signed (the broker's seat: the admin who signed for the brokerage). */
-    signedBy: text("signed_by").references(() => users.id, { onDelete: "set null" }),
+    signedBy: userRef("signed_by"),
     /**
      * The broker's seat: signed for the brokerage by an admin, who is then this row's name, e-mail and account
      * (named when preparing, or whoever signs it).
@@ -207,7 +205,7 @@ export type AgreementSigner = typeof agreementSigners.$inferSelect;
 export const listingStarts = sqliteTable(
   "listing_starts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     tokenHash: text("token_hash").notNull().unique(),
     /** The SHA-256 of the secret the starting browser keeps in a cookie: only that visitor may claim it. */
     browserHash: text("browser_hash"),
@@ -222,7 +220,7 @@ export const listingStarts = sqliteTable(
       .notNull()
       .default([]),
     agreementId: integer("agreement_id").references(() => agreements.id, { onDelete: "set null" }),
-    claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    claimedBy: userRef("claimed_by"),
     createdAt: createdAt(),
   },
   // Unclaimed starts are deleted after 7 days (app/models/listing-start.server.ts).

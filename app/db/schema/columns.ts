@@ -12,3 +12,8 @@ export const updatedAt = () =>
     .notNull()
     .default(now)
     .$onUpdateFn(() => new Date());
+
+/** A table's own id: an integer that SQLite gives, never reused. */
+export function serialId() {
+  return integer("id").primaryKey({ autoIncrement: true });
+}

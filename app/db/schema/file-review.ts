@@ -6,9 +6,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ChecklistCondition } from "~/domain/enums";
 import { CHECKLIST_CONDITIONS, CHECKLIST_ITEM_STATES, REVIEW_DECISIONS, TRANSACTION_TYPES } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
-import { users } from "~/db/schema/people";
-import { documents, transactions } from "~/db/schema/transactions";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
+import { userRef } from "~/db/schema/people";
+import { documents, transactionRef, transactions } from "~/db/schema/transactions";
 
 /**
  * The broker's checklists (docs/file-review.md): per kind of transaction, each row one version, never
@@ -27,11 +27,11 @@ export type ChecklistItemSpec = {
 export const checklists = sqliteTable(
   "checklists",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     kind: text("kind", { enum: TRANSACTION_TYPES }).notNull(),
     version: integer("version").notNull(),
     items: text("items", { mode: "json" }).$type<ChecklistItemSpec[]>().notNull(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("checklists_kind_version_idx").on(t.kind, t.version)],
@@ -45,10 +45,8 @@ export type Checklist = typeof checklists.$inferSelect;
 export const checklistItems = sqliteTable(
   "checklist_items",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     required: integer("required", { mode: "boolean" }).notNull(),
@@ -79,7 +77,7 @@ export const checklistItemDocuments = sqliteTable(
     documentId: integer("document_id")
       .notNull()
       .references(() => documents.id, { onDelete: "cascade" }),
-    attachedBy: text("attached_by").references(() => users.id, { onDelete: "set null" }),
+    attachedBy: userRef("attached_by"),
     attachedAt: createdAt(),
   },
   (t) => [
@@ -95,16 +93,14 @@ export const checklistItemDocuments = sqliteTable(
 export const checklistReviews = sqliteTable(
   "checklist_reviews",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     itemId: integer("item_id")
       .notNull()
       .references(() => checklistItems.id, { onDelete: "cascade" }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    transactionId: transactionRef(),
     decision: text("decision", { enum: REVIEW_DECISIONS }).notNull(),
     comment: text("comment"),
-    reviewerId: text("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    reviewerId: userRef("reviewer_id"),
     reviewerName: text("reviewer_name").notNull(),
     documents: text("documents", { mode: "json" })
       .$type<Array<{ id: number; name: string; sha256: string }>>()
@@ -125,12 +121,12 @@ export type ChecklistReview = typeof checklistReviews.$inferSelect;
 export const payouts = sqliteTable(
   "payouts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     transactionId: integer("transaction_id")
       .notNull()
       .unique()
       .references(() => transactions.id, { onDelete: "cascade" }),
-    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    agentId: userRef("agent_id"),
     closedOn: text("closed_on").notNull(),
     grossCents: integer("gross_cents").notNull(),
     referralCents: integer("referral_cents").notNull(),
@@ -153,13 +149,11 @@ export const CDA_STATUSES = ["current", "superseded"] as const;
 export const cdas = sqliteTable(
   "cdas",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     version: integer("version").notNull(),
     status: text("status", { enum: CDA_STATUSES }).notNull(),
-    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    agentId: userRef("agent_id"),
     agentName: text("agent_name").notNull(),
     grossCents: integer("gross_cents").notNull(),
     referralCents: integer("referral_cents").notNull(),
@@ -170,7 +164,7 @@ export const cdas = sqliteTable(
     escrowEmail: text("escrow_email").notNull(),
     documentId: integer("document_id").references(() => documents.id, { onDelete: "set null" }),
     sha256: text("sha256").notNull(),
-    approvedBy: text("approved_by").references(() => users.id, { onDelete: "set null" }),
+    approvedBy: userRef("approved_by"),
     approvedByName: text("approved_by_name").notNull(),
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }).notNull(),
     supersededAt: integer("superseded_at", { mode: "timestamp_ms" }),

@@ -3,7 +3,7 @@
  */
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "~/db/schema/columns";
-import { users } from "~/db/schema/people";
+import { userRef } from "~/db/schema/people";
 
 /**
  * A blog image uploaded in the editor, re-encoded to WebP at each of IMAGE_WIDTHS (app/lib/upload-rules.ts)
@@ -13,7 +13,7 @@ import { users } from "~/db/schema/people";
 export const images = sqliteTable("images", {
   id: text("id").primaryKey(),
   variants: text("variants", { mode: "json" }).$type<ImageVariant[]>().notNull(),
-  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  uploadedBy: userRef("uploaded_by"),
   createdAt: createdAt(),
 });
 

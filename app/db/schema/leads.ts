@@ -5,14 +5,14 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ENGAGEMENT_STATUSES } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
-import { users } from "~/db/schema/people";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
+import { userRef } from "~/db/schema/people";
 import { transactions } from "~/db/schema/transactions";
 
 export const contactSubmissions = sqliteTable(
   "contact_submissions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
@@ -25,7 +25,7 @@ export const contactSubmissions = sqliteTable(
     /** Its engagement's status (null without one: a "new" lead), kept by triggers (0007) for the list's filter. */
     engagementStatus: text("engagement_status", { enum: ENGAGEMENT_STATUSES }),
     /** The agent the lead is assigned to (app/models/routing.server.ts); null: admins only. */
-    assignedAgentId: text("assigned_agent_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAgentId: userRef("assigned_agent_id"),
     assignedAt: integer("assigned_at", { mode: "timestamp_ms" }),
     /** First to claim: the time the claim is open until (then the admins have it); null when not open. */
     claimUntil: integer("claim_until", { mode: "timestamp_ms" }),
@@ -68,7 +68,7 @@ export const contactSubmissions = sqliteTable(
 export const leadNurturingCampaigns = sqliteTable(
   "lead_nurturing_campaigns",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     name: text("name").notNull(),
     type: text("type").notNull(),
     description: text("description"),
@@ -95,7 +95,7 @@ export type LeadNurturingCampaign = typeof leadNurturingCampaigns.$inferSelect;
 export const leadNurturingEmails = sqliteTable(
   "lead_nurturing_emails",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     campaignId: integer("campaign_id")
       .notNull()
       .references(() => leadNurturingCampaigns.id, { onDelete: "cascade" }),
@@ -113,7 +113,7 @@ export const leadNurturingEmails = sqliteTable(
 export const leadEngagement = sqliteTable(
   "lead_engagement",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     contactSubmissionId: integer("contact_submission_id")
       .notNull()
       .references(() => contactSubmissions.id, { onDelete: "cascade" }),
@@ -139,14 +139,14 @@ export const leadEngagement = sqliteTable(
 export const leadEvents = sqliteTable(
   "lead_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     contactSubmissionId: integer("contact_submission_id")
       .notNull()
       .references(() => contactSubmissions.id, { onDelete: "cascade" }),
     engagementId: integer("engagement_id").references(() => leadEngagement.id, { onDelete: "set null" }),
     type: text("type").notNull(),
     detail: text("detail"),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: userRef("actor_id"),
     createdAt: createdAt(),
   },
   (t) => [index("lead_events_submission_idx").on(t.contactSubmissionId, t.createdAt)],

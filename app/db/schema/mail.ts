@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EMAIL_KINDS, EMAIL_STATUSES } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
 import { contactSubmissions, leadEngagement, leadNurturingEmails } from "~/db/schema/leads";
 import { transactions } from "~/db/schema/transactions";
 
@@ -16,7 +16,7 @@ import { transactions } from "~/db/schema/transactions";
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
     toAddress: text("to_address").notNull(),
     toName: text("to_name"),

@@ -11,18 +11,16 @@ import {
   OFFER_WISHES,
   PARTIES,
 } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
-import { users } from "~/db/schema/people";
-import { documents, transactions } from "~/db/schema/transactions";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
+import { ownerRef, userRef } from "~/db/schema/people";
+import { documents, transactionRef } from "~/db/schema/transactions";
 
 /** A home a buying client saved to their portal (the spec's "listings", /api/listings): theirs alone. */
 export const savedHomes = sqliteTable(
   "saved_homes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: ownerRef("user_id"),
     zillowId: text("zillow_id"),
     address: text("address").notNull(),
     /** In cents (whole dollars, as the spec has it). */
@@ -50,10 +48,8 @@ export type SavedHome = typeof savedHomes.$inferSelect;
 export const offers = sqliteTable(
   "offers",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     status: text("status", { enum: OFFER_STATUSES }).notNull(),
     /** Whether the client sees it: a recorded offer is not shared until staff share it. */
     shared: integer("shared", { mode: "boolean" }).notNull().default(false),
@@ -76,7 +72,7 @@ export const offers = sqliteTable(
     wish: text("wish", { enum: OFFER_WISHES }),
     wishNote: text("wish_note"),
     wishAt: integer("wish_at", { mode: "timestamp_ms" }),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,7 +101,7 @@ export type Offer = typeof offers.$inferSelect;
 export const offerRounds = sqliteTable(
   "offer_rounds",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     offerId: integer("offer_id")
       .notNull()
       .references(() => offers.id, { onDelete: "cascade" }),
@@ -128,7 +124,7 @@ export const offerRounds = sqliteTable(
     buyerAgentPayMilli: integer("buyer_agent_pay_milli"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     note: text("note"),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("offer_rounds_offer_number_idx").on(t.offerId, t.number)],
@@ -142,7 +138,7 @@ export type OfferRound = typeof offerRounds.$inferSelect;
 export const offerEvents = sqliteTable(
   "offer_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     offerId: integer("offer_id")
       .notNull()
       .references(() => offers.id, { onDelete: "cascade" }),

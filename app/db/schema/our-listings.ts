@@ -5,11 +5,11 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { REVIEW_DECISIONS } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
 import { images } from "~/db/schema/images";
 import { contactSubmissions } from "~/db/schema/leads";
-import { users } from "~/db/schema/people";
-import { transactions } from "~/db/schema/transactions";
+import { userRef } from "~/db/schema/people";
+import { transactionRef, transactions } from "~/db/schema/transactions";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Our listings and open houses (docs/listings.md)
@@ -30,7 +30,7 @@ export const homeListings = sqliteTable(
       .references(() => transactions.id, { onDelete: "cascade" }),
     slug: text("slug").notNull().unique(),
     sellerYesAt: integer("seller_yes_at", { mode: "timestamp_ms" }),
-    sellerYesBy: text("seller_yes_by").references(() => users.id, { onDelete: "set null" }),
+    sellerYesBy: userRef("seller_yes_by"),
     mlsEnteredOn: text("mls_entered_on"),
     priceCents: integer("price_cents"),
     beds: integer("beds"),
@@ -62,10 +62,8 @@ export type HomeListing = typeof homeListings.$inferSelect;
 export const listingPrices = sqliteTable(
   "listing_prices",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     priceCents: integer("price_cents").notNull(),
     on: text("on").notNull(),
     createdAt: createdAt(),
@@ -77,16 +75,14 @@ export const listingPrices = sqliteTable(
 export const listingPhotos = sqliteTable(
   "listing_photos",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     imageId: text("image_id")
       .notNull()
       .references(() => images.id),
     position: integer("position").notNull(),
     alt: text("alt").notNull().default(""),
-    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedBy: userRef("uploaded_by"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,16 +96,14 @@ export type ListingPhoto = typeof listingPhotos.$inferSelect;
 export const openHouses = sqliteTable(
   "open_houses",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
     endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
-    hostId: text("host_id").references(() => users.id, { onDelete: "set null" }),
+    hostId: userRef("host_id"),
     /** The sign-in's token: opens that form alone, from an hour before to an hour after. */
     token: text("token").notNull().unique(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -124,7 +118,7 @@ export type OpenHouse = typeof openHouses.$inferSelect;
 export const openHouseVisitors = sqliteTable(
   "open_house_visitors",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     openHouseId: integer("open_house_id")
       .notNull()
       .references(() => openHouses.id, { onDelete: "cascade" }),
@@ -154,18 +148,18 @@ export const openHouseVisitors = sqliteTable(
 export const fairHousingReviews = sqliteTable(
   "fair_housing_reviews",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     /** What it would change: a listing's description (`subject_id`: the transaction) or an agent's bio (the user). */
     subjectType: text("subject_type", { enum: ["listing", "bio"] }).notNull(),
     subjectId: text("subject_id").notNull(),
     text: text("text").notNull(),
     reason: text("reason").notNull(),
     phrases: text("phrases", { mode: "json" }).$type<string[]>().notNull(),
-    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedBy: userRef("requested_by"),
     requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
     decision: text("decision", { enum: REVIEW_DECISIONS }),
     comment: text("comment"),
-    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedBy: userRef("decided_by"),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
   },
   (t) => [
@@ -181,9 +175,7 @@ export type FairHousingReview = typeof fairHousingReviews.$inferSelect;
 export const listingViews = sqliteTable(
   "listing_views",
   {
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    transactionId: transactionRef(),
     day: text("day").notNull(),
     visitor: text("visitor").notNull(),
   },
@@ -194,9 +186,7 @@ export const listingViews = sqliteTable(
 export const listingViewDays = sqliteTable(
   "listing_view_days",
   {
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    transactionId: transactionRef(),
     day: text("day").notNull(),
     views: integer("views").notNull().default(0),
   },

@@ -92,3 +92,15 @@ export const sessions = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/** Who did it (a person's id), kept when the person is deleted as null. */
+export function userRef(name: string) {
+  return text(name).references(() => users.id, { onDelete: "set null" });
+}
+
+/** Whose it is (a person's id): the row goes with the person. */
+export function ownerRef(name: string) {
+  return text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+}

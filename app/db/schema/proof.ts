@@ -4,9 +4,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { COMPENSATION_BASES, REVIEW_HIDE_REASONS, SOLD_DETAILS, TRANSACTION_TYPES } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
-import { users } from "~/db/schema/people";
-import { transactions } from "~/db/schema/transactions";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
+import { ownerRef, userRef } from "~/db/schema/people";
+import { transactionRef, transactions } from "~/db/schema/transactions";
 
 /**
  * A completed transaction's sale as the public may see it: made when it is completed with its price,
@@ -21,10 +21,8 @@ export const soldHomes = sqliteTable(
     transactionId: integer("transaction_id")
       .primaryKey()
       .references(() => transactions.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    userId: ownerRef("user_id"),
+    agentId: userRef("agent_id"),
     side: text("side", { enum: TRANSACTION_TYPES }).notNull(),
     address: text("address").notNull(),
     zip: text("zip"),
@@ -72,12 +70,10 @@ export type SoldHome = typeof soldHomes.$inferSelect;
 export const reviewRequests = sqliteTable(
   "review_requests",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     /** The client's account; null for a co-signer without one. */
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: userRef("user_id"),
     email: text("email").notNull(),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
@@ -105,26 +101,24 @@ export type ReviewRequest = typeof reviewRequests.$inferSelect;
 export const reviews = sqliteTable(
   "reviews",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     requestId: integer("request_id")
       .notNull()
       .unique()
       .references(() => reviewRequests.id, { onDelete: "cascade" }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    agentId: text("agent_id").references(() => users.id, { onDelete: "set null" }),
+    transactionId: transactionRef(),
+    userId: userRef("user_id"),
+    agentId: userRef("agent_id"),
     rating: integer("rating").notNull(),
     text: text("text").notNull(),
     displayName: text("display_name").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     hiddenReason: text("hidden_reason", { enum: REVIEW_HIDE_REASONS }),
-    hiddenBy: text("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    hiddenBy: userRef("hidden_by"),
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     reply: text("reply"),
-    repliedBy: text("replied_by").references(() => users.id, { onDelete: "set null" }),
+    repliedBy: userRef("replied_by"),
     repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
   },
   (t) => [

@@ -4,9 +4,9 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ShowingRules } from "~/domain/enums";
 import { PRICE_OPINIONS, SHOWING_SOURCES, SHOWING_STATUSES, TOUR_STOP_STATUSES } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
 import { savedHomes } from "~/db/schema/offers";
-import { transactions } from "~/db/schema/transactions";
+import { transactionRef, transactions } from "~/db/schema/transactions";
 
 /**
  * A listing's showing page and rules (app/models/showing.server.ts): the page's unguessable token
@@ -33,10 +33,8 @@ export const showingSettings = sqliteTable(
 export const showings = sqliteTable(
   "showings",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     status: text("status", { enum: SHOWING_STATUSES }).notNull(),
     source: text("source", { enum: SHOWING_SOURCES }).notNull(),
     /** The time it is for: the approved or proposed one, else the first slot asked for. */
@@ -83,10 +81,8 @@ export type Showing = typeof showings.$inferSelect;
 export const tours = sqliteTable(
   "tours",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     /** The preferred times (ISO instants), in the client's order. */
     slots: text("slots", { mode: "json" }).$type<string[]>().notNull(),
     note: text("note"),
@@ -101,7 +97,7 @@ export type Tour = typeof tours.$inferSelect;
 export const tourStops = sqliteTable(
   "tour_stops",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     tourId: integer("tour_id")
       .notNull()
       .references(() => tours.id, { onDelete: "cascade" }),

@@ -4,14 +4,14 @@
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { AUDIT_ROLES, ROUTING_MODES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
 import { images } from "~/db/schema/images";
-import { users } from "~/db/schema/people";
+import { userRef, users } from "~/db/schema/people";
 
 export const blogPosts = sqliteTable(
   "blog_posts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     title: text("title").notNull(),
     slug: text("slug").notNull().unique(),
     content: text("content").notNull(),
@@ -118,7 +118,7 @@ export const agencySettings = sqliteTable("agency_settings", {
   claimMinutes: integer("claim_minutes").notNull().default(15),
   /** Round robin: the agent the last lead went to (the next one goes to the agent after them). */
   roundRobinLast: text("round_robin_last"),
-  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedBy: userRef("updated_by"),
   updatedAt: updatedAt(),
 });
 export type AgencySettings = typeof agencySettings.$inferSelect;
@@ -131,7 +131,7 @@ export type AgencySettings = typeof agencySettings.$inferSelect;
 export const auditEvents = sqliteTable(
   "audit_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     actorId: text("actor_id"),
     actorName: text("actor_name").notNull(),
     actorRole: text("actor_role", { enum: AUDIT_ROLES }).notNull(),
@@ -177,7 +177,7 @@ export type OffsiteFile = typeof offsiteFiles.$inferSelect;
 export const offsiteQueue = sqliteTable(
   "offsite_queue",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     key: text("key").notNull(),
     action: text("action", { enum: ["put", "delete"] }).notNull(),
     attempts: integer("attempts").notNull().default(0),

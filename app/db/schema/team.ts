@@ -5,9 +5,9 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BROKER_DUTIES } from "~/domain/enums";
-import { updatedAt } from "~/db/schema/columns";
+import { serialId, updatedAt } from "~/db/schema/columns";
 import { images } from "~/db/schema/images";
-import { users } from "~/db/schema/people";
+import { ownerRef, userRef, users } from "~/db/schema/people";
 
 /**
  * A staff member's public profile (docs/proof.md): /agents/{slug}. Shown only while its person is
@@ -37,14 +37,12 @@ export type AgentProfile = typeof agentProfiles.$inferSelect;
 export const brokerDuties = sqliteTable(
   "broker_duties",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: ownerRef("user_id"),
     duty: text("duty", { enum: BROKER_DUTIES }).notNull(),
-    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    grantedBy: userRef("granted_by"),
     grantedAt: integer("granted_at", { mode: "timestamp_ms" }).notNull(),
-    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    revokedBy: userRef("revoked_by"),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },
   (t) => [

@@ -17,16 +17,14 @@ import {
   TRANSACTION_TYPES,
   UPLOADER_ROLES,
 } from "~/domain/enums";
-import { createdAt, updatedAt } from "~/db/schema/columns";
-import { users } from "~/db/schema/people";
+import { createdAt, serialId, updatedAt } from "~/db/schema/columns";
+import { ownerRef, userRef } from "~/db/schema/people";
 
 export const transactions = sqliteTable(
   "transactions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: ownerRef("user_id"),
     type: text("type", { enum: TRANSACTION_TYPES }).notNull(),
     propertyAddress: text("property_address"),
     /**
@@ -53,7 +51,7 @@ export const transactions = sqliteTable(
     /** The offer whose acceptance filled in the contract (app/models/offer-moves.server.ts), if one did. */
     contractOfferId: integer("contract_offer_id"),
     /** The agent the transaction is assigned to; null: admins only. Collaborators: transaction_collaborators. */
-    assignedAgentId: text("assigned_agent_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAgentId: userRef("assigned_agent_id"),
     /** The price the home closed at, in cents, entered when the transaction is completed (a sold home's saving). */
     closingPriceCents: integer("closing_price_cents"),
     /**
@@ -92,10 +90,8 @@ export const transactions = sqliteTable(
 export const transactionMilestones = sqliteTable(
   "transaction_milestones",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     stepNumber: integer("step_number").notNull(),
     title: text("title").notNull(),
     description: text("description"),
@@ -118,21 +114,19 @@ export const transactionMilestones = sqliteTable(
 export const documents = sqliteTable(
   "documents",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     milestoneId: integer("milestone_id").references(() => transactionMilestones.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull().unique(),
-    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedBy: userRef("uploaded_by"),
     uploadedByRole: text("uploaded_by_role", { enum: UPLOADER_ROLES }).notNull(),
     createdAt: createdAt(),
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
-    removedBy: text("removed_by").references(() => users.id, { onDelete: "set null" }),
+    removedBy: userRef("removed_by"),
     /** The message this file came with (an e-mailed reply's attachment), shown as a link under it. */
     messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
     /** Seen by admins only (a commission disbursement authorization: the split is the broker's and the agent's). */
@@ -154,18 +148,16 @@ export const documents = sqliteTable(
 export const messages = sqliteTable(
   "messages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
-    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    id: serialId(),
+    transactionId: transactionRef(),
+    authorId: userRef("author_id"),
     authorRole: text("author_role", { enum: PARTICIPANT_ROLES }).notNull(),
     authorName: text("author_name").notNull(),
     body: text("body").notNull(),
     via: text("via", { enum: MESSAGE_VIAS }).notNull(),
     createdAt: createdAt(),
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
-    hiddenBy: text("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    hiddenBy: userRef("hidden_by"),
   },
   (t) => [index("messages_transaction_idx").on(t.transactionId, t.id)],
 );
@@ -178,9 +170,7 @@ export const replyTokens = sqliteTable(
   "reply_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    transactionId: transactionRef(),
     address: text("address").notNull(),
     role: text("role", { enum: PARTICIPANT_ROLES }).notNull(),
     createdAt: createdAt(),
@@ -195,12 +185,8 @@ export const replyTokens = sqliteTable(
 export const unreadMessages = sqliteTable(
   "unread_messages",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    userId: ownerRef("user_id"),
+    transactionId: transactionRef(),
     count: integer("count").notNull(),
     lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -219,10 +205,8 @@ export const unreadMessages = sqliteTable(
 export const deadlines = sqliteTable(
   "deadlines",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     key: text("key", { enum: DEADLINE_KEYS }).notNull(),
     counting: text("counting", { enum: COUNTINGS }).notNull(),
     days: integer("days"),
@@ -264,7 +248,7 @@ export const holidayChanges = sqliteTable("holiday_changes", {
   date: text("date").primaryKey(),
   kind: text("kind", { enum: HOLIDAY_CHANGE_KINDS }).notNull(),
   name: text("name").notNull(),
-  changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+  changedBy: userRef("changed_by"),
   createdAt: createdAt(),
 });
 
@@ -282,16 +266,14 @@ export type Message = typeof messages.$inferSelect;
 export const estimates = sqliteTable(
   "estimates",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    transactionId: transactionRef(),
     name: text("name").notNull(),
     side: text("side", { enum: PARTIES }).notNull(),
     inputs: text("inputs", { mode: "json" }).notNull(),
     result: text("result", { mode: "json" }).notNull(),
     scheduleDate: text("schedule_date").notNull(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,7 +291,7 @@ export const sellerFigures = sqliteTable("seller_figures", {
     .primaryKey()
     .references(() => transactions.id, { onDelete: "cascade" }),
   inputs: text("inputs", { mode: "json" }).notNull(),
-  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedBy: userRef("updated_by"),
   updatedAt: updatedAt(),
 });
 export type SellerFiguresRow = typeof sellerFigures.$inferSelect;
@@ -318,15 +300,18 @@ export type SellerFiguresRow = typeof sellerFigures.$inferSelect;
 export const transactionCollaborators = sqliteTable(
   "transaction_collaborators",
   {
-    transactionId: integer("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    transactionId: transactionRef(),
+    userId: ownerRef("user_id"),
   },
   (t) => [
     primaryKey({ columns: [t.transactionId, t.userId] }),
     index("transaction_collaborators_user_idx").on(t.userId, t.transactionId),
   ],
 );
+
+/** The transaction a row belongs to: it goes with the transaction. */
+export function transactionRef() {
+  return integer("transaction_id")
+    .notNull()
+    .references(() => transactions.id, { onDelete: "cascade" });
+}

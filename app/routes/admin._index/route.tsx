@@ -1,4 +1,4 @@
-import { returnedToAgent, waitingCount } from "~/models/file-review.server";
+import { returnedToAgent, waitingCount } from "~/models/file-review-queue.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { DueSoonCard } from "~/components/due-soon";
 import { todayIn } from "~/lib/plain-date";
