@@ -8,11 +8,9 @@
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { insertDocuments } from "~/models/document.server";
-import { addStaff, assignTransaction } from "~/models/team.server";
-import { createTransaction } from "~/models/transaction.server";
-import { upsertUserFromClaims } from "~/models/user.server";
 import { expectAxeClean } from "./axe";
-import { expect, loginAs, ready, test, withE2eDb, currentLicenseExpiry } from "./fixtures";
+import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { seedSale } from "./sale";
 import { startApp } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
@@ -27,24 +25,11 @@ test("an item marked ready, returned with a comment, approved; closing waits for
   const app = await startApp("file-review", {});
   try {
     const { id } = await withE2eDb((db) => {
-      const admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Jordan", lastName: "Reyes" }, [
-        "boss@agency.test",
-      ]);
-      const ana = addStaff(db, admin, {
-        email: "ana@agency.test",
-        firstName: "Ana",
-        lastName: "Lopez",
-        role: "agent",
-        licenseNumber: "01234567",
-        licenseExpiresOn: currentLicenseExpiry(),
+      const { ana, t } = seedSale(db, {
+        broker: { firstName: "Jordan", lastName: "Reyes" },
+        homeValue: "600000",
+        flatFee: null,
       });
-      const t = createTransaction(
-        db,
-        admin,
-        { email: "sam@example.com", type: "selling", propertyAddress: "9 Elm St", homeValue: "600000" },
-        { notify: false },
-      );
-      assignTransaction(db, admin, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
       insertDocuments(
         db,
         { transactionId: t.id, uploadedBy: ana.id, role: "admin" },

@@ -13,13 +13,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { contactSubmissions, openHouses } from "~/db/schema";
-import { addStaff, assignTransaction } from "~/models/team.server";
-import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { expectAxeClean } from "./axe";
-import { expect, loginAs, ready, test, withE2eDb, currentLicenseExpiry } from "./fixtures";
+import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { seedSale } from "./sale";
 import { startApp } from "./servers";
-import { insertSignedListingAgreement } from "../signed-agreement";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -45,33 +43,15 @@ test("a seller's yes, the agent's listing page with photos and an open house, vi
   const app = await startApp("listings", {});
   try {
     const { id } = await withE2eDb((db) => {
-      const admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Jordan", lastName: "Reyes" }, [
-        "boss@agency.test",
-      ]);
-      const ana = addStaff(db, admin, {
-        email: "ana@agency.test",
-        firstName: "Ana",
-        lastName: "Lopez",
-        role: "agent",
-        licenseNumber: "01234567",
-        licenseExpiresOn: currentLicenseExpiry(),
-      });
       upsertUserFromClaims(db, { email: "other@example.com", firstName: "Olive" });
-      const t = createTransaction(
-        db,
-        admin,
-        {
-          email: "seller@example.com",
-          firstName: "Sam",
-          type: "selling",
-          propertyAddress: "3021 Juniper St, San Diego, CA 92104",
-          homeValue: "875000",
-        },
-        { notify: false },
-      );
-      assignTransaction(db, admin, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
       // Its listing agreement in force: the page may be shown (app/lib/listing-state.ts).
-      insertSignedListingAgreement(db, t, { fields: { flatFee: "$10,000" }, signers: ["Sam Seller"] });
+      const { ana, t } = seedSale(db, {
+        broker: { firstName: "Jordan", lastName: "Reyes" },
+        client: "seller@example.com",
+        clientFirstName: "Sam",
+        address: "3021 Juniper St, San Diego, CA 92104",
+        homeValue: "875000",
+      });
       return { id: t.id, anaId: ana.id };
     }, app.database);
 

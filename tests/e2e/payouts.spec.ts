@@ -9,12 +9,9 @@ import { transactionMilestones, transactions } from "~/db/schema";
 import { insertDocuments } from "~/models/document.server";
 import { checklistEvent, getChecklist } from "~/models/file-review.server";
 import { updateMilestone } from "~/models/milestone.server";
-import { addStaff, assignTransaction } from "~/models/team.server";
-import { createTransaction } from "~/models/transaction.server";
-import { upsertUserFromClaims } from "~/models/user.server";
-import { insertSignedListingAgreement } from "../signed-agreement";
 import { expectAxeClean } from "./axe";
-import { expect, loginAs, ready, test, withE2eDb, currentLicenseExpiry } from "./fixtures";
+import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { seedSale } from "./sale";
 import { startApp } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
@@ -29,32 +26,15 @@ test("a plan set, a sale's split read and completed, the payout seen by the brok
   const app = await startApp("payouts", {});
   try {
     const { id } = await withE2eDb((db) => {
-      const admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Jordan", lastName: "Reyes" }, [
-        "boss@agency.test",
-      ]);
-      const ana = addStaff(db, admin, {
-        email: "ana@agency.test",
-        firstName: "Ana",
-        lastName: "Lopez",
-        role: "agent",
-        licenseNumber: "01234567",
-        licenseExpiresOn: currentLicenseExpiry(),
+      // The fee is the signed listing agreement's ($10,000); escrow's number, the buyers and the closing date are known.
+      const {
+        broker: admin,
+        ana,
+        t,
+      } = seedSale(db, {
+        broker: { firstName: "Jordan", lastName: "Reyes" },
+        setUpMilestones: true,
       });
-      const t = createTransaction(
-        db,
-        admin,
-        {
-          email: "sam@example.com",
-          type: "selling",
-          propertyAddress: "9 Elm St",
-          homeValue: "850000",
-          setUpMilestones: true,
-        },
-        { notify: false },
-      );
-      assignTransaction(db, admin, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
-      // The fee is the signed listing agreement's; escrow's number, the buyers and the closing date are known.
-      insertSignedListingAgreement(db, t, { fields: { flatFee: "$10,000" }, signers: ["Sam Seller"] });
       db.update(transactions)
         .set({
           escrowNumber: "SD-24-0001",

@@ -15,11 +15,9 @@ import type { Db } from "~/db/client.server";
 import { addDaysTo, instantAt, todayIn } from "~/lib/plain-date";
 import { putHomeListing } from "~/models/home-listing.server";
 import { listingDayJob } from "~/models/listing-state.server";
-import { addStaff, assignTransaction } from "~/models/team.server";
-import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { insertSignedListingAgreement } from "../signed-agreement";
-import { currentLicenseExpiry, expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { expect, loginAs, ready, test, withE2eDb } from "./fixtures";
+import { seedSale } from "./sale";
 import { startApp, type AppServer } from "./servers";
 
 const PHONE = { width: 390, height: 844 };
@@ -28,32 +26,13 @@ const SLUG = "3021-juniper-st-92104";
 
 /** The broker, an agent, and a sale of Sam's whose listing agreement runs to `endsOn`, assigned to the agent. */
 function seed(db: Db, endsOn: string) {
-  const broker = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Bo", lastName: "Broker" }, [
-    "boss@agency.test",
-  ]);
-  const ana = addStaff(db, broker, {
-    email: "ana@agency.test",
-    firstName: "Ana",
-    lastName: "Lopez",
-    role: "agent",
-    licenseNumber: "01234567",
-    licenseExpiresOn: currentLicenseExpiry(),
+  return seedSale(db, {
+    broker: { firstName: "Bo", lastName: "Broker" },
+    clientFirstName: "Sam",
+    address: "3021 Juniper St, San Diego, CA 92104",
+    homeValue: "875000",
+    endsOn,
   });
-  const t = createTransaction(
-    db,
-    broker,
-    {
-      email: "sam@example.com",
-      firstName: "Sam",
-      type: "selling",
-      propertyAddress: "3021 Juniper St, San Diego, CA 92104",
-      homeValue: "875000",
-    },
-    { notify: false },
-  );
-  insertSignedListingAgreement(db, t, { fields: { flatFee: "$10,000" }, signers: ["Sam Seller"], endsOn });
-  assignTransaction(db, broker, t.id, { assignedAgentId: ana.id, collaboratorIds: [] });
-  return { broker, ana, t };
 }
 
 const statusOf = async (app: AppServer, path: string, page: Page) =>
