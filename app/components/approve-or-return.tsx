@@ -1,5 +1,5 @@
 /**
- * The broker's two answers to something waiting for review (a file item on the Documents and file tab, a
+ * The broker's two answers to something waiting for review (a file item on the Documents tab, a
  * fair-housing exception on /admin/reviews): Approve, or Return with what needs changing. Plain forms to the page's
  * action (`intent` approve or return, the record's id in a hidden field).
  */

@@ -36,27 +36,32 @@ export function AuditTable({
       >
         {events.map((e) => (
           <tr key={e.id} className="border-b border-slate-100 align-top last:border-0" data-testid="audit-row">
-            <td data-label="When" className="whitespace-nowrap px-3 py-2">
+            {/* Each cell's content is one element: on a phone a cell is a grid of its label and that one element. */}
+            <td data-label="When" className="px-3 py-2 sm:whitespace-nowrap">
               {e.at}
             </td>
             <td data-label="Who" className="px-3 py-2">
-              {e.actor.name} <span className="text-slate-500">({e.actor.role})</span>
+              <span className="break-words">
+                {e.actor.name} <span className="text-slate-500">({e.actor.role})</span>
+              </span>
             </td>
             <td data-label="What" className="px-3 py-2">
-              <code data-testid="audit-action">{e.action}</code>
-              {e.subject.id ? (
-                <span className="text-slate-500">
-                  {" "}
-                  · {e.subject.type} {e.subject.id}
-                </span>
-              ) : null}
+              <span className="break-words">
+                <code data-testid="audit-action">{e.action}</code>
+                {e.subject.id ? (
+                  <span className="text-slate-500">
+                    {" "}
+                    · {e.subject.type} {e.subject.id}
+                  </span>
+                ) : null}
+              </span>
             </td>
             {showTransaction ? (
               <td data-label="Transaction" className="px-3 py-2">
                 {e.transactionId ? <Link to={`/admin/transactions/${e.transactionId}`}>{e.transactionId}</Link> : "—"}
               </td>
             ) : null}
-            <td data-label="Change" className="max-w-md break-words px-3 py-2 text-slate-700">
+            <td data-label="Change" className="max-w-md break-words px-3 py-2 text-slate-700 [overflow-wrap:anywhere]">
               {e.changes || "—"}
             </td>
             <td data-label="From" className="px-3 py-2 text-slate-500">

@@ -1,5 +1,5 @@
 /**
- * The file review on the workspace's Documents and file tab (docs/file-review.md): the transaction's checklist, each
+ * The file review on the workspace's Documents tab (docs/file-review.md): the transaction's checklist, each
  * item with its state, documents and last review. Staff on the transaction attach or detach its documents and mark
  * an item ready; the broker (or the licensee they named) approves an item or returns it with a comment. The forms
  * go to the tab's action (app/sections/file-review.server.ts).

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { TABS, tabPath, type TabKey } from "~/lib/workspace-tabs";
+import { TABS, tabLabel, tabPath, type TabKey } from "~/lib/workspace-tabs";
 
 export function TransactionTabs({ id, current, selling }: { id: number; current: TabKey; selling: boolean }) {
   const bar = useRef<HTMLUListElement>(null);
@@ -28,7 +28,7 @@ export function TransactionTabs({ id, current, selling }: { id: number; current:
                   : "border-transparent text-slate-600 hover:text-brand-700"
               }`}
             >
-              {tab.label}
+              {tabLabel(tab, selling)}
             </Link>
           </li>
         ))}

@@ -148,7 +148,7 @@ export const listingPageIntents = {
 /** A listing's photos: the upload posts to `?photos`; each photo's place and alt text, its removal. */
 export const photoIntents = { save: "photo-save", remove: "photo-remove" } as const;
 
-/** The file review's forms (the Documents and file tab): an item's documents, ready, the broker's decision. */
+/** The file review's forms (the Documents tab): an item's documents, ready, the broker's decision. */
 export const fileReviewIntents = {
   attach: "attach",
   detach: "detach",

@@ -15,16 +15,17 @@ export const TABS = [
     params: ["offer", "offerSort", "offerDir", "listing"],
   },
   { key: "agreements", label: "Agreements", path: "/agreements", anchors: ["agreements"], params: ["agreementFrom"] },
+  // A sale has showings, a purchase tours: the tab is named for the one it holds (`tabLabel`).
   {
     key: "showings",
-    label: "Showings and tours",
+    label: "Showings",
     path: "/showings",
     anchors: ["showings", "tours"],
     params: ["showingsBefore"],
   },
   {
     key: "documents",
-    label: "Documents and file",
+    label: "Documents",
     path: "/documents",
     anchors: ["documents", "file-review"],
     params: ["documents"],
@@ -51,6 +52,10 @@ export const TABS = [
 }>;
 
 export type TabKey = (typeof TABS)[number]["key"];
+
+/** A tab's name on a sale or a purchase: "Showings" on a sale is "Tours" on a purchase. */
+export const tabLabel = (tab: (typeof TABS)[number], selling: boolean) =>
+  tab.key === "showings" && !selling ? "Tours" : tab.label;
 
 /** A tab's address: `tabPath(5, "offers")` is `/admin/transactions/5/offers`. */
 export function tabPath(transactionId: number, key: TabKey): string {

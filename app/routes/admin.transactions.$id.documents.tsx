@@ -1,5 +1,5 @@
 /**
- * /admin/transactions/{id}/documents, the workspace's Documents and file tab (docs/workspace.md,
+ * /admin/transactions/{id}/documents, the workspace's Documents tab (docs/workspace.md,
  * docs/file-review.md): the transaction's documents (removed ones with Restore; all of them at ?documents=all) and the
  * file review, its checklist worked item by item (the File tab before the workspace's tabs).
  */
@@ -18,7 +18,7 @@ import { openWorkspace, workspaceAction } from "~/sections/workspace.server";
 
 export const handle = { tab: "documents" };
 
-export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, "Documents and file");
+export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, "Documents");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, staff, id } = await openWorkspace(request, params);

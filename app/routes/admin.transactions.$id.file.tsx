@@ -1,6 +1,6 @@
 /**
  * /admin/transactions/{id}/file, the File tab before the workspace's tabs (links in e-mails and the broker's review
- * sent before the tabs): the file review is on the Documents and file tab now.
+ * sent before the tabs): the file review is on the Documents tab now.
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { tabPath } from "~/lib/workspace-tabs";

@@ -1,7 +1,7 @@
 /**
- * /admin/transactions/{id}/showings, the workspace's Showings and tours tab (docs/workspace.md, docs/showings.md): a
- * sale's showings (its rules, the requests to answer, those to come, the past ones by ?showingsBefore=…), a
- * purchase's tours.
+ * /admin/transactions/{id}/showings, the workspace's Showings tab, Tours on a purchase (docs/workspace.md,
+ * docs/showings.md): a sale's showings (its rules, the requests to answer, those to come, the past ones by
+ * ?showingsBefore=…), a purchase's tours.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -15,7 +15,7 @@ import { openWorkspace, workspaceAction } from "~/sections/workspace.server";
 
 export const handle = { tab: "showings" };
 
-export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, "Showings and tours");
+export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, "Showings");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, staff, id, transaction } = await openWorkspace(request, params);

@@ -1,5 +1,5 @@
 /**
- * The file review's forms on the workspace's Documents and file tab (docs/file-review.md): attach a document of the
+ * The file review's forms on the workspace's Documents tab (docs/file-review.md): attach a document of the
  * transaction to a checklist item or take it off, mark an item ready, and the broker's approval or return with a
  * comment; "Upload a document for this item" is a multipart form to `?upload={item}` whose files become documents,
  * attached. Each answer comes back to its item (#item-{id}) with a toast.

@@ -198,7 +198,7 @@ test.describe("messages", () => {
         await expect(answer.getByRole("link", { name: "disclosures-signed.pdf" })).toBeVisible();
         await page
           .getByRole("navigation", { name: "Transaction" })
-          .getByRole("link", { name: "Documents and file" })
+          .getByRole("link", { name: "Documents", exact: true })
           .click();
         await expect(page.getByTestId("document").filter({ hasText: "disclosures-signed.pdf" })).toBeVisible();
         await page.getByRole("navigation", { name: "Transaction" }).getByRole("link", { name: "Messages" }).click();

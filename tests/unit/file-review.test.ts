@@ -244,7 +244,7 @@ describe("the file review", () => {
     expect(await names(before.id)).not.toContain("Lead-based paint disclosure");
   });
 
-  it("the file review (Documents and file tab) works without JavaScript and the queue lists what waits, oldest first, flagged past 7 days", async () => {
+  it("the file review (Documents tab) works without JavaScript and the queue lists what waits, oldest first, flagged past 7 days", async () => {
     const agent = addAgent(app.db, app.admin);
     const t = sale(agent);
     const page = (
