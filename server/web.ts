@@ -51,7 +51,12 @@ export function serveWeb(config: Env, { build, hooks }: AppBuild) {
     if (key) missedCacheKeys.set(req, key); // rendered by Remix and stored under the same key
     app(req, res);
   });
-  server.keepAliveTimeout = 5_000;
+  // An idle keep-alive socket is closed by the client or its proxy, not by us first: were the server to close it at
+  // the instant a client reuses it, that request (a POST too, never retried) would fail with ECONNRESET, as it did
+  // once in the browser tests (Playwright's shared keep-alive agent). 65 s is longer than the usual proxy's and load
+  // balancer's idle timeout (60 s); a graceful stop closes idle sockets at once, whatever this is.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // A port that cannot be had ends the process at once with one clear line (a cluster's primary then stops).
   server.once("error", (error) => {
     console.error(new ListenError("PORT", config.PORT, error).message);
