@@ -9,7 +9,6 @@ import {
   agreements,
   cdas,
   deadlines,
-  documents,
   estimates,
   homeListings,
   listingPhotos,
@@ -19,13 +18,14 @@ import {
   showings,
   tours,
   type Transaction,
-  type User,
 } from "~/db/schema";
 import { OFFER_STATUSES, type OfferStatus } from "~/domain/enums";
 import { DEADLINE_RULES } from "~/lib/deadlines";
 import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
 import { formatShortDate, todayIn } from "~/lib/plain-date";
 import type { TabKey } from "~/lib/workspace-tabs";
+import type { Actor } from "~/models/actor.server";
+import { documentCount } from "~/models/document.server";
 
 export type SummaryLine = { tab: TabKey; words: string };
 
@@ -33,7 +33,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 export function workspaceSummary(
   db: Db,
-  actor: Pick<User, "isAdmin">,
+  actor: Actor,
   t: Pick<Transaction, "id" | "type">,
   file: { words: string },
   now = new Date(),
@@ -57,17 +57,6 @@ export function workspaceSummary(
     .where(and(eq(showings.transactionId, id), gte(showings.start, now)))
     .get()!;
   const tour = db.select({ all: count() }).from(tours).where(eq(tours.transactionId, id)).get()!;
-  const document = db
-    .select({ all: count() })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.transactionId, id),
-        isNull(documents.removedAt),
-        actor.isAdmin ? undefined : eq(documents.adminOnly, false),
-      ),
-    )
-    .get()!;
   const message = db
     .select({ all: count() })
     .from(messages)
@@ -98,7 +87,7 @@ export function workspaceSummary(
           ? `Showings to come: ${showing.all}${showing.asked ? `, ${showing.asked} waiting for an answer` : ""}`
           : `Tours: ${tour.all}`,
     },
-    { tab: "documents", words: `Documents: ${document.all}; the file: ${file.words}` },
+    { tab: "documents", words: `Documents: ${documentCount(db, actor, id)}; the file: ${file.words}` },
     { tab: "messages", words: `Messages: ${message.all}` },
     {
       tab: "money",
