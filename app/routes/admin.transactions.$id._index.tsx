@@ -5,7 +5,7 @@
  * part's query (`?offer=12`, from before the tabs) is sent on to that part's tab.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
 import { ClientNameForm } from "~/components/client-name-form";
 import { FileReviewSummary } from "~/components/file-review-summary";
@@ -23,7 +23,8 @@ import { listMilestones, toMilestoneJson } from "~/models/milestone.server";
 import { assignableAgents } from "~/models/team.server";
 import { completionHoldWords } from "~/models/transaction-edit.server";
 import { collaboratorIds, toTransactionJson } from "~/models/transaction.server";
-import { agentCardOf, getUserById } from "~/models/user.server";
+import { agentCardOf } from "~/models/user.server";
+import type { WorkspaceData } from "~/routes/admin.transactions.$id/route";
 import { workspaceSummary } from "~/models/workspace-summary.server";
 import { assignmentSection } from "~/sections/assignment.server";
 import { milestoneSection, type MilestoneActionData } from "~/sections/milestones.server";
@@ -37,11 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const moved = tabOfQuery(url.searchParams);
   if (moved) throw redirect(`${tabPath(id, moved)}${url.search}`);
-  const client = getUserById(db, transaction.userId);
   const file = fileSummary(db, staff, id);
   return {
     transaction: toTransactionJson(transaction),
-    client: client ? { firstName: client.firstName ?? "", lastName: client.lastName ?? "" } : null,
     milestones: listMilestones(db, staff, id).map(toMilestoneJson),
     ofSteps: documentsOfSteps(db, staff, id),
     team: teamOf({ db, staff, id, transaction }),
@@ -72,7 +71,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function WorkspaceOverview() {
   const data = useLoaderData<typeof loader>();
-  const { transaction, client, milestones } = data;
+  const { transaction, milestones } = data;
+  // The client's name as the workspace's own loader read it (the header shows it too).
+  const client = useRouteLoaderData<WorkspaceData>("routes/admin.transactions.$id")?.client;
   const location = useLocation();
   const actionData = useActionData<MilestoneActionData | TransactionActionData>();
   const here = tabPath(transaction.id, "overview");

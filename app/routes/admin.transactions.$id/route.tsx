@@ -6,7 +6,7 @@
  * sent before the tabs) opens its tab with JavaScript; without it the overview's summary line of that part, which
  * carries the anchor, links to the tab.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useMatches, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { AccessErrorBoundary } from "~/components/access-boundary";
@@ -17,6 +17,8 @@ import { tabOfAnchor, tabPath, type TabKey } from "~/lib/workspace-tabs";
 import { getUserById } from "~/models/user.server";
 import { openWorkspace } from "~/sections/workspace.server";
 
+export type WorkspaceData = SerializeFrom<typeof loader>;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, transaction } = await openWorkspace(request, params);
   const client = getUserById(db, transaction.userId);
@@ -25,7 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: homeTitle(transaction),
     type: transaction.type,
     status: transaction.status,
-    client: client ? { name: fullName(client) || null, email: client.email } : null,
+    client: client
+      ? {
+          name: fullName(client) || null,
+          email: client.email,
+          firstName: client.firstName ?? "",
+          lastName: client.lastName ?? "",
+        }
+      : null,
   };
 }
 
