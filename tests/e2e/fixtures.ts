@@ -25,14 +25,22 @@ const EXPECTED_CONSOLE = [
   /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/,
 ];
 
-/** A request cut because the test stopped that app server while the page was still open (tests/e2e/servers.ts). */
-function cutByStoppedServer(text: string, url: string) {
-  if (!/^Failed to load resource: net::ERR_/.test(text)) return false;
-  try {
-    return stoppedOrigins.has(new URL(url).origin);
-  } catch {
-    return false;
-  }
+/**
+ * A request refused or cut because the test stopped that app server while a page of it was still open
+ * (tests/e2e/servers.ts): the browser's own words for it, whether it logs the failed resource, the router logs the
+ * failed fetch (a kiosk's timer navigating after the test's end), or a body cut mid-stream is thrown.
+ */
+const NETWORK_FAILURE = /^(Failed to load resource: net::ERR_|(TypeError: )?(Failed to fetch|network error)\b)/;
+
+function cutByStoppedServer(text: string, ...urls: string[]) {
+  if (!NETWORK_FAILURE.test(text)) return false;
+  return urls.some((url) => {
+    try {
+      return stoppedOrigins.has(new URL(url).origin);
+    } catch {
+      return false;
+    }
+  });
 }
 
 export const test = base.extend<{ consoleErrors: string[]; js: boolean }>({
@@ -46,10 +54,13 @@ export const test = base.extend<{ consoleErrors: string[]; js: boolean }>({
         if (message.type() !== "error") return;
         const text = message.text();
         if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return;
-        if (cutByStoppedServer(text, message.location().url)) return;
+        if (cutByStoppedServer(text, message.location().url, page.url())) return;
         errors.push(text);
       });
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("pageerror", (error) => {
+        if (cutByStoppedServer(error.message, page.url())) return;
+        errors.push(`pageerror: ${error.message}`);
+      });
       await use(errors);
       expect(errors, "unexpected console errors").toEqual([]);
     },
