@@ -7,7 +7,7 @@
  */
 import numberToWords from "number-to-words";
 import { z } from "zod";
-import { formatMoneyExact } from "~/lib/money";
+import { centsOfDollars, formatMoneyExact, hasAtMostDecimals } from "~/lib/money";
 
 /** number-to-words is CommonJS: Node's ESM loader (the built server) gives its exports as the default only. */
 const { toWords } = numberToWords;
@@ -41,7 +41,7 @@ export const compensationSchema = z
   .superRefine((c, ctx) => {
     if (c.type === "percent") {
       if (c.value > MAX_PERCENT) ctx.addIssue({ code: "custom", path: ["value"], message: `At most ${MAX_PERCENT} %` });
-      if (Math.round(c.value * 1000) !== c.value * 1000)
+      if (!hasAtMostDecimals(c.value, 3))
         ctx.addIssue({ code: "custom", path: ["value"], message: "At most three decimal places" });
       if (c.cap !== undefined && !(c.cap > 0 && c.cap <= MAX_AMOUNT))
         ctx.addIssue({ code: "custom", path: ["cap"], message: "The cap is an amount in dollars, more than zero" });
@@ -53,7 +53,7 @@ export const compensationSchema = z
     for (const key of ["value", "cap"] as const) {
       const v = c[key];
       if (c.type === "amount" || key === "cap") {
-        if (v !== undefined && Math.round(v * 100) !== v * 100)
+        if (v !== undefined && !hasAtMostDecimals(v, 2))
           ctx.addIssue({ code: "custom", path: [key], message: "Dollars and cents at most" });
       }
     }
@@ -62,16 +62,16 @@ export type StructuredCompensation = z.infer<typeof compensationSchema>;
 
 /** The compensation's amount at a price, in cents: a percentage of it (at most the cap), or the amount. */
 export function structuredCents(c: StructuredCompensation, priceCents: number | null): number | null {
-  if (c.type === "amount") return Math.round(c.value * 100);
+  if (c.type === "amount") return centsOfDollars(c.value);
   if (priceCents === null) return null;
   const cents = Math.round((priceCents * c.value) / 100);
-  return c.cap === undefined ? cents : Math.min(cents, Math.round(c.cap * 100));
+  return c.cap === undefined ? cents : Math.min(cents, centsOfDollars(c.cap));
 }
 
 /** "twenty-five thousand dollars and fifty cents". */
 export function dollarsInWords(dollars: number): string {
   const whole = Math.floor(dollars);
-  const cents = Math.round((dollars - whole) * 100);
+  const cents = centsOfDollars(dollars - whole);
   const words = `${toWords(whole)} dollar${whole === 1 ? "" : "s"}`;
   return cents ? `${words} and ${toWords(cents)} cent${cents === 1 ? "" : "s"}` : words;
 }
@@ -91,17 +91,17 @@ export function percentInWords(value: number): string {
  * dollars)".
  */
 export function compensationText(c: StructuredCompensation): string {
-  if (c.type === "amount") return `${formatMoneyExact(Math.round(c.value * 100))} (${dollarsInWords(c.value)})`;
+  if (c.type === "amount") return `${formatMoneyExact(centsOfDollars(c.value))} (${dollarsInWords(c.value)})`;
   const rate = `${c.value}% (${percentInWords(c.value)} percent) of the purchase price`;
   return c.cap === undefined
     ? rate
-    : `${rate}, but not more than ${formatMoneyExact(Math.round(c.cap * 100))} (${dollarsInWords(c.cap)})`;
+    : `${rate}, but not more than ${formatMoneyExact(centsOfDollars(c.cap))} (${dollarsInWords(c.cap)})`;
 }
 
 /** A short line for pages and lists: "2.5% of the price, at most $25,000", "$12,000". */
 export function compensationShort(c: StructuredCompensation): string {
-  if (c.type === "amount") return formatMoneyExact(Math.round(c.value * 100)).replace(/\.00$/, "");
-  const cap = c.cap === undefined ? "" : `, at most ${formatMoneyExact(Math.round(c.cap * 100)).replace(/\.00$/, "")}`;
+  if (c.type === "amount") return formatMoneyExact(centsOfDollars(c.value)).replace(/\.00$/, "");
+  const cap = c.cap === undefined ? "" : `, at most ${formatMoneyExact(centsOfDollars(c.cap)).replace(/\.00$/, "")}`;
   return `${c.value}% of the price${cap}`;
 }
 

@@ -26,6 +26,13 @@ export const centsOf = (dollars: number) => dollars * 100;
 /** Dollars as typed, with at most two decimals (1250.5), as cents (125050): rounded, so 0.1 + 0.2 is 30. */
 export const centsOfDollars = (dollars: number) => Math.round(dollars * 100);
 
+/**
+ * Whether a typed number has at most `places` decimals, read as a person typed it: 0.29 dollars are whole cents and
+ * 1.001 % whole thousandths, though 0.29 * 100 is 28.999999999999996 in binary floating point.
+ */
+export const hasAtMostDecimals = (n: number, places: number) =>
+  Math.abs(n * 10 ** places - Math.round(n * 10 ** places)) < 1e-6;
+
 /** "$1,234,567" or "-$5,000": the spec's display, US dollars with no decimals (rounded half away from zero). */
 export const formatMoney = (cents: number) => wholeDollarFormat.format(roundToDollars(cents));
 

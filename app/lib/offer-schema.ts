@@ -8,7 +8,7 @@ import { z } from "zod";
 import { FINANCING_TYPES, OFFER_MOVES, PARTIES, OFFER_WISHES, type Financing } from "~/domain/enums";
 import { DEFAULT_DAYS, MAX_DEADLINE_DAYS } from "~/lib/deadlines";
 import { blankToUndefined, MAX_LENGTH, numberInput } from "~/lib/form-values";
-import { amountOf, centsOf } from "~/lib/money";
+import { amountOf, basisPointsOf, centsOf } from "~/lib/money";
 import { AGENCY_TIME_ZONE, parsePlainDate } from "~/lib/plain-date";
 import { TZDate } from "@date-fns/tz";
 
@@ -70,7 +70,7 @@ const percent = z.preprocess(
     .min(0, OFFER_MESSAGES.percent)
     .max(100, OFFER_MESSAGES.percent)
     .refine((v) => Number.isInteger(Math.round(v * 1e4) / 1e2), OFFER_MESSAGES.percent)
-    .transform((v) => Math.round(v * 100)),
+    .transform(basisPointsOf),
 );
 
 const LOCAL = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})$/;

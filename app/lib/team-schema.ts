@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { BROKER_DUTIES, DRE_LICENSE_KINDS, ROUTING_MODES, STAFF_ROLES } from "~/domain/enums";
 import { MAX_LENGTH } from "~/lib/form-values";
+import { hasAtMostDecimals } from "~/lib/money";
 
 export const TEAM_MESSAGES = {
   email: "Enter an e-mail address",
@@ -113,7 +114,7 @@ export const planSchema = z.preprocess(
         .number({ invalid_type_error: TEAM_MESSAGES.agentPercent })
         .min(0, TEAM_MESSAGES.agentPercent)
         .max(100, TEAM_MESSAGES.agentPercent)
-        .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, TEAM_MESSAGES.agentPercent),
+        .refine((n) => hasAtMostDecimals(n, 2), TEAM_MESSAGES.agentPercent),
       annualCap: z.preprocess((v) => (blank(v) ? null : v), money(TEAM_MESSAGES.annualCap, 10_000_000).nullable()),
       transactionFee: z.preprocess((v) => (blank(v) ? 0 : v), money(TEAM_MESSAGES.transactionFee, 1_000_000)),
       anniversaryOn: z.preprocess(

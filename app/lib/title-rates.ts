@@ -3,6 +3,7 @@
  * policy on the price and the lender's extended concurrent policy on the loan, in whole dollars as the
  * schedule rounds them, returned in cents. Framework-free: the public estimate recalculates in the browser.
  */
+import { centsOf } from "~/lib/money";
 import concurrentLoanTable from "~/lib/title-rates/or-alta-loan-extended-concurrent-2025-03-17.json";
 import insuranceRateTable from "~/lib/title-rates/or-insurance-rate-2025-03-17.json";
 
@@ -58,10 +59,10 @@ const dollarsUp = (cents: number) => Math.ceil(cents / 100);
 /** The owner's policy on the price, in cents: the rate × its percentage, rounded up to the dollar (11.14). */
 export function ownerPolicyCents(priceCents: number, policy: OwnerPolicy): number {
   const premium = tablePremium(INSURANCE_RATE, dollarsUp(priceCents));
-  return Math.ceil((premium * OWNER_POLICY_PERCENT[policy]) / 100) * 100;
+  return centsOf(Math.ceil((premium * OWNER_POLICY_PERCENT[policy]) / 100));
 }
 
 /** The lender's extended policy issued with a Standard or Homeowner's owner's policy (2.1), in cents. */
 export function lenderPolicyCents(loanCents: number): number {
-  return loanCents > 0 ? tablePremium(EXTENDED_CONCURRENT_LOAN, dollarsUp(loanCents)) * 100 : 0;
+  return loanCents > 0 ? centsOf(tablePremium(EXTENDED_CONCURRENT_LOAN, dollarsUp(loanCents))) : 0;
 }

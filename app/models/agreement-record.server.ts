@@ -18,7 +18,7 @@ import { agreementDateErrors } from "~/lib/agreement-template";
 import type { RecordAgreementInput } from "~/lib/agreement-schema";
 import { compensationText } from "~/lib/buyer-compensation";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/lib/errors";
-import { formatMoneyExact } from "~/lib/money";
+import { centsOfDollars, formatMoneyExact } from "~/lib/money";
 import { addDaysTo, formatDayWords, todayIn } from "~/lib/plain-date";
 import type { Actor } from "~/models/actor.server";
 import { NOT_FOUND, visibleAgreement } from "~/models/agreement-access.server";
@@ -92,7 +92,7 @@ export function recordAgreement(
             ? {
                 flatFee:
                   input.compensation.type === "amount"
-                    ? formatMoneyExact(Math.round(input.compensation.value * 100))
+                    ? formatMoneyExact(centsOfDollars(input.compensation.value))
                     : compensation,
               }
             : { buyerBrokerCompensation: compensation }),

@@ -118,6 +118,28 @@ describe("compensation that can be worked out", () => {
     expect(structuredCents(capped, null)).toBeNull();
   });
 
+  it("every amount in dollars and cents and every percentage to three places is taken as typed", () => {
+    // In binary floating point 10000.03 * 100 is 1000002.9999999999 and 1.001 * 1000 is 1000.9999999999999.
+    for (const good of [
+      { type: "amount", value: 10000.03 },
+      { type: "amount", value: 12345.29 },
+      { type: "percent", value: 1.001 },
+      { type: "percent", value: 2.675, cap: 10000.05 },
+    ]) {
+      expect(compensationSchema.safeParse(good).success, JSON.stringify(good)).toBe(true);
+    }
+    expect(structuredCents({ type: "amount", value: 10000.03 }, null)).toBe(1_000_003);
+    expect(compensationText({ type: "amount", value: 10000.03 })).toBe(
+      "$10,000.03 (ten thousand dollars and three cents)",
+    );
+    for (const bad of [
+      { type: "amount", value: 10000.031 },
+      { type: "percent", value: 1.0015 },
+    ]) {
+      expect(compensationSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
   it("free text, 'negotiable', a cap on an amount, zero or over 20 % are refused, naming the field", () => {
     for (const bad of [
       "2.5%",
