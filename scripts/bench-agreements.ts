@@ -1,6 +1,6 @@
 /**
  * Part of `npm run bench`: agreements (docs/agreements.md). Sealing a 20-page PDF (the signature page and
- * the certificate appended, then signed with a certificate; goal <= 1 s), ten times; and the Manage page
+ * the certificate appended, then signed with a certificate; goal <= 1 s), ten times; and the workspace
  * and the portal of a purchase with 10 agreements (drafts, sent, signed; goal p95 <= 20 ms), 500
  * sequential views after 200 (bench-server.ts). Prints; asserts nothing.
  */

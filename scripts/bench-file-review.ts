@@ -1,7 +1,7 @@
 /**
  * Part of `npm run bench` (`--only=reviews`, issue 46, docs/file-review.md): the broker's review with 10,000 files
  * of 20 checklist items each (200,000 items; one in ten waiting and about a third approved with its review, each of
- * those with a document): `/admin/reviews` (its first page and its 150th), a file's File tab, its Manage page and
+ * those with a document): `/admin/reviews` (its first page and its 150th), a file's File tab, its workspace and
  * the dashboard with the count, each rendered 500 times in a row after 200 (goal p95 <= 20 ms). Prints; asserts
  * nothing.
  */
@@ -101,7 +101,7 @@ export async function benchFileReview(options: { port: number; dir: string }) {
       ["/admin/reviews", "/admin/reviews"],
       ["/admin/reviews, its 150th page", `/admin/reviews?after=${far.since}-${far.id}`],
       ["/admin/transactions/{id}/file, 20 items", `/admin/transactions/5000/file`],
-      ["/admin/transactions/{id} (the Manage page, with its file's state)", `/admin/transactions/5000`],
+      ["/admin/transactions/{id} (the workspace, with its file's state)", `/admin/transactions/5000`],
       ["/admin/transactions/{id}, a file made on its first read", `/admin/transactions/${file.id}`],
       ["/admin (the dashboard, with the count waiting)", "/admin"],
     ] as const) {

@@ -1,7 +1,7 @@
 /**
  * Part of `npm run bench`: offers (docs/decisions/029-offers.md). A sale with 30 offers of 4 rounds each
- * (the offer and three counters, each with its history), all shared: the Manage page and the portal that
- * compare them by net (goal p95 <= 20 ms), the same with one offer opened, and the Manage page of a sale
+ * (the offer and three counters, each with its history), all shared: the workspace and the portal that
+ * compare them by net (goal p95 <= 20 ms), the same with one offer opened, and the workspace of a sale
  * with no offers (reference). 500 sequential views after 200 (bench-server.ts). Prints; asserts nothing.
  */
 import { createEstimate } from "~/models/estimate.server";

@@ -1,6 +1,6 @@
 /**
  * Part of `npm run bench`: showings (docs/showings.md). A listing with 500 past showings (half with their
- * agent's feedback) and 20 to come, next to a listing with none (the reference): the seller's portal and the Manage page (goal p95 <= 20 ms; 500
+ * agent's feedback) and 20 to come, next to a listing with none (the reference): the seller's portal and the workspace (goal p95 <= 20 ms; 500
  * sequential views after 200, bench-server.ts); the free slots of its showing page, worked out in the process
  * (goal p95 <= 10 ms); and the showing page under load as the page cache serves it, next to a bare server
  * answering the same bytes (goal >= 0.9 of its requests/s). Prints; asserts nothing.

@@ -1,7 +1,7 @@
 /**
  * The agent a transaction or a lead is assigned to (a select named `assignedAgentId`; "No agent" leaves
  * it to the admins) and, for a transaction, its collaborators (checkboxes named `collaboratorIds`).
- * Plain form controls inside the caller's form: the Manage page, the lead page, the lists' bulk form.
+ * Plain form controls inside the caller's form: the workspace, the lead page, the lists' bulk form.
  */
 import { inputClass } from "~/components/field-shell";
 

@@ -1,6 +1,6 @@
 /**
  * A transaction's agreements (app/sections/agreements.server.ts): each with its status, end date and
- * signers, its PDF and its signing page; on the Manage page, staff prepare one from a template or a PDF of
+ * signers, its PDF and its signing page; in the workspace, staff prepare one from a template or a PDF of
  * the transaction (a co-signer by name and e-mail), send it and void it. Plain forms.
  */
 import { formatPlainDate } from "~/lib/plain-date";

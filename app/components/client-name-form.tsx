@@ -1,5 +1,5 @@
 /**
- * The Manage page's "Correct the client's legal name" (admins; app/models/client-name.server.ts): the
+ * The workspace overview's "Correct the client's legal name" (admins; app/models/client-name.server.ts): the
  * account's given and family names, with the field errors of the same schema as the portal's "Your name".
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";

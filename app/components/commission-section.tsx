@@ -1,5 +1,5 @@
 /**
- * The Manage page's "Commission" (docs/payouts.md; admins): the compensation and where it comes from, the split of
+ * The Money tab's "Commission" (docs/payouts.md; admins): the compensation and where it comes from, the split of
  * the commission by the agent's plan, each line explained to the cent (the figures of the commission disbursement
  * authorization), what is missing to compute it, the payout once the transaction completed, and the form for the
  * referring broker, the escrow officer and escrow's number, and the parties as on the contract.

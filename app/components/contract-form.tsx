@@ -1,5 +1,5 @@
 /**
- * The Manage page's Contract section: the acceptance date, the close of escrow and each deadline's day
+ * The Contract dates tab: the acceptance date, the close of escrow and each deadline's day
  * count (the RPA's defaults), saved with a plain form (Conform, the schema of app/lib/contract-schema.ts);
  * then the key dates with Mark done, Waive and Reopen.
  */

@@ -1,6 +1,6 @@
 /**
  * The contract's key dates (docs/decisions/018-deadlines.md): the portal's panel above the tracker and the
- * staff's list on the Manage page share the rows. Each date with its weekday, how far it is from today
+ * staff's list in the workspace share the rows. Each date with its weekday, how far it is from today
  * ("in 3 days", "today", "2 days overdue"), where it moved from, and whose task it is; done and waived
  * ones marked, the next open one stressed. "Today" is the server's San Diego date (the loader's), so the
  * page reads the same before and after hydration.
@@ -43,7 +43,7 @@ export function DeadlineList({
 }: {
   deadlines: ListedDeadline[];
   today: string;
-  /** Staff's buttons for a row (the Manage page); the portal offers the calendar event instead. */
+  /** Staff's buttons for a row (the workspace); the portal offers the calendar event instead. */
   actions?: (d: ListedDeadline) => ReactNode;
 }) {
   const next = deadlines.find((d) => d.status === "open" && d.dueOn >= today);

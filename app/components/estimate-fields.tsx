@@ -1,6 +1,6 @@
 /**
  * The inputs of an estimate, by side: the public pages' GET form (/net-sheet, /cash-to-close), a saved
- * estimate's form (the portal, the Manage page) and a sale's seller figures (the Offers section) render
+ * estimate's form (the portal, the workspace) and a sale's seller figures (the Offers section) render
  * them. The inputs that decide the figure first; the rest folded under "More costs" (open when one of them
  * holds a value or an error), so that on a phone the result is not twenty fields away. Plain named inputs
  * whose values are what people type ("850,000", "2.5%"); an amount is shown grouped ("1,150,000") however

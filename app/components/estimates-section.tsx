@@ -1,5 +1,5 @@
 /**
- * A transaction's saved estimates (the portal and the Manage page): each by name with its headline figure,
+ * A transaction's saved estimates (the portal and the workspace): each by name with its headline figure,
  * the schedule's date it was computed with and its PDF; one opened (`?estimate=<id>`) shows every line and
  * its form to change it; `?estimate=new` a new one, prefilled from the transaction. Plain forms and links:
  * no JavaScript needed.

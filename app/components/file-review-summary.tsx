@@ -1,5 +1,5 @@
 /**
- * The Manage page's "File review" (docs/file-review.md): the file's state in words, the items the broker
+ * The Documents tab's "File review" (docs/file-review.md): the file's state in words, the items the broker
  * returned with their comments, and the link to the File tab where the checklist is worked.
  */
 import { Link } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * The Manage page's "Listing page" (docs/listings.md; staff on a sale): where the page is and whether it
+ * The Listing tab's "Listing page" (docs/listings.md; staff on a sale): where the page is and whether it
  * is shown, what the seller said, its views and inquiries, and the form for its facts and description. A phrase that
  * breaks fair housing comes back named with why, and a reason field to save anyway (app/sections/listing-page.server.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A listing's photos (docs/listings.md), on the Manage page and in the seller's portal: the upload (up to 10
+ * A listing's photos (docs/listings.md), in the workspace and in the seller's portal: the upload (up to 10
  * at a time, 50 in all; JPEG, PNG, WebP or HEIC of 25 MB at most), and each photo with its place and its description
  * for those who cannot see it (alt text), saved or removed one at a time. Forms work without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * A transaction's offers (the portal and the Manage page; app/sections/offers.server.ts prepares
+ * A transaction's offers (the portal and the workspace; app/sections/offers.server.ts prepares
  * them): on a sale the open offers compared by net (app/components/offer-compare.tsx), on a purchase the
  * offers made on saved homes; the rest (accepted, rejected, …) below; one opened with its rounds, history
  * and forms (app/components/offer-detail.tsx); a new offer's form: staff record one, a buying client

@@ -1,5 +1,5 @@
 /**
- * A section of a transaction's page (the portal and the Manage page: progress, key dates, documents,
+ * A section of a transaction's page (the portal and the workspace: progress, key dates, documents,
  * estimates, offers, messages, the contract, the details…): a card with an anchor (`#id`, kept clear of the
  * sticky navigation), its heading (`{id}-title`, which names the region) and what sits beside the heading.
  */

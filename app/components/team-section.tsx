@@ -1,5 +1,5 @@
 /**
- * The Manage page's Team section: who has the transaction (its agent, its collaborators) and, for admins,
+ * The workspace overview's Team section: who has the transaction (its agent, its collaborators) and, for admins,
  * the form to change it and the link to its file's export (docs/decisions/030-team.md).
  */
 import { Form } from "@remix-run/react";

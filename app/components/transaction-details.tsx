@@ -1,5 +1,5 @@
 /**
- * The Manage page's "Transaction details": the compensation and where it comes from (app/models/compensation.server.ts),
+ * The workspace overview's "Transaction details": the compensation and where it comes from (app/models/compensation.server.ts),
  * the address, the home value, the closing price (a completed sale's figures), the year built (the file's lead-paint
  * disclosure), the type and the status, in a plain form; for an admin on a file that is not complete, or whose agent's
  * license lapsed, the broker's reason to complete it anyway (app/models/transaction-edit.server.ts).

@@ -49,7 +49,7 @@ const KEPT_STATEMENTS = 1000;
 
 /**
  * Keeps each compiled statement by its SQL text: Drizzle compiles every query it runs afresh, and on a page that
- * asks forty questions (a transaction's Manage page) compiling was a fifth of the loader's time (docs/benchmarks.md,
+ * asks forty questions (a transaction's workspace) compiling was a fifth of the loader's time (docs/benchmarks.md,
  * 2026-11-28). A kept statement is handed back as a new one would be: in object mode (Drizzle turns raw mode on
  * where it wants arrays, a caller its pluck). Nothing here iterates a statement (`.iterate()`), so none is busy when
  * handed out again. The oldest go first past KEPT_STATEMENTS.

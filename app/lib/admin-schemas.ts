@@ -127,7 +127,7 @@ const transactionStatus = z.enum(TRANSACTION_STATUSES, {
   errorMap: () => ({ message: "Choose Active, Completed or Cancelled" }),
 });
 /**
- * The Manage page's "Transaction details" (the type may be left out: it stays as it is). What a side needs (a sale:
+ * The workspace overview's "Transaction details" (the type may be left out: it stays as it is). What a side needs (a sale:
  * its address and value) is checked with the transaction's type by the model (app/models/transaction-edit.server.ts).
  */
 export const editTransactionSchema = z.object({
@@ -200,7 +200,7 @@ export const licenseOverrideSchema = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() || undefined : v),
   z.string().max(2000, "Write why (at most 2,000 characters)").optional(),
 );
-/** `POST /api/transactions/{id}/cda` and the Manage page's "Approve and send": the escrow officer's e-mail, if new. */
+/** `POST /api/transactions/{id}/cda` and the workspace's "Approve and send": the escrow officer's e-mail, if new. */
 export const cdaApproveSchema = z
   .object({ escrowEmail: escrowEmailSchema.optional(), override: licenseOverrideSchema })
   .strict();

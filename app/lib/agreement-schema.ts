@@ -311,7 +311,7 @@ const paperSigner = z.object({
 });
 
 /**
- * POST /api/transactions/{id}/agreements/record and the Manage page's "Record a paper agreement": an uploaded
+ * POST /api/transactions/{id}/agreements/record and the workspace's "Record a paper agreement": an uploaded
  * document of the transaction as the listing or buyer agreement in force (app/models/agreement-record.server.ts).
  */
 export const recordAgreementSchema = z

@@ -25,7 +25,7 @@ export type CommissionSplit = {
   /** The brokerage's share of the plan year before and after this transaction (null: the plan has no cap). */
   capBeforeCents: number | null;
   capAfterCents: number | null;
-  /** Each line in words, to the cent, for the CDA and the Manage page. */
+  /** Each line in words, to the cent, for the CDA and the workspace. */
   lines: string[];
 };
 

@@ -1,5 +1,5 @@
 /**
- * The contract form (the admin's Manage page) and `PUT /api/transactions/{id}/contract`: one schema.
+ * The contract form (the admin's workspace) and `PUT /api/transactions/{id}/contract`: one schema.
  * Dates are exactly "YYYY-MM-DD" (nothing around them), real, and within CONTRACT_YEARS, so that every
  * date computed from them stays in the calendar; day counts are whole days from 0 to 120; a close of
  * escrow before acceptance is refused on its field.
@@ -66,7 +66,7 @@ export const contractSchema = z
 
 export type ContractValues = z.output<typeof contractSchema>;
 
-/** Mark done, waive or reopen a deadline: the API's body, and the Manage page's small forms with the id. */
+/** Mark done, waive or reopen a deadline: the API's body, and the workspace's small forms with the id. */
 export const deadlineStatusSchema = z.object({ status: z.enum(DEADLINE_STATUSES) });
 export const deadlineFormSchema = deadlineStatusSchema.extend({ deadlineId: idField });
 

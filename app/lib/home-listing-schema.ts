@@ -1,6 +1,6 @@
 /**
  * A listing's page (docs/listings.md): one schema for `PUT /api/transactions/{id}/listing` (JSON, a partial
- * update) and the Manage page's "Listing page" form (strings). Blank is "not given" in the form; null clears in the API.
+ * update) and the Listing tab's "Listing page" form (strings). Blank is "not given" in the form; null clears in the API.
  */
 import { z } from "zod";
 import { blankToUndefined, MAX_LENGTH, numberInput } from "~/lib/form-values";
@@ -89,7 +89,7 @@ export const homeListingSchema = z
   .strict();
 export type HomeListingInput = z.output<typeof homeListingSchema>;
 
-/** The fields staff write (the seller sends only `published`); the Manage page's form sends each of them. */
+/** The fields staff write (the seller sends only `published`); the workspace's form sends each of them. */
 export const STAFF_LISTING_FIELDS = [
   "mlsEnteredOn",
   "price",

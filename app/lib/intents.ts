@@ -5,7 +5,7 @@
  */
 
 /**
- * The sections of the two transaction pages (the client portal and the admin's Manage page), each with its
+ * The sections of the two transaction pages (the client portal and the admin's workspace), each with its
  * own action module (app/sections/*.server.ts) shared by both pages.
  */
 
@@ -18,13 +18,13 @@ export const documentIntents = { upload: "upload", remove: "remove-document", re
 /** A transaction's conversation (Hide: admins only). */
 export const messageIntents = { send: "send-message", hide: "hide-message" } as const;
 
-/** Initialize Milestones (an admin, on either page) and Update Milestone (the Manage page). */
+/** Initialize Milestones (an admin, on either page) and Update Milestone (the workspace). */
 export const milestoneIntents = { initialize: "initialize", update: "update-milestone" } as const;
 
-/** The contract's dates and its deadlines' Mark done, Waive and Reopen (the Manage page). */
+/** The contract's dates and its deadlines' Mark done, Waive and Reopen (the workspace). */
 export const contractIntents = { save: "save-contract", deadlineStatus: "deadline-status" } as const;
 
-/** The transaction's address, value and status (the Manage page). */
+/** The transaction's address, value and status (the workspace). */
 export const transactionIntents = { edit: "edit-transaction", clientName: "client-name" } as const;
 
 /** A transaction's saved estimates: save (a new one or changes) and delete. */
@@ -54,10 +54,10 @@ export const leadIntents = {
   assign: "assign",
 } as const;
 
-/** The Manage page's Team section: the transaction's agent and collaborators (admins). */
+/** The workspace overview's Team section: the transaction's agent and collaborators (admins). */
 export const assignmentIntents = { assign: "assign" } as const;
 
-/** The Manage page's "Commission" (admins): the referral and the escrow officer's e-mail. */
+/** The Money tab's "Commission" (admins): the referral and the escrow officer's e-mail. */
 export const commissionIntents = { terms: "commission-terms", approveCda: "cda-approve" } as const;
 
 /** The lists' bulk assignment (the dashboard's transactions, the leads). */
@@ -105,7 +105,7 @@ export const signingIntents = {
   decline: "decline",
 } as const;
 
-/** A transaction's agreements on the Manage page: prepare, send, void, a co-signer's new link, the seal's retry. */
+/** A transaction's agreements in the workspace: prepare, send, void, a co-signer's new link, the seal's retry. */
 export const agreementIntents = {
   prepare: "prepare-agreement",
   send: "send-agreement",
@@ -116,7 +116,7 @@ export const agreementIntents = {
   protectionList: "send-protection-list",
 } as const;
 
-/** A listing's showings on the portal (the seller) and the Manage page (staff, who also record and reset). */
+/** A listing's showings on the portal (the seller) and the workspace (staff, who also record and reset). */
 export const showingIntents = {
   saveRules: "save-showing-rules",
   answer: "answer-showing",

@@ -1,6 +1,6 @@
 /**
  * The tabs of a transaction's workspace (docs/workspace.md): each part of the deal at its own address under
- * /admin/transactions/{id}, and where the Manage page's old anchors (`#offers`, used in e-mails written before the
+ * /admin/transactions/{id}, and where the workspace's old anchors (`#offers`, used in e-mails written before the
  * tabs) and its parts' query parameters (`?offer=12`) now live.
  */
 import { privatePageMeta } from "~/lib/seo";
@@ -62,7 +62,7 @@ export function tabPath(transactionId: number, key: TabKey): string {
   return `/admin/transactions/${transactionId}${TABS.find((tab) => tab.key === key)!.path}`;
 }
 
-/** The tab an old anchor of the Manage page is now on (`#offers` → offers); null for the overview's own. */
+/** The tab an old anchor of the workspace is now on (`#offers` → offers); null for the overview's own. */
 export function tabOfAnchor(hash: string): TabKey | null {
   const anchor = hash.replace(/^#/, "");
   return TABS.find((tab) => (tab.anchors as readonly string[]).includes(anchor))?.key ?? null;

@@ -128,7 +128,7 @@ export async function completeAgreement(db: Db, paper: AgreementPaper, id: numbe
     }
     return true;
   });
-  // The countersigner (staff) completes the step, as they would on the Manage page (the client is told).
+  // The countersigner (staff) completes the step, as they would in the workspace (the client is told).
   const countersigner = signers.find((s) => s.role === "agent")?.signedBy;
   const actor = countersigner ? db.select().from(users).where(eq(users.id, countersigner)).get() : undefined;
   if (sealedNow && step && actor && step.status !== "completed" && transactionId) {

@@ -166,7 +166,7 @@ function clientSideNames(db: DbOrTx, t: Transaction, kind: "listing" | "buyer"):
 }
 
 /**
- * The parties as the contract names them (the CDA names them for escrow): as entered on the Manage page's
+ * The parties as the contract names them (the CDA names them for escrow): as entered on the workspace's
  * "Commission", else from the records: our client's side as they signed their agreement, the other side as the
  * accepted offer names its buyer (a sale). A purchase's sellers are entered by hand.
  */
@@ -269,7 +269,7 @@ function blockersOf(db: DbOrTx, t: Transaction, figures: CommissionFigures, now:
 }
 
 /**
- * `GET /api/transactions/{id}/cda`'s versions and the Manage page's: every version, the current one, whether it no
+ * `GET /api/transactions/{id}/cda`'s versions and the workspace's: every version, the current one, whether it no
  * longer matches the figures (`stale`), and what keeps the broker from approving (an agent's lapsed license among
  * them, unless passed with a reason). Admins; its client and agent 403, anyone else 404.
  */
@@ -368,7 +368,7 @@ export function supersedeAgentsCdas(tx: DbOrTx, actor: Actor, agentId: string, n
 }
 
 /**
- * `POST /api/transactions/{id}/cda` `{ escrowEmail?, override? }` and the Manage page's "Approve and send to escrow":
+ * `POST /api/transactions/{id}/cda` `{ escrowEmail?, override? }` and the workspace's "Approve and send to escrow":
  * the broker or the licensee they named for it (any other admin 403 naming the duty; its client and agent 403; anyone else 404). Approves the
  * split as it stands, lays out and seals the copy for escrow and the brokerage's own, keeps both as admin-only
  * documents, and e-mails escrow its copy (the address given is saved on the transaction, in the same database
@@ -557,7 +557,7 @@ function saveTerms(tx: DbOrTx, actor: Actor, id: number, terms: CommissionTerms,
 
 /**
  * `PATCH /api/transactions/{id}` `{ referral: { broker, license, percent } | null, escrowEmail, escrowNumber,
- * sellerNames, buyerNames }` and the Manage page's "Commission" form (admins): the referring broker paid first, the
+ * sellerNames, buyerNames }` and the Money tab's "Commission" form (admins): the referring broker paid first, the
  * escrow officer's e-mail and the escrow's number, the parties as on the contract. Audited; a current CDA the
  * referral changes is superseded. Inside the caller's database transaction when given one.
  */

@@ -3,7 +3,7 @@
  * account's name (app/models/agreement-signing.server.ts), or staff wrote it wrongly. The account's given and
  * family names change, so does the name each agreement not yet signed by them expects; a signed agreement keeps
  * the name it was signed with (the record is the record). In the audit (`user.legal_name`, from, to, by whom) and
- * told to the client by e-mail. The Manage page's form and PUT /api/transactions/{id}/client-name call it.
+ * told to the client by e-mail. The workspace's form and PUT /api/transactions/{id}/client-name call it.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";

@@ -89,7 +89,7 @@ export function commissionOf(db: DbOrTx, t: Transaction, on: string): Commission
   return { ready: true, agent: fullName(agent) || agent.email, planYearFrom, compensation: gross, ...split };
 }
 
-/** `GET /api/transactions/{id}/cda` and the Manage page's "Commission" (admins): the figures as of today. */
+/** `GET /api/transactions/{id}/cda` and the Money tab's "Commission" (admins): the figures as of today. */
 export function transactionCommission(db: Db, actor: Actor, transactionId: number, now = new Date()) {
   const t = getTransactionAsAdmin(db, actor, transactionId);
   const payout = db.select().from(payouts).where(eq(payouts.transactionId, t.id)).get();
@@ -111,7 +111,7 @@ export function currentCda(db: DbOrTx, transactionId: number): Cda | null {
 /**
  * At completion (app/models/transaction-edit.server.ts): the current CDA's figures (what escrow paid by), else the
  * split as of that day, become the agent's earnings, once; a reopened
- * transaction's payout is taken back (it did not close). Nothing when the split cannot be computed (the Manage page
+ * transaction's payout is taken back (it did not close). Nothing when the split cannot be computed (the workspace
  * says what is missing).
  */
 export function recordPayout(tx: DbOrTx, t: Transaction, now: Date) {

@@ -5,7 +5,7 @@
  * the portal or recorded from paper: app/models/agreement-record.server.ts); before any agreement
  * is signed, a sale's fee from the tier table, marked `estimated`, and a purchase's none (nothing can be worked out).
  * "Signed" is every signature in (sealed, or its seal being made); a voided or declined agreement never counts.
- * The CDA's gross, the payout, the sold card, the consent e-mail, the savings and the Manage page all call it.
+ * The CDA's gross, the payout, the sold card, the consent e-mail, the savings and the workspace all call it.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";

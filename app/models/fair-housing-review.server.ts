@@ -97,7 +97,7 @@ export function requestException(
   return row;
 }
 
-/** The exception waiting for a text, if any (the Manage page and the profile page say so). */
+/** The exception waiting for a text, if any (the workspace and the profile page say so). */
 export function waitingException(db: DbOrTx, subject: FairHousingSubject): FairHousingReview | null {
   return (
     db

@@ -234,7 +234,7 @@ export function getChecklist(db: Db, actor: Actor, transactionId: number) {
   return { transaction: t, items: toFileItems(db, t.type, items), ...fileState(items) };
 }
 
-/** The file's state for the Manage page: the counts and the items returned, with the broker's comment. */
+/** The file's state for the workspace: the counts and the items returned, with the broker's comment. */
 export function fileSummary(db: Db, actor: Actor, transactionId: number) {
   const t = fileOf(db, actor, transactionId);
   const items = itemsOf(db, t);

@@ -59,7 +59,7 @@ function listingRowOf(db: DbOrTx, t: Transaction): HomeListing {
 export const listingUrl = (slug: string) => `/homes/${slug}`;
 
 /**
- * The listing as the Manage page, the portal and the API's answer read it (reading never writes): staff on it or its
+ * The listing as the workspace, the portal and the API's answer read it (reading never writes): staff on it or its
  * client; else 404. With why it is not live (the rule's words) and the fair-housing exception waiting, if any.
  */
 export function getHomeListing(db: Db, actor: Actor, transactionId: number, now = new Date()) {
@@ -97,7 +97,7 @@ export const toHomeListingJson = (
 });
 
 /**
- * `PUT /api/transactions/{id}/listing` (a partial update), the Manage page's "Listing page" and the portal's "Show my
+ * `PUT /api/transactions/{id}/listing` (a partial update), the Listing tab's "Listing page" and the portal's "Show my
  * home on your site": the seller's yes is `published: true` from its client (who may send nothing else: 403); staff
  * write the MLS date (a future one is accepted: the page goes live that day) and the facts, and may take the page down
  * (`published: false`, the seller asked again). Housing for older persons (`olderPersons`) is the broker's mark. A

@@ -186,7 +186,7 @@ function storeMessage(
 }
 
 /**
- * Posts a message (the portal, the Manage page, POST /api/transactions/{id}/messages): the actor writes
+ * Posts a message (the portal, the workspace, POST /api/transactions/{id}/messages): the actor writes
  * as staff when staff of the transaction (an admin, its agent, a collaborator), else as its client, under
  * their full name. The body was checked by `messageSchema`.
  */
@@ -300,7 +300,7 @@ function raiseUnread(tx: DbOrTx, transaction: Transaction, authorRole: Participa
 }
 
 /**
- * The thread as its page shows it (the portal, the Manage page): a page of messages, how many the viewer
+ * The thread as its page shows it (the portal, the workspace): a page of messages, how many the viewer
  * had not seen, and, the page being their view of it, those are now seen.
  */
 export function threadPage(db: Db, actor: Actor, transactionId: number, options: { before?: number | null } = {}) {

@@ -56,7 +56,7 @@ function saleOf(db: DbOrTx, actor: Actor, transactionId: number) {
 }
 
 /**
- * `POST /api/transactions/{id}/open-houses` `{ start, end, hostId }` and the Manage page's form: staff on the sale or
+ * `POST /api/transactions/{id}/open-houses` `{ start, end, hostId }` and the workspace's form: staff on the sale or
  * its seller; the host an active agent of the team who may act for the brokerage (today and that day: else 409
  * naming the license); it ends after it starts, on the same day, within 8 hours, and
  * starts in the future. Audited.
@@ -186,7 +186,7 @@ function visitorCounts(db: DbOrTx, ids: number[]) {
 }
 
 /**
- * `GET /api/transactions/{id}/open-houses`, the Manage page and the portal: the sale's open houses, newest first, with
+ * `GET /api/transactions/{id}/open-houses`, the workspace and the portal: the sale's open houses, newest first, with
  * their visitors counted (with an agent or not). Staff see the door's link and the visitors by name; the seller only
  * the counts (anonymized).
  */

@@ -231,7 +231,7 @@ export function mailAgentMove(
   );
 }
 
-/** To the seller (their portal) and the transaction's staff (its Manage page). */
+/** To the seller (their portal) and the transaction's staff (its workspace). */
 function mailSellerSide(
   tx: DbOrTx,
   transaction: Pick<Transaction, "id" | "userId" | "assignedAgentId">,

@@ -1,5 +1,5 @@
 /**
- * Editing a transaction (the Manage page's "Transaction details" and `PATCH /api/transactions/{id}`, one rule for
+ * Editing a transaction (the workspace's "Transaction details" and `PATCH /api/transactions/{id}`, one rule for
  * both): its address, value, type and status, and what a status change brings with it. A sale that ends
  * (completed or cancelled) closes its showings (app/models/showing.server.ts `endSaleShowings`): its page then
  * answers 404 and no access instructions go out again. Every change is in the audit.
@@ -66,7 +66,7 @@ export function completionHolds(tx: DbOrTx, t: Transaction, now: Date) {
   return { open: openRequiredItems(tx, t), license: agentLicenseRefusal(tx, t, now) };
 }
 
-/** The Manage page's words for the broker's reason field at completion, or null when nothing needs it. */
+/** The workspace's words for the broker's reason field at completion, or null when nothing needs it. */
 export function completionHoldWords(tx: DbOrTx, t: Transaction, now = new Date()): string | null {
   if (t.status !== "active") return null;
   const { open, license } = completionHolds(tx, t, now);
@@ -220,7 +220,7 @@ export function updateTransaction(
 }
 
 /**
- * `PATCH /api/transactions/{id}`: any of the Manage page's fields (address, value, type, status, year built: staff on
+ * `PATCH /api/transactions/{id}`: any of the workspace's fields (address, value, type, status, year built: staff on
  * it, with the page's rules), the assignment and the commission's terms (admins), each only when given, in one
  * database transaction: a part refused (an incomplete file's completion: 409) changes nothing, not even the parts
  * before it. Returns the transaction as the API gives it, with its collaborators.

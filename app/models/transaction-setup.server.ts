@@ -80,7 +80,7 @@ export function setUpTransaction(tx: DbOrTx, transactionId: number) {
 
 /**
  * At start: a sale opened before its listing row was made when it opened (migration 0033) gets it now, once; reading
- * the Manage page no longer makes it.
+ * the workspace no longer makes it.
  */
 export function backfillListingRows(db: DbOrTx): number {
   const missing = db

@@ -3,7 +3,7 @@
  * agreement's, else `estimated` from the tier table; null when it cannot be worked out) (its client, its staff;
  * others 404);
  * PATCH (app/models/transaction-edit.server.ts) any of { propertyAddress, homeValue, type, status } (staff on it,
- * the Manage page's rules: a sale that ends closes its showings) and { assignedAgentId, collaboratorIds } (admins:
+ * the workspace's rules: a sale that ends closes its showings) and { assignedAgentId, collaboratorIds } (admins:
  * the agent who has it, null for the admins only, and the collaborators, every one replaced when given) → the
  * transaction with its collaborators. An unknown field 400; an inactive or unknown agent 400; an agent without a
  * DRE license number 409, naming it; a type change once steps, offers or agreements exist 409.

@@ -1,6 +1,6 @@
 /**
  * A transaction's agreements on its two pages (docs/agreements.md): the list with each one's signers, and
- * on the Manage page the staff's forms: prepare one from a template (its fields prefilled from the
+ * in the workspace the staff's forms: prepare one from a template (its fields prefilled from the
  * transaction) or from a PDF of the transaction, send it, void it. Signing is on the agreement's own page
  * (app/routes/agreements.$id.sign.tsx). A refusal (a date past the three months, a co-signer without an
  * address) comes back as a toast naming it, and nothing is prepared.
@@ -39,7 +39,7 @@ import { documentNames } from "~/models/document.server";
 import { backTo, parseSectionForm, type Section } from "~/sections/page-sections.server";
 import { getTransaction } from "~/models/permissions.server";
 
-/** An agreement as the section lists it (the Manage page's, the portal's), its state in words for `viewerId`. */
+/** An agreement as the section lists it (the workspace's, the portal's), its state in words for `viewerId`. */
 export function listedAgreement(a: AgreementView, viewerId: string | null = null, now = new Date()) {
   const today = todayIn(now);
   const recorded = a.source === "recorded";

@@ -1,5 +1,5 @@
 /**
- * The Manage page's Team section: the transaction's agent and collaborators (admins). Comes back to the
+ * The workspace overview's Team section: the transaction's agent and collaborators (admins). Comes back to the
  * section (#team) with a toast, or a toast saying what was wrong (an agent no longer active).
  */
 import { redirectWithToast } from "~/infra/flash-toast.server";

@@ -1,5 +1,5 @@
 /**
- * The Manage page's "Commission" data (app/components/commission-section.tsx; admins): the figures in
+ * The Money tab's "Commission" data (app/components/commission-section.tsx; admins): the figures in
  * words, what is missing, the payout once completed, and the terms as the form shows them.
  */
 import type { Db } from "~/db/client.server";

@@ -1,5 +1,5 @@
 /**
- * The Manage page's "Commission" section (docs/payouts.md; admins): the referring broker and the escrow
+ * The Money tab's "Commission" section (docs/payouts.md; admins): the referring broker and the escrow
  * officer's e-mail; the CDA's approval, sent to escrow (app/models/cda.server.ts). Comes back to the section (#commission) with a toast, or a toast naming what was wrong.
  */
 import { redirectWithToast } from "~/infra/flash-toast.server";

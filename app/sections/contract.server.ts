@@ -1,5 +1,5 @@
 /**
- * The Contract section's forms (the Manage page): the contract's dates and day counts, saved with the
+ * The Contract section's forms (the workspace): the contract's dates and day counts, saved with the
  * deadlines they give; a deadline's Mark done, Waive and Reopen. Both come back to the section (#contract).
  */
 import type { SubmissionResult } from "@conform-to/react";

@@ -1,5 +1,5 @@
 /**
- * The Documents section's forms (the portal and the Manage page): an upload (multipart, read as a stream
+ * The Documents section's forms (the portal and the workspace): an upload (multipart, read as a stream
  * by the model), Remove (an admin any document, a client their own uploads) and Restore (admins). Each
  * comes back to the section (#documents) with a toast; a refused upload shows its message by the form.
  */

@@ -1,5 +1,5 @@
 /**
- * The Estimates section's forms (the portal and the Manage page): save an estimate (a new one, or changes
+ * The Estimates section's forms (the portal and the workspace): save an estimate (a new one, or changes
  * to one: its name and inputs, computed again) and delete one. The transaction's client and admins; the
  * model refuses anyone else. A refused save shows the form again with each field's message; a stored one
  * comes back to the estimate (#estimates).

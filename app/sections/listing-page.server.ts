@@ -1,5 +1,5 @@
 /**
- * A listing's page (docs/listings.md) on the Manage page (staff: its facts, the MLS date, take it down) and
+ * A listing's page (docs/listings.md) in the workspace (staff: its facts, the MLS date, take it down) and
  * in the portal (its seller: "Show my home on your site", or not). A refused save comes back with the values typed and,
  * for a flagged phrase, each phrase and why (app/components/listing-page-section.tsx shows them with a reason field).
  */
@@ -78,7 +78,7 @@ export const listingPageSection: Section<typeof listingPageIntents> = {
   },
 };
 
-/** The Manage page's "Listing page" data (a sale, staff on it). */
+/** The Listing tab's "Listing page" data (a sale, staff on it). */
 export function listingPageData(db: Db, actor: Actor, transactionId: number): ListingPageData {
   const { listing, transaction, notLive, waiting } = getHomeListing(db, actor, transactionId);
   const json = toHomeListingJson(listing, transaction);

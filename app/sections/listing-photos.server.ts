@@ -1,5 +1,5 @@
 /**
- * A listing's photos on the Manage page and in the portal (docs/listings.md): the upload (a multipart form
+ * A listing's photos in the workspace and in the portal (docs/listings.md): the upload (a multipart form
  * posted to the page's `?photos`), each photo's place and alt text, its removal. Comes back to #listing-photos with a
  * toast, or a toast naming what was refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The conversation's forms (the portal: the client's active transaction; the Manage page). Send answers
+ * The conversation's forms (the portal: the client's active transaction; the workspace). Send answers
  * the form again with its field errors (400), or goes back to the conversation; Hide and Show again
  * (admins) go back to the message with a toast.
  */

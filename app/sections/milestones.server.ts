@@ -1,6 +1,6 @@
 /**
  * The progress panel's forms: Initialize Milestones (an admin, on the portal of their own transaction or
- * the Manage page) and the Update Milestone dialog (the Manage page). Initialize comes back to the panel;
+ * the workspace) and the Update Milestone dialog (the workspace). Initialize comes back to the panel;
  * an update comes back to its milestone, or shows the dialog again with the field errors.
  */
 import type { SubmissionResult } from "@conform-to/react";

@@ -1,5 +1,5 @@
 /**
- * The Offers section (the portal and the Manage page): its forms (a new offer; any move of one, by its
+ * The Offers section (the portal and the workspace): its forms (a new offer; any move of one, by its
  * `type`) and what the section shows (`offersData`): the offers as listed, compared by net on a sale
  * (sorted by `?offerSort=&offerDir=`), the opened one (`?offer=<id>`) with its history and the moves the
  * rules allow the person, the new offer's form (`?offer=new`, on a purchase `&listing=<id>`). The models

@@ -1,5 +1,5 @@
 /**
- * The sections of the two transaction pages (the client portal and the admin's Manage page) each have an
+ * The sections of the two transaction pages (the client portal and the admin's workspace) each have an
  * action module beside this file, shared by both pages: documents, messages, milestones, the contract and
  * its deadlines, the transaction's details, the client's listings, the person's own settings. A page's
  * action names the sections it shows and calls `sectionAction`, which hands a form to the section whose
@@ -24,7 +24,7 @@ import { InvalidInputError } from "~/lib/errors";
 export type SectionContext = {
   db: Db;
   actor: User;
-  /** The page's transaction: the portal's active one (undefined when it has none), the Manage page's. */
+  /** The page's transaction: the portal's active one (undefined when it has none), the workspace's. */
   transactionId: number | undefined;
   /** The page's path: a section comes back to its own anchor on it. */
   back: string;

@@ -1,8 +1,8 @@
 /**
- * A listing's Showings section (docs/showings.md) on the seller's portal and the Manage page: the
+ * A listing's Showings section (docs/showings.md) on the seller's portal and the workspace: the
  * showing page's address, the rules and access instructions, the showings to answer and to come, the past
  * ones with their feedback (a page at a time), and plain forms: save the rules; approve one of the times asked
- * for, decline, propose another time, cancel; on the Manage page, record a showing booked by phone and give the
+ * for, decline, propose another time, cancel; in the workspace, record a showing booked by phone and give the
  * page a new address. A refusal comes back as a toast naming the rule.
  */
 import type { ShowingsData } from "~/components/showings-section";

@@ -1,5 +1,5 @@
 /**
- * A purchase's Tours section (docs/showings.md) on the client's portal and the Manage page: the
+ * A purchase's Tours section (docs/showings.md) on the client's portal and the workspace: the
  * client asks for a tour of their saved homes (in the order they number them, with up to three times), which
  * needs their buyer agreement in force (else the section links to it, and a request is refused naming it);
  * the agent confirms each home's time; either cancels; the client rates each home once seen. Plain forms.

@@ -1,5 +1,5 @@
 /**
- * The Manage page's "Transaction details" form: the address, the home value and the status (admins), and the
+ * The workspace overview's "Transaction details" form: the address, the home value and the status (admins), and the
  * client's legal name corrected (admins, app/models/client-name.server.ts). Comes back to the form (#details), or
  * shows it again with its field errors.
  */

@@ -2,7 +2,7 @@
  * /admin/transactions/{id}: a transaction's workspace (docs/workspace.md). This layout holds what every tab shows
  * (Back to Dashboard, the address, the Buyer or Seller label, the client, the tab bar); the overview
  * (`admin.transactions.$id._index.tsx`) and each part of the deal (`admin.transactions.$id.offers.tsx`, …) load
- * only their own data and hold their own forms. An old anchor of the one-page Manage page (`#offers`, in e-mails
+ * only their own data and hold their own forms. An old anchor of the one-page workspace (`#offers`, in e-mails
  * sent before the tabs) opens its tab with JavaScript; without it the overview's summary line of that part, which
  * carries the anchor, links to the tab.
  */
@@ -43,7 +43,7 @@ export default function TransactionWorkspace() {
   const current = (useMatches().at(-1)?.handle as { tab?: TabKey } | undefined)?.tab ?? "overview";
   const location = useLocation();
   const navigate = useNavigate();
-  // An old anchor of the one-page Manage page: its part is a tab now.
+  // An old anchor of the one-page workspace: its part is a tab now.
   useEffect(() => {
     const tab = current === "overview" ? tabOfAnchor(location.hash) : null;
     if (tab) navigate(`${tabPath(id, tab)}${location.search}${location.hash}`, { replace: true });

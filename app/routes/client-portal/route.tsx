@@ -158,7 +158,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const ctx = { db, actor: user, transactionId: firstActiveTransaction(db, user)?.id, back: PORTAL };
-  // The portal's own forms: no Restore (documents), no Hide (messages), no Update Milestone (the Manage page's).
+  // The portal's own forms: no Restore (documents), no Hide (messages), no Update Milestone (the workspace's).
   return sectionAction(request, ctx, [
     listingPhotosSection,
     savedHomeSection,
