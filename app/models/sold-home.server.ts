@@ -11,7 +11,6 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { preparedQuery, type Db, type DbOrTx } from "~/db/client.server";
 import {
   homeListings,
-  listingPhotos,
   publicCounts,
   soldHomes,
   transactions,
@@ -22,7 +21,7 @@ import {
 import { env } from "~/config/env.server";
 import { NotFoundError } from "~/lib/errors";
 import { formatMoney, roundToDollars } from "~/lib/money";
-import { photoSources, type ImageVariantSize } from "~/lib/images";
+import { photoSources } from "~/lib/images";
 import { canonicalNeighbourhood, neighbourhoodOf, zipOf } from "~/lib/neighbourhoods";
 import { formatMonthIn, monthIn } from "~/lib/plain-date";
 import { calculateSavings } from "~/lib/pricing";
@@ -32,6 +31,7 @@ import { changesOf, recordAudit } from "~/models/audit-log.server";
 import { shownAgentSlugs } from "~/models/agent-profile.server";
 import { queuePlainEmail } from "~/models/plain-mail.server";
 import { compensationOf, isKnown } from "~/models/compensation.server";
+import { firstPhotos } from "~/models/home-listing.server";
 import { refreshListing } from "~/models/listing-state.server";
 
 /**
@@ -266,12 +266,8 @@ function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
       agent: (r.agentId && agents.get(r.agentId)) || null,
       // The place as the card names it (never the street of a sale shown by its neighbourhood).
       photo:
-        r.photo && page?.imageId && page.variants
-          ? photoSources({
-              imageId: page.imageId,
-              variants: page.variants,
-              alt: page.alt?.trim() || `Photo of the home, ${place}`,
-            })
+        r.photo && page?.photo
+          ? photoSources({ ...page.photo, alt: page.photo.alt.trim() || `Photo of the home, ${place}` })
           : null,
       url: page?.url ?? null,
     };
@@ -280,43 +276,22 @@ function toPublicSales(db: DbOrTx, rows: ListedSale[]): PublicSale[] {
 
 /**
  * The listing of each sale, by its primary key: its sold page's address when its state is `sold`, and its first
- * photo (by the index (transaction_id, position)), one row per sale of the page.
+ * photo (home-listing.server.ts's firstPhotos, the cards' own: by the index (transaction_id, position)).
  */
 function soldPagesOf(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) {
-    return new Map<
-      number,
-      { url: string | null; imageId: string | null; variants: ImageVariantSize[] | null; alt: string | null }
-    >();
-  }
-  const first = (column: typeof listingPhotos.imageId | typeof listingPhotos.alt) =>
-    sql<
-      string | null
-    >`(SELECT ${column} FROM ${listingPhotos} WHERE ${listingPhotos.transactionId} = ${homeListings.transactionId} ORDER BY ${listingPhotos.position}, ${listingPhotos.id} LIMIT 1)`;
-  const rows = db
-    .select({
-      transactionId: homeListings.transactionId,
-      slug: homeListings.slug,
-      state: homeListings.state,
-      imageId: first(listingPhotos.imageId),
-      alt: first(listingPhotos.alt),
-      // Its image's stored sizes (JSON), by the same first photo.
-      variants: sql<
-        string | null
-      >`(SELECT i.variants FROM listing_photos p JOIN images i ON i.id = p.image_id WHERE p.transaction_id = "home_listings"."transaction_id" ORDER BY p.position, p.id LIMIT 1)`,
-    })
-    .from(homeListings)
-    .where(inArray(homeListings.transactionId, ids))
-    .all();
+  const photos = firstPhotos(db, ids);
+  const rows =
+    ids.length === 0
+      ? []
+      : db
+          .select({ transactionId: homeListings.transactionId, slug: homeListings.slug, state: homeListings.state })
+          .from(homeListings)
+          .where(inArray(homeListings.transactionId, ids))
+          .all();
   return new Map(
     rows.map((r) => [
       r.transactionId,
-      {
-        url: r.state === "sold" ? `/homes/${r.slug}` : null,
-        imageId: r.imageId,
-        variants: r.variants === null ? null : (JSON.parse(r.variants) as ImageVariantSize[]),
-        alt: r.alt,
-      },
+      { url: r.state === "sold" ? `/homes/${r.slug}` : null, photo: photos.get(r.transactionId) ?? null },
     ]),
   );
 }
