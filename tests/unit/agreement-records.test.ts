@@ -7,13 +7,11 @@
  * failed there.
  */
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import {
   agreements,
@@ -25,9 +23,8 @@ import {
   users,
   type User,
 } from "~/db/schema";
-import { agreementPaper, agreementPdf } from "~/infra/agreement-pdf.server";
+import { agreementPdf } from "~/infra/agreement-pdf.server";
 import { DirectoryStore } from "~/infra/file-store.server";
-import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { consentSchema } from "~/lib/agreement-schema";
 import { NOTICE_PLACE, SEEDED_TEMPLATES, templateBlocks, templateErrors } from "~/lib/agreement-template";
 import { SEEDED_LEGAL_TEXTS } from "~/lib/legal-texts";
@@ -53,8 +50,9 @@ import { currentDisclosure, saveDisclosure } from "~/models/consent-disclosure.s
 import { claimListingStart, holdListingStart, purgeListingStarts, startListing } from "~/models/listing-start.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { addAgent, delegate, freshDb, outboxWithContent } from "./db";
+import { addAgent, freshDb, outboxWithContent } from "./db";
 import { expectConsoleError } from "./setup";
+import { useAgreementDesk } from "./agreement-desk";
 
 const has = (tool: string) => {
   try {
@@ -71,18 +69,14 @@ let db: Db;
 let dir: string;
 let paper: AgreementPaper;
 let admin: User;
-const p12 = selfSignedP12("Coastline Flat Fee Realty");
 
-beforeEach(() => {
-  db = freshDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "agreement-records-"));
-  paper = agreementPaper(new DirectoryStore(dir), () => ({ p12, password: "" }));
-  seedTemplates(db);
-  // An admin the local sign-in knows by a first name only, whom the broker named to countersign for the brokerage.
-  admin = upsertUserFromClaims(db, { email: "ada@agency.test", firstName: "Ada" }, ["ada@agency.test"]);
-  delegate(db, admin, ["countersign"]);
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+// An admin the local sign-in knows by a first name only, whom the broker named to countersign for the brokerage.
+useAgreementDesk(
+  "agreement-records-",
+  { email: "ada@agency.test", firstName: "Ada" },
+  ["countersign"],
+  (desk) => ({ db, dir, paper, admin } = desk),
+);
 
 const template = (kind: "listing" | "buyer") => listTemplates(db, admin).find((t) => t.kind === kind)!;
 const asRequest = <T>(browser: string, run: () => T) => requestContext.run({ ip: "203.0.113.9", browser }, run);

@@ -4,16 +4,10 @@
  * versioned legal texts; a paper agreement recorded by staff counting for offers, tours, the fee and the CDA; the
  * listing's protection list in its window; every seller on title signing; each signer's copy attached.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { agreements, agreementSigners, documents, type User } from "~/db/schema";
-import { agreementPaper } from "~/infra/agreement-pdf.server";
-import { DirectoryStore } from "~/infra/file-store.server";
-import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { prepareAgreementSchema, recordAgreementSchema, startListingSchema } from "~/lib/agreement-schema";
 import { agreementDateErrors, DEFAULT_PROTECTION_DAYS, templateErrors } from "~/lib/agreement-template";
 import {
@@ -35,7 +29,7 @@ import {
   consentToSign,
   signAgreement,
 } from "~/models/agreement-signing.server";
-import { listTemplates, seedTemplates } from "~/models/agreement-template.server";
+import { listTemplates } from "~/models/agreement-template.server";
 import { getAgreement } from "~/models/agreement-view.server";
 import { assertBuyerAgreement } from "~/models/buyer-agreement.server";
 import { compensationOf } from "~/models/compensation.server";
@@ -44,25 +38,19 @@ import { saveLegalText } from "~/models/legal-text.server";
 import { startListing } from "~/models/listing-start.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { delegate, freshDb, outboxWithContent } from "./db";
+import { outboxWithContent } from "./db";
+import { useAgreementDesk } from "./agreement-desk";
 
 let db: Db;
-let dir: string;
 let paper: AgreementPaper;
 let admin: User;
-const p12 = selfSignedP12("Coastline Flat Fee Realty");
 
-beforeEach(() => {
-  db = freshDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "agreements-hold-"));
-  paper = agreementPaper(new DirectoryStore(dir), () => ({ p12, password: "" }));
-  seedTemplates(db);
-  admin = upsertUserFromClaims(db, { email: "ada@agency.test", firstName: "Ada", lastName: "Lovelace" }, [
-    "ada@agency.test",
-  ]);
-  delegate(db, admin, ["countersign"]);
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+useAgreementDesk(
+  "agreements-hold-",
+  { email: "ada@agency.test", firstName: "Ada", lastName: "Lovelace" },
+  ["countersign"],
+  (desk) => ({ db, paper, admin } = desk),
+);
 
 /** An agreement's fields as prepared (the template's, and the computed ones). */
 const fieldsOf = (id: number) => db.select().from(agreements).where(eq(agreements.id, id)).get()!.fields;

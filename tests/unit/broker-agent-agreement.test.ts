@@ -4,43 +4,31 @@
  * there is no client), then an admin for the broker; the team shows `agreement: { status, signedAt }`; an agent
  * without one is flagged and the broker reminded once a week, and may still be assigned.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { agreements, type User } from "~/db/schema";
-import { agreementPaper } from "~/infra/agreement-pdf.server";
-import { DirectoryStore } from "~/infra/file-store.server";
-import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { instantAt, addDaysTo, todayIn } from "~/lib/plain-date";
 import type { AgreementPaper } from "~/models/agreement-access.server";
 import { agreementFile, consentToSign, signAgreement, signingState } from "~/models/agreement-signing.server";
-import { seedTemplates } from "~/models/agreement-template.server";
 import { brokerAgentAgreementState, sendBrokerAgentAgreement } from "~/models/broker-agent-agreement.server";
 import { remindBrokerAgentAgreements } from "~/models/roster-reminders.server";
 import { assignTransaction, listTeam, toStaffJson } from "~/models/team.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
-import { addAgent, freshDb, outboxWithContent } from "./db";
+import { addAgent, outboxWithContent } from "./db";
+import { useAgreementDesk } from "./agreement-desk";
 
 let db: Db;
-let dir: string;
 let paper: AgreementPaper;
 let admin: User;
-const p12 = selfSignedP12("Coastline Flat Fee Realty");
 
-beforeEach(() => {
-  db = freshDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "broker-agent-"));
-  paper = agreementPaper(new DirectoryStore(dir), () => ({ p12, password: "" }));
-  seedTemplates(db);
-  admin = upsertUserFromClaims(db, { email: "boss@agency.test", firstName: "Jordan", lastName: "Reyes" }, [
-    "boss@agency.test",
-  ]);
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+useAgreementDesk(
+  "broker-agent-",
+  { email: "boss@agency.test", firstName: "Jordan", lastName: "Reyes" },
+  [],
+  (desk) => ({ db, paper, admin } = desk),
+);
 
 const teamRow = (id: string) => listTeam(db, admin).find((p) => p.id === id)!;
 

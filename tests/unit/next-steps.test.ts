@@ -4,16 +4,10 @@
  * a day), the staff's "Waiting for your signature", the step a countersigned agreement completes, the prepare
  * form's defaults, a purchase opened with the area searched, and a showing that starts on a slot.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { agencySettings, auditEvents, documents, transactionMilestones, transactions, type User } from "~/db/schema";
-import { agreementPaper } from "~/infra/agreement-pdf.server";
-import { DirectoryStore } from "~/infra/file-store.server";
-import { selfSignedP12 } from "~/infra/pdf-seal.server";
 import { agreementState, WAITING_FOR_BROKER } from "~/lib/agreement-rules";
 import { InvalidInputError } from "~/lib/errors";
 import { addDaysTo, addMonthsTo, todayIn } from "~/lib/plain-date";
@@ -24,7 +18,7 @@ import type { AgreementPaper } from "~/models/agreement-access.server";
 import { waitingForStaff } from "~/models/agreement-lists.server";
 import { prepareAgreement, sendAgreement } from "~/models/agreement-prepare.server";
 import { agreementFile, consentToSign, signAgreement } from "~/models/agreement-signing.server";
-import { listTemplates, seedTemplates } from "~/models/agreement-template.server";
+import { listTemplates } from "~/models/agreement-template.server";
 import { buyerAgreementNeed, nudgeCountersigner } from "~/models/buyer-agreement.server";
 import { createSavedHome } from "~/models/saved-home.server";
 import { initializeMilestones } from "~/models/milestone.server";
@@ -33,26 +27,20 @@ import { updateTransaction } from "~/models/transaction-edit.server";
 import { createTransaction } from "~/models/transaction.server";
 import { upsertUserFromClaims } from "~/models/user.server";
 import { agreementsData } from "~/sections/agreements.server";
-import { addAgent, delegate, freshDb, outboxWithContent } from "./db";
+import { addAgent, outboxWithContent } from "./db";
+import { useAgreementDesk } from "./agreement-desk";
 
 let db: Db;
-let dir: string;
 let paper: AgreementPaper;
 let admin: User;
-const p12 = selfSignedP12("Coastline Flat Fee Realty");
 
-beforeEach(() => {
-  db = freshDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "next-steps-"));
-  paper = agreementPaper(new DirectoryStore(dir), () => ({ p12, password: "" }));
-  seedTemplates(db);
-  admin = upsertUserFromClaims(db, { email: "ada@agency.test", firstName: "Ada", lastName: "Lovelace" }, [
-    "ada@agency.test",
-  ]);
-  // Ada countersigns for the brokerage: the broker named her to (10 CCR 2725).
-  delegate(db, admin, ["countersign"]);
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+// Ada countersigns for the brokerage: the broker named her to (10 CCR 2725).
+useAgreementDesk(
+  "next-steps-",
+  { email: "ada@agency.test", firstName: "Ada", lastName: "Lovelace" },
+  ["countersign"],
+  (desk) => ({ db, paper, admin } = desk),
+);
 
 /** A purchase opened with the area searched, the client "Rae Buyer", its standard steps set up. */
 function homeSearch() {
