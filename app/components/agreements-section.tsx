@@ -253,20 +253,7 @@ function PrepareForm({ prepare, answer }: { prepare: PrepareData; answer?: Prepa
           )}
           {chosen.kind === "template" ? (
             <>
-              <PrepareField
-                name="startsOn"
-                label="Starts on"
-                type="date"
-                defaultValue={value("startsOn", prepare.startsOn)}
-                error={error("startsOn")}
-              />
-              <PrepareField
-                name="endsOn"
-                label="Ends on"
-                type="date"
-                defaultValue={value("endsOn", prepare.endsOn)}
-                error={error("endsOn")}
-              />
+              <TermFields labels={["Starts on", "Ends on"]} prepare={prepare} value={value} error={error} />
               {prepare.kind === "buyer" ? (
                 <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3" data-testid="prepare-compensation">
                   <legend className="font-semibold">
@@ -366,21 +353,12 @@ function RecordForm({ prepare, answer }: { prepare: PrepareData; answer?: Prepar
             options={prepare.documents.map((d) => [String(d.id), d.name])}
             error={error("documentId")}
           />
-          <PrepareField
+          <TermFields
             prefix="record"
-            name="startsOn"
-            label="Starts on (the day it was made)"
-            type="date"
-            defaultValue={value("startsOn", prepare.startsOn)}
-            error={error("startsOn")}
-          />
-          <PrepareField
-            prefix="record"
-            name="endsOn"
-            label="Ends on (as the paper says)"
-            type="date"
-            defaultValue={value("endsOn", prepare.endsOn)}
-            error={error("endsOn")}
+            labels={["Starts on (the day it was made)", "Ends on (as the paper says)"]}
+            prepare={prepare}
+            value={value}
+            error={error}
           />
           <CompensationFields
             prefix="record"
@@ -424,7 +402,45 @@ export const BUYER_ENTITY_OPTIONS: Array<[string, string]> = [
   ["partnership", "A partnership"],
 ];
 
-/** A select of the prepare form, with its error beside it. */
+/**
+ * The agreement's term in both of the section's forms: the day it starts and the day it ends, prefilled as
+ * app/sections/agreements.server.ts suggests them, each with its error beside it.
+ */
+function TermFields({
+  labels: [startLabel, endLabel],
+  prepare,
+  value,
+  error,
+  prefix,
+}: {
+  labels: [string, string];
+  prepare: Pick<PrepareData, "startsOn" | "endsOn">;
+  value: (name: string, fallback: string) => string;
+  error: (name: string) => string | undefined;
+  prefix?: string;
+}) {
+  return (
+    <>
+      <PrepareField
+        prefix={prefix}
+        name="startsOn"
+        label={startLabel}
+        type="date"
+        defaultValue={value("startsOn", prepare.startsOn)}
+        error={error("startsOn")}
+      />
+      <PrepareField
+        prefix={prefix}
+        name="endsOn"
+        label={endLabel}
+        type="date"
+        defaultValue={value("endsOn", prepare.endsOn)}
+        error={error("endsOn")}
+      />
+    </>
+  );
+}
+
 /**
  * The compensation an agreement states, in both of the section's forms (prepare one, record one signed on paper),
  * with the same labels: its kind, its value, a cap; and who buys (a purchase) or the protection period (a sale).
@@ -499,6 +515,7 @@ function CompensationFields({
   );
 }
 
+/** A select of the prepare form, with its error beside it. */
 export function PrepareSelect({
   name,
   label,
