@@ -8,7 +8,7 @@ import type React from "react";
 import { Form, useSubmit } from "@remix-run/react";
 import { PageSection } from "~/components/page-section";
 import { buttonOutline, buttonSmall, SubmitButton } from "~/components/submit-button";
-import { inputClass } from "~/components/field-shell";
+import { describedBy, FieldShell, inputClass } from "~/components/field-shell";
 import { agreementIntents } from "~/lib/intents";
 import type { AgreementStatus } from "~/domain/enums";
 
@@ -515,7 +515,7 @@ function CompensationFields({
   );
 }
 
-/** A select of the prepare form, with its error beside it. */
+/** A select of the prepare form, in the frame of every field (field-shell.tsx), with its error beside it. */
 export function PrepareSelect({
   name,
   label,
@@ -534,15 +534,14 @@ export function PrepareSelect({
 }) {
   const id = `${prefix}-${name.replace(/\W/g, "-")}`;
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id}>{label}</label>
+    <FieldShell id={id} label={label} error={error}>
       <select
         id={id}
         name={name}
         defaultValue={defaultValue}
         className={inputClass}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
       >
         {options.map(([v, text]) => (
           <option key={v} value={v}>
@@ -550,16 +549,11 @@ export function PrepareSelect({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }
 
-/** One field of the prepare form, with its error beside it (aria-invalid, aria-describedby). */
+/** One field of the prepare form, in the frame of every field (field-shell.tsx), with its error beside it. */
 export function PrepareField({
   name,
   label,
@@ -572,21 +566,15 @@ export function PrepareField({
 >) {
   const id = `${prefix}-${name.replace(/\W/g, "-")}`;
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id}>{label}</label>
+    <FieldShell id={id} label={label} error={error}>
       <input
         id={id}
         name={name}
         className={inputClass}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
         {...input}
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }
