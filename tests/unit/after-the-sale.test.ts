@@ -21,7 +21,7 @@ import {
   type User,
 } from "~/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
-import { addDaysTo, todayIn } from "~/lib/plain-date";
+import { addDaysTo, instantAt, todayIn } from "~/lib/plain-date";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { describeChanges } from "~/models/audit.server";
 import { correctClientName } from "~/models/client-name.server";
@@ -63,6 +63,20 @@ function liveSale(agent: User, address = "77 Laurel St, San Diego, CA 92101") {
   putHomeListing(app.db, app.admin, t.id, { mlsEnteredOn: addDaysTo(todayIn(new Date()), -7), price: 849000 });
   putHomeListing(app.db, app.client, t.id, { published: true });
   return t;
+}
+
+/**
+ * An open house of the sale tomorrow from 10 to noon, San Diego time, hosted by `hostId`, and a moment its door is
+ * open (10:30 that day): the same whatever hour the tests run (one scheduled from "now" could span midnight).
+ */
+function openHouseTomorrow(transactionId: number, hostId: string) {
+  const day = addDaysTo(todayIn(new Date()), 1);
+  const o = scheduleOpenHouse(app.db, app.admin, transactionId, {
+    start: `${day}T10:00`,
+    end: `${day}T12:00`,
+    hostId,
+  });
+  return { o, atTheDoor: new Date(instantAt(day, 10).getTime() + 30 * 60_000) };
 }
 
 const close = (id: number, price = "845000") =>
@@ -184,20 +198,9 @@ describe("open houses", () => {
   it("the seller's count tells sign-ins from visitors: the same e-mail, phone or name twice is one visitor", () => {
     const ana = addAgent(app.db, app.admin);
     const t = liveSale(ana);
-    const now = new Date();
-    const day = todayIn(new Date(now.getTime() + 30 * 60_000));
-    const wall = (d: Date) =>
-      d.toLocaleTimeString("en-GB", { timeZone: "America/Los_Angeles", hour: "2-digit", minute: "2-digit" });
-    const start = new Date(now.getTime() + 30 * 60_000);
-    const end = new Date(start.getTime() + 2 * 3600_000);
-    if (todayIn(end) !== todayIn(start)) return; // an open house cannot span San Diego's midnight
-    const o = scheduleOpenHouse(app.db, app.admin, t.id, {
-      start: `${day}T${wall(start)}`,
-      end: `${todayIn(end)}T${wall(end)}`,
-      hostId: ana.id,
-    });
+    const { o, atTheDoor } = openHouseTomorrow(t.id, ana.id);
     const sign = (v: { name: string; email?: string; phone?: string }) =>
-      signInVisitor(app.db, o.token, { hasAgent: false, wantsSimilar: false, ...v });
+      signInVisitor(app.db, o.token, { hasAgent: false, wantsSimilar: false, ...v }, atTheDoor);
     sign({ name: "Dana Lee", email: "dana@example.com" });
     sign({ name: "Dana Lee", email: "DANA@example.com" });
     sign({ name: "Sam Ray", phone: "6195550100" });
@@ -209,13 +212,13 @@ describe("open houses", () => {
   it("a lead alert for a visitor who gave only a phone says to call them, with no reply-to", () => {
     const ana = addAgent(app.db, app.admin);
     const t = liveSale(ana);
-    const start = new Date(Date.now() + 30 * 60_000);
-    const end = new Date(start.getTime() + 2 * 3600_000);
-    if (todayIn(end) !== todayIn(start)) return;
-    const wall = (d: Date) =>
-      `${todayIn(d)}T${d.toLocaleTimeString("en-GB", { timeZone: "America/Los_Angeles", hour: "2-digit", minute: "2-digit" })}`;
-    const o = scheduleOpenHouse(app.db, app.admin, t.id, { start: wall(start), end: wall(end), hostId: ana.id });
-    signInVisitor(app.db, o.token, { name: "Sam Ray", phone: "(619) 555-0100", hasAgent: false, wantsSimilar: false });
+    const { o, atTheDoor } = openHouseTomorrow(t.id, ana.id);
+    signInVisitor(
+      app.db,
+      o.token,
+      { name: "Sam Ray", phone: "(619) 555-0100", hasAgent: false, wantsSimilar: false },
+      atTheDoor,
+    );
     const alert = outboxWithContent(app.db, "lead_alert").at(-1)!;
     expect(alert.replyTo).toBeNull();
     expect(alert.textBody).toContain("Sam Ray gave no e-mail address: call them at (619) 555-0100");
