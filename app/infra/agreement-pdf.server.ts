@@ -153,7 +153,7 @@ export function sealCertificate(): SealCertificate {
 }
 
 /**
- * The PDFs of agreements as the models ask for them (app/models/agreement.server.ts `AgreementPaper`): the
+ * The PDFs of agreements as the models ask for them (app/models/agreement-access.server.ts `AgreementPaper`): the
  * site's file store and seal certificate, or others given (the unit tests' and the bench's).
  */
 export function agreementPaper(

@@ -3,7 +3,7 @@
  * and `**…**` bold paragraphs; the fields an agreement fills in; the seeded texts of the flat-fee listing
  * agreement and the buyer representation agreement, with what California asks of them (DOMAIN.md,
  * "Agreements and electronic signatures"); and the rules of their dates. Pure: the PDF is laid out by
- * app/infra/agreement-pdf.server.ts, the rows kept by app/models/agreement.server.ts.
+ * app/infra/agreement-pdf.server.ts, the rows kept by app/models/agreement-template.server.ts and agreement-prepare.server.ts.
  */
 import type { BuyerEntity, HomeTemplateKind, TemplateKind } from "~/domain/enums";
 import { NO_MORE_THAN_AGREED } from "~/lib/buyer-compensation";

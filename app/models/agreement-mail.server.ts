@@ -1,7 +1,8 @@
 /**
- * The e-mails of an agreement (app/models/agreement.server.ts): a request to sign (a client's link to the
- * portal, a co-signer's own single-use link), the countersigner's turn, a decline, a void, and the signed
- * copy to every party (attached: B&P §10142). Each is queued in the database transaction of the step that causes it.
+ * The e-mails of an agreement (the steps in app/models/agreement-prepare.server.ts, agreement-signing.server.ts and
+ * agreement-seal.server.ts): a request to sign (a client's link to the portal, a co-signer's own single-use link),
+ * the countersigner's turn, a decline, a void, and the signed copy to every party (attached: B&P §10142). Each is
+ * queued in the database transaction of the step that causes it.
  */
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";

@@ -1,7 +1,7 @@
 /**
  * Buyers' tours (docs/showings.md): a buying client asks to see some of their saved homes, in the
  * order they choose, with up to three preferred times; it needs their buyer representation agreement in force
- * (409 with a link to sign it, app/models/agreement.server.ts). Their agent confirms a time for each home
+ * (409 with a link to sign it, app/models/buyer-agreement.server.ts). Their agent confirms a time for each home
  * (a stop), which then is in the client's calendar feed; either side cancels a stop (the feed marks it
  * cancelled); after it the client rates each home and writes a note for their agent, kept with the saved home.
  * Only the transaction's client and its staff read a tour; anyone else is told "not found".

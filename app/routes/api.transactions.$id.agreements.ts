@@ -1,5 +1,5 @@
 /**
- * A transaction's agreements (app/models/agreement.server.ts): GET → [agreement] for its client and staff;
+ * A transaction's agreements (app/models/agreement-view.server.ts, agreement-prepare.server.ts): GET → [agreement] for its client and staff;
  * POST (staff) { templateId | documentId, startsOn?, endsOn?, fields?, signers: [{ name, email, role }] } →
  * 201 { id, kind, status: "draft", startsOn, endsOn, signers, documentId, signedDocumentId, createdAt }.
  * Anyone else 404, anonymous 401, a bad field 400 naming it (a buyer agreement over three months: endsOn).
