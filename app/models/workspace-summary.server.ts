@@ -23,13 +23,12 @@ import { OFFER_STATUSES, type OfferStatus } from "~/domain/enums";
 import { DEADLINE_RULES } from "~/lib/deadlines";
 import { OFFER_STATUS_LABELS } from "~/lib/offer-rules";
 import { formatShortDate, todayIn } from "~/lib/plain-date";
+import { countOf } from "~/lib/plural";
 import type { TabKey } from "~/lib/workspace-tabs";
 import type { Actor } from "~/models/actor.server";
 import { documentCount } from "~/models/document.server";
 
 export type SummaryLine = { tab: TabKey; words: string };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function workspaceSummary(
   db: Db,
@@ -51,12 +50,6 @@ export function workspaceSummary(
     .from(agreements)
     .where(eq(agreements.transactionId, id))
     .get()!;
-  const showing = db
-    .select({ all: count(), asked: sql<number>`coalesce(sum(${showings.status} = 'requested'), 0)` })
-    .from(showings)
-    .where(and(eq(showings.transactionId, id), gte(showings.start, now)))
-    .get()!;
-  const tour = db.select({ all: count() }).from(tours).where(eq(tours.transactionId, id)).get()!;
   const message = db
     .select({ all: count() })
     .from(messages)
@@ -82,10 +75,7 @@ export function workspaceSummary(
     { tab: "agreements", words: `Agreements: ${agreement.all}${agreement.all ? `, ${agreement.signed} signed` : ""}` },
     {
       tab: "showings",
-      words:
-        t.type === "selling"
-          ? `Showings to come: ${showing.all}${showing.asked ? `, ${showing.asked} waiting for an answer` : ""}`
-          : `Tours: ${tour.all}`,
+      words: t.type === "selling" ? showingWords(db, id, now) : tourWords(db, id),
     },
     { tab: "documents", words: `Documents: ${documentCount(db, actor, id)}; the file: ${file.words}` },
     { tab: "messages", words: `Messages: ${message.all}` },
@@ -113,6 +103,21 @@ function offerWords(statuses: OfferStatus[]) {
   return `Offers: ${statuses.length}${parts.length ? `, ${parts.join(", ")}` : ""}`;
 }
 
+/** A sale's showings to come, and those waiting for the seller's answer. */
+function showingWords(db: Db, id: number, now: Date) {
+  const showing = db
+    .select({ all: count(), asked: sql<number>`coalesce(sum(${showings.status} = 'requested'), 0)` })
+    .from(showings)
+    .where(and(eq(showings.transactionId, id), gte(showings.start, now)))
+    .get()!;
+  return `Showings to come: ${showing.all}${showing.asked ? `, ${showing.asked} waiting for an answer` : ""}`;
+}
+
+/** A purchase's tours. */
+function tourWords(db: Db, id: number) {
+  return `Tours: ${db.select({ all: count() }).from(tours).where(eq(tours.transactionId, id)).get()!.all}`;
+}
+
 function listingWords(db: Db, id: number, now: Date) {
   const page = db
     .select({ state: homeListings.state })
@@ -126,5 +131,5 @@ function listingWords(db: Db, id: number, now: Date) {
     .where(and(eq(openHouses.transactionId, id), gte(openHouses.startsAt, now), isNull(openHouses.cancelledAt)))
     .get()!;
   const state = page?.state === "live" ? "live" : page?.state === "sold" ? "sold" : "not public";
-  return `Listing page: ${state}, ${plural(photo.all, "photo")}, ${plural(openHouse.all, "open house", "open houses")} to come`;
+  return `Listing page: ${state}, ${countOf(photo.all, "photo")}, ${countOf(openHouse.all, "open house")} to come`;
 }
